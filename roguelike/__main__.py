@@ -1,0 +1,3 @@
+from roguelike.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""Turn parsed TOML into frozen dataclasses, refusing anything malformed.
+
+Every error names the file, the entry and the field, so a content author can fix it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+
+class ContentError(Exception):
+    """A content file that cannot be used, with where and why."""
+
+    def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
+        self.file, self.entry, self.field, self.problem = file, entry, field, problem
+        where = f"{file}: entry '{entry}'" if entry else file
+        if field:
+            where += f", field '{field}'"
+        super().__init__(f"{where}: {problem}")
+
+
+def _type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin is Literal:
+        return " | ".join(repr(a) for a in get_args(tp))
+    if origin in (Union, types.UnionType):
+        return " | ".join(_type_name(a) for a in get_args(tp))
+    if origin is not None:
+        return f"{origin.__name__}[{', '.join(_type_name(a) for a in get_args(tp))}]"
+    return getattr(tp, "__name__", str(tp))
+
+
+class _Ctx:
+    def __init__(self, file: str, entry: str) -> None:
+        self.file, self.entry = file, entry
+
+    def fail(self, field: str, problem: str) -> ContentError:
+        return ContentError(self.file, self.entry, field, problem)
+
+
+def _convert(value: Any, tp: Any, ctx: _Ctx, path: str) -> Any:
+    origin = get_origin(tp)
+    if tp is Any:
+        return value
+    if origin is Literal:
+        if value not in get_args(tp):
+            raise ctx.fail(path, f"must be one of {_type_name(tp)}, got {value!r}")
+        return value
+    if origin in (Union, types.UnionType):
+        args = get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(value, arg, ctx, path)
+            except ContentError as err:
+                errors.append(err.problem)
+        raise ctx.fail(path, f"expected {_type_name(tp)}, got {value!r}")
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            raise ctx.fail(path, f"expected a list, got {type(value).__name__}")
+        (item_tp, *_rest) = get_args(tp) or (Any,)
+        items = [_convert(v, item_tp, ctx, f"{path}[{i}]") for i, v in enumerate(value)]
+        return tuple(items) if origin is tuple else items
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ctx.fail(path, f"expected a table, got {type(value).__name__}")
+        _key_tp, val_tp = get_args(tp)
+        return {str(k): _convert(v, val_tp, ctx, f"{path}.{k}") for k, v in value.items()}
+    if dataclasses.is_dataclass(tp):
+        return build(tp, value, ctx.file, ctx.entry, prefix=f"{path}.")
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise ctx.fail(path, f"expected true or false, got {value!r}")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ctx.fail(path, f"expected a whole number, got {value!r}")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise ctx.fail(path, f"expected text, got {value!r}")
+        return value
+    raise ctx.fail(path, f"unsupported schema type {_type_name(tp)}")
+
+
+def build(cls: type[T], data: Any, file: str, entry: str = "", prefix: str = "") -> T:
+    """Build dataclass `cls` from a TOML table, checking every field and refusing extras."""
+    ctx = _Ctx(file, entry)
+    where = prefix.rstrip(".")
+    if not isinstance(data, dict):
+        raise ctx.fail(where, f"expected a table, got {type(data).__name__}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ctx.fail(f"{prefix}{unknown[0]}", "unknown field (misspelt?)")
+    kwargs: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in data:
+            no_default = f.default is dataclasses.MISSING
+            if no_default and f.default_factory is dataclasses.MISSING:
+                raise ctx.fail(f"{prefix}{name}", "required field is missing")
+            continue
+        kwargs[name] = _convert(data[name], hints[name], ctx, f"{prefix}{name}")
+    obj = cls(**kwargs)
+    check = getattr(obj, "validate", None)
+    if check is not None:
+        problem = check()
+        if problem:
+            field, message = problem
+            raise ctx.fail(f"{prefix}{field}", message)
+    return obj

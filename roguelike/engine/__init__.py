@@ -1,0 +1,1 @@
+"""The headless, deterministic game engine. Nothing here imports the UI."""

@@ -1,0 +1,260 @@
+"""Actions: every command is a small serialisable object the engine performs.
+
+Like Hauberk's, an action can succeed, fail with a reason (costing nothing), or turn into
+another action (a step into a foe becomes an attack). The player, the bot and the monsters
+all act through these, so one set of rules governs everyone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from roguelike.engine.components import Actor, BlocksMovement, Door, Position
+from roguelike.engine.events import Event
+from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "n": (0, -1), "s": (0, 1), "e": (1, 0), "w": (-1, 0),
+    "ne": (1, -1), "nw": (-1, -1), "se": (1, 1), "sw": (-1, 1),
+}
+
+
+@dataclass
+class Result:
+    ok: bool
+    events: list[Event] = dataclasses.field(default_factory=list)
+    reason: str = ""
+    alternate: Action | None = None
+
+
+def done(*events: Event) -> Result:
+    return Result(True, list(events))
+
+
+def fail(reason: str) -> Result:
+    return Result(False, reason=reason)
+
+
+def instead(action: Action) -> Result:
+    return Result(False, alternate=action)
+
+
+_REGISTRY: dict[str, type[Action]] = {}
+
+
+class ActionError(ValueError):
+    """A serialised action that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+    uses_time: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            _REGISTRY[cls.kind] = cls
+
+    def perform(self, game: Game, actor: int) -> Result:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **dataclasses.asdict(self)}
+
+
+def action_from_dict(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise ActionError(f"an action must be an object, got {data!r}")
+    kind = data.get("kind")
+    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ActionError(f"unknown action kind {kind!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    args = {k: v for k, v in data.items() if k != "kind"}
+    if set(args) != set(fields):
+        raise ActionError(f"action {kind!r} needs fields {sorted(fields)}, got {sorted(args)}")
+    for name, value in args.items():
+        want = fields[name].type
+        ok = (isinstance(value, int) and not isinstance(value, bool)) if want == "int" else \
+            isinstance(value, str) if want == "str" else True
+        if not ok:
+            raise ActionError(f"action {kind!r}: field {name!r} has a bad value {value!r}")
+    return cls(**args)
+
+
+def _begin_move(game: Game, actor: int) -> Result | None:
+    """Spend an action on Move when no move is under way; None when that worked."""
+    act = game.store.get(actor, Actor)
+    if act.move_points > 0:
+        return None
+    if act.actions_left <= 0:
+        return fail("No actions left this turn.")
+    act.actions_left -= 1
+    act.move_points = speed(game.store, actor)
+    if act.move_points <= 0:
+        return fail("Too slow to move.")
+    return None
+
+
+def end_move(game: Game, actor: int) -> None:
+    game.store.get(actor, Actor).move_points = 0
+
+
+def spend_action(game: Game, actor: int) -> Result | None:
+    """Use one of the turn's actions for something other than moving."""
+    act = game.store.get(actor, Actor)
+    if act.actions_left <= 0:
+        return fail("No actions left this turn.")
+    act.move_points = 0  # any other action ends a move under way
+    act.actions_left -= 1
+    return None
+
+
+@dataclass(frozen=True)
+class Step(Action):
+    """One square of movement; the first step of a turn's move spends a Move action."""
+
+    kind: ClassVar[str] = "step"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if max(abs(self.dx), abs(self.dy)) != 1:
+            return fail("A step is one square.")
+        pos = game.store.get(actor, Position)
+        level = game.level
+        nx, ny = pos.x + self.dx, pos.y + self.dy
+        if not level.is_walkable(nx, ny):
+            return fail("There is a wall in the way.")
+        other = game.creature_at(nx, ny)
+        if other is not None and hostile(game.store, actor, other):
+            return instead(Attack(other))
+        door = game.door_at(nx, ny)
+        if door is not None and not game.store.get(door, Door).open:
+            return instead(OpenDoor(self.dx, self.dy))
+        if other is not None and not (is_character(game.store, actor)
+                                      and is_character(game.store, other)):
+            return fail(f"{name_of(game.store, other)} is in the way.")
+        blocked = _begin_move(game, actor)
+        if blocked:
+            return blocked
+        act = game.store.get(actor, Actor)
+        act.move_points -= 1
+        events = [Event("move", "", actor, x=nx, y=ny)]
+        if other is not None:  # swap places with a companion
+            opos = game.store.get(other, Position)
+            opos.x, opos.y = pos.x, pos.y
+            events.append(Event("move", "", other, x=opos.x, y=opos.y))
+        pos.x, pos.y = nx, ny
+        return done(*events, *game.on_moved(actor))
+
+
+@dataclass(frozen=True)
+class OpenDoor(Action):
+    """Open the closed door in a direction; costs one square of movement."""
+
+    kind: ClassVar[str] = "open"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        pos = game.store.get(actor, Position)
+        door = game.door_at(pos.x + self.dx, pos.y + self.dy)
+        if door is None:
+            return fail("There is no door there.")
+        state = game.store.get(door, Door)
+        if state.open:
+            return fail("That door is already open.")
+        if state.locked:
+            return fail("The door is locked.")
+        blocked = _begin_move(game, actor)
+        if blocked:
+            return blocked
+        game.store.get(actor, Actor).move_points -= 1
+        state.open = True
+        game.store.remove(door, BlocksMovement)
+        game.invalidate_view()
+        return done(Event("door", f"{name_of(game.store, actor)} opens a door.", actor,
+                          x=pos.x + self.dx, y=pos.y + self.dy), *game.on_moved(actor))
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """A melee attack on an adjacent foe."""
+
+    kind: ClassVar[str] = "attack"
+    target: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        store = game.store
+        if not store.alive(self.target) or not store.has(self.target, Position):
+            return fail("There is nothing there to attack.")
+        if not hostile(store, actor, self.target):
+            return fail("You will not attack a friend.")
+        if is_disabled(store, self.target):
+            return fail(f"{name_of(store, self.target)} is already down.")
+        a, t = store.get(actor, Position), store.get(self.target, Position)
+        if a.depth != t.depth or chebyshev(a, t) > game.content.rules.melee_reach:
+            return fail("Too far away for a melee attack.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        boxes = game.weapon_boxes(actor)
+        from roguelike.engine.combat import attack
+
+        return done(*attack(game, actor, self.target, boxes=boxes))
+
+
+@dataclass(frozen=True)
+class EndMove(Action):
+    """Stop a move early, giving up the movement points left."""
+
+    kind: ClassVar[str] = "end_move"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if game.store.get(actor, Actor).move_points <= 0:
+            return fail("No move is under way.")
+        end_move(game, actor)
+        return done()
+
+
+@dataclass(frozen=True)
+class Wait(Action):
+    """End this creature's turn, giving up whatever actions are left."""
+
+    kind: ClassVar[str] = "wait"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        act = game.store.get(actor, Actor)
+        act.actions_left = 0
+        act.move_points = 0
+        return done(Event("wait", "", actor))
+
+
+@dataclass(frozen=True)
+class Lead(Action):
+    """Choose which party member the player leads (takes no time)."""
+
+    kind: ClassVar[str] = "lead"
+    uses_time: ClassVar[bool] = False
+    order: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        return game.set_leader(self.order)
+
+
+@dataclass(frozen=True)
+class TakeStairs(Action):
+    """Go down (or up) the stairs underfoot with the whole party gathered close."""
+
+    kind: ClassVar[str] = "stairs"
+    direction: str  # "down" or "up"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        return game.take_stairs(actor, self.direction)

@@ -1,0 +1,101 @@
+"""Decisions for every creature the player does not control: one action per call.
+
+Monsters go for the closest standing character (chosen at the start of their turn, as
+Traps & Treasure says) and attack when adjacent. Party followers keep the marching order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
+from roguelike.engine.components import Actor, Character, Position
+from roguelike.engine.events import Event
+from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+_STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
+
+
+def take_action(game: Game, eid: int) -> list[Event]:
+    actor = game.store.get(eid, Actor)
+    events = _follow(game, eid) if actor.side == "party" else _hunt(game, eid, actor)
+    if events is None:
+        result = game.try_action(Wait(), eid)
+        return result.events
+    return events
+
+
+def _act(game: Game, eid: int, action: Step | Attack) -> list[Event] | None:
+    result = game.try_action(action, eid)
+    return result.events if result.ok else None
+
+
+def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
+    """Step to the free neighbouring square nearest the goal, if that gets closer."""
+    store = game.store
+    pos = store.get(eid, Position)
+    here = int(dist[pos.y, pos.x])
+    options = []
+    for dx, dy in _STEPS:
+        x, y = pos.x + dx, pos.y + dy
+        if not game.level.in_bounds(x, y):
+            continue
+        d = int(dist[y, x])
+        other = game.creature_at(x, y)
+        if d < here and (other is None or (store.has(eid, Character)
+                                           and store.has(other, Character))):
+            options.append((d, abs(dx) + abs(dy), dx, dy))
+    for _d, _n, dx, dy in sorted(options):
+        events = _act(game, eid, Step(dx, dy))
+        if events is not None:
+            return events
+    return None
+
+
+def _standing_party(game: Game) -> list[int]:
+    return [e for e in game.party if not is_disabled(game.store, e)]
+
+
+def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
+    store = game.store
+    pos = store.get(eid, Position)
+    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
+    if not targets:
+        return None
+    start_of_turn = actor.actions_left == game.content.rules.actions_per_turn \
+        and actor.move_points == 0
+    if start_of_turn or actor.target not in targets:
+        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
+    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
+    if adjacent:
+        victim = actor.target if actor.target in adjacent else adjacent[0]
+        return _act(game, eid, Attack(victim))
+    dist = game.chase_map()
+    if dist[pos.y, pos.x] >= UNREACHABLE:
+        return None
+    return _downhill(game, eid, dist)
+
+
+def _follow(game: Game, eid: int) -> list[Event] | None:
+    """Keep close behind the character ahead in the marching order."""
+    store = game.store
+    others = [e for e in _standing_party(game) if e != game.led]
+    line = [game.led, *sorted(others, key=lambda e: store.get(e, Character).order)]
+    if eid not in line or line.index(eid) == 0:
+        return None
+    ahead = line[line.index(eid) - 1]
+    me, lead = store.get(eid, Position), store.get(ahead, Position)
+    if chebyshev(me, lead) <= 1:
+        return None
+    cost = game.cost_map(mover=eid)
+    cost[lead.y, lead.x] = 1
+    dist = distance_map(cost, [lead.xy])
+    if dist[me.y, me.x] >= UNREACHABLE:
+        return None
+    return _downhill(game, eid, dist)

@@ -1,0 +1,133 @@
+"""Component types: plain data, no behaviour beyond small derived properties.
+
+Systems (functions in the other engine modules) read and change these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Position:
+    depth: int
+    x: int
+    y: int
+
+    @property
+    def xy(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Appearance:
+    glyph: str
+    color: str
+    layer: int = 2  # 0 floor things, 1 traps and markers, 2 creatures
+
+
+@dataclass(slots=True)
+class Named:
+    name: str
+
+
+@dataclass(slots=True)
+class Actor:
+    """Anything that takes turns. `side` is 'party', 'monster' or 'pillager'."""
+
+    side: str
+    rank: int
+    initiative: int = 0
+    actions_left: int = 0
+    move_points: int = 0
+    awake: bool = True
+    target: int = 0  # whom a monster chose to go for at the start of its turn
+
+
+@dataclass(slots=True)
+class Character:
+    role: str
+    klass: str
+    order: int  # place in the marching order
+    luck: int = 10
+    xp: int = 0
+
+
+@dataclass(slots=True)
+class LocationBoxes:
+    """One body location: the values its boxes leave and how many are crossed."""
+
+    id: str
+    name: str
+    attribute: str
+    boxes: list[int]
+    gray: list[int]
+    crossed: int = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.crossed >= len(self.boxes)
+
+    @property
+    def value(self) -> int:
+        return self.boxes[self.crossed] if not self.spent else self.gray[0]
+
+
+@dataclass(slots=True)
+class HitBoxes:
+    locations: list[LocationBoxes]
+
+    def location(self, loc_id: str) -> LocationBoxes:
+        for loc in self.locations:
+            if loc.id == loc_id:
+                return loc
+        raise KeyError(loc_id)
+
+    def attribute(self, name: str) -> int:
+        for loc in self.locations:
+            if loc.attribute == name:
+                return loc.value
+        raise KeyError(name)
+
+
+@dataclass(slots=True)
+class MonsterStats:
+    kind: str
+    wits: int
+    might: int | None
+    combat: int
+    speed: int
+    hits: int
+    max_hits: int
+    hit_dice: int = 1
+
+
+@dataclass(slots=True)
+class Disabled:
+    cause: str = ""
+
+
+@dataclass(slots=True)
+class Door:
+    open: bool = False
+    locked: bool = False
+    checked: bool = False  # the first-encounter lock roll has been made
+    broken: bool = False
+
+
+@dataclass(slots=True)
+class BlocksMovement:
+    pass
+
+
+@dataclass(slots=True)
+class Conditions:
+    """Active conditions: id -> rounds left (-1 = until its end condition)."""
+
+    active: dict[str, int] = field(default_factory=dict)
+
+
+COMPONENT_TYPES: tuple[type, ...] = (
+    Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
+    BlocksMovement, Conditions,
+)

@@ -1,0 +1,431 @@
+"""The game: one seed, one party, the levels, and the Traps & Treasure turn loop.
+
+`perform(action)` applies the player's action for whoever is to act and then runs every
+creature the player does not control, stopping at the next decision the player must make.
+It returns the events that happened, for the UI to show and tests to inspect.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict
+
+import numpy as np
+import tcod.map
+
+from roguelike.content.loader import Content, default_content
+from roguelike.engine import ai
+from roguelike.engine.actions import Action, Result, fail
+from roguelike.engine.components import (
+    COMPONENT_TYPES,
+    Actor,
+    Character,
+    Door,
+    Position,
+)
+from roguelike.engine.creatures import make_character
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.events import Event
+from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.rng import Streams
+from roguelike.engine.seeds import normalise_seed
+from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+from roguelike.world.mapgen import generate
+from roguelike.world.paths import distance_map
+from roguelike.world.stocking import stock_level
+
+DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
+    ("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage"),
+)
+SIGHT_RADIUS = 8
+LOG_KEEP = 500
+
+
+class Game:
+    def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
+                 content: Content | None = None, first_level: Level | None = None) -> None:
+        self.seed = normalise_seed(seed)
+        self.party_spec = tuple(party)
+        self.content = content or default_content()
+        self.streams = Streams(self.seed)
+        self.store = EntityStore()
+        self.levels: dict[int, Level] = {}
+        self.depth = 1
+        self.deepest = 1
+        self.round = 0
+        self.order: list[int] = []
+        self.turn_index = 0
+        self.current: int | None = None
+        self.mode = "explore"
+        self.over = False
+        self.outcome = ""
+        self.actions_taken = 0
+        self.log: list[Event] = []
+        self.kills = 0
+        self._view: np.ndarray | None = None
+        self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
+        self.party: list[int] = []
+        if first_level is not None:  # a hand-made level (scenario tests)
+            self.levels[1] = first_level
+        level = self._level(1)
+        x, y = level.stairs_up
+        for order, (role, klass) in enumerate(self.party_spec):
+            self.party.append(make_character(self.store, self.content, role, klass, order,
+                                             Position(1, x, y)))
+        self._gather_party(level.stairs_up)
+        self.led = self.party[0]
+        events = [Event("start", f"The party enters the dungeon. Seed: {self.seed}.")]
+        events += self._run()
+        self._record(events)
+
+    # ----- levels and view -------------------------------------------------------------
+    def _level(self, depth: int) -> Level:
+        if depth not in self.levels:
+            level = generate(self.seed, depth)
+            stock_level(self.store, self.content, level, self.seed)
+            self.levels[depth] = level
+        return self.levels[depth]
+
+    @property
+    def level(self) -> Level:
+        return self.levels[self.depth]
+
+    def invalidate_view(self) -> None:
+        self._view = None
+        self._chase = None
+
+    def transparency(self) -> np.ndarray:
+        clear = T.TRANSPARENT[self.level.tiles].copy()
+        for _eid, door, pos in self.store.query(Door, Position):
+            if pos.depth == self.depth and not door.open:
+                clear[pos.y, pos.x] = False
+        return clear
+
+    @property
+    def visible(self) -> np.ndarray:
+        """Squares any standing party member can see now."""
+        if self._view is None:
+            clear = self.transparency()
+            view = np.zeros_like(clear)
+            for eid in self.party:
+                if is_disabled(self.store, eid):
+                    continue
+                pos = self.store.get(eid, Position)
+                view |= tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+            self.level.explored |= view
+            self._view = view
+        return self._view
+
+    def entities_at(self, x: int, y: int) -> list[int]:
+        return [e for e, p in self.store.query(Position)
+                if p.depth == self.depth and p.x == x and p.y == y]
+
+    def creature_at(self, x: int, y: int) -> int | None:
+        for eid, _actor, pos in self.store.query(Actor, Position):
+            if pos.depth == self.depth and pos.x == x and pos.y == y:
+                return eid
+        return None
+
+    def door_at(self, x: int, y: int) -> int | None:
+        if self.level.tile(x, y) != T.DOORWAY:
+            return None
+        for eid, _door, pos in self.store.query(Door, Position):
+            if pos.depth == self.depth and pos.x == x and pos.y == y:
+                return eid
+        return None
+
+    def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
+        """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
+        cost = T.WALKABLE[self.level.tiles].astype(np.int16)
+        for _eid, door, pos in self.store.query(Door, Position):
+            if pos.depth == self.depth and not door.open:
+                cost[pos.y, pos.x] = 0 if door.locked else 2
+        if creatures_block:
+            # companions swap places, so they never block one another
+            allies = mover is not None and self.store.has(mover, Character)
+            for eid, actor, pos in self.store.query(Actor, Position):
+                if pos.depth == self.depth and eid != mover and not (
+                        allies and actor.side == "party"):
+                    cost[pos.y, pos.x] = 0
+        return cost
+
+    def chase_map(self) -> np.ndarray:
+        """Steps to the nearest standing character, shared by every monster this move."""
+        spots = [self.store.get(e, Position) for e in self.party
+                 if not is_disabled(self.store, e)]
+        key = tuple(v for p in spots for v in (p.depth, p.x, p.y))
+        if self._chase is None or self._chase[0] != key:
+            cost = self.cost_map(creatures_block=False)
+            dist = distance_map(cost, [p.xy for p in spots if p.depth == self.depth])
+            self._chase = (key, dist)
+        return self._chase[1]
+
+    def hostiles_in_view(self) -> list[int]:
+        view = self.visible
+        out = []
+        for eid, actor, pos in self.store.query(Actor, Position):
+            if actor.side != "party" and pos.depth == self.depth and view[pos.y, pos.x]:
+                out.append(eid)
+        return out
+
+    # ----- the turn loop ---------------------------------------------------------------
+    def player_controls(self, eid: int) -> bool:
+        if self.store.try_get(eid, Character) is None:
+            return False
+        return self.mode == "combat" or eid == self.led
+
+    @property
+    def awaiting(self) -> int | None:
+        """The party member whose action the game waits for, if any."""
+        if self.over or self.current is None:
+            return None
+        return self.current if self.player_controls(self.current) else None
+
+    def perform(self, action: Action) -> list[Event]:
+        """Do the player's action for the character to act, then run until input is needed."""
+        if self.over:
+            return [Event("info", "The game is over.")]
+        actor = self.awaiting
+        if actor is None:
+            return [Event("info", "Nobody is waiting to act.")]
+        result = self.try_action(action, actor)
+        if not result.ok:
+            return [Event("fail", result.reason)]
+        self.actions_taken += 1
+        events = result.events + self._run()
+        self._record(events)
+        return events
+
+    def try_action(self, action: Action, actor: int) -> Result:
+        for _ in range(4):  # an action may turn into another, but not forever
+            result = action.perform(self, actor)
+            if result.alternate is None:
+                return result
+            action = result.alternate
+        return fail("That action cannot be done.")
+
+    def _record(self, events: list[Event]) -> None:
+        self.log.extend(e for e in events if e.text)
+        del self.log[:-LOG_KEEP]
+
+    def _turn_finished(self, eid: int) -> bool:
+        if not self.store.alive(eid) or is_disabled(self.store, eid):
+            return True
+        pos = self.store.try_get(eid, Position)
+        if pos is None or pos.depth != self.depth:
+            return True
+        act = self.store.get(eid, Actor)
+        return act.actions_left <= 0 and act.move_points <= 0
+
+    def _update_mode(self) -> list[Event]:
+        seen = self.hostiles_in_view()
+        events = []
+        for eid in seen:
+            actor = self.store.get(eid, Actor)
+            if not actor.awake:
+                actor.awake = True
+                events.append(Event("notice", f"{name_of(self.store, eid)} spots the party!",
+                                    eid))
+        mode = "combat" if seen else "explore"
+        if mode != self.mode:
+            self.mode = mode
+            events.append(Event("mode", "Hostiles in view: every character acts on its own "
+                                "initiative." if mode == "combat" else
+                                "No hostiles in view: the party moves together.", x=0))
+        return events
+
+    def _run(self) -> list[Event]:
+        """Advance until a player-controlled character must act or the game ends."""
+        events = self._update_mode()
+        guard = 0
+        while not self.over:
+            guard += 1
+            if guard > 100_000:
+                raise RuntimeError("turn loop made no progress")
+            if self.current is None or self._turn_finished(self.current):
+                events += self._next_turn()
+                continue
+            if self.player_controls(self.current):
+                break
+            events += ai.take_action(self, self.current)
+            events += self._update_mode()
+        return events
+
+    def _entrants(self) -> list[int]:
+        out = []
+        for eid, actor, pos in self.store.query(Actor, Position):
+            if pos.depth == self.depth and actor.awake and not is_disabled(self.store, eid):
+                out.append(eid)
+        return out
+
+    def _next_turn(self) -> list[Event]:
+        events: list[Event] = []
+        self.turn_index += 1
+        if self.turn_index >= len(self.order):
+            events += self._new_round()
+        if not self.order:
+            return events
+        self.current = self.order[self.turn_index]
+        if self._turn_finished(self.current) and not self._can_start(self.current):
+            return events
+        act = self.store.get(self.current, Actor)
+        act.actions_left = self.content.rules.actions_per_turn
+        act.move_points = 0
+        events.append(Event("turn", "", self.current, roll=act.initiative))
+        if self.mode == "combat" and self.player_controls(self.current):
+            events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
+                                f"(initiative {act.initiative}).", self.current,
+                                roll=act.initiative))
+        return events
+
+    def restart_round(self) -> list[Event]:
+        """Forget the current order and start a fresh round (after setting up a scene)."""
+        self.order, self.turn_index, self.current = [], 0, None
+        self.invalidate_view()
+        events = self._run()
+        self._record(events)
+        return events
+
+    def _can_start(self, eid: int) -> bool:
+        if not self.store.alive(eid) or is_disabled(self.store, eid):
+            return False
+        pos = self.store.try_get(eid, Position)
+        return pos is not None and pos.depth == self.depth
+
+    def _new_round(self) -> list[Event]:
+        self.round += 1
+        self.turn_index = 0
+        entrants = self._entrants()
+        rng = self.streams.play
+        die = self.content.rules.initiative_die
+        rolls: dict[int, int] = {}
+        group_roll: dict[str, int] = {}
+        for eid in entrants:
+            actor = self.store.get(eid, Actor)
+            if actor.side == "pillager":  # the Pillagers roll once as a group
+                if "pillager" not in group_roll:
+                    group_roll["pillager"] = rng.d(die)
+                rolls[eid] = group_roll["pillager"]
+            else:
+                rolls[eid] = rng.d(die)
+            actor.initiative = rolls[eid]
+        self.order, _ = order_by_initiative(
+            entrants, rolls, lambda e: self.store.get(e, Actor).rank,
+            lambda e: speed(self.store, e), rng, die)
+        text = ""
+        if self.mode == "combat":
+            text = f"Round {self.round}: " + ", ".join(
+                f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
+        return [Event("round", text, roll=self.round)]
+
+    # ----- consequences ----------------------------------------------------------------
+    def on_moved(self, eid: int) -> list[Event]:
+        if self.store.has(eid, Character):
+            self.invalidate_view()
+        return []
+
+    def on_disabled(self, eid: int, text: str) -> list[Event]:
+        events = [Event("disabled", text, eid)]
+        self.invalidate_view()
+        if eid == self.led:
+            standing = [e for e in self.party if not is_disabled(self.store, e)]
+            if standing:
+                self.led = standing[0]
+        if all(is_disabled(self.store, e) for e in self.party):
+            self.over = True
+            self.outcome = "defeat"
+            events.append(Event("gameover", "The whole party is down. The delve is over."))
+        return events
+
+    def on_monster_killed(self, eid: int, source: str) -> list[Event]:
+        name = name_of(self.store, eid)
+        self.kills += 1
+        self.store.destroy(eid)
+        if eid in self.order:
+            idx = self.order.index(eid)
+            self.order.pop(idx)
+            if idx <= self.turn_index:
+                self.turn_index -= 1
+        if self.current == eid:
+            self.current = None
+        return [Event("kill", f"{name} falls!", eid)]
+
+    def weapon_boxes(self, eid: int) -> int:
+        char = self.store.try_get(eid, Character)
+        if char is None:
+            return 1
+        return 2 if self.content.classes[char.klass].weapon == "special_melee" else 1
+
+    # ----- party -----------------------------------------------------------------------
+    def set_leader(self, order: int) -> Result:
+        if not 0 <= order < len(self.party):
+            return fail("There is no such party member.")
+        eid = self.party[order]
+        if is_disabled(self.store, eid):
+            return fail(f"{name_of(self.store, eid)} is Disabled and cannot lead.")
+        if self.mode == "combat":
+            return fail("In combat every character acts on its own initiative.")
+        self.led = eid
+        return Result(True, [Event("lead", f"You now lead the {name_of(self.store, eid)}.",
+                                   eid)])
+
+    def _gather_party(self, at: tuple[int, int]) -> None:
+        """Place the party on and around a square (arrival on a level)."""
+        level = self.level
+        free = [at] + [
+            (at[0] + dx, at[1] + dy) for r in (1, 2, 3) for dy in range(-r, r + 1)
+            for dx in range(-r, r + 1) if max(abs(dx), abs(dy)) == r
+        ]
+        spots = [p for p in free if level.is_walkable(*p) and level.tile(*p) != T.DOORWAY
+                 and (self.creature_at(*p) is None
+                      or self.creature_at(*p) in self.party)]
+        for eid, spot in zip(self.party, spots, strict=False):
+            pos = self.store.get(eid, Position)
+            pos.depth, pos.x, pos.y = self.depth, spot[0], spot[1]
+        self.invalidate_view()
+
+    def take_stairs(self, actor: int, direction: str) -> Result:
+        level = self.level
+        pos = self.store.get(actor, Position)
+        want = T.STAIRS_DOWN if direction == "down" else T.STAIRS_UP
+        if direction not in ("down", "up") or level.tile(pos.x, pos.y) != want:
+            return fail(f"There are no stairs {direction} here.")
+        if self.mode == "combat":
+            return fail("Not with foes in view!")
+        far = [e for e in self.party if e != actor
+               and chebyshev(self.store.get(e, Position), pos) > 3]
+        if far:
+            return fail("The party must gather within 3 squares of the stairs first.")
+        if direction == "up" and self.depth == 1:
+            return fail("The way out is the Camp's business (coming with the surface).")
+        self.depth += 1 if direction == "down" else -1
+        self.deepest = max(self.deepest, self.depth)
+        new = self._level(self.depth)
+        self._gather_party(new.stairs_up if direction == "down" else new.stairs_down
+                           or new.stairs_up)
+        self.order, self.turn_index, self.current = [], 0, None
+        return Result(True, [Event("level", f"The party goes {direction} to depth "
+                                   f"{self.depth}.", actor, roll=self.depth)])
+
+    # ----- hashing ---------------------------------------------------------------------
+    def state_hash(self) -> str:
+        """A digest of everything that decides the future of the game."""
+        h = hashlib.blake2b(digest_size=16)
+        comps: dict[str, dict[str, object]] = {}
+        for ctype in COMPONENT_TYPES:
+            rows = {str(e): asdict(c) for e, c in self.store.query(ctype)}
+            comps[ctype.__name__] = rows
+        state = {
+            "seed": self.seed, "depth": self.depth, "round": self.round,
+            "turn": self.turn_index, "order": self.order, "led": self.led,
+            "actions": self.actions_taken, "play": self.streams.play.s,
+            "components": comps, "over": self.over,
+        }
+        h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
+        for depth in sorted(self.levels):
+            h.update(self.levels[depth].tiles.tobytes())
+        return h.hexdigest()
+

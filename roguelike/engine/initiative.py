@@ -1,0 +1,42 @@
+"""Traps & Treasure initiative: a d6 each, 6 acts first; ties by Rank, Speed, then roll-off."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from roguelike.engine.rng import Stream
+
+
+def order_by_initiative(
+    entrants: list[int],
+    roll: dict[int, int],
+    rank: Callable[[int], int],
+    speed: Callable[[int], int],
+    rng: Stream,
+    die: int = 6,
+) -> tuple[list[int], dict[int, list[int]]]:
+    """Sort entrants; returns the order and the roll-off dice each tied entrant threw."""
+    rolloffs: dict[int, list[int]] = {e: [] for e in entrants}
+
+    def settle(group: list[int]) -> list[int]:
+        # Roll off again and again among those still tied, as players would at a table.
+        if len(group) <= 1:
+            return group
+        for e in group:
+            rolloffs[e].append(rng.d(die))
+        out: list[int] = []
+        for value in sorted({rolloffs[e][-1] for e in group}, reverse=True):
+            out += settle([e for e in group if rolloffs[e][-1] == value])
+        return out
+
+    keyed = sorted(entrants, key=lambda e: (-roll[e], -rank(e), -speed(e), e))
+    result: list[int] = []
+    i = 0
+    while i < len(keyed):
+        j = i
+        k = (roll[keyed[i]], rank(keyed[i]), speed(keyed[i]))
+        while j < len(keyed) and (roll[keyed[j]], rank(keyed[j]), speed(keyed[j])) == k:
+            j += 1
+        result += settle(keyed[i:j])
+        i = j
+    return result, {e: r for e, r in rolloffs.items() if r}

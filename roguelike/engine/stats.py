@@ -1,0 +1,57 @@
+"""Reading a creature's current attributes, whatever kind of creature it is."""
+
+from __future__ import annotations
+
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Disabled,
+    HitBoxes,
+    MonsterStats,
+    Named,
+    Position,
+)
+from roguelike.engine.ecs import EntityStore
+
+NO_SAVE = 7  # a d6 target that can never be rolled
+
+
+def attribute(store: EntityStore, eid: int, name: str) -> int:
+    boxes = store.try_get(eid, HitBoxes)
+    if boxes is not None:
+        return boxes.attribute(name)
+    stats = store.get(eid, MonsterStats)
+    value = getattr(stats, name)
+    return NO_SAVE if value is None else int(value)
+
+
+def speed(store: EntityStore, eid: int) -> int:
+    return max(0, attribute(store, eid, "speed"))
+
+
+def name_of(store: EntityStore, eid: int) -> str:
+    named = store.try_get(eid, Named)
+    return named.name if named else f"#{eid}"
+
+
+def is_disabled(store: EntityStore, eid: int) -> bool:
+    return store.has(eid, Disabled)
+
+
+def is_character(store: EntityStore, eid: int) -> bool:
+    return store.has(eid, Character)
+
+
+def side(store: EntityStore, eid: int) -> str:
+    actor = store.try_get(eid, Actor)
+    return actor.side if actor else ""
+
+
+def hostile(store: EntityStore, a: int, b: int) -> bool:
+    """Party and everyone else are enemies; monsters and pillagers leave each other be."""
+    sa, sb = side(store, a), side(store, b)
+    return bool(sa and sb) and (sa == "party") != (sb == "party")
+
+
+def chebyshev(a: Position, b: Position) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))

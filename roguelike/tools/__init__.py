@@ -1,0 +1,1 @@
+"""Headless tools behind the command line: the bot sim and the level dump."""

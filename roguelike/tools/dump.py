@@ -1,0 +1,76 @@
+"""`roguelike level`: a generated and stocked level as a picture or JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from roguelike.content.loader import default_content
+from roguelike.engine.components import Actor, Door, Named, Position
+from roguelike.engine.ecs import EntityStore
+from roguelike.world.level import Level
+from roguelike.world.mapgen import generate
+from roguelike.world.stocking import stock_level
+
+
+def level_json(seed: str, depth: int) -> dict[str, Any]:
+    content = default_content()
+    level = generate(seed, depth)
+    store = EntityStore()
+    stock_level(store, content, level, seed)
+    return describe(seed, level, store)
+
+
+def _kind(store: EntityStore, eid: int) -> str:
+    if store.has(eid, Door):
+        return "door"
+    actor = store.try_get(eid, Actor)
+    if actor is not None:
+        return "pillager" if actor.side == "pillager" else "monster"
+    return "thing"
+
+
+def describe(seed: str, level: Level, store: EntityStore) -> dict[str, Any]:
+    entities = []
+    for eid, pos in store.query(Position):
+        if pos.depth != level.depth:
+            continue
+        named = store.try_get(eid, Named)
+        entities.append({"id": eid, "kind": _kind(store, eid),
+                         "name": named.name if named else "", "x": pos.x, "y": pos.y})
+    camp = level.rooms[level.camp_room]
+    return {
+        "seed": seed,
+        "depth": level.depth,
+        "width": level.width,
+        "height": level.height,
+        "tiles": level.rows(),
+        "rooms": [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h, "kind": r.kind}
+                  for r in level.rooms],
+        "doors": [{"x": x, "y": y} for x, y in level.doors],
+        "stairs": {
+            "up": {"x": level.stairs_up[0], "y": level.stairs_up[1]},
+            "down": ({"x": level.stairs_down[0], "y": level.stairs_down[1]}
+                     if level.stairs_down else None),
+        },
+        "camp": {"room": camp.id, "x": level.stairs_up[0], "y": level.stairs_up[1]},
+        "pillager_camp": {"room": level.pillager_camp_room},
+        "entities": entities,
+    }
+
+
+def dump_levels(seed: str, depth: int, count: int, as_json: bool, out: TextIO) -> None:
+    if count > 0:
+        for i in range(count):
+            out.write(json.dumps(level_json(f"{seed}-{i}", depth), separators=(",", ":")))
+            out.write("\n")
+        return
+    data = level_json(seed, depth)
+    if as_json:
+        out.write(json.dumps(data) + "\n")
+        return
+    rows = [list(r) for r in data["tiles"]]
+    for ent in data["entities"]:
+        if ent["kind"] in ("monster", "pillager"):
+            rows[ent["y"]][ent["x"]] = "M"
+    out.write("\n".join("".join(r) for r in rows) + "\n")

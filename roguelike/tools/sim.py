@@ -1,0 +1,24 @@
+"""`roguelike sim`: the bot plays N actions; the summary proves the run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roguelike.bot import play
+from roguelike.engine.game import DEFAULT_PARTY, Game
+
+
+def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None
+            ) -> dict[str, Any]:
+    game = Game(seed, party or DEFAULT_PARTY)
+    play(game, actions)
+    return {
+        "seed": game.seed,
+        "actions": game.actions_taken,
+        "turns": game.round,
+        "depth": game.deepest,
+        "kills": game.kills,
+        "over": game.over,
+        "outcome": game.outcome,
+        "state_hash": game.state_hash(),
+    }

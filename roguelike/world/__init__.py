@@ -1,0 +1,1 @@
+"""Levels: generation with tcod, tiles, paths and stocking."""

@@ -64,7 +64,8 @@ def test_initiative_counts_down_and_breaks_ties_by_rank_then_speed_then_rolloff(
 
 def test_full_ties_are_settled_by_a_rolloff():
     rolls = {1: 4, 2: 4, 3: 4}
-    same = (lambda e: 1)
+    def same(e):
+        return (1)
     order, rolloffs = order_by_initiative([1, 2, 3], rolls, same, same, Scripted([2, 5, 5, 1, 6]))
     # first roll-off: 2, 5, 5 -> entrant 1 last; 2 and 3 roll again: 1, 6 -> 3 before 2
     assert order == [3, 2, 1]
@@ -80,7 +81,7 @@ def _duel(rolls: list[int], monster: str = "mercenary", party=None):
         #3....#
         #######
     """, monsters={"m": monster}, **kwargs)
-    foe = [e for e, _ in g.store.query(MonsterStats)][0]
+    foe = next(e for e, _ in g.store.query(MonsterStats))
     g.streams.play = Scripted(rolls)
     return g, foe
 

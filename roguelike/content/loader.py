@@ -21,6 +21,7 @@ from roguelike.content.models import (
     MonsterDef,
     RoleDef,
 )
+from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
 
 T = TypeVar("T")
@@ -78,6 +79,7 @@ class Content:
     roles: dict[str, RoleDef]
     hit_locations: list[HitLocationRoll]
     monsters: dict[str, MonsterDef]
+    saves: SaveTables | None = None
     digest: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -142,6 +144,7 @@ def load_content(root: Path | None = None) -> Content:
         roles=roles,
         hit_locations=hit_locs,
         monsters=monsters,
+        saves=load_save_tables(root),
         digest=_digest(root),
     )
 

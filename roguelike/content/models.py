@@ -120,3 +120,32 @@ class MonsterDef:
         if any(f < 1 or f > 6 for f in self.treasure + self.roll):
             return ("treasure", "d6 faces must be 1-6")
         return None
+
+
+@dataclass(frozen=True)
+class SaveCategory:
+    id: str
+    name: str
+    precedence: int
+    covers: str
+
+
+@dataclass(frozen=True)
+class SaveClassMap:
+    game_class: str
+    seed_class: str
+
+
+@dataclass(frozen=True)
+class SaveBand:
+    """One row of a Classic saving-throw table: d20 >= the value saves."""
+
+    seed_class: str
+    level_min: int
+    level_max: int
+    open_ended: bool
+    stone: int
+    death: int
+    breath: int
+    wands: int
+    spells: int

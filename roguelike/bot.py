@@ -11,7 +11,7 @@ import numpy as np
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step, TakeStairs, Wait
 from roguelike.engine.components import Actor, Position
 from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev
+from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
@@ -61,7 +61,9 @@ class Bot:
 
     @staticmethod
     def _gathered(game: Game, pos: Position) -> bool:
-        return all(chebyshev(game.store.get(e, Position), pos) <= 3 for e in game.party)
+        here = [game.store.get(e, Position) for e in game.party
+                if not is_disabled(game.store, e)]
+        return all(p.depth != pos.depth or chebyshev(p, pos) <= 3 for p in here)
 
     @staticmethod
     def _frontier(game: Game) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
 from roguelike.engine.components import Actor, Character, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -59,7 +59,9 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
 
 
 def _standing_party(game: Game) -> list[int]:
-    return [e for e in game.party if not is_disabled(game.store, e)]
+    """Party members on their feet on the level being played."""
+    return [e for e in game.party if not is_disabled(game.store, e)
+            and game.store.get(e, Position).depth == game.depth]
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
@@ -93,9 +95,7 @@ def _follow(game: Game, eid: int) -> list[Event] | None:
     me, lead = store.get(eid, Position), store.get(ahead, Position)
     if chebyshev(me, lead) <= 1:
         return None
-    cost = game.cost_map(mover=eid)
-    cost[lead.y, lead.x] = 1
-    dist = distance_map(cost, [lead.xy])
+    dist = game.route_map(lead.xy)
     if dist[me.y, me.x] >= UNREACHABLE:
         return None
     return _downhill(game, eid, dist)

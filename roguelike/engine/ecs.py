@@ -20,19 +20,29 @@ class EntityStore:
         self.next_id = 1
         self._by_type: dict[type, dict[int, Any]] = {}
         self._alive: dict[int, None] = {}
+        # Sorted id lists per queried type set; dropped when one of those types gains or
+        # loses an entity. Components change in place far more often than they come and go.
+        self._cache: dict[tuple[type, ...], list[int]] = {}
 
     def create(self, *components: object) -> int:
         eid = self.next_id
         self.next_id += 1
         self._alive[eid] = None
+        self._cache.pop((), None)
         for comp in components:
             self.add(eid, comp)
         return eid
 
     def destroy(self, eid: int) -> None:
-        for table in self._by_type.values():
-            table.pop(eid, None)
+        for ctype, table in self._by_type.items():
+            if table.pop(eid, None) is not None:
+                self._forget(ctype)
         self._alive.pop(eid, None)
+        self._cache.pop((), None)
+
+    def _forget(self, ctype: type) -> None:
+        for key in [k for k in self._cache if ctype in k]:
+            del self._cache[key]
 
     def alive(self, eid: int) -> bool:
         return eid in self._alive
@@ -40,10 +50,14 @@ class EntityStore:
     def add(self, eid: int, comp: object) -> None:
         if eid not in self._alive:
             raise KeyError(f"entity {eid} does not exist")
-        self._by_type.setdefault(type(comp), {})[eid] = comp
+        table = self._by_type.setdefault(type(comp), {})
+        if eid not in table:
+            self._forget(type(comp))
+        table[eid] = comp
 
     def remove(self, eid: int, ctype: type) -> None:
-        self._by_type.get(ctype, {}).pop(eid, None)
+        if self._by_type.get(ctype, {}).pop(eid, None) is not None:
+            self._forget(ctype)
 
     def has(self, eid: int, ctype: type) -> bool:
         return eid in self._by_type.get(ctype, {})
@@ -54,16 +68,26 @@ class EntityStore:
         except KeyError:
             raise KeyError(f"entity {eid} has no {ctype.__name__}") from None
 
+    def table(self, ctype: type[C]) -> dict[int, C]:
+        """The live id -> component mapping of one type, for hot loops; do not mutate it."""
+        return self._by_type.setdefault(ctype, {})
+
     def try_get(self, eid: int, ctype: type[C]) -> C | None:
         return self._by_type.get(ctype, {}).get(eid)
 
     def ids(self, *ctypes: type) -> list[int]:
         """Ids having every component type, ascending."""
+        cached = self._cache.get(ctypes)
+        if cached is not None:
+            return cached
         if not ctypes:
-            return sorted(self._alive)
-        tables = [self._by_type.get(t, {}) for t in ctypes]
-        smallest = min(tables, key=len)
-        return sorted(e for e in smallest if all(e in t for t in tables))
+            found = sorted(self._alive)
+        else:
+            tables = [self._by_type.get(t, {}) for t in ctypes]
+            smallest = min(tables, key=len)
+            found = sorted(e for e in smallest if all(e in t for t in tables))
+        self._cache[ctypes] = found
+        return found
 
     @overload
     def query(self, t1: type[C1]) -> Iterator[tuple[int, C1]]: ...
@@ -75,8 +99,10 @@ class EntityStore:
     ) -> Iterator[tuple[int, C1, C2, C3]]: ...
     def query(self, *ctypes: type) -> Iterator[tuple[Any, ...]]:
         tables = [self._by_type.get(t, {}) for t in ctypes]
-        for eid in self.ids(*ctypes):
-            yield (eid, *(t[eid] for t in tables))
+        # iterate a copy: systems may create or destroy entities while walking a query
+        for eid in list(self.ids(*ctypes)):
+            if eid in tables[0]:
+                yield (eid, *(t[eid] for t in tables))
 
     def components(self, eid: int) -> list[object]:
         return [t[eid] for t in self._by_type.values() if eid in t]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 
 import numpy as np
@@ -66,8 +67,12 @@ class Game:
         self.log: list[Event] = []
         self.kills = 0
         self._view: np.ndarray | None = None
+        self._clear: tuple[object, np.ndarray] | None = None
+        self._routes: dict[object, np.ndarray] = {}
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self.party: list[int] = []
+        # Rules that hide entities from the party (traps, secret doors) add a check here.
+        self.knowledge_checks: list[Callable[[Game, int], bool | None]] = []
         if first_level is not None:  # a hand-made level (scenario tests)
             self.levels[1] = first_level
         level = self._level(1)
@@ -97,12 +102,23 @@ class Game:
         self._view = None
         self._chase = None
 
+    def invalidate_terrain(self) -> None:
+        """Call when tiles change (walls raised or removed); doors are tracked on their own."""
+        self._clear = None
+        self._routes.clear()
+        self.invalidate_view()
+
     def transparency(self) -> np.ndarray:
-        clear = T.TRANSPARENT[self.level.tiles].copy()
-        for _eid, door, pos in self.store.query(Door, Position):
-            if pos.depth == self.depth and not door.open:
-                clear[pos.y, pos.x] = False
-        return clear
+        """Which squares let light through: tiles, less this level's closed doors."""
+        doors = self.store.table(Door)
+        closed = tuple(xy for xy, eid in self.level.door_ids.items() if not doors[eid].open)
+        key = (self.depth, closed)
+        if self._clear is None or self._clear[0] != key:
+            clear = T.TRANSPARENT[self.level.tiles]
+            for x, y in closed:
+                clear[y, x] = False
+            self._clear = (key, clear)
+        return self._clear[1]
 
     @property
     def visible(self) -> np.ndarray:
@@ -111,38 +127,42 @@ class Game:
             clear = self.transparency()
             view = np.zeros_like(clear)
             for eid in self.party:
-                if is_disabled(self.store, eid):
-                    continue
                 pos = self.store.get(eid, Position)
+                if is_disabled(self.store, eid) or pos.depth != self.depth:
+                    continue
                 view |= tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
             self.level.explored |= view
             self._view = view
         return self._view
+
+    def is_drawn(self, eid: int) -> bool:
+        """Whether the party knows of this entity (hidden things are not drawn)."""
+        return eid in self.party or self.store.has(eid, Actor) or not any(
+            check(self, eid) is False for check in self.knowledge_checks)
 
     def entities_at(self, x: int, y: int) -> list[int]:
         return [e for e, p in self.store.query(Position)
                 if p.depth == self.depth and p.x == x and p.y == y]
 
     def creature_at(self, x: int, y: int) -> int | None:
-        for eid, _actor, pos in self.store.query(Actor, Position):
-            if pos.depth == self.depth and pos.x == x and pos.y == y:
+        positions = self.store.table(Position)
+        depth = self.depth
+        for eid in self.store.ids(Actor, Position):
+            pos = positions[eid]
+            if pos.x == x and pos.y == y and pos.depth == depth:
                 return eid
         return None
 
     def door_at(self, x: int, y: int) -> int | None:
-        if self.level.tile(x, y) != T.DOORWAY:
-            return None
-        for eid, _door, pos in self.store.query(Door, Position):
-            if pos.depth == self.depth and pos.x == x and pos.y == y:
-                return eid
-        return None
+        return self.level.door_ids.get((x, y))
 
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
         cost = T.WALKABLE[self.level.tiles].astype(np.int16)
-        for _eid, door, pos in self.store.query(Door, Position):
-            if pos.depth == self.depth and not door.open:
-                cost[pos.y, pos.x] = 0 if door.locked else 2
+        for (x, y), eid in self.level.door_ids.items():
+            door = self.store.get(eid, Door)
+            if not door.open:
+                cost[y, x] = 0 if door.locked else 2
         if creatures_block:
             # companions swap places, so they never block one another
             allies = mover is not None and self.store.has(mover, Character)
@@ -151,6 +171,24 @@ class Game:
                         allies and actor.side == "party"):
                     cost[pos.y, pos.x] = 0
         return cost
+
+    def route_map(self, goal: tuple[int, int]) -> np.ndarray:
+        """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
+        key = (self.depth, goal, self.transparency_key())
+        cached = self._routes.get(key)
+        if cached is None:
+            if len(self._routes) > 32:
+                self._routes.clear()
+            cost = self.cost_map(creatures_block=False)
+            cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+            cached = distance_map(cost, [goal])
+            self._routes[key] = cached
+        return cached
+
+    def transparency_key(self) -> object:
+        self.transparency()
+        assert self._clear is not None
+        return self._clear[0]
 
     def chase_map(self) -> np.ndarray:
         """Steps to the nearest standing character, shared by every monster this move."""
@@ -165,9 +203,12 @@ class Game:
 
     def hostiles_in_view(self) -> list[int]:
         view = self.visible
+        positions, actors = self.store.table(Position), self.store.table(Actor)
+        depth = self.depth
         out = []
-        for eid, actor, pos in self.store.query(Actor, Position):
-            if actor.side != "party" and pos.depth == self.depth and view[pos.y, pos.x]:
+        for eid in self.store.ids(Actor, Position):
+            pos = positions[eid]
+            if pos.depth == depth and actors[eid].side != "party" and view[pos.y, pos.x]:
                 out.append(eid)
         return out
 
@@ -372,17 +413,17 @@ class Game:
         return Result(True, [Event("lead", f"You now lead the {name_of(self.store, eid)}.",
                                    eid)])
 
-    def _gather_party(self, at: tuple[int, int]) -> None:
-        """Place the party on and around a square (arrival on a level)."""
+    def _gather_party(self, at: tuple[int, int], members: list[int] | None = None) -> None:
+        """Place party members on and around a square (arrival on a level)."""
         level = self.level
+        members = self.party if members is None else members
         free = [at] + [
             (at[0] + dx, at[1] + dy) for r in (1, 2, 3) for dy in range(-r, r + 1)
             for dx in range(-r, r + 1) if max(abs(dx), abs(dy)) == r
         ]
         spots = [p for p in free if level.is_walkable(*p) and level.tile(*p) != T.DOORWAY
-                 and (self.creature_at(*p) is None
-                      or self.creature_at(*p) in self.party)]
-        for eid, spot in zip(self.party, spots, strict=False):
+                 and (self.creature_at(*p) is None or self.creature_at(*p) in members)]
+        for eid, spot in zip(members, spots, strict=False):
             pos = self.store.get(eid, Position)
             pos.depth, pos.x, pos.y = self.depth, spot[0], spot[1]
         self.invalidate_view()
@@ -395,20 +436,26 @@ class Game:
             return fail(f"There are no stairs {direction} here.")
         if self.mode == "combat":
             return fail("Not with foes in view!")
-        far = [e for e in self.party if e != actor
-               and chebyshev(self.store.get(e, Position), pos) > 3]
-        if far:
+        here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
+        near = [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]
+        if any(e not in near and not is_disabled(self.store, e) for e in here):
             return fail("The party must gather within 3 squares of the stairs first.")
         if direction == "up" and self.depth == 1:
             return fail("The way out is the Camp's business (coming with the surface).")
+        left = [e for e in here if e not in near]  # Disabled and out of reach: not carried
         self.depth += 1 if direction == "down" else -1
         self.deepest = max(self.deepest, self.depth)
         new = self._level(self.depth)
         self._gather_party(new.stairs_up if direction == "down" else new.stairs_down
-                           or new.stairs_up)
+                           or new.stairs_up, near)
+        if self.led not in near:
+            self.led = next(e for e in near if not is_disabled(self.store, e))
         self.order, self.turn_index, self.current = [], 0, None
-        return Result(True, [Event("level", f"The party goes {direction} to depth "
-                                   f"{self.depth}.", actor, roll=self.depth)])
+        events = [Event("level", f"The party goes {direction} to depth {self.depth}.", actor,
+                        roll=self.depth)]
+        events += [Event("left", f"{name_of(self.store, e)} is left behind, Disabled.", e)
+                   for e in left]
+        return Result(True, events)
 
     # ----- hashing ---------------------------------------------------------------------
     def state_hash(self) -> str:

@@ -16,12 +16,13 @@ import textwrap
 
 import numpy as np
 
-from roguelike.engine.components import Door, Position
+from roguelike.engine.components import Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
+from roguelike.world.stocking import make_door
 
 
 class Scripted(Stream):
@@ -85,10 +86,7 @@ def scenario(text: str, monsters: dict[str, str] | None = None,
         if pos.depth == 1 and eid not in game.party:
             store.destroy(eid)  # nothing generated stays on a hand-made map
     for x, y in level.doors:
-        from roguelike.engine.components import Appearance, BlocksMovement, Named
-
-        store.create(Position(1, x, y), Appearance("+", "yellow", 0), Named("door"), Door(),
-                     BlocksMovement())
+        level.door_ids[(x, y)] = make_door(store, 1, x, y)
     for i, eid in enumerate(game.party):
         spot = marks.get(str(i + 1))
         if spot:

@@ -51,9 +51,11 @@ class Level:
     camp_room: int
     pillager_camp_room: int
     explored: np.ndarray = field(init=False)
+    door_ids: dict[tuple[int, int], int] = field(init=False)  # door entity per square
 
     def __post_init__(self) -> None:
         self.explored = np.zeros((self.height, self.width), dtype=bool)
+        self.door_ids = {}
 
     def in_bounds(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height

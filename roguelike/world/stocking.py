@@ -32,11 +32,15 @@ def pick_weighted(rng: Stream, table: list[tuple[str, int]]) -> str:
     raise AssertionError("weights exhausted")
 
 
+def make_door(store: EntityStore, depth: int, x: int, y: int) -> int:
+    return store.create(Position(depth, x, y), Appearance("+", "yellow", 0), Named("door"),
+                        Door(), BlocksMovement())
+
+
 def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -> None:
     rng = Stream(seed, f"level/{level.depth}/stock")
     for x, y in level.doors:
-        store.create(Position(level.depth, x, y), Appearance("+", "yellow", 0), Named("door"),
-                     Door(), BlocksMovement())
+        level.door_ids[(x, y)] = make_door(store, level.depth, x, y)
     table = spawn_table(content, level.depth)
     for room in level.rooms:
         if room.id == level.camp_room or not table:

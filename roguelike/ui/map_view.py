@@ -1,0 +1,188 @@
+"""The map: a Line-API widget that rebuilds rows cheaply and repaints only those that changed.
+
+Each frame the view works out one key per screen row (what every cell shows); rows whose key
+is unchanged are not refreshed, so a step usually repaints two or three rows, not the screen.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+import numpy as np
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+from roguelike.engine.components import Actor, Appearance, Character, Position
+from roguelike.engine.game import Game
+from roguelike.ui.theme import Styles
+from roguelike.world import tiles as T
+
+MARGIN = 5  # scroll when the focus comes this close to the edge (keeps repaints small)
+Cell = tuple[str, Style]
+
+
+class MapView(Widget, can_focus=False):
+    DEFAULT_CSS = """
+    MapView { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.game = game
+        self.styles_ = styles
+        self.origin = (0, 0)
+        self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
+        self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
+        self._rows: list[Strip] = []
+        self._keys: list[tuple[object, ...]] = []
+        self._depth = -1
+        self._build_luts()
+
+    def _build_luts(self) -> None:
+        p = self.styles_.palette
+        tile_colors = {T.WALL: p.wall, T.FLOOR: p.floor, T.CORRIDOR: p.floor,
+                       T.DOORWAY: p.door, T.STAIRS_DOWN: p.stairs, T.STAIRS_UP: p.stairs}
+        blank = Style()
+        self.lut: list[Cell] = [(" ", blank)]
+        for code in range(len(T.GLYPHS)):
+            self.lut.append((T.GLYPHS[code], self.styles_.fg(tile_colors[code],
+                                                             bold=code >= T.STAIRS_DOWN)))
+        for code in range(len(T.GLYPHS)):
+            self.lut.append((T.GLYPHS[code], self.styles_.fg(p.remembered)))
+        self.remembered_offset = 1 + len(T.GLYPHS)
+
+    def set_palette(self, styles: Styles) -> None:
+        self.styles_ = styles
+        self._build_luts()
+        self.redraw(full=True)
+
+    # ----- camera ----------------------------------------------------------------------
+    def focus_point(self) -> tuple[int, int]:
+        if self.cursor is not None:
+            return self.cursor
+        g = self.game
+        eid = g.awaiting or g.led
+        return g.store.get(eid, Position).xy
+
+    def _place_camera(self, size: Size) -> bool:
+        level = self.game.level
+        fx, fy = self.focus_point()
+
+        def axis(focus: int, origin: int, view: int, extent: int) -> int:
+            if extent <= view:
+                return -((view - extent) // 2)
+            margin = min(MARGIN, view // 3)
+            if focus < origin + margin or focus >= origin + view - margin:
+                origin = focus - view // 2
+            return max(0, min(origin, extent - view))
+
+        ox = axis(fx, self.origin[0], size.width, level.width)
+        oy = axis(fy, self.origin[1], size.height, level.height)
+        moved = (ox, oy) != self.origin
+        self.origin = (ox, oy)
+        return moved
+
+    # ----- drawing ---------------------------------------------------------------------
+    def _overlay(self) -> dict[tuple[int, int], Cell]:
+        """Entities drawn over the terrain, keyed by map square."""
+        g = self.game
+        p = self.styles_.palette
+        visible, explored = g.visible, g.level.explored
+        best: dict[tuple[int, int], tuple[int, Cell]] = {}
+        current = g.awaiting
+        for eid, pos, app in g.store.query(Position, Appearance):
+            if pos.depth != g.depth or not g.is_drawn(eid):
+                continue
+            seen = bool(visible[pos.y, pos.x])
+            if app.layer >= 2 and not seen:
+                continue
+            if app.layer < 2 and not (seen or explored[pos.y, pos.x]):
+                continue
+            char = g.store.try_get(eid, Character)
+            if char is not None:
+                color = p.party.get(char.klass, "white")
+            elif g.store.has(eid, Actor):
+                color = p.pillager if g.store.get(eid, Actor).side == "pillager" else p.monster
+            else:
+                color = app.color if seen else p.remembered
+            style = self.styles_.fg(color, bold=app.layer >= 2, reverse=eid == current)
+            layer = app.layer
+            if layer > best.get(pos.xy, (-1, None))[0]:  # type: ignore[index]
+                best[pos.xy] = (layer, (app.glyph, style))
+        out = {xy: cell for xy, (_layer, cell) in best.items()}
+        hl = self.styles_.fg(p.highlight, reverse=True)
+        for xy in self.path:
+            glyph = out[xy][0] if xy in out else "*"
+            out[xy] = (glyph, self.styles_.fg(p.highlight, bold=True))
+        if self.cursor is not None:
+            glyph = out[self.cursor][0] if self.cursor in out else "X"
+            out[self.cursor] = (glyph, hl)
+        return out
+
+    def redraw(self, full: bool = False) -> None:
+        """Rebuild the rows and refresh just the ones that changed."""
+        size = self.size
+        if size.width <= 0 or size.height <= 0:
+            return
+        g = self.game
+        if g.depth != self._depth:
+            self._depth, full = g.depth, True
+        full = self._place_camera(size) or full or len(self._keys) != size.height
+        level = g.level
+        ox, oy = self.origin
+        visible, explored = g.visible, level.explored
+        codes = np.where(visible, level.tiles.astype(np.int16) + 1,
+                         np.where(explored, level.tiles.astype(np.int16)
+                                  + self.remembered_offset, 0))
+        overlay = self._overlay()
+        by_row: dict[int, dict[int, Cell]] = {}
+        for (x, y), cell in overlay.items():
+            by_row.setdefault(y, {})[x] = cell
+        rows: list[Strip] = []
+        keys: list[tuple[object, ...]] = []
+        width = size.width
+        lut = self.lut
+        for sy in range(size.height):
+            my = oy + sy
+            if not 0 <= my < level.height:
+                keys.append(("blank", width))
+                rows.append(Strip.blank(width))
+                continue
+            x0, x1 = max(0, ox), min(level.width, ox + width)
+            row_codes = codes[my, x0:x1].tolist()
+            over = by_row.get(my, {})
+            key = (ox, tuple(row_codes), tuple(sorted(over.items())))
+            keys.append(key)
+            if not full and sy < len(self._keys) and self._keys[sy] == key:
+                rows.append(self._rows[sy])
+                continue
+            cells: list[Cell] = [(" ", Style())] * (x0 - ox)
+            for i, c in enumerate(row_codes):
+                cells.append(over.get(x0 + i) or lut[c])
+            segments = [Segment("".join(ch for ch, _ in run), style)
+                        for style, run in ((s, list(r)) for s, r in
+                                           groupby(cells, key=lambda cell: cell[1]))]
+            rows.append(Strip(segments, len(cells)).extend_cell_length(width)
+                        .crop(0, width))
+        old_keys = self._keys
+        self._rows, self._keys = rows, keys
+        if full:
+            self.refresh()
+            return
+        for sy, key in enumerate(keys):
+            if sy >= len(old_keys) or old_keys[sy] != key:
+                self.refresh(Region(0, sy, width, 1))
+
+    def on_resize(self) -> None:
+        self.redraw(full=True)
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(self.size.width)
+
+    def screen_to_map(self, sx: int, sy: int) -> tuple[int, int]:
+        return (sx + self.origin[0], sy + self.origin[1])

@@ -1,0 +1,83 @@
+"""The party panel: every character's hit boxes, current attributes, luck and conditions."""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+from roguelike.engine.components import Character, Disabled, HitBoxes, LocationBoxes
+from roguelike.engine.game import Game
+from roguelike.engine.stats import name_of
+from roguelike.ui.lines import LinesWidget, Part
+from roguelike.ui.theme import Styles
+
+SHORT = {"wits": "Wi", "might": "Mi", "combat": "Co", "speed": "Sp"}
+
+
+def box_parts(loc: LocationBoxes, styles: Styles) -> list[Part]:
+    """A location's boxes: crossed as 'x', open as their value, gray on a gray ground."""
+    p = styles.palette
+    parts: list[Part] = [(loc.name[0], styles.fg("white", bold=True)), (" ", Style())]
+    for i, value in enumerate(loc.boxes):
+        if i < loc.crossed:
+            parts.append(("x", styles.fg(p.crossed, bold=True)))
+        else:
+            parts.append((str(value)[-1], styles.fg("white")))
+    for value in loc.gray:
+        parts.append((str(value)[-1], Style(color="black", bgcolor=p.gray_box)))
+    return parts
+
+
+class PartyPanel(LinesWidget):
+    DEFAULT_CSS = """
+    PartyPanel { width: 100%; height: auto; min-height: 12; }
+    """
+
+    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.styles_ = styles
+        self.labels = None  # conditions engine may supply labels (glyph, name)
+
+    def build(self, width: int, height: int) -> list[list[Part]]:
+        g, st = self.game, self.styles_
+        p = st.palette
+        out: list[list[Part]] = []
+        roomy = height >= 6 * len(g.party)
+        for eid in g.party:
+            char = g.store.get(eid, Character)
+            boxes = g.store.get(eid, HitBoxes)
+            color = p.party.get(char.klass, "white")
+            marker = ">" if eid == g.awaiting else ("*" if eid == g.led else " ")
+            head: list[Part] = [(marker, st.fg(p.highlight, bold=True)),
+                                (g.content.classes[char.klass].glyph + " ",
+                                 st.fg(color, bold=True)),
+                                (name_of(g.store, eid), st.fg(color))]
+            luck = f" L{char.luck}"
+            used = 3 + len(name_of(g.store, eid))
+            head.append((" " * max(1, width - used - len(luck)) + luck, st.fg("#d7d787")))
+            out.append(head)
+            locs = boxes.locations
+            if roomy:
+                for loc in locs:
+                    out.append([("  ", Style()), *box_parts(loc, st)])
+            else:
+                for a, b in zip(locs[0::2], locs[1::2], strict=False):
+                    row = [("  ", Style()), *box_parts(a, st)]
+                    pad = max(1, 10 - sum(len(t) for t, _ in row))
+                    out.append([*row, (" " * pad, Style()), *box_parts(b, st)])
+            stats: list[Part] = [("  ", Style())]
+            for loc in locs:
+                stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
+                              st.fg("#bcbcbc")))
+            if g.store.has(eid, Disabled):
+                stats.append(("DISABLED", st.fg(p.crossed, bold=True)))
+            else:
+                stats += self._conditions(eid)
+            out.append(stats)
+        return out
+
+    def _conditions(self, eid: int) -> list[Part]:
+        from roguelike.ui.hooks import condition_tags
+
+        tags = condition_tags(self.game, eid)
+        return [(" ".join(tags), self.styles_.fg("#ffaf5f"))] if tags else []

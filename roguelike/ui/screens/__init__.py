@@ -1,0 +1,1 @@
+"""The game's screens: the main menu, the dungeon, and modal dialogs."""

@@ -1,0 +1,94 @@
+"""Modal dialogs: help, a yes/no question, a text prompt, the end of a game."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from roguelike.ui.keys import HELP
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical { width: 76; height: auto; max-height: 95%; border: round $accent;
+                            background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        rows = "\n".join(f"[b]{k:<28}[/b] {v}" for k, v in HELP)
+        with Vertical():
+            yield Static("[b]Keys[/b]\n" + rows + "\n\n[dim]Escape closes.[/dim]")
+
+
+class Confirm(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    DEFAULT_CSS = """
+    Confirm { align: center middle; }
+    Confirm > Static { width: auto; max-width: 70; border: round $warning; background: $surface;
+                       padding: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.question}  [b](y/n)[/b]")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class Prompt(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    Prompt { align: center middle; }
+    Prompt > Vertical { width: 60; height: auto; border: round $accent; background: $surface;
+                        padding: 0 1; }
+    Prompt Static.error { color: $error; }
+    """
+
+    def __init__(self, title: str, placeholder: str = "", check=None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.placeholder = placeholder
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield Input(placeholder=self.placeholder)
+            yield Static("", classes="error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value = event.value
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                self.query_one(".error", Static).update(problem)
+                return
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class GameOver(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
+    DEFAULT_CSS = """
+    GameOver { align: center middle; }
+    GameOver > Static { width: 64; height: auto; border: double $error; background: $surface;
+                        padding: 1 2; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text + "\n\n[dim]Enter: back to the menu[/dim]")

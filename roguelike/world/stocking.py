@@ -37,6 +37,9 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
     for x, y in level.doors:
         store.create(Position(level.depth, x, y), Appearance("+", "yellow", 0), Named("door"),
                      Door(), BlocksMovement())
+    from roguelike.engine.traps.stock import stock_traps
+
+    stock_traps(store, content, level, seed)
     table = spawn_table(content, level.depth)
     for room in level.rooms:
         if room.id == level.camp_room or not table:

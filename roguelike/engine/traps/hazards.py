@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list[Event]:
     game = ctx.game
     area = build(AreaDef, step["area"], "", "") if "area" in step else ctx.profile.area
-    if area.shape in ("target", "targets"):
+    if ctx.hazard:  # left behind by another lasting effect: where that one ended
+        squares = [ctx.point]
+    elif area.shape in ("target", "targets"):
         squares = sorted({ctx.point, *(game.store.get(v, Position).xy for v in victims)})
     else:
         squares = area_squares(game.level, area, ctx.point, ctx.room)
@@ -73,7 +75,7 @@ def _targets(game: Game, eid: int) -> list[int]:
 
 def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event]:
     step = _step(game, eid)
-    if not step.get(hook) or not victims:
+    if not step.get(hook) or (not victims and hook not in ("on_start", "on_end")):
         return []
     from roguelike.engine.traps.effects import run_steps
 
@@ -177,7 +179,7 @@ def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:
     """Why a wall-like hazard stops `eid` entering `xy`, or ''."""
     for hz_eid in hazards_at(game, depth, xy):
         step = _step(game, hz_eid)
-        if step.get("terrain") != "wall" or step["kind"] == "boulder":
+        if step.get("terrain") != "wall" and step["kind"] != "blocked":
             continue
         below = step.get("impassable_below_hd")
         if below is None or hit_dice(game, eid) < below:

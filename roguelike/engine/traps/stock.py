@@ -110,11 +110,13 @@ def stock_trap_squares(store: EntityStore, content: Content, level: Level, rng: 
     pool = square_pool(content)
     banned = dead_end_exclusion(level, mk.dead_end_exclusion_radius)
     camp = level.camp_room
-    candidates = [
-        (x, y) for y in range(level.height) for x in range(level.width)
-        if level.tile(x, y) in (T.FLOOR, T.CORRIDOR) and (x, y) not in banned
-        and level.room_at(x, y) != camp and (x, y) not in taken
-    ]
+    mask = ((level.tiles == T.FLOOR) | (level.tiles == T.CORRIDOR)) \
+        & (level.room_map != camp)
+    for x, y in [*banned, *taken]:
+        if level.in_bounds(x, y):
+            mask[y, x] = False
+    ys, xs = mask.nonzero()  # row by row, as a scan of the map
+    candidates = list(zip(xs.tolist(), ys.tolist(), strict=True))
     placed: list[tuple[int, int]] = []
     made = []
     for _slot in range(level.floor_squares() // mk.floor_squares_per_trap):

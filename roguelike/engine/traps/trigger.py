@@ -108,6 +108,9 @@ def tick(game: Game) -> list[Event]:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
+    last = _LAST.setdefault(game, {})
+    for eid, _actor, pos in game.store.query(Actor, Position):
+        last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
     return events
 
 

@@ -23,6 +23,7 @@ from roguelike.content.models import (
 )
 from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
+from roguelike.content.traps import TrapDef, TrapStocking, load_traps
 
 T = TypeVar("T")
 
@@ -80,6 +81,8 @@ class Content:
     hit_locations: list[HitLocationRoll]
     monsters: dict[str, MonsterDef]
     saves: SaveTables | None = None
+    traps: dict[str, TrapDef] = field(default_factory=dict)
+    trap_stocking: TrapStocking | None = None
     digest: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -137,8 +140,11 @@ def load_content(root: Path | None = None) -> Content:
     if not monsters:
         raise ContentError("monsters/", "", "", "no monsters defined")
 
+    traps, trap_stocking = load_traps(root)
     return Content(
         root=root,
+        traps=traps,
+        trap_stocking=trap_stocking,
         rules=rules,
         classes=classes,
         roles=roles,

@@ -132,6 +132,9 @@ class Step(Action):
         nx, ny = pos.x + self.dx, pos.y + self.dy
         if not level.is_walkable(nx, ny):
             return fail("There is a wall in the way.")
+        held = game.step_blocked(actor, nx, ny)
+        if held:
+            return fail(held)
         other = game.creature_at(nx, ny)
         if other is not None and hostile(game.store, actor, other):
             return instead(Attack(other))

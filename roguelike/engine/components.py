@@ -51,6 +51,7 @@ class Character:
     order: int  # place in the marching order
     luck: int = 10
     xp: int = 0
+    luck_max: int = 20  # DungeonPunk: luck never rises above 20 (a curse lowers it)
 
 
 @dataclass(slots=True)
@@ -127,7 +128,58 @@ class Conditions:
     active: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class Trap:
+    """A placed trap (roguelike/engine/traps). `state`: hidden, exposed, armed, disarmed or
+    sprung. `disarm_value` 0 until a variable "N+" value is rolled (then kept)."""
+
+    profile: str
+    placement: str  # "room" or "square"
+    state: str = "hidden"
+    room: int = -1
+    rank: int = 0  # Threat Rank, 0 = not from the rank table
+    d12: int = 0
+    beyond: int = 0  # levels the depth exceeds the rank (deeper pits, higher caster level)
+    option: int = -1  # the one_of option picked when the trap was made
+    disarm_value: int = 0
+    reset_round: int = -1  # the round a sprung trap re-arms, -1 = never
+    springs: int = 0
+    known_by: list[int] = field(default_factory=list)
+    searched_by: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Hazard:
+    """A lasting trap effect: `step` is the path of its hazard step in the trap profile."""
+
+    trap: int
+    profile: str
+    step: str
+    squares: list[list[int]]
+    starts: int  # the round it starts
+    ends: int  # the round it ends, -1 = until its end condition
+    victims: list[int] = field(default_factory=list)
+    ecl: int = 0
+    option: int = -1
+    progress: int = 0  # squares a moving hazard (the boulder) has rolled
+
+
+@dataclass(slots=True)
+class Confined:
+    """Stacked confinements, last applied escaped first: "trap_eid:step_path" strings."""
+
+    stack: list[str] = field(default_factory=list)
+    held_rounds: int = 0  # rounds spent smothered at the heart of a plant (breath held)
+
+
+@dataclass(slots=True)
+class Searched:
+    """Places a character has searched for traps: "depth:room" or "depth:x:y"."""
+
+    places: list[str] = field(default_factory=list)
+
+
 COMPONENT_TYPES: tuple[type, ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
-    BlocksMovement, Conditions,
+    BlocksMovement, Conditions, Trap, Hazard, Confined, Searched,
 )

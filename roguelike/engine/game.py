@@ -16,7 +16,7 @@ import numpy as np
 import tcod.map
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import ai
+from roguelike.engine import ai, conditions, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
@@ -32,6 +32,7 @@ from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
+from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
@@ -72,7 +73,7 @@ class Game:
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
-        self.knowledge_checks: list[Callable[[Game, int], bool | None]] = []
+        self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
         if first_level is not None:  # a hand-made level (scenario tests)
             self.levels[1] = first_level
         level = self._level(1)
@@ -170,6 +171,7 @@ class Game:
                 if pos.depth == self.depth and eid != mover and not (
                         allies and actor.side == "party"):
                     cost[pos.y, pos.x] = 0
+        traps.adjust_cost(self, cost, mover)
         return cost
 
     def route_map(self, goal: tuple[int, int]) -> np.ndarray:
@@ -357,16 +359,21 @@ class Game:
             entrants, rolls, lambda e: self.store.get(e, Actor).rank,
             lambda e: speed(self.store, e), rng, die)
         text = ""
+        ticked = conditions.tick_conditions(self) + traps.tick(self)
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
                 f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
-        return [Event("round", text, roll=self.round)]
+        return [Event("round", text, roll=self.round), *ticked]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         if self.store.has(eid, Character):
             self.invalidate_view()
-        return []
+        return traps.on_moved(self, eid)
+
+    def step_blocked(self, eid: int, x: int, y: int) -> str:
+        """Why a step to (x, y) is refused by something other than the map, or ''."""
+        return traps.step_blocked(self, eid, x, y)
 
     def on_disabled(self, eid: int, text: str) -> list[Event]:
         events = [Event("disabled", text, eid)]

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 from roguelike.content.loader import default_content
 from roguelike.engine.components import Actor, Door, Named, Position
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.traps.dump import trap_rows
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.stocking import stock_level
@@ -56,6 +57,7 @@ def describe(seed: str, level: Level, store: EntityStore) -> dict[str, Any]:
         "camp": {"room": camp.id, "x": level.stairs_up[0], "y": level.stairs_up[1]},
         "pillager_camp": {"room": level.pillager_camp_room},
         "entities": entities,
+        "traps": trap_rows(store, default_content(), level.depth),
     }
 
 

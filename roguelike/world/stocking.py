@@ -41,6 +41,9 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
     rng = Stream(seed, f"level/{level.depth}/stock")
     for x, y in level.doors:
         level.door_ids[(x, y)] = make_door(store, level.depth, x, y)
+    from roguelike.engine.traps.stock import stock_traps
+
+    stock_traps(store, content, level, seed)
     table = spawn_table(content, level.depth)
     for room in level.rooms:
         if room.id == level.camp_room or not table:

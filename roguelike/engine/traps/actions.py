@@ -1,0 +1,230 @@
+"""Player actions against traps: Search, Expose, Disarm, Struggle free, Free another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.components import Actor, Character, Confined, Door, Position, Searched, Trap
+from roguelike.engine.events import Event
+from roguelike.engine.stats import chebyshev, name_of, speed
+from roguelike.engine.traps import confine, hazards
+from roguelike.engine.traps.core import profile_of
+from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
+from roguelike.engine.traps.make import ARMED
+from roguelike.engine.traps.trigger import make_known, spring
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+ROGUE_SEARCH_BONUS = 1  # +1 in 6 for a Rogue (choice: seed 002's Thief table is missing)
+SEARCH_REACH = 2  # in a corridor, a search covers the squares within 2 (a 10' area)
+DISARM_XP_PER_POINT = 10  # experience for a disarm: 10 x its disarm value (choice)
+SEARCHER_CLASS = "rogue"
+
+
+def search_place(game: Game, eid: int) -> str:
+    pos = game.store.get(eid, Position)
+    room = game.level.room_at(pos.x, pos.y)
+    return f"{pos.depth}:{room}" if room is not None else f"{pos.depth}:{pos.x}:{pos.y}"
+
+
+def traps_in_reach(game: Game, eid: int) -> list[int]:
+    pos = game.store.get(eid, Position)
+    room = game.level.room_at(pos.x, pos.y)
+    out = []
+    for t, trap, tpos in game.store.query(Trap, Position):
+        if tpos.depth != pos.depth or trap.state not in ARMED:
+            continue
+        if (room is not None and trap.room == room) or chebyshev(tpos, pos) <= SEARCH_REACH:
+            out.append(t)
+    return out
+
+
+def search_chance(game: Game, eid: int, trap_eid: int) -> int:
+    base = profile_of(game, trap_eid).detection
+    char = game.store.try_get(eid, Character)
+    bonus = ROGUE_SEARCH_BONUS if char is not None and char.klass == SEARCHER_CLASS else 0
+    return min(6, base + bonus)
+
+
+@dataclass(frozen=True)
+class Search(Action):
+    """Search this room (or the nearby corridor) for traps: one try per character per place."""
+
+    kind: ClassVar[str] = "search"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        searched = game.store.try_get(actor, Searched) or Searched()
+        place = search_place(game, actor)
+        if place in searched.places:
+            return fail("You have already searched here.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        searched.places.append(place)
+        game.store.add(actor, searched)
+        who = name_of(game.store, actor)
+        events = [Event("search", f"{who} searches for traps.", actor)]
+        for t in traps_in_reach(game, actor):
+            trap = game.store.get(t, Trap)
+            if actor in trap.known_by or actor in trap.searched_by:
+                continue
+            trap.searched_by.append(actor)
+            need = search_chance(game, actor, t)
+            face = game.streams.play.d(6)
+            if face <= need:
+                make_known(game, t, list(game.party))
+                pos = game.store.get(t, Position)
+                events.append(Event("trap_found", f"{who} finds a trap: "
+                                    f"{profile_of(game, t).name} (rolled {face}, needs {need} "
+                                    f"or less).", actor, t, x=pos.x, y=pos.y, roll=face,
+                                    need=need))
+            else:  # the miss is not told: it would give the trap away
+                events.append(Event("search_roll", "", actor, t, roll=face, need=need))
+        if not any(e.kind == "trap_found" for e in events):
+            events.append(Event("search", f"{who} finds nothing.", actor))
+        game.invalidate_view()
+        return done(*events)
+
+
+@dataclass(frozen=True)
+class Expose(Action):
+    """Look over the squares around: adjacent trap squares are exposed for free (seed 001)."""
+
+    kind: ClassVar[str] = "expose"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        pos = game.store.get(actor, Position)
+        found = []
+        for t, trap, tpos in game.store.query(Trap, Position):
+            if tpos.depth == pos.depth and trap.placement == "square" and \
+                    trap.state in ARMED and chebyshev(tpos, pos) == 1 \
+                    and actor not in trap.known_by:
+                make_known(game, t, list(game.party))
+                found.append(Event("trap_found", f"{name_of(game.store, actor)} exposes a trap "
+                                   f"square: {profile_of(game, t).name}.", actor, t, x=tpos.x,
+                                   y=tpos.y))
+        if not found:
+            return fail("There is no trap square next to you.")
+        game.invalidate_view()
+        return done(*found)
+
+
+def _pay_points(game: Game, actor: int, cost: int) -> Result | None:
+    """Spend `cost` movement points, starting a Move when none is under way."""
+    act = game.store.get(actor, Actor)
+    if act.move_points <= 0:
+        if act.actions_left <= 0:
+            return fail("No actions left this turn.")
+        if speed(game.store, actor) < cost:
+            return fail(f"Too slow: disarming this way takes {cost} movement points.")
+        act.actions_left -= 1
+        act.move_points = speed(game.store, actor)
+    if act.move_points < cost:
+        return fail(f"Only {act.move_points} movement points left; this takes {cost}.")
+    act.move_points -= cost
+    return None
+
+
+def trap_adjacent(game: Game, actor: int, dx: int, dy: int) -> int | None:
+    pos = game.store.get(actor, Position)
+    for t, _trap, tpos in game.store.query(Trap, Position):
+        if tpos.depth == pos.depth and (tpos.x, tpos.y) == (pos.x + dx, pos.y + dy):
+            return t
+    return None
+
+
+@dataclass(frozen=True)
+class Disarm(Action):
+    """Disarm a known trap on or next to you: 2d6 >= its value; slow = 6 points, +2."""
+
+    kind: ClassVar[str] = "disarm"
+    dx: int
+    dy: int
+    slow: int  # 0 quick (3 movement points), 1 slow (6 points, +2)
+
+    def perform(self, game: Game, actor: int) -> Result:
+        t = trap_adjacent(game, actor, self.dx, self.dy)
+        if t is None or max(abs(self.dx), abs(self.dy)) > 1:
+            return fail("There is no trap there.")
+        trap = game.store.get(t, Trap)
+        if actor not in trap.known_by:
+            return fail("You know of no trap there.")
+        if trap.state not in ARMED:
+            return fail("That trap is not armed.")
+        mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+        cost = mk.disarm_slow_cost if self.slow else mk.disarm_quick_cost
+        blocked = _pay_points(game, actor, cost)
+        if blocked:
+            return blocked
+        return done(*attempt_disarm(game, actor, t, bool(self.slow)))
+
+
+def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
+    mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+    profile = profile_of(game, t)
+    value = disarm_value(game, t)
+    bonus = mk.disarm_slow_bonus if slow else 0
+    face = roll_2d6(game)
+    who = name_of(game.store, actor)
+    how = "slowly" if slow else "quickly"
+    shown = f"{face}+{bonus}" if bonus else str(face)
+    trap = game.store.get(t, Trap)
+    if face + bonus >= value:
+        trap.state = "disarmed"
+        xp = DISARM_XP_PER_POINT * value
+        char = game.store.try_get(actor, Character)
+        if char is not None:
+            char.xp += xp
+        events = [Event("disarm", f"{who} {how} disarms the {profile.name} (2d6 rolled "
+                        f"{shown} vs {value}): +{xp} XP.", actor, t, roll=face, need=value)]
+        events += hazards.remove_for_trap(game, t)
+        for eid, conf in list(game.store.query(Confined)):
+            if conf.stack and conf.stack[-1].startswith(f"{t}:") and not \
+                    game.store.has(eid, Door):
+                events += confine.release(game, eid)
+        game.invalidate_view()
+        return events
+    events = [Event("disarm_fail", f"{who} fails to disarm the {profile.name} (2d6 rolled "
+                    f"{shown} vs {value}) and sets it off!", actor, t, roll=face, need=value)]
+    return events + spring(game, t, actor)
+
+
+@dataclass(frozen=True)
+class Struggle(Action):
+    """Try to break free of what holds you (net, vines, pit lid from inside, ...)."""
+
+    kind: ClassVar[str] = "struggle"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if confine.top(game, actor) is None:
+            return fail("Nothing holds you.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*confine.attempt(game, actor, actor, inside=True)[1])
+
+
+@dataclass(frozen=True)
+class Free(Action):
+    """Help a trapped creature or force a trap-sealed door next to you."""
+
+    kind: ClassVar[str] = "free"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        pos = game.store.get(actor, Position)
+        x, y = pos.x + self.dx, pos.y + self.dy
+        if max(abs(self.dx), abs(self.dy)) > 1:
+            return fail("Too far away.")
+        holder = game.door_at(x, y) or game.creature_at(x, y)
+        if holder is None or confine.top(game, holder) is None:
+            return fail("Nothing there is held by a trap.")
+        inside = game.store.has(holder, Door) and confine.top(game, actor) is not None
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*confine.attempt(game, actor, holder, inside=inside)[1])

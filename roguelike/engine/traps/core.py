@@ -1,0 +1,115 @@
+"""Shared pieces of the trap engine: the springing context, step paths, dice, durations.
+
+A placed trap's lasting parts (hazards, confinements) refer back to their step in the
+profile by a path such as "1" or "0/effect/0/options/1/steps/0", so components stay plain
+data and the profile stays the one source of every number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from roguelike.content.traps import TrapDef, parse_duration
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Disabled,
+    MonsterStats,
+    Position,
+    Trap,
+)
+from roguelike.engine.dice import parse
+from roguelike.engine.events import Event
+from roguelike.engine.stats import name_of
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+HP_PER_HIT = 4  # RULES.md: every 4 hit points (rounded up) of damage is one Hit
+
+
+@dataclass
+class Ctx:
+    """One springing of one trap."""
+
+    game: Game
+    trap: int
+    profile: TrapDef
+    trigger: int
+    point: tuple[int, int]
+    room: int
+    depth: int
+    beyond: int
+    option: int
+    ecl: int = 0
+    hazard: int = 0  # the hazard entity running these steps, if any
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+
+def profile_of(game: Game, trap_eid: int) -> TrapDef:
+    return game.content.traps[game.store.get(trap_eid, Trap).profile]
+
+
+def step_at(profile: TrapDef, path: str) -> dict[str, Any]:
+    node: Any = profile.effect
+    for part in path.split("/"):
+        node = node[int(part)] if part.isdigit() else node[part]
+    if not isinstance(node, dict):
+        raise KeyError(f"{profile.id}: no step at {path!r}")
+    return node
+
+
+def roll(game: Game, expr: str | int) -> int:
+    return parse(expr).roll(game.streams.play)
+
+
+def duration_rounds(game: Game, text: str, ecl: int = 0) -> int:
+    """Rounds a duration lasts; -1 for one that lasts until its own end."""
+    parsed = parse_duration(text)
+    if parsed is None:
+        raise ValueError(f"bad duration {text!r}")
+    word, count, unit, per_level, _after = parsed
+    if word == "instant":
+        return 0
+    if word != "timed":
+        return -1
+    n = roll(game, count) * unit
+    return n * max(1, ecl) if per_level else n
+
+
+def hits_from_hp(hp: int) -> int:
+    return (hp + HP_PER_HIT - 1) // HP_PER_HIT if hp > 0 else 0
+
+
+def hit_dice(game: Game, eid: int) -> int:
+    stats = game.store.try_get(eid, MonsterStats)
+    if stats is not None:
+        return max(1, stats.hit_dice)
+    char = game.store.try_get(eid, Character)
+    return max(1, getattr(char, "level", 1)) if char else 1
+
+
+def creatures_on(game: Game, squares: list[tuple[int, int]], depth: int) -> list[int]:
+    wanted = set(squares)
+    out = []
+    for eid, _actor, pos in game.store.query(Actor, Position):
+        if pos.depth == depth and (pos.x, pos.y) in wanted \
+                and not game.store.has(eid, Disabled):
+            out.append(eid)
+    return out
+
+
+def slay(game: Game, eid: int, cause: str) -> list[Event]:
+    """Death for a monster; for a character, Disabled (T&T's down state)."""
+    store = game.store
+    if not store.alive(eid) or store.has(eid, Disabled):
+        return []
+    if store.has(eid, MonsterStats):
+        return game.on_monster_killed(eid, cause)
+    store.add(eid, Disabled(cause=cause))
+    return game.on_disabled(eid, f"{name_of(store, eid)} is struck down ({cause})!")

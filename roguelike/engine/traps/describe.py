@@ -1,0 +1,42 @@
+"""What the UI shows about a trap: look text, disarm odds, whether it is drawn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roguelike.engine.components import Trap
+from roguelike.engine.traps.core import profile_of
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+STATE_WORDS = {"hidden": "hidden", "exposed": "armed", "armed": "armed (reset)",
+               "disarmed": "disarmed", "sprung": "sprung"}
+
+
+def _successes(need: int) -> int:
+    """2d6 outcomes (of 36) reaching `need`."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need)
+
+
+def disarm_odds(game: Game, actor: int, trap_eid: int, slow: bool) -> tuple[int, int]:
+    """Chance to disarm as (successes, 36); an unrolled "N+" value averages over its d6."""
+    trap = game.store.get(trap_eid, Trap)
+    profile = profile_of(game, trap_eid)
+    stocking = game.content.trap_stocking
+    bonus = stocking.mage_knight.disarm_slow_bonus if (slow and stocking) else 0
+    if profile.disarm_variable and trap.disarm_value == 0:
+        total = sum(_successes(profile.disarm_base + d - bonus) for d in range(1, 7))
+        return ((total + 3) // 6, 36)
+    value = trap.disarm_value or profile.disarm_base
+    return (_successes(value - bonus), 36)
+
+
+def describe_trap(game: Game, trap_eid: int) -> str:
+    trap = game.store.get(trap_eid, Trap)
+    profile = profile_of(game, trap_eid)
+    value = str(trap.disarm_value) if trap.disarm_value else profile.disarm
+    where = "trap square" if trap.placement == "square" else "room trap"
+    rank = f", Threat Rank {trap.rank}" if trap.rank else ""
+    return (f"{profile.name} ({where}{rank}; {STATE_WORDS.get(trap.state, trap.state)}; "
+            f"disarm {value}+ on 2d6). {profile.text}")

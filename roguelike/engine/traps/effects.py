@@ -1,0 +1,397 @@
+"""The effect primitives of content/traps/README.md section 8, run step by step.
+
+Each op takes the current victim set and returns the set the next step sees (section 7).
+Classic numbers become Traps & Treasure ones here: hit points to Hits (every 4, rounded up),
+attack bonus to a Combat value, and the victim's Might save standing in for armour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from roguelike.engine import conditions
+from roguelike.engine.combat import attack as melee_attack
+from roguelike.engine.combat import save_or_wound, wound
+from roguelike.engine.components import Actor, Character, MonsterStats, Position, Trap
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.dice import Dice, parse
+from roguelike.engine.events import Event
+from roguelike.engine.saves import saving_throw
+from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.traps import confine, hazards, movement
+from roguelike.engine.traps.core import (
+    Ctx,
+    duration_rounds,
+    hit_dice,
+    hits_from_hp,
+    roll,
+    slay,
+)
+from roguelike.world.stocking import pick_weighted, spawn_table
+
+Step = dict[str, Any]
+SWIM_ENCUMBRANCE = 5  # Classic swim throw: d20 >= encumbrance in stone; a delver's kit (choice)
+ALERT_RADIUS = 12  # squares within which a trap's noise wakes monsters (choice)
+
+
+def attack_combat(bonus: int) -> int:
+    """A trap's Classic +N to hit as a T&T Combat value: +3 -> 4, +6 -> 3, +9 -> 2."""
+    return max(2, min(6, 5 - bonus // 3))
+
+
+def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str) -> list[int]:
+    for i, step in enumerate(steps):
+        path = f"{base}/{i}" if base else str(i)
+        victims = OPS[step["op"]](ctx, step, victims, path)
+    return victims
+
+
+def _alive(ctx: Ctx, victims: list[int]) -> list[int]:
+    return [v for v in victims if ctx.game.store.alive(v) and ctx.game.store.has(v, Position)]
+
+
+def _say(ctx: Ctx, kind: str, text: str, eid: int = 0, r: int = 0, need: int = 0) -> None:
+    ctx.events.append(Event(kind, text, eid, ctx.trap, roll=r, need=need))
+
+
+# ----- per-victim ops ------------------------------------------------------------------
+def op_save_or(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    keep = []
+    for v in _alive(ctx, victims):
+        ok, ev = saving_throw(ctx.game, v, step["save"], step.get("bonus", 0))
+        ctx.events += ev
+        if not ok:
+            keep.append(v)
+        elif step["then"] == "flee":
+            ctx.events += movement.flee(ctx, v)
+    return keep
+
+
+def _damage_dice(ctx: Ctx, step: Step) -> Dice:
+    if "dice" in step:
+        base = parse(step["dice"])
+    else:
+        per = parse(step["dice_per_caster_level"])
+        base = Dice(per.count * max(1, ctx.ecl), per.sides, per.bonus)
+    if step.get("per_depth_dice") and ctx.beyond > 0:
+        extra = parse(step["per_depth_dice"])
+        if extra.sides == base.sides:  # "10' deeper: +1d6" joins the same roll and save
+            base = Dice(base.count + extra.count * ctx.beyond, base.sides, base.bonus)
+    return base
+
+
+def _tags(ctx: Ctx, eid: int) -> set[str]:
+    stats = ctx.game.store.try_get(eid, MonsterStats)
+    if stats is None:
+        return set()
+    return set(ctx.game.content.monsters[stats.kind].abilities)
+
+
+def op_damage(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    dice = _damage_dice(ctx, step)
+    for v in _alive(ctx, victims):
+        hp = dice.roll(game.streams.play)
+        note = f"{dice} rolled {hp}"
+        saved = False
+        if step["save"] != "none":
+            saved, ev = saving_throw(game, v, step["save"])
+            ctx.events += ev
+            if saved and step["on_save"] == "negate":
+                continue
+            if saved:
+                hp //= 2
+                note += ", halved"
+        if set(step.get("double_vs", [])) & _tags(ctx, v):
+            hp *= 2
+            note += ", doubled"
+        boxes = hits_from_hp(hp)
+        _say(ctx, "trap_damage", f"{name_of(game.store, v)} takes {hp} {step['kind']} damage "
+             f"({note}): {boxes} Hit{'s' * (boxes != 1)}.", v, hp)
+        if boxes:
+            ctx.events += wound(game, v, boxes=boxes, source=ctx.name)
+        if step.get("poison_save") and not saved:
+            ctx.events += _poison(ctx, v, step["poison_save"], step.get("poison_bonus", 0))
+    return victims
+
+
+def op_hits(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    # reducible/dodgeable: the engine has no Toughness, Invulnerability or Dodge yet
+    for v in _alive(ctx, victims):
+        n = roll(ctx.game, step["count"])
+        _say(ctx, "trap_damage", f"{name_of(ctx.game.store, v)} takes {n} "
+             f"Hit{'s' * (n != 1)} from the {ctx.name} ({step['count']}).", v, n)
+        if n:
+            ctx.events += wound(ctx.game, v, boxes=n, source=ctx.name)
+    return victims
+
+
+def _poison(ctx: Ctx, v: int, save: str, bonus: int) -> list[Event]:
+    if not ctx.game.store.alive(v):
+        return []
+    ok, ev = saving_throw(ctx.game, v, save, bonus)
+    if ok:
+        return ev
+    return ev + slay(ctx.game, v, "poison")
+
+
+def op_poison(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    for v in _alive(ctx, victims):
+        ctx.events += _poison(ctx, v, step["save"], step.get("bonus", 0))
+    return _alive(ctx, victims)
+
+
+def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    rng = game.streams.play
+    count = roll(game, step["count"])
+    need = attack_combat(step["bonus"])
+    shots: list[int] = []
+    pool = _alive(ctx, victims)
+    if not pool:
+        return victims
+    if step["targets"] == "random":
+        shots = [rng.choice(pool) for _ in range(count)]
+    else:
+        shots = [v for v in pool for _ in range(count)]
+    _say(ctx, "trap_attack", f"The {ctx.name} makes {count} attack{'s' * (count != 1)} "
+         f"(+{step['bonus']}: hits on {need}+).", r=count)
+    for v in shots:
+        if not game.store.alive(v) or not game.store.has(v, Position):
+            continue
+        face = rng.d(game.content.rules.combat_die)
+        if step.get("out_of_ammo_on") and face == step["out_of_ammo_on"]:
+            _say(ctx, "trap_ammo", f"The {ctx.name} rolls a {face}: it is out of ammunition.",
+                 r=face)
+            trap = game.store.get(ctx.trap, Trap)
+            trap.state, trap.reset_round = "sprung", -1
+            trap.springs = -1  # spent for good: resets never re-arm it
+            break
+        who = name_of(game.store, v)
+        if face < need:
+            _say(ctx, "miss", f"The {ctx.name} misses {who} (rolled {face} vs {need}).", v,
+                 face, need)
+            continue
+        hp = roll(game, step["damage"])
+        boxes = max(1, hits_from_hp(hp))
+        _say(ctx, "hit", f"The {ctx.name} hits {who} (rolled {face} vs {need}) for {hp} "
+             f"{step['kind']} damage ({step['damage']}): {boxes} Hit{'s' * (boxes != 1)}.",
+             v, face, need)
+        before = len(ctx.events)
+        ctx.events += save_or_wound(game, v, boxes=boxes, source=ctx.name)
+        pierced = any(e.kind == "nosave" for e in ctx.events[before:])
+        if pierced and step.get("poison_save"):
+            ctx.events += _poison(ctx, v, step["poison_save"], step.get("poison_bonus", 0))
+    return victims
+
+
+def _affected_by_hp_pool(ctx: Ctx, step: Step, victims: list[int]) -> list[int]:
+    """Effects limited to a total of hit points take the weakest first (HD x 4 hp each)."""
+    if "hp_total" not in step:
+        return victims
+    pool = step["hp_total"]
+    out = []
+    for v in sorted(victims, key=lambda e: (hit_dice(ctx.game, e), e)):
+        cost = hit_dice(ctx.game, v) * 4
+        if cost > pool:
+            break
+        pool -= cost
+        out.append(v)
+    return out
+
+
+def op_condition(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    cond = step["condition"]
+    targets = _alive(ctx, victims)
+    if "max_hd" in step:
+        targets = [v for v in targets if hit_dice(game, v) < step["max_hd"]]
+    for v in _affected_by_hp_pool(ctx, step, targets):
+        if "save" in step and hit_dice(game, v) >= step.get("save_min_hd", 0):
+            ok, ev = saving_throw(game, v, step["save"], step.get("bonus", 0))
+            ctx.events += ev
+            if ok:
+                continue
+        if cond == "dead":
+            ctx.events += slay(game, v, ctx.name)
+            continue
+        rounds = duration_rounds(game, step["duration"], ctx.ecl)
+        if rounds == 0:
+            continue
+        ctx.events += conditions.add_condition(game, v, cond, rounds, source=ctx.name)
+        if cond == "suffocating":
+            ctx.events += confine.start_suffocating(ctx, v)
+    return victims
+
+
+def op_stat(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    # Classic Strength (3-18) loss as Might: every 4 points crosses one Might box
+    for v in _alive(ctx, victims):
+        n = roll(ctx.game, step["amount"])
+        boxes = hits_from_hp(n)
+        _say(ctx, "trap_stat", f"{name_of(ctx.game.store, v)} loses {n} {step['stat']} "
+             f"({step['amount']}): {boxes} Might box{'es' * (boxes != 1)}.", v, n)
+        if boxes and ctx.game.store.has(v, Character):
+            loc = next(x.id for x in ctx.game.content.classes[
+                ctx.game.store.get(v, Character).klass].locations if x.attribute == "might")
+            ctx.events += wound(ctx.game, v, boxes=boxes, source=ctx.name, location=loc)
+        elif boxes:
+            ctx.events += wound(ctx.game, v, boxes=boxes, source=ctx.name)
+    return victims
+
+
+def op_luck(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    for v in _alive(ctx, victims):
+        char = ctx.game.store.try_get(v, Character)
+        if char is None:
+            continue
+        before = char.luck
+        char.luck_max = max(0, char.luck_max + step["max_amount"])
+        char.luck = max(0, min(char.luck_max, char.luck + step["amount"]))
+        _say(ctx, "trap_luck", f"{name_of(ctx.game.store, v)} is cursed: luck {before} -> "
+             f"{char.luck}, maximum luck now {char.luck_max} (until remove curse).", v)
+    return victims
+
+
+def op_swim(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    for v in _alive(ctx, victims):
+        face = game.streams.play.d(20)
+        who = name_of(game.store, v)
+        if face >= SWIM_ENCUMBRANCE:
+            _say(ctx, "swim", f"{who} swims (rolled {face} vs {SWIM_ENCUMBRANCE}).", v, face,
+                 SWIM_ENCUMBRANCE)
+            ctx.events += hazards.swam(ctx, v)
+            continue
+        margin = SWIM_ENCUMBRANCE - face
+        if margin < step["drown_margin"]:
+            _say(ctx, "swim", f"{who} flounders (rolled {face} vs {SWIM_ENCUMBRANCE}).", v,
+                 face, SWIM_ENCUMBRANCE)
+            continue
+        _say(ctx, "swim", f"{who} sinks and is drowning (rolled {face} vs "
+             f"{SWIM_ENCUMBRANCE}, failed by {margin}).", v, face, SWIM_ENCUMBRANCE)
+        run_steps(ctx, step["on_drown"], [v], f"{path}/on_drown")
+    return victims
+
+
+def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    # the engine has no items yet: nothing carried or lying about can rust
+    where = "on the floor" if step["scope"] == "floor_items" else "carried"
+    _say(ctx, "trap_corrode", f"The {ctx.name} corrodes {step['material']}: no {step['material']}"
+         f" items {where} here to ruin.")
+    return victims
+
+
+# ----- once-per-trigger ops ------------------------------------------------------------
+def op_alert(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    here = Position(ctx.depth, *ctx.point)
+    woken = 0
+    for _eid, actor, pos in game.store.query(Actor, Position):
+        if actor.side != "party" and pos.depth == ctx.depth and not actor.awake \
+                and chebyshev(pos, here) <= ALERT_RADIUS:
+            actor.awake = True
+            woken += 1
+    _say(ctx, "alert", f"The {ctx.name} makes a racket: {woken} monster"
+         f"{'s' * (woken != 1)} nearby wake{'s' * (woken == 1)}.", r=woken)
+    return victims
+
+
+def _spawn(ctx: Ctx, monster_id: str, near: tuple[int, int]) -> int:
+    spot = movement.free_square_near(ctx.game, ctx.depth, near)
+    return make_monster(ctx.game.store, ctx.game.content, monster_id,
+                        Position(ctx.depth, *spot), awake=True)
+
+
+def op_summon(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    kind = step["kind"]
+    if kind == "pit_monster":
+        table = spawn_table(game.content, ctx.depth)
+        mid = pick_weighted(game.streams.play, table)
+        where = game.store.get(victims[0], Position).xy if _alive(ctx, victims) else ctx.point
+        eid = _spawn(ctx, mid, where)
+        _say(ctx, "summon", f"A {name_of(game.store, eid)} lurks in the pit!", eid)
+    elif kind == "elemental":
+        element = game.streams.play.choice(step["element"])
+        eid = _spawn(ctx, f"elemental_{element}", ctx.point)
+        _say(ctx, "summon", f"A {name_of(game.store, eid)} ({step['hd']} HD) is conjured!", eid)
+    elif kind == "illusion":
+        targets = _alive(ctx, victims)
+        if targets:
+            eid = _spawn(ctx, "phantasm", game.store.get(targets[0], Position).xy)
+            _say(ctx, "summon", f"A {name_of(game.store, eid)} takes shape before "
+                 f"{name_of(game.store, targets[0])}!", eid)
+    else:  # trap_figure
+        eid = _spawn(ctx, step["figure"], ctx.point)
+        _say(ctx, "summon", f"The {name_of(game.store, eid)} spring out!", eid)
+        if step.get("attacks_on_summon"):
+            here = game.store.get(eid, Position)
+            for v in _alive(ctx, victims):
+                if game.store.alive(eid) and chebyshev(game.store.get(v, Position), here) <= 1:
+                    ctx.events += melee_attack(game, eid, v, boxes=step["damage"])
+    return victims
+
+
+def op_spell(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    game = ctx.game
+    per = game.content.trap_stocking.deeper_spell_caster_levels_per_level \
+        if game.content.trap_stocking else 2
+    ctx.ecl = step["caster_level"] + per * ctx.beyond
+    targets = _alive(ctx, victims)
+    note = ""
+    if "max_targets" in step:
+        n = roll(game, step["max_targets"])
+        if len(targets) > n:
+            game.streams.play.shuffle(targets)
+            targets = sorted(targets[:n])
+        note = f", at most {n} creatures ({step['max_targets']})"
+    if "hd_total" in step:
+        pool = roll(game, step["hd_total"])
+        chosen = []
+        for v in sorted(targets, key=lambda e: (hit_dice(game, e), e)):
+            hd = hit_dice(game, v)
+            if hd <= step["max_hd"] and hd <= pool:
+                pool -= hd
+                chosen.append(v)
+        note = f", {step['hd_total']} Hit Dice of creatures"
+        targets = chosen
+    _say(ctx, "spell", f"The trap casts {ctx.name} (caster level {ctx.ecl}{note}).",
+         r=ctx.ecl)
+    run_steps(ctx, step["effect"], targets, f"{path}/effect")
+    return victims
+
+
+def op_one_of(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    options = step["options"]
+    pick = ctx.option if 0 <= ctx.option < len(options) else \
+        ctx.game.streams.play.below(len(options))
+    chosen = options[pick]
+    _say(ctx, "trap_kind", f"It is a {chosen['label'].replace('_', ' ')}.", r=pick)
+    run_steps(ctx, chosen["steps"], victims, f"{path}/options/{pick}/steps")
+    return victims
+
+
+def op_hazard(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    ctx.events += hazards.create(ctx, step, path, _alive(ctx, victims))
+    return victims
+
+
+def op_confine(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    ctx.events += confine.apply(ctx, step, path, _alive(ctx, victims))
+    return victims
+
+
+def op_move(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
+    ctx.events += movement.move(ctx, step, _alive(ctx, victims))
+    return victims
+
+
+OPS: dict[str, Callable[[Ctx, Step, list[int], str], list[int]]] = {
+    "save_or": op_save_or, "damage": op_damage, "hits": op_hits, "attack": op_attack,
+    "poison": op_poison, "condition": op_condition, "confine": op_confine, "move": op_move,
+    "summon": op_summon, "spell": op_spell, "hazard": op_hazard, "swim": op_swim,
+    "luck": op_luck, "alert": op_alert, "corrode": op_corrode, "stat": op_stat,
+    "one_of": op_one_of,
+}

@@ -1,0 +1,231 @@
+"""Lasting trap effects: gas, water, fire, walls, a rolling boulder, the Mage Knight squares.
+
+A hazard is an entity with a Hazard component naming its step in the trap profile; its hooks
+(on_start, per_round, on_enter, on_move, on_end_move, on_turn_start, while_inside, on_end)
+run through the same step engine as the trap itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from roguelike.content.schema import build
+from roguelike.content.traps import AreaDef
+from roguelike.engine import conditions
+from roguelike.engine.components import Actor, Confined, Hazard, Position, Trap
+from roguelike.engine.events import Event
+from roguelike.engine.stats import name_of
+from roguelike.engine.traps.area import area_squares
+from roguelike.engine.traps.core import Ctx, creatures_on, duration_rounds, hit_dice, step_at
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+
+def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list[Event]:
+    game = ctx.game
+    area = build(AreaDef, step["area"], "", "") if "area" in step else ctx.profile.area
+    if ctx.hazard:  # left behind by another lasting effect: where that one ended
+        squares = [ctx.point]
+    elif area.shape in ("target", "targets"):
+        squares = sorted({ctx.point, *(game.store.get(v, Position).xy for v in victims)})
+    else:
+        squares = area_squares(game.level, area, ctx.point, ctx.room)
+    delay = duration_rounds(game, step["delay"]) if "delay" in step else 0
+    rounds = duration_rounds(game, step["rounds"], ctx.ecl)
+    start = game.round + delay
+    ends = -1 if rounds < 0 else start + max(1, rounds)
+    hz = Hazard(ctx.trap, ctx.profile.id, path, [list(s) for s in squares], start, ends,
+                victims=list(victims) if step["rounds"] == "until_escape" else [],
+                ecl=ctx.ecl, option=ctx.option)
+    eid = game.store.create(Position(ctx.depth, *ctx.point), hz)
+    when = f"in {delay} round{'s' * (delay != 1)}" if delay else "now"
+    span = "until it ends" if ends < 0 else f"for {max(1, rounds)} round{'s' * (rounds != 1)}"
+    events = [Event("hazard", f"The {ctx.name} leaves a lasting {step['kind'].replace('_', ' ')}"
+                    f" ({when}, {span}).", eid, ctx.trap)]
+    if delay == 0:
+        events += _run_hook(game, eid, "on_start", _targets(game, eid))
+        events += _apply_aura(game, eid)
+    return events
+
+
+def _ctx(game: Game, eid: int) -> Ctx:
+    hz = game.store.get(eid, Hazard)
+    trap = game.store.try_get(hz.trap, Trap)
+    pos = game.store.get(eid, Position)
+    room = trap.room if trap else -1
+    ctx = Ctx(game, hz.trap, game.content.traps[hz.profile], 0, pos.xy, room, pos.depth,
+              trap.beyond if trap else 0, hz.option, ecl=hz.ecl)
+    ctx.hazard = eid
+    return ctx
+
+
+def _step(game: Game, eid: int) -> dict[str, Any]:
+    hz = game.store.get(eid, Hazard)
+    return step_at(game.content.traps[hz.profile], hz.step)
+
+
+def _targets(game: Game, eid: int) -> list[int]:
+    hz = game.store.get(eid, Hazard)
+    if _step(game, eid)["rounds"] == "until_escape":
+        return [v for v in hz.victims if game.store.alive(v)]
+    pos = game.store.get(eid, Position)
+    return creatures_on(game, [(s[0], s[1]) for s in hz.squares], pos.depth)
+
+
+def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event]:
+    step = _step(game, eid)
+    if not step.get(hook) or (not victims and hook not in ("on_start", "on_end")):
+        return []
+    from roguelike.engine.traps.effects import run_steps
+
+    ctx = _ctx(game, eid)
+    run_steps(ctx, step[hook], victims, f"{game.store.get(eid, Hazard).step}/{hook}")
+    return ctx.events
+
+
+def _apply_aura(game: Game, eid: int) -> list[Event]:
+    if not _step(game, eid).get("while_inside"):
+        return []
+    return _run_hook(game, eid, "while_inside", _targets(game, eid))
+
+
+def _aura_conditions(step: dict[str, Any]) -> list[str]:
+    return [s["condition"] for s in step.get("while_inside", []) if s["op"] == "condition"]
+
+
+def end(game: Game, eid: int) -> list[Event]:
+    events = _run_hook(game, eid, "on_end", _targets(game, eid))
+    for v in _targets(game, eid):
+        for cond in _aura_conditions(_step(game, eid)):
+            events += conditions.remove_condition(game, v, cond)
+    hz = game.store.get(eid, Hazard)
+    events.append(Event("hazard_end", f"The {game.content.traps[hz.profile].name}'s "
+                        f"{_step(game, eid)['kind'].replace('_', ' ')} is gone.", eid))
+    game.store.destroy(eid)
+    game.invalidate_view()
+    return events
+
+
+def swam(ctx: Ctx, eid: int) -> list[Event]:
+    """A victim who swims in a pit with no lid over it climbs out at the edge."""
+    hz_eid = ctx.hazard
+    if not hz_eid or not ctx.game.store.alive(hz_eid):
+        return []
+    conf = ctx.game.store.try_get(eid, Confined)
+    hz = ctx.game.store.get(hz_eid, Hazard)
+    if (conf and conf.stack) or eid not in hz.victims:
+        return []
+    hz.victims.remove(eid)
+    return [Event("escape", f"{name_of(ctx.game.store, eid)} climbs out of the water.", eid)]
+
+
+def tick(game: Game) -> list[Event]:
+    """Once a round, for the hazards of the current level."""
+    events: list[Event] = []
+    for eid, hz, pos in list(game.store.query(Hazard, Position)):
+        if pos.depth != game.depth or not game.store.alive(eid):
+            continue
+        step = _step(game, eid)
+        if game.round == hz.starts and game.round > 0 and step.get("delay"):
+            events += _run_hook(game, eid, "on_start", _targets(game, eid))
+            events += _apply_aura(game, eid)
+        if game.round > hz.starts or (game.round == hz.starts and not step.get("delay")):
+            events += _roll_boulder(game, eid) if step["kind"] == "boulder" else []
+            if game.store.alive(eid):
+                events += _run_hook(game, eid, "per_round", _targets(game, eid))
+                events += _run_hook(game, eid, "on_turn_start", _targets(game, eid))
+        if not game.store.alive(eid):
+            continue
+        hz = game.store.get(eid, Hazard)
+        escaped = step["rounds"] == "until_escape" and not _targets(game, eid)
+        if escaped or (hz.ends >= 0 and game.round >= hz.ends):
+            events += end(game, eid)
+    return events
+
+
+def _roll_boulder(game: Game, eid: int) -> list[Event]:
+    hz = game.store.get(eid, Hazard)
+    step = _step(game, eid)
+    pos = game.store.get(eid, Position)
+    events: list[Event] = []
+    path = [(s[0], s[1]) for s in hz.squares]
+    stop = min(len(path), hz.progress + step.get("speed", 1))
+    for i in range(hz.progress, stop):
+        events += _run_hook(game, eid, "on_enter", creatures_on(game, [path[i]], pos.depth))
+    hz.progress = stop
+    if stop >= len(path):
+        last = path[-1]
+        pos.x, pos.y = last
+        hz.squares = [[last[0], last[1]]]
+        events += end(game, eid)
+    return events
+
+
+# ----- squares, movement and terrain -------------------------------------------------
+def hazards_at(game: Game, depth: int, xy: tuple[int, int]) -> list[int]:
+    out = []
+    for eid, hz, pos in game.store.query(Hazard, Position):
+        if pos.depth == depth and game.round >= hz.starts and list(xy) in hz.squares:
+            out.append(eid)
+    return out
+
+
+def _started(game: Game, eid: int) -> bool:
+    return game.round >= game.store.get(eid, Hazard).starts
+
+
+def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:
+    """Why a wall-like hazard stops `eid` entering `xy`, or ''."""
+    for hz_eid in hazards_at(game, depth, xy):
+        step = _step(game, hz_eid)
+        if step.get("terrain") != "wall" and step["kind"] != "blocked":
+            continue
+        below = step.get("impassable_below_hd")
+        if below is None or hit_dice(game, eid) < below:
+            return f"A {step['kind'].replace('_', ' ')} blocks the way."
+    return ""
+
+
+def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
+    return any(_step(game, e).get("terrain") == "hindering" for e in hazards_at(game, depth, xy))
+
+
+def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Event]:
+    pos = game.store.get(eid, Position)
+    here = hazards_at(game, pos.depth, pos.xy)
+    events: list[Event] = []
+    before = hazards_at(game, old[0], (old[1], old[2])) if old else []
+    for hz_eid in before:
+        if hz_eid not in here:
+            for cond in _aura_conditions(_step(game, hz_eid)):
+                events += conditions.remove_condition(game, eid, cond)
+    actor = game.store.try_get(eid, Actor)
+    ending = actor is not None and actor.move_points <= 0
+    for hz_eid in here:
+        step = _step(game, hz_eid)
+        entered = hz_eid not in before
+        if entered and step.get("safe_pass_cost") and actor is not None \
+                and actor.move_points >= step["safe_pass_cost"] - 1:
+            actor.move_points -= step["safe_pass_cost"] - 1
+            events.append(Event("safe_pass", "Picks a careful way across the "
+                                f"{step['kind'].replace('_', ' ')} "
+                                f"({step['safe_pass_cost']} movement points).", eid))
+            continue
+        if entered:
+            events += _run_hook(game, hz_eid, "on_enter", [eid])
+            events += _run_hook(game, hz_eid, "while_inside", [eid])
+        else:
+            events += _run_hook(game, hz_eid, "on_move", [eid])
+        if ending and not (entered and step.get("on_enter")) and game.store.alive(hz_eid):
+            events += _run_hook(game, hz_eid, "on_end_move", [eid])
+    return events
+
+
+def remove_for_trap(game: Game, trap_eid: int) -> list[Event]:
+    """A disarmed trap takes its 'until_disarmed' hazards with it."""
+    events: list[Event] = []
+    for eid, hz in list(game.store.query(Hazard)):
+        if hz.trap == trap_eid and _step(game, eid)["rounds"] == "until_disarmed":
+            events += end(game, eid)
+    return events

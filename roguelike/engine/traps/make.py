@@ -1,0 +1,72 @@
+"""Making a trap entity from its profile, and the per-depth index of where traps are."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from roguelike.content.loader import Content
+from roguelike.content.traps import TrapDef
+from roguelike.engine.components import Appearance, Named, Position, Trap
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.rng import Stream
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+ARMED = ("hidden", "exposed", "armed")
+
+
+def one_of_size(steps: list[dict[str, Any]]) -> int:
+    """How many options the profile's one_of step has (0 when it has none)."""
+    for step in steps:
+        if step["op"] == "one_of":
+            return len(step["options"])
+        if step["op"] == "spell":
+            n = one_of_size(step["effect"])
+            if n:
+                return n
+    return 0
+
+
+def make_trap(store: EntityStore, content: Content, profile: TrapDef, pos: Position, *,
+              placement: str, room: int, rng: Stream, rank: int = 0, d12: int = 0) -> int:
+    options = one_of_size(profile.effect)
+    family = content.trap_stocking.families[profile.family] if content.trap_stocking else None
+    beyond = max(0, pos.depth - profile.rank) if profile.rank else 0
+    trap = Trap(profile.id, placement, room=room, rank=rank, d12=d12, beyond=beyond,
+                option=rng.below(options) if options else -1)
+    if profile.detection >= 6 and profile.trigger == "forced":
+        trap.state = "exposed"  # an open pit is plain to see
+    return store.create(Position(pos.depth, pos.x, pos.y),
+                        Appearance(family.glyph if family else "^",
+                                   family.color if family else "red", 1),
+                        Named(profile.name), trap)
+
+
+_INDEX: weakref.WeakKeyDictionary[Any, tuple[int, dict[int, Any]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def index(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
+                                           dict[int, list[int]]]:
+    """Trap squares by position and room traps by room, for one depth; rebuilt when any
+    entity has been created since (traps never move)."""
+    stamp = game.store.next_id
+    cached = _INDEX.get(game)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, {})
+        _INDEX[game] = cached
+    per_depth = cached[1]
+    if depth not in per_depth:
+        squares: dict[tuple[int, int], list[int]] = {}
+        rooms: dict[int, list[int]] = {}
+        for eid, trap, pos in game.store.query(Trap, Position):
+            if pos.depth != depth:
+                continue
+            if trap.placement == "square" or game.content.traps[trap.profile].trigger == "door":
+                squares.setdefault(pos.xy, []).append(eid)
+            elif trap.room >= 0:
+                rooms.setdefault(trap.room, []).append(eid)
+        per_depth[depth] = (squares, rooms)
+    return per_depth[depth]  # type: ignore[no-any-return]

@@ -1,0 +1,144 @@
+"""Putting traps on a new level: room traps by depth (seed 000) and trap squares (seed 001).
+
+Everything comes from the level's own stream Stream(seed, "level/<depth>/traps"), so the
+traps of a level depend only on (seed, depth).
+"""
+
+from __future__ import annotations
+
+from roguelike.content.loader import Content
+from roguelike.content.traps import TrapDef
+from roguelike.engine.components import Position
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.rng import Stream
+from roguelike.engine.traps.make import make_trap
+from roguelike.world import tiles as T
+from roguelike.world.level import Level, Room
+
+SQUARE_TRY_CHANCE = (1, 3)  # each "one per 50 floor squares" slot is filled on 1 in 3 (choice)
+
+
+def rank_table(content: Content) -> dict[tuple[int, int], TrapDef]:
+    return {(t.rank, t.d12): t for t in content.traps.values()
+            if t.rank is not None and t.d12 is not None}
+
+
+def square_pool(content: Content) -> list[TrapDef]:
+    """Trap squares draw uniformly from every profile placed on squares or either (choice)."""
+    return sorted((t for t in content.traps.values()
+                   if t.placement in ("square", "either") and t.roll is None),
+                  key=lambda t: t.id)
+
+
+def _room_floor(level: Level, room: Room) -> list[tuple[int, int]]:
+    return [p for p in room.squares() if level.room_at(*p) == room.id
+            and level.tile(*p) == T.FLOOR]
+
+
+def _trap_point(level: Level, room: Room, profile: TrapDef, rng: Stream
+                ) -> tuple[int, int] | None:
+    floor = _room_floor(level, room)
+    if profile.trigger == "door":
+        doors = sorted(d for d in level.doors if any(
+            level.room_at(d[0] + dx, d[1] + dy) == room.id
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))))
+        if doors:
+            return rng.choice(doors)
+    if profile.area.shape == "wall_adjacent":
+        by_wall = [p for p in floor if any(level.tile(p[0] + dx, p[1] + dy) == T.WALL
+                                           for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+        floor = by_wall or floor
+    return rng.choice(floor) if floor else None
+
+
+def stock_room_traps(store: EntityStore, content: Content, level: Level, rng: Stream
+                     ) -> list[int]:
+    stocking = content.trap_stocking
+    assert stocking is not None
+    table = rank_table(content)
+    ranks = stocking.ranks_for(level.depth)
+    made = []
+    for room in level.rooms:
+        if room.id == level.camp_room:
+            continue
+        if not rng.chance(*stocking.room_trap_chance):
+            continue
+        rank = ranks[rng.d(6) - 1]
+        d12 = rng.d(12)
+        profile = table[(rank, d12)]
+        point = _trap_point(level, room, profile, rng)
+        if point is None:
+            continue
+        made.append(make_trap(store, content, profile, Position(level.depth, *point),
+                              placement="room", room=room.id, rng=rng, rank=rank, d12=d12))
+    return made
+
+
+def dead_end_exclusion(level: Level, radius: int) -> set[tuple[int, int]]:
+    """Squares of corridors that lead to a dead end, and those within `radius` of where
+    such a corridor begins."""
+    walk = T.WALKABLE[level.tiles]
+    h, w = walk.shape
+
+    def exits(x: int, y: int) -> list[tuple[int, int]]:
+        return [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= x + dx < w and 0 <= y + dy < h and walk[y + dy, x + dx]]
+
+    banned: set[tuple[int, int]] = set()
+    ys, xs = (level.tiles == T.CORRIDOR).nonzero()
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        if len(exits(x, y)) != 1:
+            continue
+        hall = [(x, y)]
+        prev, cur = (x, y), exits(x, y)[0]
+        while level.tile(*cur) == T.CORRIDOR and len(exits(*cur)) == 2 and len(hall) < 200:
+            hall.append(cur)
+            nxt = [p for p in exits(*cur) if p != prev]
+            prev, cur = cur, nxt[0]
+        banned.update(hall)
+        ex, ey = hall[-1]
+        banned.update((ex + dx, ey + dy) for dy in range(-radius, radius + 1)
+                      for dx in range(-radius, radius + 1))
+    return banned
+
+
+def stock_trap_squares(store: EntityStore, content: Content, level: Level, rng: Stream,
+                       taken: list[tuple[int, int]]) -> list[int]:
+    stocking = content.trap_stocking
+    assert stocking is not None
+    mk = stocking.mage_knight
+    pool = square_pool(content)
+    banned = dead_end_exclusion(level, mk.dead_end_exclusion_radius)
+    camp = level.camp_room
+    mask = ((level.tiles == T.FLOOR) | (level.tiles == T.CORRIDOR)) \
+        & (level.room_map != camp)
+    for x, y in [*banned, *taken]:
+        if level.in_bounds(x, y):
+            mask[y, x] = False
+    ys, xs = mask.nonzero()  # row by row, as a scan of the map
+    candidates = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    placed: list[tuple[int, int]] = []
+    made = []
+    for _slot in range(level.floor_squares() // mk.floor_squares_per_trap):
+        if not candidates or not rng.chance(*SQUARE_TRY_CHANCE):
+            continue
+        spot = rng.choice(candidates)
+        if any(max(abs(spot[0] - p[0]), abs(spot[1] - p[1])) < mk.min_trap_spacing
+               for p in placed):
+            continue  # too close to another trap square: this slot stays empty
+        placed.append(spot)
+        profile = pool[rng.below(len(pool))]
+        room = level.room_at(*spot)
+        made.append(make_trap(store, content, profile, Position(level.depth, *spot),
+                              placement="square", room=-1 if room is None else room, rng=rng))
+    return made
+
+
+def stock_traps(store: EntityStore, content: Content, level: Level, seed: str) -> list[int]:
+    """Every trap of a freshly generated level; returns the trap entities."""
+    if content.trap_stocking is None:
+        return []
+    rng = Stream(seed, f"level/{level.depth}/traps")
+    rooms = stock_room_traps(store, content, level, rng)
+    taken = [store.get(e, Position).xy for e in rooms]
+    return rooms + stock_trap_squares(store, content, level, rng, taken)

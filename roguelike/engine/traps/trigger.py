@@ -1,0 +1,241 @@
+"""Springing traps: who sets them off as they move, what happens then, and resets.
+
+Only characters trigger traps (Mage Knight: monsters never do). A room trap springs on its
+trigger chance per character entering its room who does not know of it; a trap square
+springs when a character steps on it; passing diagonally between two squares next to a
+trap square springs it on 1-3 unless the mover is Nimble; a flyer only springs a trap
+square by ending its move there.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from roguelike.content.traps import parse_reset
+from roguelike.engine import conditions
+from roguelike.engine.components import Actor, Character, Position, Trap
+from roguelike.engine.events import Event
+from roguelike.engine.stats import name_of
+from roguelike.engine.traps import confine, hazards
+from roguelike.engine.traps.area import area_squares
+from roguelike.engine.traps.core import Ctx, creatures_on, profile_of, roll
+from roguelike.engine.traps.effects import run_steps
+from roguelike.engine.traps.make import ARMED, index
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+_LAST: weakref.WeakKeyDictionary[Any, dict[int, tuple[int, int, int]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
+    trap = game.store.get(trap_eid, Trap)
+    for eid in who:
+        if eid not in trap.known_by:
+            trap.known_by.append(eid)
+    if trap.state == "hidden":
+        trap.state = "exposed"
+
+
+def is_known_to_party(game: Game, trap_eid: int) -> bool:
+    """Drawn on the map: known to a party member, or sprung and not re-armed."""
+    trap = game.store.get(trap_eid, Trap)
+    return trap.state == "sprung" or any(e in game.party for e in trap.known_by)
+
+
+def victims_of(game: Game, ctx: Ctx) -> list[int]:
+    area = ctx.profile.area
+    if area.shape == "target":
+        return [ctx.trigger]
+    squares = area_squares(game.level, area, ctx.point, ctx.room)
+    found = creatures_on(game, squares, ctx.depth)
+    if area.shape == "targets":
+        trig_pos = game.store.get(ctx.trigger, Position)
+        near = area_squares(game.level, area, trig_pos.xy, ctx.room)
+        others = [e for e in creatures_on(game, near, ctx.depth) if e != ctx.trigger]
+        game.streams.play.shuffle(others)
+        return [ctx.trigger, *sorted(others[:area.count - 1])]
+    if ctx.trigger and ctx.trigger not in found:
+        found.insert(0, ctx.trigger)
+    return found
+
+
+def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
+    """The trap goes off with `trigger` as the creature that set it off."""
+    trap = game.store.get(trap_eid, Trap)
+    profile = profile_of(game, trap_eid)
+    pos = game.store.get(trap_eid, Position)
+    ctx = Ctx(game, trap_eid, profile, trigger, pos.xy, trap.room, pos.depth, trap.beyond,
+              trap.option)
+    who = name_of(game.store, trigger)
+    ctx.events.append(Event("trap", f"{who} sets off a trap: {profile.name}! {profile.text}",
+                            trigger, trap_eid, x=pos.x, y=pos.y))
+    trap.state = "sprung"
+    trap.springs += 1
+    make_known(game, trap_eid, list(game.party))
+    trap.state = "sprung"
+    if not profile.effect:
+        ctx.events.append(Event("trap", "Nothing happens: the square is clear.", trigger))
+    run_steps(ctx, profile.effect, victims_of(game, ctx), "")
+    _schedule_reset(game, trap_eid)
+    actor = game.store.try_get(trigger, Actor)
+    stocking = game.content.trap_stocking
+    if actor is not None and trap.placement == "square" and stocking \
+            and stocking.mage_knight.trigger_ends_movement:
+        actor.move_points = 0
+    game.invalidate_view()
+    return ctx.events
+
+
+def _schedule_reset(game: Game, trap_eid: int) -> None:
+    trap = game.store.get(trap_eid, Trap)
+    if trap.springs < 0 or trap.state != "sprung":
+        return  # out of ammunition, or already disarmed by what happened
+    kind, count, unit = parse_reset(profile_of(game, trap_eid).reset) or ("none", "", 0)
+    if kind == "auto" or (kind == "manual" and trap.springs < int(count)):
+        trap.state = "armed"
+    elif kind == "timed":
+        trap.reset_round = game.round + roll(game, count) * unit
+
+
+def tick(game: Game) -> list[Event]:
+    """Once a round: re-arm traps whose reset time has come, then lasting effects."""
+    events: list[Event] = []
+    for _eid, trap in game.store.query(Trap):
+        if trap.state == "sprung" and 0 <= trap.reset_round <= game.round:
+            trap.state, trap.reset_round = "armed", -1
+    events += hazards.tick(game)
+    events += confine.tick(game)
+    last = _LAST.setdefault(game, {})
+    for eid, _actor, pos in game.store.query(Actor, Position):
+        last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
+    return events
+
+
+def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
+    profile = profile_of(game, trap_eid)
+    n = profile.trigger_chance[0]
+    stocking = game.content.trap_stocking
+    if profile.source == (stocking.dungeonpunk.source if stocking else "") \
+            and profile.type != "magical" and game.mode == "combat":
+        n = min(6, n * stocking.dungeonpunk.combat_or_chase_multiplier)  # type: ignore[union-attr]
+    face = game.streams.play.d(6)
+    ok = face <= n
+    text = f"{name_of(game.store, mover)} {'triggers' if ok else 'avoids'} a hidden " \
+           f"mechanism (rolled {face}, triggers on {n} or less)."
+    return ok, Event("trap_trigger", text if n < 6 else "", mover, trap_eid, roll=face, need=n)
+
+
+def on_moved(game: Game, eid: int) -> list[Event]:
+    pos = game.store.get(eid, Position)
+    last = _LAST.setdefault(game, {})
+    old = last.get(eid)
+    last[eid] = (pos.depth, pos.x, pos.y)
+    if old is not None and old[0] != pos.depth:
+        old = None
+    events = hazards.on_moved(game, eid, old)
+    actor = game.store.try_get(eid, Actor)
+    if not game.store.has(eid, Character):
+        if actor is not None and _hindered(game, pos.depth, pos.xy):
+            actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
+        return events
+    squares, rooms = index(game, pos.depth)
+    for trap_eid in squares.get(pos.xy, []):
+        events += _step_on(game, trap_eid, eid, actor)
+    if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
+        events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
+    room = game.level.room_at(*pos.xy)
+    old_room = game.level.room_at(old[1], old[2]) if old else room
+    if room is not None and room != old_room:
+        for trap_eid in rooms.get(room, []):
+            trap = game.store.get(trap_eid, Trap)
+            if trap.state in ARMED and eid not in trap.known_by \
+                    and profile_of(game, trap_eid).trigger == "room":
+                ok, ev = _chance(game, trap_eid, eid)
+                events.append(ev)
+                if ok:
+                    events += spring(game, trap_eid, eid)
+    return events
+
+
+def _step_on(game: Game, trap_eid: int, eid: int, actor: Actor | None) -> list[Event]:
+    trap = game.store.get(trap_eid, Trap)
+    if trap.state not in ARMED:
+        return []
+    flying = conditions.has_condition(game, eid, "flying")
+    if flying and actor is not None and actor.move_points > 0:
+        return [Event("trap_fly", f"{name_of(game.store, eid)} passes over the trap.", eid)]
+    profile = profile_of(game, trap_eid)
+    if profile.trigger == "forced":
+        return []
+    ok, ev = _chance(game, trap_eid, eid)
+    return [ev, *spring(game, trap_eid, eid)] if ok else [ev]
+
+
+def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
+              squares: dict[tuple[int, int], list[int]]) -> list[Event]:
+    stocking = game.content.trap_stocking
+    if stocking is None:
+        return []
+    mk = stocking.mage_knight
+    events: list[Event] = []
+    for corner in ((b[0], a[1]), (a[0], b[1])):
+        for trap_eid in squares.get(corner, []):
+            trap = game.store.get(trap_eid, Trap)
+            if trap.state not in ARMED or trap.placement != "square":
+                continue
+            if mk.nimble_ignores_diagonal and conditions.has_condition(game, eid, "nimble"):
+                continue
+            face = game.streams.play.d(6)
+            lo, hi = mk.diagonal_trigger
+            ok = lo <= face <= hi
+            events.append(Event("trap_trigger", f"{name_of(game.store, eid)} slips past a trap "
+                                f"square diagonally (rolled {face}, triggers on {lo}-{hi}): "
+                                f"{'it goes off' if ok else 'safe'}.", eid, trap_eid, roll=face,
+                                need=hi))
+            if ok:
+                events += spring(game, trap_eid, eid)
+    return events
+
+
+def _hindered(game: Game, depth: int, xy: tuple[int, int]) -> bool:
+    squares, _rooms = index(game, depth)
+    if any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap).placement
+           == "square" for t in squares.get(xy, [])):
+        return True
+    return hazards.hindering(game, depth, xy)
+
+
+def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
+    """Pathing costs: hazard walls block; for monsters untriggered trap squares and
+    hindering hazards cost 2 (Mage Knight)."""
+    from roguelike.engine.components import Hazard
+
+    monster = mover is None or not game.store.has(mover, Character)
+    squares, _rooms = index(game, game.depth)
+    if monster:
+        for xy, eids in squares.items():
+            if cost[xy[1], xy[0]] and any(game.store.get(t, Trap).state in ARMED
+                                          for t in eids):
+                cost[xy[1], xy[0]] = 2
+    for eid, _hz, hpos in game.store.query(Hazard, Position):
+        if hpos.depth != game.depth:
+            continue
+        for x, y in game.store.get(eid, Hazard).squares:
+            if not cost[y, x]:
+                continue
+            if hazards.blocks(game, mover or 0, game.depth, (x, y)):
+                cost[y, x] = 0
+            elif monster and hazards.hindering(game, game.depth, (x, y)):
+                cost[y, x] = 2
+
+
+def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
+    """Why `eid` cannot step to (x, y) because of a trap, or ''."""
+    reason = confine.block_reason(game, eid)
+    if reason:
+        return reason
+    pos = game.store.get(eid, Position)
+    return hazards.blocks(game, eid, pos.depth, (x, y))

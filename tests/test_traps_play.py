@@ -1,0 +1,248 @@
+"""Dealing with traps in play: search, expose, disarm, triggers, monsters, the T&T chart."""
+
+from __future__ import annotations
+
+import copy
+
+from roguelike.engine.actions import Step
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Conditions,
+    HitBoxes,
+    Position,
+    Searched,
+    Trap,
+)
+from roguelike.engine.conditions import add_condition
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.scenario import Scripted
+from roguelike.engine.traps import describe_trap, disarm_odds, on_moved, spring_tt_trap
+from roguelike.engine.traps.actions import Disarm, Expose, Search
+from roguelike.engine.traps.trigger import is_known_to_party
+from tests.trap_helpers import arena, place, sturdy
+
+N = 3000
+
+
+def _fresh_turn(game, eid):
+    act = game.store.get(eid, Actor)
+    act.actions_left, act.move_points = 2, 0
+
+
+def _search_rate(klass_index: int) -> float:
+    game = arena()
+    eid = game.party[klass_index]
+    game.store.get(eid, Position).x, game.store.get(eid, Position).y = 3, 3
+    trap = place(game, "pit")
+    found = 0
+    for _ in range(N):
+        t = game.store.get(trap, Trap)
+        t.known_by, t.searched_by, t.state = [], [], "hidden"
+        game.store.add(eid, Searched())
+        _fresh_turn(game, eid)
+        assert Search().perform(game, eid).ok
+        found += t.state == "exposed"
+    return found / N
+
+
+def test_search_odds_two_in_six_and_rogue_bonus():
+    assert abs(_search_rate(0) - 2 / 6) < 0.03  # the Warrior: 2 in 6
+    assert abs(_search_rate(1) - 3 / 6) < 0.03  # the Rogue: 3 in 6
+
+
+def test_search_once_per_place_and_costs_an_action():
+    game = arena()
+    eid = game.party[0]
+    _fresh_turn(game, eid)
+    assert Search().perform(game, eid).ok
+    assert game.store.get(eid, Actor).actions_left == 1
+    again = Search().perform(game, eid)
+    assert not again.ok and game.store.get(eid, Actor).actions_left == 1
+
+
+def test_room_trap_springs_on_two_in_six_per_entrant():
+    game = arena()
+    eid = game.party[1]  # in the right-hand room
+    trap = place(game, "spell_magic_mouth")  # resets at once, harmless
+    springs = 0
+    pos = game.store.get(eid, Position)
+    for _ in range(N):
+        game.store.get(trap, Trap).known_by = []
+        pos.x, pos.y = 10, 3  # the doorway
+        on_moved(game, eid)
+        pos.x = 9
+        before = game.store.get(trap, Trap).springs
+        on_moved(game, eid)
+        springs += game.store.get(trap, Trap).springs - before
+    assert abs(springs / N - 2 / 6) < 0.03
+
+
+def test_a_known_room_trap_is_stepped_around():
+    game = arena()
+    eid = game.party[1]
+    trap = place(game, "spell_magic_mouth")
+    game.store.get(trap, Trap).known_by.append(eid)
+    game.streams.play = Scripted([1] * 50)
+    pos = game.store.get(eid, Position)
+    pos.x, pos.y = 10, 3
+    on_moved(game, eid)
+    pos.x = 9
+    on_moved(game, eid)
+    assert game.store.get(trap, Trap).springs == 0
+
+
+def _square(game, pid="mk_falling_weight", at=(6, 2)):
+    return place(game, pid, at=at, placement="square", room=0)
+
+
+def test_trap_square_springs_when_stepped_on_and_ends_the_move():
+    game = arena()
+    lead = game.awaiting
+    trap = _square(game, at=(6, 3))
+    events = game.perform(Step(1, 0))  # (5,3) -> (6,3)
+    assert any(e.kind == "trap" for e in events)
+    assert game.store.get(trap, Trap).state == "sprung"
+    assert game.store.get(lead, Actor).move_points == 0
+    assert is_known_to_party(game, trap)
+
+
+def test_diagonal_past_a_trap_square_springs_on_one_to_three():
+    hits = 0
+    for face in range(1, 7):
+        game = arena()
+        lead = game.awaiting
+        trap = _square(game, at=(6, 3))  # corner of the step (5,3)->(6,2)... see below
+        game.store.get(trap, Position).x, game.store.get(trap, Position).y = 5, 2
+        game.streams.play = Scripted([face])
+        game.perform(Step(1, -1))  # (5,3) -> (6,2): passes (5,2) and (6,3) diagonally
+        sprung = game.store.get(trap, Trap).springs > 0
+        hits += sprung
+        assert sprung == (face <= 3)
+        assert game.store.get(lead, Position).xy == (6, 2)
+    assert hits == 3
+
+
+def test_nimble_skips_the_diagonal_roll_and_flyers_pass_over():
+    game = arena()
+    lead = game.awaiting
+    trap = _square(game, at=(5, 2))
+    add_condition(game, lead, "nimble", -1)
+    game.streams.play = Scripted([1])
+    game.perform(Step(1, -1))
+    assert game.store.get(trap, Trap).springs == 0
+    game2 = arena()
+    lead2 = game2.awaiting
+    trap2 = _square(game2, at=(6, 3))
+    add_condition(game2, lead2, "flying", -1)
+    game2.perform(Step(1, 0))
+    assert game2.store.get(trap2, Trap).springs == 0  # passing over, points left
+
+
+def test_monsters_never_trigger_and_find_trap_squares_hindering():
+    game = arena()
+    mon = make_monster(game.store, game.content, "apprentice", (Position(1, 7, 1)), awake=True)
+    trap = _square(game, at=(6, 1))
+    game.store.get(mon, Position).x = 6
+    on_moved(game, mon)
+    assert game.store.get(trap, Trap).springs == 0
+    cost = game.cost_map(creatures_block=False)
+    assert cost[1, 6] == 2 and cost[1, 4] == 1
+    # characters do not path round it
+    assert game.cost_map(mover=game.party[0], creatures_block=False)[1, 6] == 1
+
+
+def test_expose_is_free_and_only_next_to_the_square():
+    game = arena()
+    lead = game.awaiting
+    trap = _square(game, at=(6, 4))
+    assert Expose().perform(game, lead).ok
+    assert lead in game.store.get(trap, Trap).known_by
+    assert game.store.get(lead, Actor).actions_left == 2
+    far = _square(game, at=(8, 1))
+    assert lead not in game.store.get(far, Trap).known_by
+
+
+def _disarm_rate(slow: int) -> float:
+    game = arena()
+    lead = game.party[0]
+    trap = place(game, "pit_spiked")  # disarm 8
+    boxes = copy.deepcopy(game.store.get(lead, HitBoxes))
+    ok = 0
+    for _ in range(N):
+        game.store.add(lead, copy.deepcopy(boxes))  # a failure springs the pit: heal
+        t = game.store.get(trap, Trap)
+        t.state, t.known_by = "exposed", [lead]
+        pos = game.store.get(lead, Position)
+        pos.x, pos.y = 4, 3
+        _fresh_turn(game, lead)
+        events = Disarm(1, 0, slow).perform(game, lead).events
+        ok += any(e.kind == "disarm" for e in events)
+    return ok / N
+
+
+def test_disarm_odds_quick_and_slow_match_the_prompt():
+    game = arena()
+    trap = place(game, "pit_spiked")
+    assert disarm_odds(game, game.party[0], trap, False) == (15, 36)  # 2d6 >= 8
+    assert disarm_odds(game, game.party[0], trap, True) == (26, 36)  # 2d6 + 2 >= 8
+    assert abs(_disarm_rate(0) - 15 / 36) < 0.03
+    assert abs(_disarm_rate(1) - 26 / 36) < 0.03
+
+
+def test_disarm_costs_movement_points_gives_xp_and_failure_springs():
+    game = arena()
+    lead = game.awaiting
+    trap = place(game, "pit", at=(6, 3))
+    game.store.get(trap, Trap).known_by.append(lead)
+    game.streams.play = Scripted([6, 6])
+    game.perform(Disarm(1, 0, 0))
+    assert game.store.get(trap, Trap).state == "disarmed"
+    assert game.store.get(lead, Character).xp == 60  # 10 x disarm value 6
+    assert game.store.get(lead, Actor).move_points == 6 - 3
+    trap2 = place(game, "pit", at=(6, 4))
+    game.store.get(trap2, Trap).known_by.append(lead)
+    game.streams.play = Scripted([1, 1])
+    events = game.perform(Disarm(1, 1, 0))
+    assert any(e.kind == "disarm_fail" for e in events)
+    assert game.store.get(trap2, Trap).springs == 1
+
+
+def test_variable_disarm_value_is_rolled_once_and_kept():
+    game = arena()
+    lead = game.awaiting
+    trap = _square(game, "mk_buzz_saw", at=(6, 3))  # "6+"
+    game.store.get(trap, Trap).known_by.append(lead)
+    game.streams.play = Scripted([4, 6, 6])  # 6 + 4 = 10; then 2d6 = 12
+    game.perform(Disarm(1, 0, 0))
+    t = game.store.get(trap, Trap)
+    assert t.disarm_value == 10 and t.state == "disarmed"
+    assert "disarm 10+" in describe_trap(game, trap)
+
+
+def test_captives_cannot_step_and_struggle_free():
+    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.actions import Struggle
+
+    game = arena()
+    lead = game.awaiting
+    trap = place(game, "net")
+    spring(game, trap, lead)
+    assert game.perform(Step(1, 0))[0].kind == "fail"
+    game.streams.play = Scripted([1])  # 1 in 6 + no Strength bonus
+    game.perform(Struggle())
+    assert "entangled" not in game.store.get(lead, Conditions).active
+    assert game.perform(Step(1, 0))[0].kind != "fail"
+
+
+def test_tt_chart_picks_by_d6_and_springs_on_the_victim():
+    game = arena()
+    lead = game.party[0]
+    sturdy(game, lead)
+    events = spring_tt_trap(game, lead, 5, 3, roll=3)
+    assert any("Poison Dart" in e.text for e in events)
+    assert sum(loc.crossed for loc in game.store.get(lead, __import__(
+        "roguelike.engine.components", fromlist=["HitBoxes"]).HitBoxes).locations) == 2
+    game.streams.play = Scripted([2, 1])  # chart roll 2: Sleeping Dart; Might save fails? 7
+    events = spring_tt_trap(game, lead, 5, 3)
+    assert "unconscious" in game.store.get(lead, Conditions).active

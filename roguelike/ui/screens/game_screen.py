@@ -34,7 +34,8 @@ from roguelike.ui.theme import Styles
 FRAME_SECONDS = 0.04
 
 
-class GameScreen(CursorMixin, CommandsMixin, Screen[None]):
+class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=False):
+    # Textual binds Tab to focus cycling; here Tab leads the next character or target.
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #main { height: 1fr; }
@@ -147,6 +148,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None]):
         self.status.update_lines()
         if self.options.accessible and text:
             self.log_view.add([text])
+            self._place_cursor()
 
     def act(self, action: Action) -> list[Event]:
         if self.game.over:

@@ -434,3 +434,15 @@ async def test_save_and_quit_returns_to_the_menu(monkeypatch):
         await pilot.press("S")
         await pilot.pause()
         assert saved == [app.game] and isinstance(app.screen, MainMenu)
+
+
+async def test_tab_leads_the_next_character():
+    game = scenario(ROOM)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, app, game)
+        assert game.led == game.party[0]
+        await pilot.press("tab")
+        assert game.led == game.party[1]
+        await pilot.press("tab", "tab")
+        assert game.led == game.party[0]

@@ -79,8 +79,13 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def on_resize(self, event: events.Resize) -> None:
         tall = event.size.height >= 36
-        self.log_view.styles.height = (12 if event.size.height >= 48 else 8) if tall else 5
+        log_height = (12 if event.size.height >= 48 else 8) if tall else 5
+        self.log_view.styles.height = log_height
         self.query_one("#sidebar").styles.width = 34 if event.size.width >= 110 else 28
+        # with room, each hit-box location gets its own line (the panel switches on height)
+        members = len(self.game.party)
+        room = event.size.height - log_height - 2 - self.tracker.styles.height.value
+        self.party_panel.styles.height = 6 * members if room >= 6 * members else 4 * members
 
     def set_options(self, options: Options) -> None:
         """Apply changed options: palette, accessible log and cursor (others are read live)."""

@@ -446,3 +446,18 @@ async def test_tab_leads_the_next_character():
         assert game.led == game.party[1]
         await pilot.press("tab", "tab")
         assert game.led == game.party[0]
+
+
+async def test_main_menu_offers_options_and_scores(tmp_path):
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.press("2", "escape")  # reduced motion on, saved
+        await pilot.pause()
+        assert load_options(tmp_path / "options.toml")[0].reduced_motion
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)

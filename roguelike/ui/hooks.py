@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from roguelike.engine import targeting
 from roguelike.engine.actions import _REGISTRY, Action
 from roguelike.engine.components import Character, Conditions, Named, Position
 from roguelike.engine.game import Game
@@ -26,7 +27,6 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
     "cast": ("cast",),
     "rest": ("rest",),
 }
-SPELL_RANGE = 12  # T&T: spells reach 12" unless the spell says otherwise
 # Extra describers for look: each returns words about an entity, or None to pass.
 DESCRIBERS: list[Callable[[Game, int], str | None]] = []
 
@@ -88,14 +88,15 @@ def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:
     """(spell id, name, range) for each spell a character can cast."""
     fn = _find("roguelike.engine.explore.spells", "known_spells")
     targets = _find("roguelike.engine.explore.spells", "spell_targets")
+    default = targeting.spell_range(game)
     if fn is None:
         char = game.store.try_get(eid, Character)
         ids = list(game.content.classes[char.klass].spells) if char else []
-        return [(s, s.replace("_", " ").title(), SPELL_RANGE) for s in ids]
+        return [(s, s.replace("_", " ").title(), default) for s in ids]
     out = []
     for sid in fn(game, eid):
         info = targets(game, eid, sid) if targets else {}
-        out.append((sid, str(info.get("name", sid)), int(info.get("range", SPELL_RANGE))))
+        out.append((sid, str(info.get("name", sid)), int(info.get("range", default))))
     return out
 
 
@@ -107,7 +108,7 @@ def ranged_reach(game: Game, eid: int) -> int:
     char = game.store.try_get(eid, Character)
     if char is None or game.content.classes[char.klass].weapon != "ranged":
         return 0
-    return 24
+    return targeting.weapon_range(game)
 
 
 def describe_entity(game: Game, eid: int) -> str | None:

@@ -47,7 +47,7 @@ async def shots(size: tuple[int, int], keys_then_names: list[tuple[tuple[str, ..
         await pilot.pause()
         for keys, name in keys_then_names:
             await pilot.press(*keys)
-            for _ in range(200):
+            for _ in range(1500):
                 await pilot.pause(0.02)
                 if getattr(app.screen, "auto", None) is None:
                     break

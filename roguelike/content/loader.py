@@ -93,9 +93,14 @@ class Content:
         raise KeyError(f"no hit location for face {face}")
 
 
+PRESENTATION_FILES = frozenset({"keymap.toml"})
+
+
 def _digest(root: Path) -> str:
     h = hashlib.blake2b(digest_size=16)
     for path in sorted(root.rglob("*.toml")):
+        if path.name in PRESENTATION_FILES:
+            continue  # key bindings and screen layout never change a game's outcome
         h.update(str(path.relative_to(root)).encode())
         h.update(b"\0")
         h.update(path.read_bytes())

@@ -1,4 +1,8 @@
-"""The Textual application: the main menu and the game screen."""
+"""The Textual application: the main menu and the game screen.
+
+The keymap and the player's options are read once at start (a bad keymap file stops the
+game with a clear error before the terminal is taken over).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,9 @@ import secrets
 from textual.app import App
 
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.ui.keymap import Keymap, load_keymap
+from roguelike.ui.options import Options, apply_to_game, load_options, save_options
+from roguelike.ui.screens.game_commands import command_ids
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
 from roguelike.ui.theme import PALETTES, Styles
@@ -18,16 +25,26 @@ class RoguelikeApp(App[None]):
 
     def __init__(self, seed: str | None = None,
                  party: tuple[tuple[str, str], ...] | None = None,
-                 straight_in: bool = False, palette: str = "classic") -> None:
+                 straight_in: bool = False, palette: str | None = None,
+                 keymap: Keymap | None = None, options: Options | None = None) -> None:
         super().__init__()
         self.initial_seed = seed
         self.party = party or DEFAULT_PARTY
         self.straight_in = straight_in
-        self.styles_ = Styles(PALETTES[palette])
+        self.keymap = keymap or load_keymap(command_ids())
+        self.options_problem = ""
+        if options is None:
+            options, self.options_problem = load_options()
+        if palette is not None:
+            options = Options(**{**options.__dict__, "palette": palette})
+        self.options = options
+        self.styles_ = Styles(PALETTES[options.palette])
         self.game: Game | None = None
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
+        if self.options_problem:
+            self.notify(self.options_problem, severity="warning", timeout=8)
         if self.straight_in:
             self.start_game(self.initial_seed or self.fresh_seed())
 
@@ -39,7 +56,23 @@ class RoguelikeApp(App[None]):
 
     def play(self, game: Game) -> None:
         self.game = game
-        self.push_screen(GameScreen(game, self.styles_))
+        apply_to_game(self.options, game)
+        self.push_screen(GameScreen(game, self.styles_, self.keymap, self.options))
+
+    def set_options(self, options: Options) -> None:
+        """Options changed on the options screen: save them and apply them at once."""
+        palette_changed = options.palette != self.options.palette
+        self.options = options
+        save_options(options)
+        if palette_changed:
+            self.styles_ = Styles(PALETTES[options.palette])
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                if palette_changed:
+                    screen.set_styles(self.styles_)
+                screen.set_options(options)
+        if self.game is not None:
+            apply_to_game(options, self.game)
 
 
 def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None = None,

@@ -1,9 +1,34 @@
-"""What the panels ask the engine about, in one place, so rule modules can plug in."""
+"""What the panels ask the engine about, in one place, so rule modules can plug in.
+
+Several rules (inventory, spells, ranged attacks, resting, saves) are written in parallel
+by other modules. The UI finds them here by name, at call time, and says plainly when one
+is not there yet, so a key never crashes and wiring them in is a one-line change.
+"""
 
 from __future__ import annotations
 
-from roguelike.engine.components import Conditions
+import dataclasses
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from roguelike.engine import targeting
+from roguelike.engine.actions import _REGISTRY, Action
+from roguelike.engine.components import Character, Conditions, Named, Position
 from roguelike.engine.game import Game
+from roguelike.engine.watch import thing_kind
+
+# UI command -> engine action kinds that do it, in order of preference.
+ACTION_KINDS: dict[str, tuple[str, ...]] = {
+    "pickup": ("pick_up", "pickup"),
+    "drop": ("drop",),
+    "search": ("search",),
+    "fire": ("shoot", "fire", "attack_ranged"),
+    "cast": ("cast",),
+    "rest": ("rest",),
+}
+# Extra describers for look: each returns words about an entity, or None to pass.
+DESCRIBERS: list[Callable[[Game, int], str | None]] = []
 
 
 def condition_tags(game: Game, eid: int) -> list[str]:
@@ -12,3 +37,119 @@ def condition_tags(game: Game, eid: int) -> list[str]:
     if conds is None or not conds.active:
         return []
     return [cid[:3].upper() for cid in sorted(conds.active)]
+
+
+def _find(module: str, name: str) -> Any:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    return getattr(mod, name, None)
+
+
+def action_class(command: str) -> type[Action] | None:
+    for kind in ACTION_KINDS.get(command, (command,)):
+        if kind in _REGISTRY:
+            return _REGISTRY[kind]
+    return None
+
+
+def build_action(cls: type[Action], **values: Any) -> Action | str:
+    """Fill the action's fields by name from what the UI knows; a reason when one is missing."""
+    args = {}
+    for f in dataclasses.fields(cls):
+        if f.name in values:
+            args[f.name] = values[f.name]
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            return f"The {cls.kind} action needs a {f.name}, which this screen cannot give."
+    return cls(**args)
+
+
+def not_available(what: str) -> str:
+    return f"{what} is not available yet."
+
+
+def carried(game: Game, eid: int) -> list[int]:
+    fn = _find("roguelike.engine.explore.inventory", "carried")
+    return list(fn(game.store, eid)) if fn else []
+
+
+def inventory_ready() -> bool:
+    return _find("roguelike.engine.explore.inventory", "carried") is not None
+
+
+def items_at(game: Game, x: int, y: int) -> list[int]:
+    """Things lying on a square that can be picked up."""
+    return [e for e in game.entities_at(x, y)
+            if thing_kind(game, e) in ("item", "treasure") and game.is_drawn(e)]
+
+
+def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:
+    """(spell id, name, range) for each spell a character can cast."""
+    fn = _find("roguelike.engine.explore.spells", "known_spells")
+    targets = _find("roguelike.engine.explore.spells", "spell_targets")
+    default = targeting.spell_range(game)
+    if fn is None:
+        char = game.store.try_get(eid, Character)
+        ids = list(game.content.classes[char.klass].spells) if char else []
+        return [(s, s.replace("_", " ").title(), default) for s in ids]
+    out = []
+    for sid in fn(game, eid):
+        info = targets(game, eid, sid) if targets else {}
+        out.append((sid, str(info.get("name", sid)), int(info.get("range", default))))
+    return out
+
+
+def ranged_reach(game: Game, eid: int) -> int:
+    """How far a character shoots: the combat module's figure, else T&T's Rogue 24"."""
+    fn = _find("roguelike.engine.fight_actions", "ranged_reach")
+    if fn is not None:
+        return int(fn(game, eid))
+    char = game.store.try_get(eid, Character)
+    if char is None or game.content.classes[char.klass].weapon != "ranged":
+        return 0
+    return targeting.weapon_range(game)
+
+
+def describe_entity(game: Game, eid: int) -> str | None:
+    for fn in DESCRIBERS:
+        words = fn(game, eid)
+        if words:
+            return words
+    trap_words = _find("roguelike.engine.traps.describe", "describe_trap")
+    if trap_words is not None and thing_kind(game, eid) == "trap":
+        try:
+            return str(trap_words(game, eid))
+        except (KeyError, AttributeError):
+            return None
+    return None
+
+
+def save_and_quit(game: Game, player: str = "player") -> str | None:
+    """Save through the records module; None when saved, else why not."""
+    save = _find("roguelike.records.save", "save_game")
+    slot = _find("roguelike.records.paths", "slot_name")
+    if save is None or slot is None:
+        return not_available("Saving")
+    from roguelike.ui.userdata import save_dir
+
+    save(game, save_dir(), slot(player), player)
+    return None
+
+
+def top_scores(limit: int = 20) -> list[dict[str, Any]] | None:
+    fn = _find("roguelike.records.scores", "top_scores")
+    if fn is None:
+        return None
+    from roguelike.ui.userdata import save_dir
+
+    return list(fn(save_dir(), None, limit))
+
+
+def entity_name(game: Game, eid: int) -> str:
+    named = game.store.try_get(eid, Named)
+    return named.name if named else "something"
+
+
+def position(game: Game, eid: int) -> tuple[int, int]:
+    return game.store.get(eid, Position).xy

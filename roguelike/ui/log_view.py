@@ -1,4 +1,8 @@
-"""The message log: newest at the bottom, this action's messages bright, older ones dim."""
+"""The message log: newest at the bottom, this action's messages bright, older ones dim.
+
+In accessible mode (`plain`) every line has the same plain style, so nothing is conveyed by
+colour alone, and the screen puts the terminal cursor at the end of the newest line.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ class LogView(LinesWidget):
         super().__init__(**kwargs)
         self.messages: list[tuple[str, int]] = []  # (text, generation)
         self.generation = 0
+        self.plain = False
 
     def add(self, texts: list[str]) -> None:
         self.generation += 1
@@ -30,10 +35,19 @@ class LogView(LinesWidget):
     def build(self, width: int, height: int) -> list[list[Part]]:
         lines: list[list[Part]] = []
         for text, gen in reversed(self.messages):
-            style = Style(color="white") if gen == self.generation else Style(color="#808080")
+            fresh = gen == self.generation or self.plain
+            style = Style(color="white") if fresh else Style(color="#808080")
             wrapped = textwrap.wrap(text, max(10, width - 1)) or [""]
             for piece in reversed(wrapped):
                 lines.append([(piece, style)])
             if len(lines) >= height:
                 break
         return list(reversed(lines[:height]))
+
+    def last_text_end(self) -> tuple[int, int]:
+        """(row, column) just after the newest message's text, for the terminal cursor."""
+        for row in range(len(self._lines) - 1, -1, -1):
+            width = sum(len(text) for text, _ in self._lines[row])
+            if width:
+                return row, min(width, max(0, self.size.width - 1))
+        return 0, 0

@@ -37,12 +37,14 @@ class PartyPanel(LinesWidget):
         self.game = game
         self.styles_ = styles
         self.labels = None  # conditions engine may supply labels (glyph, name)
+        self.row_owner: list[int] = []  # which character each row shows (mouse selection)
 
     def build(self, width: int, height: int) -> list[list[Part]]:
         g, st = self.game, self.styles_
         p = st.palette
         out: list[list[Part]] = []
         roomy = height >= 6 * len(g.party)
+        owners: list[int] = []
         for eid in g.party:
             char = g.store.get(eid, Character)
             boxes = g.store.get(eid, HitBoxes)
@@ -74,7 +76,12 @@ class PartyPanel(LinesWidget):
             else:
                 stats += self._conditions(eid)
             out.append(stats)
+            owners += [eid] * (len(out) - len(owners))
+        self.row_owner = owners
         return out
+
+    def owner_of_row(self, row: int) -> int | None:
+        return self.row_owner[row] if 0 <= row < len(self.row_owner) else None
 
     def _conditions(self, eid: int) -> list[Part]:
         from roguelike.ui.hooks import condition_tags

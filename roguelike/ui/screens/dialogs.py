@@ -4,25 +4,40 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from roguelike.ui.keys import HELP
+MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),
+              ("click a party member", "lead them (out of combat)")]
 
 
 class HelpScreen(ModalScreen[None]):
+    """The keys, generated from the keymap in force (defaults plus the player's overrides)."""
+
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Vertical { width: 76; height: auto; max-height: 95%; border: round $accent;
-                            background: $surface; padding: 0 1; }
+    HelpScreen > Vertical { width: 90%; max-width: 96; height: auto; max-height: 95%;
+                            border: round $accent; background: $surface; padding: 0 1; }
+    HelpScreen VerticalScroll { height: auto; max-height: 100%; }
     """
 
+    def __init__(self, rows: list[tuple[str, str]] | None = None) -> None:
+        super().__init__()
+        self.rows = rows
+
     def compose(self) -> ComposeResult:
-        rows = "\n".join(f"[b]{k:<28}[/b] {v}" for k, v in HELP)
-        with Vertical():
-            yield Static("[b]Keys[/b]\n" + rows + "\n\n[dim]Escape closes.[/dim]")
+        rows = self.rows
+        if rows is None:
+            keymap = getattr(self.app, "keymap", None)
+            rows = keymap.help_rows() if keymap is not None else []
+        text = "\n".join(f"[b]{k.replace('[', chr(92) + '[')}[/b]: {v}" for k, v in rows)
+        mouse = "\n".join(f"[b]{k}[/b]: {v}" for k, v in MOUSE_HELP)
+        with Vertical(), VerticalScroll():
+            yield Static("[b]Keys[/b] (change them in keymap.toml in your save folder)\n"
+                         + text + "\n\n[b]Mouse[/b]\n" + mouse
+                         + "\n\n[dim]Escape closes.[/dim]")
 
 
 class Confirm(ModalScreen[bool]):

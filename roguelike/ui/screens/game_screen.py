@@ -1,7 +1,8 @@
 """The dungeon screen: map, party hit boxes, initiative, log and status.
 
 Data flows down (the screen tells widgets to redraw from the game) and the player's keys
-become engine actions; the engine's events become log lines.
+become engine actions; the engine's events become log lines. The commands themselves are
+in game_commands.py, the look/travel/target cursor in cursor.py.
 """
 
 from __future__ import annotations
@@ -10,22 +11,31 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 
-from roguelike.engine.actions import Action, EndMove, Lead, Step, TakeStairs, Wait
-from roguelike.engine.components import Actor, Character, Position
+from roguelike.engine.actions import Action
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
-from roguelike.ui.keys import COMMANDS, MOVES
+from roguelike.ui.accessible import Announcer
+from roguelike.ui.animate import Frame, frames_for
+from roguelike.ui.autorun import AutoRun
+from roguelike.ui.keymap import Keymap
 from roguelike.ui.log_view import LogView
 from roguelike.ui.look import describe_square
 from roguelike.ui.map_view import MapView
+from roguelike.ui.options import Options
 from roguelike.ui.party_panel import PartyPanel
-from roguelike.ui.screens.dialogs import Confirm, GameOver, HelpScreen
+from roguelike.ui.screens.cursor import CursorMixin
+from roguelike.ui.screens.dialogs import GameOver
+from roguelike.ui.screens.game_commands import CommandsMixin
 from roguelike.ui.status_bar import InitiativeTracker, StatusBar
 from roguelike.ui.theme import Styles
 
+FRAME_SECONDS = 0.04
 
-class GameScreen(Screen[None]):
+
+class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=False):
+    # Textual binds Tab to focus cycling; here Tab leads the next character or target.
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #main { height: 1fr; }
@@ -33,17 +43,25 @@ class GameScreen(Screen[None]):
     GameScreen LogView { height: 5; border-top: hkey $panel-lighten-2; }
     """
 
-    def __init__(self, game: Game, styles: Styles) -> None:
+    def __init__(self, game: Game, styles: Styles, keymap: Keymap,
+                 options: Options | None = None) -> None:
         super().__init__()
         self.game = game
         self.styles_ = styles
-        self.looking = False
+        self.keymap = keymap
+        self.options = options or Options()
         self.map = MapView(game, styles)
         self.party_panel = PartyPanel(game, styles)
         self.tracker = InitiativeTracker(game, styles)
         self.log_view = LogView()
         self.status = StatusBar(game, styles)
+        self.announcer = Announcer()
+        self.auto: AutoRun | None = None
+        self.frames: list[Frame] = []
+        self.frame_timer: Timer | None = None
+        self.hover: tuple[int, int] | None = None
         self._ended = False
+        self.init_cursor()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -56,51 +74,114 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.log_view.add([e.text for e in self.game.log[-5:]])
+        self.set_options(self.options)
         self.call_after_refresh(self.refresh_all)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.log_view.styles.height = 8 if event.size.height >= 36 else 5
+        tall = event.size.height >= 36
+        log_height = (12 if event.size.height >= 48 else 8) if tall else 5
+        self.log_view.styles.height = log_height
         self.query_one("#sidebar").styles.width = 34 if event.size.width >= 110 else 28
+        # with room, each hit-box location gets its own line (the panel switches on height)
+        members = len(self.game.party)
+        room = event.size.height - log_height - 2 - self.tracker.styles.height.value
+        self.party_panel.styles.height = 6 * members if room >= 6 * members else 4 * members
+
+    def set_options(self, options: Options) -> None:
+        """Apply changed options: palette, accessible log and cursor (others are read live)."""
+        self.options = options
+        self.log_view.plain = options.accessible
+        if options.accessible:
+            self.log_view.add(self.announcer.news(self.game))
+        self.log_view.update_lines()
+        self._show_cursor(options.accessible)
+
+    def set_styles(self, styles: Styles) -> None:
+        self.styles_ = styles
+        for widget in (self.party_panel, self.tracker, self.status):
+            widget.styles_ = styles
+            widget.update_lines()
+        self.map.set_palette(styles)
 
     def refresh_all(self) -> None:
         self.map.redraw()
         self.party_panel.update_lines()
         self.tracker.update_lines()
         self.status.update_lines()
+        if self.options.accessible:
+            self._place_cursor()
+
+    # ----- accessible mode: the terminal cursor follows the newest message ------------
+    def _show_cursor(self, show: bool) -> None:
+        driver = getattr(self.app, "_driver", None)  # Textual hides the cursor at start
+        if driver is not None and not self.app.is_headless:
+            driver.write("\x1b[?25h" if show else "\x1b[?25l")
+
+    def _place_cursor(self) -> None:
+        from textual.geometry import Offset
+
+        region = self.log_view.region
+        row, col = self.log_view.last_text_end()
+        self.app.cursor_position = Offset(region.x + col, region.y + row)
 
     # ----- input -----------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        key = event.key
-        if self.looking:
+        if self.auto is not None:  # any key stops a run
             event.stop()
-            self._look_key(key)
+            self.auto.stop("Stopped.")
             return
-        if key in MOVES:
+        self.skip_animation()
+        if self.cursor_mode is not None:
             event.stop()
-            self.act(Step(*MOVES[key]))
+            self.cursor_key(event.key, event.character)
             return
-        command = COMMANDS.get(key) or COMMANDS.get(event.character or "")
-        if command is None:
+        found = self.keymap.lookup(event.key, event.character)
+        if found is None:
             if event.is_printable:
-                self.status.hint = f"Unknown key '{event.character}'. Press ? for help."
-                self.status.update_lines()
+                self.say(f"Unknown key '{event.character}'. Press ? for help.")
             return
         event.stop()
-        getattr(self, f"cmd_{command}")()
+        kind, what = found
+        if kind == "move":
+            dx, dy = what  # type: ignore[misc]
+            self.cmd_move(dx, dy)
+        else:
+            getattr(self, f"cmd_{what}")()
 
-    def act(self, action: Action) -> None:
+    def say(self, text: str) -> None:
+        self.status.hint = text
+        self.status.update_lines()
+        if self.options.accessible and text:
+            self.log_view.add([text])
+            self._place_cursor()
+
+    def act(self, action: Action) -> list[Event]:
         if self.game.over:
-            return
+            return []
         self.status.hint = ""
         evs = self.game.perform(action)
         self.show(evs)
+        return evs
 
-    def show(self, evs: list[Event]) -> None:
+    def perform_quietly(self, action: Action) -> list[Event]:
+        """An automatic step: shown like any action, without animations."""
+        if self.game.over:
+            return [Event("fail", "The game is over.")]
+        evs = self.game.perform(action)
+        self.show(evs, animate=False)
+        return evs
+
+    def show(self, evs: list[Event], animate: bool = True) -> None:
         refusals = [e.text for e in evs if e.kind in ("fail", "info")]
         if refusals:  # a refused command costs nothing: say why on the status line
             self.status.hint = refusals[-1]
-        self.log_view.add([e.text for e in evs if e.text and e.kind not in ("fail", "info")])
+        lines = [e.text for e in evs if e.text and e.kind not in ("fail", "info")]
+        if self.options.accessible:
+            lines += refusals + self.announcer.news(self.game)
+        self.log_view.add(lines)
         self.refresh_all()
+        if animate and not self.options.reduced_motion:
+            self.play_frames(frames_for(self.game, evs))
         if self.game.over and not self._ended:
             self._ended = True
             self.app.push_screen(GameOver(self.summary()), lambda _: self.app.pop_screen())
@@ -112,62 +193,75 @@ class GameScreen(Screen[None]):
         return (f"{verdict}\n\nSeed: {g.seed}\nDeepest level: {g.deepest}\n"
                 f"Rounds: {g.round}   Actions: {g.actions_taken}   Foes felled: {g.kills}")
 
-    # ----- commands --------------------------------------------------------------------
-    def cmd_rest_or_end(self) -> None:
-        eid = self.game.awaiting
-        if eid is not None and self.game.store.get(eid, Actor).move_points > 0:
-            self.act(EndMove())
-        else:
-            self.act(Wait())
-
-    def cmd_next_leader(self) -> None:
-        g = self.game
-        order = g.store.get(g.led, Character).order
-        evs: list[Event] = []
-        for step in range(1, len(g.party)):
-            evs = g.perform(Lead((order + step) % len(g.party)))
-            if evs and evs[0].kind != "fail":
-                break
-        self.show(evs)
-
-    def cmd_descend(self) -> None:
-        self.act(TakeStairs("down"))
-
-    def cmd_ascend(self) -> None:
-        self.act(TakeStairs("up"))
-
-    def cmd_help(self) -> None:
-        self.app.push_screen(HelpScreen())
-
-    def cmd_quit(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.app.pop_screen()
-
-        self.app.push_screen(Confirm("Abandon this game?"), answer)
-
-    def cmd_look(self) -> None:
-        self.looking = True
-        eid = self.game.awaiting or self.game.led
-        self.map.cursor = self.game.store.get(eid, Position).xy
-        self._describe()
-
-    def _look_key(self, key: str) -> None:
-        if key in ("escape", "x", "semicolon", "q"):
-            self.looking = False
-            self.map.cursor = None
-            self.status.hint = ""
-            self.refresh_all()
+    # ----- animations ------------------------------------------------------------------
+    def play_frames(self, frames: list[Frame]) -> None:
+        if not frames:
             return
-        if key in MOVES:
-            dx, dy = MOVES[key]
-            x, y = self.map.cursor or (0, 0)
-            level = self.game.level
-            self.map.cursor = (min(max(0, x + dx), level.width - 1),
-                               min(max(0, y + dy), level.height - 1))
-        self._describe()
+        self.skip_animation()
+        self.frames = list(frames)
+        self.frame_timer = self.set_interval(FRAME_SECONDS, self._next_frame)
+        self._next_frame()
 
-    def _describe(self) -> None:
-        assert self.map.cursor is not None
-        self.status.hint = describe_square(self.game, *self.map.cursor)
+    def _next_frame(self) -> None:
+        if not self.frames:
+            self.skip_animation()
+            return
+        self.map.path = set(self.frames.pop(0))
+        self.map.redraw()
+
+    def skip_animation(self) -> None:
+        if self.frame_timer is None:
+            return
+        self.frame_timer.stop()
+        self.frame_timer = None
+        self.frames = []
+        self.map.path = set(self.cursor_path)
+        self.map.redraw()
+
+    # ----- automatic runs --------------------------------------------------------------
+    def start_auto(self, run: AutoRun) -> None:
+        problem = run.refusal()
+        if problem:
+            self.say(problem)
+            return
+        self.auto = run
+        run.start()
+
+    def auto_finished(self, reason: str) -> None:
+        self.auto = None
+        self.say(reason)
         self.refresh_all()
+
+    # ----- mouse -----------------------------------------------------------------------
+    def _map_square(self, event: events.MouseEvent) -> tuple[int, int] | None:
+        region = self.map.region
+        if not region.contains(event.screen_x, event.screen_y):
+            return None
+        x, y = self.map.screen_to_map(event.screen_x - region.x, event.screen_y - region.y)
+        return (x, y) if self.game.level.in_bounds(x, y) else None
+
+    def on_click(self, event: events.Click) -> None:
+        if self.auto is not None:
+            self.auto.stop("Stopped.")
+            return
+        square = self._map_square(event)
+        if square is not None:
+            if self.cursor_mode is not None:
+                self.move_cursor_to(square)
+            else:
+                self.travel_to(square)
+            return
+        panel = self.party_panel.region
+        if panel.contains(event.screen_x, event.screen_y):
+            eid = self.party_panel.owner_of_row(event.screen_y - panel.y)
+            if eid is not None:
+                self.lead(eid)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self._map_square(event)
+        if square is None or square == self.hover or self.cursor_mode is not None:
+            return
+        self.hover = square
+        if self.game.level.explored[square[1], square[0]]:
+            self.status.hint = describe_square(self.game, *square)
+            self.status.update_lines()

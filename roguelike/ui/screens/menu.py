@@ -44,6 +44,8 @@ class MainMenu(Screen[None]):
                 Option("New game (random seed)", id="new"),
                 Option("New game on a seed...", id="seed"),
                 Option("Help", id="help"),
+                Option("Options", id="options"),
+                Option("High scores", id="scores"),
                 Option("Quit", id="quit"),
             )
 
@@ -63,5 +65,14 @@ class MainMenu(Screen[None]):
             from roguelike.ui.screens.dialogs import HelpScreen
 
             app.push_screen(HelpScreen())
+        elif choice == "options":
+            from roguelike.ui.screens.options_screen import OptionsScreen
+
+            app.push_screen(OptionsScreen(app.options))  # type: ignore[attr-defined]
+        elif choice == "scores":
+            from roguelike.ui import hooks
+            from roguelike.ui.screens.info import ScoresScreen
+
+            app.push_screen(ScoresScreen(hooks.top_scores()))
         elif choice == "quit":
             app.exit()

@@ -1,0 +1,94 @@
+"""Targets, lines of fire and range bands for shots and spells (what the UI shows first).
+
+The bands split a weapon's reach in the proportions of a Classic missile-range row and
+carry that table's to-hit modifiers; content/targeting.toml names the row (RULES.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from roguelike.content.loader import read_toml
+from roguelike.content.schema import ContentError, build
+from roguelike.engine.components import Position
+from roguelike.engine.game import Game
+from roguelike.world.sight import clear_line, distance, line
+
+
+@dataclass(frozen=True)
+class TargetingData:
+    source: str
+    weapon_range: int
+    spell_range: int
+    band_reference: str
+
+
+@dataclass(frozen=True)
+class Bands:
+    short: int
+    medium: int
+    long: int
+    mods: tuple[int, int, int]
+
+    def band(self, dist: int) -> tuple[str, int] | None:
+        """('short', 0), ('medium', -2), ('long', -5), or None beyond long range."""
+        for name, limit, mod in zip(("short", "medium", "long"),
+                                    (self.short, self.medium, self.long), self.mods,
+                                    strict=True):
+            if dist <= limit:
+                return name, mod
+        return None
+
+
+@cache
+def targeting_data(root: Path) -> tuple[TargetingData, tuple[int, int, int], tuple[int, ...]]:
+    data = build(TargetingData, read_toml(root / "targeting.toml", root), "targeting.toml")
+    combat = read_toml(root / "tables" / "combat.toml", root)
+    missile = combat.get("missile", {})
+    mods = (int(missile.get("short_mod", 0)), int(missile.get("medium_mod", -2)),
+            int(missile.get("long_mod", -5)))
+    for row in combat.get("missile_range", []):
+        if row.get("id") == data.band_reference:
+            ratio = (int(row["short_feet"]), int(row["medium_feet"]), int(row["long_feet"]))
+            return data, mods, ratio
+    raise ContentError("targeting.toml", "", "band_reference",
+                       f"no missile_range {data.band_reference!r} in tables/combat.toml")
+
+
+def bands_for(game: Game, reach: int) -> Bands:
+    _data, mods, (s, m, lg) = targeting_data(game.content.root)
+    # integer proportions, rounded up so each band keeps at least one square
+    return Bands(max(1, -(-reach * s // lg)), max(1, -(-reach * m // lg)), reach, mods)
+
+
+def spell_range(game: Game) -> int:
+    return targeting_data(game.content.root)[0].spell_range
+
+
+def weapon_range(game: Game) -> int:
+    return targeting_data(game.content.root)[0].weapon_range
+
+
+def line_of_fire(game: Game, a: tuple[int, int], b: tuple[int, int]
+                 ) -> tuple[list[tuple[int, int]], bool]:
+    """The squares a shot crosses (without the shooter) and whether nothing blocks it."""
+    blockers = {game.store.get(e, Position).xy for e in game.hostiles_in_view()} | {
+        game.store.get(e, Position).xy for e in game.party}
+    blockers.discard(a)
+    blockers.discard(b)
+    ok = clear_line(game.transparency(), a, b, blockers)
+    return line(a, b)[1:], ok
+
+
+def targets(game: Game, shooter: int, reach: int) -> list[int]:
+    """Hostiles in view within reach with a clear line, nearest first (ties by id)."""
+    here = game.store.get(shooter, Position).xy
+    found = []
+    for eid in game.hostiles_in_view():
+        there = game.store.get(eid, Position).xy
+        d = distance(here, there)
+        if d <= reach and line_of_fire(game, here, there)[1]:
+            found.append((d, eid))
+    return [eid for _d, eid in sorted(found)]

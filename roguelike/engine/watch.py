@@ -1,0 +1,136 @@
+"""What interrupts a run of automatic steps (auto-explore, travel, resting).
+
+A Watch is a snapshot of what the party knew when the run began; after each action it says
+whether something new deserves the player's attention: a hostile in view, a trap, marker or
+item newly known, a wound, a character brought to the last box of a disabling location.
+
+Which entities are traps, markers or items is read from their component type names, so the
+rule modules that define those components (traps, exploration) need no wiring here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from roguelike.engine.components import Actor, Door, HitBoxes, Position
+from roguelike.engine.events import Event
+from roguelike.engine.game import Game
+from roguelike.engine.stats import is_disabled, name_of
+
+# component type name -> what the player calls such a thing
+THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
+                               "Treasure": "treasure"}
+# event kinds that always interrupt a run (the engine explains them in the text)
+ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
+                          "wander", "ambush"})
+
+COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
+           (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east",
+           (-1, 1): "south-west"}
+
+
+def direction_words(a: tuple[int, int], b: tuple[int, int]) -> str:
+    """'4 squares north-east' from a to b: the rough compass point and the range."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    dist = max(abs(dx), abs(dy))
+    if dist == 0:
+        return "here"
+    # a direction is diagonal when the smaller offset is at least half the larger
+    sx = (dx > 0) - (dx < 0) if 2 * abs(dx) >= abs(dy) else 0
+    sy = (dy > 0) - (dy < 0) if 2 * abs(dy) >= abs(dx) else 0
+    unit = "square" if dist == 1 else "squares"
+    return f"{dist} {unit} {COMPASS[(sx, sy)]}"
+
+
+def thing_kind(game: Game, eid: int) -> str | None:
+    for comp in game.store.components(eid):
+        kind = THING_KINDS.get(type(comp).__name__)
+        if kind:
+            return kind
+    return None
+
+
+def known_things(game: Game) -> dict[int, str]:
+    """Drawn traps, markers and items on explored squares of this level: id -> kind."""
+    explored = game.level.explored
+    out: dict[int, str] = {}
+    for eid, pos in game.store.query(Position):
+        if pos.depth != game.depth or not explored[pos.y, pos.x]:
+            continue
+        if game.store.has(eid, Actor) or game.store.has(eid, Door):
+            continue
+        kind = thing_kind(game, eid)
+        if kind and game.is_drawn(eid):
+            out[eid] = kind
+    return out
+
+
+def known_hazards(game: Game) -> list[tuple[int, int]]:
+    """Squares of known traps, which travel routes avoid and moves ask about."""
+    things = known_things(game)
+    return [game.store.get(e, Position).xy for e, kind in things.items() if kind == "trap"]
+
+
+def low_health(game: Game, eid: int) -> str | None:
+    """The disabling location (Head, Torso) with one open box left, if any."""
+    boxes = game.store.try_get(eid, HitBoxes)
+    if boxes is None or is_disabled(game.store, eid):
+        return None
+    for loc_id in game.content.rules.disabling_locations:
+        loc = boxes.location(loc_id)
+        if len(loc.boxes) - loc.crossed <= 1:
+            return loc.name
+    return None
+
+
+def _crossed(game: Game) -> int:
+    return sum(loc.crossed for e in game.party
+               for loc in game.store.get(e, HitBoxes).locations)
+
+
+@dataclass
+class Watch:
+    depth: int
+    foes: frozenset[int]
+    things: frozenset[int]
+    low: frozenset[int]
+    crossed: int
+
+    @classmethod
+    def take(cls, game: Game) -> Watch:
+        return cls(game.depth, frozenset(game.hostiles_in_view()),
+                   frozenset(known_things(game)),
+                   frozenset(e for e in game.party if low_health(game, e)), _crossed(game))
+
+    def stop_reason(self, game: Game, events: list[Event]) -> str | None:
+        """Why the run should stop after these events, or None to go on."""
+        if game.over:
+            return "The game is over."
+        if game.depth != self.depth:
+            return "A new level."
+        here = game.store.get(game.led, Position).xy
+        foes = [e for e in game.hostiles_in_view() if e not in self.foes]
+        if foes:
+            first = foes[0]
+            where = direction_words(here, game.store.get(first, Position).xy)
+            return f"You see {name_of(game.store, first)}, {where}."
+        new = [(e, k) for e, k in known_things(game).items() if e not in self.things]
+        if new:
+            eid, kind = new[0]
+            where = direction_words(here, game.store.get(eid, Position).xy)
+            return f"You notice {_article(kind)} {kind} ({name_of(game.store, eid)}), {where}."
+        for eid in game.party:
+            if eid not in self.low:
+                loc = low_health(game, eid)
+                if loc:
+                    return f"{name_of(game.store, eid)}'s {loc} has one box left!"
+        if _crossed(game) > self.crossed:
+            return "A wound!"
+        alarms = [e for e in events if e.kind in ALARM_EVENTS and e.text]
+        if alarms:
+            return alarms[0].text
+        return None
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"

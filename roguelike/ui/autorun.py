@@ -1,0 +1,106 @@
+"""Running automatic actions (auto-explore, travel, rest) on a timer so the map animates.
+
+Each action goes through the screen's `act`, i.e. game.perform, exactly as a keypress
+would, so records and replays see ordinary actions. A Watch decides when to stop; any key
+stops the run at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from textual.timer import Timer
+
+from roguelike.engine.actions import Action
+from roguelike.engine.events import Event
+from roguelike.engine.game import Game
+from roguelike.engine.watch import Watch
+
+NextAction = Callable[[Game, int], Action | str]
+DELAY = 0.03  # seconds per step: quick, but the eye can follow the party
+BATCH_REDUCED = 40  # steps per tick with reduced motion: no in-between frames
+
+
+class Host(Protocol):
+    game: Game
+
+    def perform_quietly(self, action: Action) -> list[Event]: ...
+    def auto_finished(self, reason: str) -> None: ...
+    def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
+
+
+class AutoRun:
+    def __init__(self, host: Host, next_action: NextAction, reduced_motion: bool) -> None:
+        self.host = host
+        self.next_action = next_action
+        self.per_tick = BATCH_REDUCED if reduced_motion else 1
+        self.watch = Watch.take(host.game)
+        self.timer: Timer | None = None
+        self.steps = 0
+
+    def refusal(self) -> str | None:
+        """Why the run cannot start at all."""
+        if self.host.game.awaiting is None:
+            return "Nobody is waiting to act."
+        if self.watch.foes:
+            return "Not with foes in view!"
+        return None
+
+    def start(self) -> None:
+        self.timer = self.host.set_interval(DELAY, self.tick)
+
+    def stop(self, reason: str) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+            self.host.auto_finished(reason)
+
+    def tick(self) -> None:
+        for _ in range(self.per_tick):
+            reason = self.advance()
+            if reason:
+                self.stop(reason)
+                return
+
+    def advance(self) -> str | None:
+        game = self.host.game
+        eid = game.awaiting
+        if eid is None:
+            return "Nobody is waiting to act."
+        action = self.next_action(game, eid)
+        if isinstance(action, str):
+            return action
+        events = self.host.perform_quietly(action)
+        self.steps += 1
+        if events and events[0].kind == "fail":
+            return events[0].text
+        return self.watch.stop_reason(game, events)
+
+
+def rest_until_healed(rest: Callable[[], Action], cap: int = 30, idle: int = 6
+                      ) -> NextAction:
+    """The next rest while anyone is wounded, stopping after `cap` rests or `idle` rests in a
+    row that healed nobody (so a rule without healing cannot loop for ever)."""
+    state = {"rests": 0, "idle": 0, "last": -1}
+
+    def wounded(game: Game) -> int:
+        from roguelike.engine.components import HitBoxes
+
+        return sum(loc.crossed for e in game.party
+                   for loc in game.store.get(e, HitBoxes).locations)
+
+    def next_rest(game: Game, eid: int) -> Action | str:
+        now = wounded(game)
+        if now == 0:
+            return "The party is fully rested." if state["rests"] else "Nobody needs rest."
+        state["idle"] = state["idle"] + 1 if now >= state["last"] >= 0 else 0
+        state["last"] = now
+        if state["idle"] >= idle:
+            return "Resting heals no more for now."
+        if state["rests"] >= cap:
+            return f"Rested {cap} times; stopping."
+        state["rests"] += 1
+        return rest()
+
+    return next_rest

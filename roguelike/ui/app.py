@@ -18,8 +18,12 @@ class RoguelikeApp(App[None]):
 
     def __init__(self, seed: str | None = None,
                  party: tuple[tuple[str, str], ...] | None = None,
-                 straight_in: bool = False, palette: str = "classic") -> None:
+                 straight_in: bool = False, palette: str = "classic",
+                 data_dir: str | None = None, player_name: str = "",
+                 status_fd: int | None = None) -> None:
         super().__init__()
+        # Hosted play (roguelike.host): a per-account data folder, see ui/hosted.py.
+        self.data_dir, self.player_name, self.status_fd = data_dir, player_name, status_fd
         self.initial_seed = seed
         self.party = party or DEFAULT_PARTY
         self.straight_in = straight_in
@@ -27,6 +31,11 @@ class RoguelikeApp(App[None]):
         self.game: Game | None = None
 
     def on_mount(self) -> None:
+        if self.data_dir is not None:
+            from roguelike.ui.hosted import begin_hosted
+
+            begin_hosted(self)
+            return
         self.push_screen(MainMenu())
         if self.straight_in:
             self.start_game(self.initial_seed or self.fresh_seed())
@@ -43,6 +52,8 @@ class RoguelikeApp(App[None]):
 
 
 def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None = None,
-            straight_in: bool = False) -> int:
-    RoguelikeApp(seed=seed, party=party, straight_in=straight_in).run()
+            straight_in: bool = False, data_dir: str | None = None, player_name: str = "",
+            status_fd: int | None = None) -> int:
+    RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
+                 player_name=player_name, status_fd=status_fd).run()
     return 0

@@ -64,6 +64,14 @@ async def test_register_play_resize_drop_and_reattach(server):
     await t.quiet()
     assert map_rows(t) != before, "a step must change the map"
     assert "Leader" in t.text
+    # bandwidth: one step at 80x24 sends well under 500 bytes (median)
+    sizes = []
+    for key in "lhlhjk":
+        start = t.received
+        t.send(key)
+        await t.quiet()
+        sizes.append(t.received - start)
+    assert sorted(sizes)[len(sizes) // 2] < 500, sizes
     game = host.games[host.accounts.find("alice").id]
     # resize: the game's PTY and the host's screen copy follow the window
     t.resize(100, 30)

@@ -31,6 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a new game straight in the dungeon")
     play.add_argument("--seed", type=_seed, help="seed words, e.g. 'amber wolf 17'")
     play.add_argument("--party", type=_party, help="classes of Leader,Mercenary,Apprentice")
+    from roguelike.host.cli import add_host_commands, add_play_options
+
+    add_play_options(play)
+    add_host_commands(sub)
 
     sim = sub.add_parser("sim", help="let the bot play headless and print a JSON summary")
     sim.add_argument("--seed", type=_seed, required=True)
@@ -73,10 +77,15 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise ValueError("--depth must be 1 or more")
         dump_levels(args.seed, args.depth, args.count, args.json, sys.stdout)
         return 0
+    if args.command in ("host", "lobby"):
+        from roguelike.host.cli import dispatch
+
+        return dispatch(args)
+    from roguelike.host.cli import play_options
     from roguelike.ui.app import run_app
 
     return run_app(seed=getattr(args, "seed", None), party=getattr(args, "party", None),
-                   straight_in=args.command == "play")
+                   straight_in=args.command == "play", **play_options(args))
 
 
 if __name__ == "__main__":

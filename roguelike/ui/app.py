@@ -26,8 +26,12 @@ class RoguelikeApp(App[None]):
     def __init__(self, seed: str | None = None,
                  party: tuple[tuple[str, str], ...] | None = None,
                  straight_in: bool = False, palette: str | None = None,
-                 keymap: Keymap | None = None, options: Options | None = None) -> None:
+                 keymap: Keymap | None = None, options: Options | None = None,
+                 data_dir: str | None = None, player_name: str = "",
+                 status_fd: int | None = None) -> None:
         super().__init__()
+        # Hosted play (roguelike.host): a per-account data folder, see ui/hosted.py.
+        self.data_dir, self.player_name, self.status_fd = data_dir, player_name, status_fd
         self.initial_seed = seed
         self.party = party or DEFAULT_PARTY
         self.straight_in = straight_in
@@ -42,6 +46,11 @@ class RoguelikeApp(App[None]):
         self.game: Game | None = None
 
     def on_mount(self) -> None:
+        if self.data_dir is not None:
+            from roguelike.ui.hosted import begin_hosted
+
+            begin_hosted(self)
+            return
         self.push_screen(MainMenu())
         if self.options_problem:
             self.notify(self.options_problem, severity="warning", timeout=8)
@@ -76,6 +85,8 @@ class RoguelikeApp(App[None]):
 
 
 def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None = None,
-            straight_in: bool = False) -> int:
-    RoguelikeApp(seed=seed, party=party, straight_in=straight_in).run()
+            straight_in: bool = False, data_dir: str | None = None, player_name: str = "",
+            status_fd: int | None = None) -> int:
+    RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
+                 player_name=player_name, status_fd=status_fd).run()
     return 0

@@ -1,0 +1,196 @@
+"""Load on the SSH host: N bot players on loopback, keypress-to-screen latency and memory.
+
+    python benchmarks/host_load.py [--sessions 50] [--seconds 20]
+
+The host runs as its own process (`roguelike host`), so the bots' CPU is not the host's;
+everything stays on 127.0.0.1 and the run stops by itself (a hard deadline). Each bot
+registers, starts a game on a fixed seed and presses a movement key about once a second;
+latency is the time from sending a key to the first byte of the screen update. Memory
+per session is the PSS (shared pages split between processes) of the game processes plus
+the host's own share, so 50 copies of the same Python libraries are not counted 50 times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SEED = "amber-wolf-17"
+KEYS = "jlkhlhjk"
+TARGETS = {"host_keypress_p95_ms": ("<", 150.0), "host_pss_mb_per_session": ("<", 100.0),
+           "host_step_bytes_median": ("<", 500.0)}
+
+
+def _mem_kb(pid: int, field: str) -> int:
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0
+    for line in text.splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def _descendants(pid: int) -> list[int]:
+    kids: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == pid:
+            kids.append(int(entry.name))
+    return kids + [d for k in kids for d in _descendants(k)]
+
+
+class Bot:
+    def __init__(self, n: int) -> None:
+        self.name = f"bot{n}"
+        self.latencies: list[float] = []
+        self.step_bytes: list[int] = []
+        self.timeouts = 0
+        self.sent_at = 0.0
+        self.waiting = False
+        self.bytes = 0
+        self.got = asyncio.Event()
+        self.term: Any = None
+
+    async def start(self, port: int) -> None:
+        from roguelike.host.client import Terminal
+
+        self.term = await Terminal.connect(port, self.name, "benchpass1")
+        await self.term.wait_for("Play a seed", 60)
+        self.term.send("\x1b[B\x1b[B\r")
+        await self.term.wait_for("Seed (words", 30)
+        self.term.send(SEED + "\r")
+        await self.term.wait_for(f"seed {SEED}", 90)
+        await self.term.quiet(0.3, 10)
+        orig = self.term._received
+
+        def received(data: bytes) -> None:
+            self.bytes += len(data)
+            if self.waiting:
+                self.waiting = False
+                self.latencies.append(time.monotonic() - self.sent_at)
+                self.got.set()
+            orig(data)
+
+        self.term._received = received
+
+    async def press(self, i: int) -> None:
+        start_bytes = self.bytes
+        self.got.clear()
+        self.waiting = True
+        self.sent_at = time.monotonic()
+        self.term.send(KEYS[i % len(KEYS)])
+        try:
+            await asyncio.wait_for(self.got.wait(), 2.0)
+        except TimeoutError:
+            self.waiting = False
+            self.timeouts += 1
+        await asyncio.sleep(0.9)  # a brisk human pace; the rest of the step's bytes arrive
+        self.step_bytes.append(self.bytes - start_bytes)
+
+    async def run(self, until: float, offset: float) -> None:
+        await asyncio.sleep(offset)
+        i = 0
+        while time.monotonic() < until:
+            await self.press(i)
+            i += 1
+
+
+async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, Any]:
+    data = Path(tempfile.mkdtemp(prefix="host-bench-"))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "roguelike", "host", "--port", "0", "--data", str(data),
+        "--max-sessions", str(sessions + 8), "--max-per-ip", str(sessions + 8),
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        port = int(line.rsplit(":", 1)[1])
+        asyncio.get_running_loop().create_task(proc.stdout.read())  # keep draining
+        bots = [Bot(i) for i in range(sessions)]
+        t0 = time.monotonic()
+        started = 0
+        # log in a few at a time: each lobby and game costs about a second of CPU to start
+        batch = 4
+        for i in range(0, sessions, batch):
+            if time.monotonic() > deadline - seconds:
+                break
+            results = await asyncio.gather(*(b.start(port) for b in bots[i:i + batch]),
+                                           return_exceptions=True)
+            started += sum(1 for r in results if not isinstance(r, BaseException))
+        startup = time.monotonic() - t0
+        live = [b for b in bots if b.term is not None and b.term.chan is not None]
+        until = min(time.monotonic() + seconds, deadline)
+        await asyncio.gather(*(b.run(until, (k % 10) / 10) for k, b in enumerate(live)))
+        kids = _descendants(proc.pid)
+        pss = sum(_mem_kb(p, "Pss") for p in kids) + _mem_kb(proc.pid, "Pss")
+        rss = [_mem_kb(p, "Rss") for p in kids]
+        lat = sorted(x for b in live for x in b.latencies)
+        steps = [s for b in live for s in b.step_bytes]
+        for b in live:
+            b.term.close()
+        n = max(1, len(live))
+        return {
+            "host_sessions": sessions, "host_sessions_started": started,
+            "host_startup_s": round(startup, 1),
+            "host_keypresses": len(lat), "host_keypress_timeouts": sum(b.timeouts for b in live),
+            "host_keypress_p50_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+            "host_keypress_p95_ms": round(lat[int(len(lat) * 0.95) - 1] * 1000, 1)
+            if lat else None,
+            "host_pss_mb_per_session": round(pss / 1024 / n, 1),
+            "host_rss_mb_per_game_process": round(statistics.median(rss) / 1024, 1)
+            if rss else None,
+            "host_step_bytes_median": statistics.median(steps) if steps else None,
+        }
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            proc.terminate()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(proc.wait(), 20)
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        import shutil
+
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def bench_host(sessions: int = 50, seconds: float = 20.0, timeout: float = 240.0
+               ) -> dict[str, Any]:
+    """The figures as a dict (benchmarks/run.py merges them); bounded by `timeout`."""
+    deadline = time.monotonic() + timeout
+    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline), timeout + 30))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args(argv)
+    figures = bench_host(args.sessions, args.seconds)
+    figures["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    raise SystemExit(main())

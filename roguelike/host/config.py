@@ -1,0 +1,31 @@
+"""The host's settings: where data lives, limits and timeouts (tests shrink them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class HostConfig:
+    data: Path
+    bind: str = "127.0.0.1"
+    port: int = 2222
+    guests: bool = False
+    max_sessions: int = 64
+    max_per_ip: int = 8
+    # failed logins (per name and per address) within fail_window before a lock-out
+    max_failures: int = 5
+    fail_window: float = 600.0
+    lockout: float = 900.0
+    login_timeout: float = 60.0
+    idle_timeout: float = 1800.0  # measured on input from the player
+    detach_grace: float = 600.0  # a dropped game waits this long for its player
+    hangup_wait: float = 10.0  # after SIGHUP, how long before SIGKILL
+    frame_interval: float = 0.03  # remote output is flushed at most this often
+    memory_limit: int = 512 * 1024 * 1024  # RLIMIT_AS of each child
+    drop_to: str = "nobody"  # the user children run as when the host runs as root
+
+    @property
+    def accounts_db(self) -> Path:
+        return self.data / "accounts.sqlite3"

@@ -1,0 +1,161 @@
+"""Host side of the lobby: runs `roguelike lobby` on the session's PTY and answers it.
+
+The lobby talks to the host over a socketpair (the child's --link-fd) in JSON lines, so
+the lobby process never opens the accounts database: it asks, the host checks and acts.
+
+  host -> lobby  {"type": "state", ...}            at start and when anything changes
+                 {"type": "reply", "ok", "message", "scores"?}
+  lobby -> host  {"op": "passwd", "old", "new"}    {"op": "allow_watch", "value"}
+                 {"op": "add_key", "line"}         {"op": "remove_key", "id"}
+                 {"op": "scores", "seed"?}
+                 {"op": "play", "seed"?} {"op": "continue"} {"op": "watch", "id"}
+                 {"op": "quit"}                    (these four end the lobby: the choice)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+from typing import TYPE_CHECKING, Any
+
+from roguelike.host import records_link
+from roguelike.host.accounts import Account, AccountError
+from roguelike.host.hub import Hub
+from roguelike.host.paths import account_dir
+
+if TYPE_CHECKING:
+    from roguelike.host.registry import Host
+    from roguelike.host.session import HostSession
+
+CHOICES = ("play", "continue", "watch", "quit")
+MAX_LINE = 32768
+
+
+class LobbyRun:
+    def __init__(self, host: Host, account: Account, session: HostSession) -> None:
+        self.host = host
+        self.account = account
+        self.session = session
+        self.choice: dict[str, Any] = {"op": "quit"}
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def run(self) -> dict[str, Any]:
+        ours, theirs = socket.socketpair()
+        fd = theirs.fileno()
+        args = ["lobby", "--data", str(self.host.config.data), "--player-id",
+                str(self.account.id), "--link-fd", str(fd)]
+        s = self.session
+        try:
+            child = await self.host.spawn(args, self.account, s.cols, s.rows, s.term,
+                                          pass_fds=(fd,))
+        finally:
+            theirs.close()
+        hub = Hub(child, s.cols, s.rows, self.host.config.frame_interval)
+        reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=MAX_LINE)
+        changed = asyncio.Event()
+        self.host.listeners.add(changed)
+        tasks = [asyncio.create_task(self._read(reader)),
+                 asyncio.create_task(self._push_state(changed))]
+        try:
+            s.enter(hub, "lobby")
+            hub.attach(s, s.cols, s.rows)
+            await s.until(hub.ended)
+            if hub.running:  # the connection went away: end the lobby
+                await child.hang_up(2.0)
+        finally:
+            s.leave(hub)
+            self.host.listeners.discard(changed)
+            for task in tasks:
+                task.cancel()
+            self.writer.close()
+        return self.choice
+
+    async def _push_state(self, changed: asyncio.Event) -> None:
+        while True:
+            changed.clear()
+            self._send(self.state())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 2.0)  # idle times tick anyway
+
+    def state(self) -> dict[str, Any]:
+        fresh = self.host.accounts.get(self.account.id) or self.account
+        keys = [] if fresh.guest else [
+            {"id": kid, "key": f"{key[:24]}...{key[-8:]}", "comment": comment}
+            for kid, key, comment in self.host.accounts.keys(fresh.id)]
+        return {"type": "state", "name": fresh.name, "guest": fresh.guest,
+                "allow_watch": fresh.allow_watch,
+                "has_save": records_link.has_save(account_dir(self.host.config.data, fresh.id)),
+                "running": fresh.id in self.host.games, "daily": records_link.daily_seed(),
+                "live": self.host.watchable(fresh), "keys": keys}
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.writer is not None and not self.writer.is_closing():
+            self.writer.write((json.dumps(message) + "\n").encode())
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        while True:
+            try:
+                line = await reader.readline()
+            except (ValueError, asyncio.LimitOverrunError):
+                return  # an over-long line: the lobby is misbehaving; ignore it from now
+            if not line:
+                return
+            try:
+                request = json.loads(line)
+                if not isinstance(request, dict):
+                    raise ValueError
+            except ValueError:
+                continue
+            reply = await self.handle(request)
+            self._send({"type": "reply", **reply})
+
+    async def handle(self, req: dict[str, Any]) -> dict[str, Any]:
+        op = req.get("op")
+        accounts = self.host.accounts
+        acc = self.account
+        try:
+            if op in CHOICES:
+                return self._choose(op, req)
+            if op == "scores":
+                seed = req.get("seed") if isinstance(req.get("seed"), str) else None
+                rows, message = await asyncio.to_thread(
+                    records_link.top_scores, self.host.config.data, seed or None)
+                return {"ok": not message, "message": message, "scores": rows}
+            if acc.guest:
+                return {"ok": False, "message": "Guests have no account settings."}
+            if op == "passwd":
+                await asyncio.to_thread(accounts.set_password, acc.id, str(req.get("old", "")),
+                                        str(req.get("new", "")))
+                return {"ok": True, "message": "Password changed."}
+            if op == "allow_watch":
+                self.host.set_allow_watch(acc, bool(req.get("value")))
+                return {"ok": True, "message": "Saved."}
+            if op == "add_key":
+                accounts.add_key(acc.id, str(req.get("line", "")))
+                self.host.changed()
+                return {"ok": True, "message": "Key added."}
+            if op == "remove_key":
+                ok = accounts.remove_key(acc.id, int(req.get("id", 0)))
+                self.host.changed()
+                return {"ok": ok, "message": "Key removed." if ok else "No such key."}
+        except AccountError as err:
+            return {"ok": False, "message": str(err)}
+        except (TypeError, ValueError):
+            pass
+        return {"ok": False, "message": "Unknown request."}
+
+    def _choose(self, op: str, req: dict[str, Any]) -> dict[str, Any]:
+        choice: dict[str, Any] = {"op": op}
+        if op == "play" and req.get("seed"):
+            from roguelike.engine.seeds import SeedError, normalise_seed
+
+            try:
+                choice["seed"] = normalise_seed(str(req["seed"]))
+            except SeedError as err:
+                return {"ok": False, "message": str(err)}
+        if op == "watch":
+            choice["id"] = int(req.get("id", 0))
+        self.choice = choice
+        return {"ok": True, "message": ""}

@@ -1,0 +1,86 @@
+"""The host's copy of a game's screen (pyte), and a full repaint of it as ANSI text.
+
+A watcher joining, or a player reattaching, gets this repaint at once instead of waiting
+for the game to redraw everything.
+"""
+
+from __future__ import annotations
+
+import pyte
+from pyte import graphics
+
+_FG = {name: code for code, name in {**graphics.FG_ANSI, **graphics.FG_AIXTERM}.items()}
+_BG = {name: code for code, name in {**graphics.BG_ANSI, **graphics.BG_AIXTERM}.items()}
+_INDEX = {}
+for _i, _hex in enumerate(graphics.FG_BG_256):
+    _INDEX.setdefault(_hex, _i)
+
+
+def _color(value: str, table: dict[str, int], base: int) -> list[str]:
+    if value in table:
+        return [str(table[value])]
+    if value in _INDEX:
+        return [str(base), "5", str(_INDEX[value])]
+    if len(value) == 6:
+        try:
+            r, g, b = (int(value[i:i + 2], 16) for i in (0, 2, 4))
+        except ValueError:
+            return []
+        return [str(base), "2", str(r), str(g), str(b)]
+    return []
+
+
+def sgr(char: pyte.screens.Char) -> str:
+    codes = ["0"]
+    for flag, code in ((char.bold, "1"), (char.italics, "3"), (char.underscore, "4"),
+                       (char.blink, "5"), (char.reverse, "7"), (char.strikethrough, "9")):
+        if flag:
+            codes.append(code)
+    if char.fg != "default":
+        codes += _color(char.fg, _FG, 38)
+    if char.bg != "default":
+        codes += _color(char.bg, _BG, 48)
+    return "\x1b[" + ";".join(codes) + "m"
+
+
+class GameScreen:
+    """A pyte screen fed with everything the game writes."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.screen.resize(rows, cols)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.columns, self.screen.lines
+
+    def text(self) -> list[str]:
+        return list(self.screen.display)
+
+    def repaint(self) -> bytes:
+        """Clear the viewer's screen and draw every cell, then put the cursor where it is."""
+        s = self.screen
+        out = ["\x1b[?25l\x1b[0m\x1b[H\x1b[2J"]
+        for y in range(s.lines):
+            row = s.buffer[y]
+            out.append(f"\x1b[{y + 1};1H")
+            last = ""
+            for x in range(s.columns):
+                ch = row[x]
+                if ch.data == "":  # the right half of a wide character
+                    continue
+                style = sgr(ch)
+                if style != last:
+                    out.append(style)
+                    last = style
+                out.append(ch.data)
+        out.append(f"\x1b[0m\x1b[{s.cursor.y + 1};{s.cursor.x + 1}H")
+        if not s.cursor.hidden:
+            out.append("\x1b[?25h")
+        return "".join(out).encode("utf-8", "replace")

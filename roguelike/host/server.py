@@ -1,0 +1,161 @@
+"""The asyncssh server: session caps, logins (password, keys, keyboard-interactive),
+registration on first login, lock-out, and nothing but the game (no exec, sftp, scp,
+port, agent or X11 forwarding)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+import asyncssh
+
+from roguelike.host import hostkey
+from roguelike.host.accounts import Account, AccountError, name_problem, password_problem
+from roguelike.host.config import HostConfig
+from roguelike.host.registry import Host
+from roguelike.host.session import HostSession
+
+log = logging.getLogger("roguelike.host")
+GUEST = "guest"
+
+
+class GameServer(asyncssh.SSHServer):
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.addr = ""
+        self.account: Account | None = None
+        self.guest = False
+        self.admitted = False
+        self.conn: Any = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.addr = str(peer[0]) if peer else "?"
+        refused = self.host.admit(self.addr)
+        if refused is None:
+            self.admitted = True
+        else:
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.admitted:
+            self.admitted = False
+            self.host.release(self.addr)
+
+    # ----- authentication -------------------------------------------------------------
+    def begin_auth(self, username: str) -> bool:
+        if self.host.config.guests and username.lower() == GUEST:
+            self.guest = True
+            return False  # guests come in without a password
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.host.lockout.locked(username, self.addr):
+            return False
+        line = key.export_public_key("openssh").decode().split()
+        account = self.host.accounts.has_key(username, f"{line[0]} {line[1]}")
+        if account is not None:
+            self.account = account
+        return account is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        return await self._login(username, password, None)
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        if self.host.accounts.find(username) is not None:
+            return "", "", "", [("Password: ", False)]
+        problem = name_problem(username)
+        if problem:
+            return "", f"Cannot register {username[:40]!r}: {problem}\r\n", "", [
+                ("Password: ", False)]
+        return ("New player", f"The name {username} is free. Choose a password to register "
+                "it.\r\n", "", [("New password: ", False), ("Repeat it: ", False)])
+
+    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+        if len(responses) == 2:
+            if responses[0] != responses[1]:
+                return False  # a typo, not a guess: not counted as a failed login
+            return await self._login(username, responses[0], None)
+        if len(responses) == 1:
+            return await self._login(username, responses[0], None)
+        return False
+
+    async def _login(self, username: str, password: str, _unused: None) -> bool:
+        host = self.host
+        if host.lockout.locked(username, self.addr):
+            return False
+        existing = host.accounts.find(username)
+        if existing is None:
+            if name_problem(username) or password_problem(password):
+                host.lockout.failed(username, self.addr)
+                return False
+            try:
+                self.account = await asyncio.to_thread(host.accounts.register, username,
+                                                       password)
+            except AccountError:
+                return False
+            log.info("registered account %d", self.account.id)
+            return True
+        account = await asyncio.to_thread(host.accounts.verify, username, password)
+        if account is None:
+            host.lockout.failed(username, self.addr)
+            return False
+        host.lockout.succeeded(username, self.addr)
+        self.account = account
+        return True
+
+    def session_requested(self) -> HostSession:
+        return HostSession(self.host, self)
+
+    def account_for_session(self) -> Account:
+        if self.account is None and self.guest:
+            self.account = self.host.accounts.new_guest()
+        assert self.account is not None, "a session before authentication"
+        return self.account
+
+
+async def start_server(config: HostConfig) -> tuple[Host, asyncssh.SSHAcceptor, str]:
+    host = Host(config)
+    key = hostkey.load_or_create(config.data)
+    acceptor = await asyncssh.create_server(
+        lambda: GameServer(host), config.bind, config.port, server_host_keys=[key],
+        encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
+        agent_forwarding=False, x11_forwarding=False, login_timeout=config.login_timeout,
+        keepalive_interval=30, keepalive_count_max=4)
+    return host, acceptor, hostkey.fingerprint(key)
+
+
+def run_host(config: HostConfig) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+
+    async def main() -> None:
+        # Handlers first: a stop asked for the moment the host says it listens must still
+        # shut the games down cleanly.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        host, acceptor, fp = await start_server(config)
+        port = acceptor.sockets[0].getsockname()[1]
+        print(f"roguelike host: listening on {config.bind}:{port}", flush=True)
+        print(f"roguelike host: host key {fp}", flush=True)
+        print(f"roguelike host: {host.user_note}", flush=True)
+        await stop.wait()
+        acceptor.close()
+        await host.shutdown()  # every game gets SIGHUP and saves
+
+    asyncio.run(main())
+    return 0

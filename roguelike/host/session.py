@@ -1,0 +1,225 @@
+"""One SSH session: login banner, lobby, game or watching, and back to the lobby.
+
+What a dropped connection does (decided here): the game keeps running headless on its
+PTY for `detach_grace` (10 minutes); logging in again within that time reattaches to it
+with a full repaint from the host's screen copy. After the grace time, or at once for a
+guest or an idle-timed-out player, the game gets SIGHUP, saves and exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+
+from roguelike.host.hub import Hub
+from roguelike.host.lobby_link import LobbyRun
+
+if TYPE_CHECKING:
+    from roguelike.host.registry import Host, LiveGame
+    from roguelike.host.server import GameServer
+
+log = logging.getLogger("roguelike.host")
+RESET = b"\x1b[0m\x1b[?25h\x1b[2J\x1b[H"
+QUIT_WATCH = (b"q", b"Q", b"\x03", b"\x1b")
+
+
+class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    def __init__(self, host: Host, server: GameServer) -> None:
+        self.host = host
+        self.server = server
+        self.chan: Any = None
+        self.term = ""
+        self.cols, self.rows = 80, 24
+        self.has_pty = False
+        self.mode = ""  # "lobby", "play", "watch" or ""
+        self.hub: Hub | None = None
+        self.game: LiveGame | None = None
+        self.gone = asyncio.Event()  # the connection is lost, taken over or timed out
+        self.watch_done = asyncio.Event()
+        self.last_input = time.monotonic()
+        self.task: asyncio.Task[None] | None = None
+        self.idle_task: asyncio.Task[None] | None = None
+
+    # ----- asyncssh callbacks ---------------------------------------------------------
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: object) -> bool:
+        self.has_pty = True
+        self.term = term_type
+        if term_size[0] and term_size[1]:
+            self.cols, self.rows = term_size[0], term_size[1]
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the "shell" is the lobby and the game; nothing else runs
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no sftp
+
+    def session_started(self) -> None:
+        if not self.has_pty:
+            self.chan.write(b"This server needs a terminal: connect with `ssh -t`.\r\n")
+            self.chan.exit(1)
+            return
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self.run())
+        self.idle_task = loop.create_task(self._idle_watch())
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_input = time.monotonic()
+        if self.mode in ("play", "lobby") and self.hub is not None:
+            self.hub.input(data)
+        elif self.mode == "watch" and any(k in data for k in QUIT_WATCH):
+            self.watch_done.set()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if width and height:
+            self.cols, self.rows = width, height
+            if self.mode in ("play", "lobby") and self.hub is not None:
+                self.hub.resize(width, height)
+
+    def eof_received(self) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost()
+
+    # ----- Viewer (hub output) --------------------------------------------------------
+    def send(self, data: bytes) -> None:
+        if not self.gone.is_set() and self.chan is not None:
+            self.chan.write(data)
+
+    def backlog(self) -> int:
+        return int(self.chan.get_write_buffer_size()) if self.chan else 0
+
+    # ----- flow -----------------------------------------------------------------------
+    def enter(self, hub: Hub, mode: str) -> None:
+        self.hub, self.mode = hub, mode
+
+    def leave(self, hub: Hub) -> None:
+        if self.hub is hub:
+            self.hub, self.mode = None, ""
+
+    async def until(self, *waits: Awaitable[Any]) -> None:
+        """Wait for any of `waits` or for this session to end."""
+        mine = [asyncio.ensure_future(self.gone.wait())]
+        shared = []  # futures owned by others (a hub's `ended`) must not be cancelled
+        for w in waits:
+            if isinstance(w, asyncio.Future):
+                shared.append(w)
+            else:
+                mine.append(asyncio.ensure_future(w))
+        try:
+            await asyncio.wait([*mine, *shared], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in mine:
+                task.cancel()
+
+    async def run(self) -> None:
+        account = self.server.account_for_session()
+        try:
+            game = self.host.games.get(account.id)
+            if game is not None:
+                await self.play(game)
+            while not self.gone.is_set():
+                choice = await LobbyRun(self.host, account, self).run()
+                if self.gone.is_set():
+                    break
+                self.send(RESET)
+                op = choice.get("op")
+                if op in ("play", "continue"):
+                    game = await self.host.start_game(account, choice.get("seed"), self.cols,
+                                                      self.rows, self.term)
+                    await self.play(game)
+                elif op == "watch":
+                    await self.watch(int(choice.get("id", 0)))
+                else:
+                    break
+            if not self.gone.is_set():
+                self.send(RESET + b"Farewell.\r\n")
+                self.chan.exit(0)
+        except Exception:
+            log.exception("session failed")
+            if not self.gone.is_set():
+                self.chan.exit(1)
+
+    async def play(self, game: LiveGame) -> None:
+        self.host.claim(game)
+        self.game = game
+        self.enter(game.hub, "play")
+        old = game.hub.attach(self, self.cols, self.rows)
+        if old is not None and old is not self:
+            taken = getattr(old, "taken_over", None)
+            if taken:
+                taken()
+        await self.until(game.hub.ended)
+        self.leave(game.hub)
+        self.game = None
+        if not game.hub.running:
+            self.send(RESET)
+
+    def taken_over(self) -> None:
+        """Another login of this account attached to the game."""
+        self.mode, self.hub, self.game = "", None, None
+        if self.chan is not None and not self.gone.is_set():
+            self.chan.write(RESET + b"Your game was attached from another connection.\r\n")
+            self.gone.set()
+            self.chan.exit(0)
+
+    async def watch(self, account_id: int) -> None:
+        game = self.host.games.get(account_id)
+        viewer = self.server.account_for_session()
+        if game is None or account_id == viewer.id or not self.host.allows_watch(game.account):
+            return
+        self.watch_done.clear()
+        self.mode = "watch"
+        game.hub.add_watcher(self)
+        self.host.changed()
+        try:
+            await self.until(game.hub.ended, self.watch_done.wait())
+        finally:
+            game.hub.remove_watcher(self)
+            self.mode = ""
+            self.host.changed()
+        self.send(RESET)
+
+    def stop_watching(self, why: str) -> None:
+        self.send(RESET + why.encode() + b"\r\n")
+        self.watch_done.set()
+
+    # ----- endings --------------------------------------------------------------------
+    def _lost(self) -> None:
+        if self.gone.is_set():
+            return
+        self.gone.set()
+        if self.idle_task is not None:
+            self.idle_task.cancel()
+        game, mode = self.game, self.mode
+        self.mode = ""
+        if mode == "play" and game is not None and game.hub.detach(self):
+            guest = game.account.guest
+            self.host.detach(game, grace=0.0 if guest or self.idle_out else None)
+
+    idle_out = False
+
+    async def _idle_watch(self) -> None:
+        limit = self.host.config.idle_timeout
+        while True:
+            await asyncio.sleep(min(limit, 5.0))
+            if time.monotonic() - self.last_input >= limit:
+                self.idle_out = True
+                self.send(RESET + b"Idle too long: your game was saved. Goodbye.\r\n")
+                self._lost()
+                self.chan.close()
+                return

@@ -1,0 +1,56 @@
+"""The game app when the SSH host runs it: resume the account's save, save on hang-up,
+report status to the host, and exit when the game screen closes (back to the lobby)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+from roguelike.host import records_link
+from roguelike.host.status import start_reporter
+
+
+class HostedBase(Screen[None]):
+    """Under the game screen; when the game screen closes, the process ends."""
+
+    covered = False
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static("Back to the lobby...")
+
+    def on_screen_suspend(self) -> None:
+        self.covered = True  # the game screen is on top
+
+    def on_screen_resume(self) -> None:
+        if not self.covered:  # the first showing, before the game screen opens
+            return
+        app: Any = self.app
+        game = app.game
+        if game is not None and game.over:
+            try:
+                records_link.finish(game, Path(app.data_dir), app.player_name)
+            except Exception as err:  # a failed record must not keep the player stuck
+                app.log.error(f"recording the finished game failed: {err}")
+        app.exit()
+
+
+def begin_hosted(app: Any) -> None:
+    """Called from the app's on_mount instead of showing the main menu."""
+    account_dir = Path(app.data_dir)
+    loop = asyncio.get_running_loop()
+    records_link.install_hangup(lambda: app.game, account_dir,
+                                lambda: loop.call_soon_threadsafe(app.exit))
+    app.push_screen(HostedBase())
+    game, notes = (None, []) if app.initial_seed else records_link.resume(account_dir)
+    if game is not None:
+        app.play(game)
+    else:
+        app.start_game(app.initial_seed or app.fresh_seed())
+    for note in notes:
+        app.notify(note, timeout=8)
+    if app.status_fd is not None:
+        start_reporter(lambda: app.game, app.status_fd)

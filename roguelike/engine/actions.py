@@ -95,10 +95,11 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    act.actions_left -= 1
-    act.move_points = speed(game.store, actor)
-    if act.move_points <= 0:
+    points = speed(game.store, actor)
+    if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
+    act.actions_left -= 1
+    act.move_points = points
     return None
 
 

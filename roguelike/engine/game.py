@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict
+from typing import Any
 
 import numpy as np
 import tcod.map
@@ -66,6 +67,12 @@ class Game:
         self.actions_taken = 0
         self.log: list[Event] = []
         self.kills = 0
+        # The game is its seed, party and these (round, action) pairs: saves and replays.
+        self.history: list[tuple[int, dict[str, Any]]] = []
+        # Watchers called after each recorded action and after each change of level
+        # (records hooks autosave and checksums here; the engine knows nothing of files).
+        self.on_action: list[Callable[[Game], None]] = []
+        self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._clear: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
@@ -232,12 +239,21 @@ class Game:
         actor = self.awaiting
         if actor is None:
             return [Event("info", "Nobody is waiting to act.")]
+        round_, depth = self.round, self.depth
         result = self.try_action(action, actor)
         if not result.ok:
             return [Event("fail", result.reason)]
         self.actions_taken += 1
+        self.history.append((round_, action.to_dict()))
         events = result.events + self._run()
         self._record(events)
+        # Fired only here, once the action is recorded and the state settled, so a save
+        # made by a watcher holds the whole action.
+        for watcher in list(self.on_action):
+            watcher(self)
+        if self.depth != depth:
+            for watcher in list(self.on_level_change):
+                watcher(self)
         return events
 
     def try_action(self, action: Action, actor: int) -> Result:

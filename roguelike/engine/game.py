@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,23 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 SIGHT_RADIUS = 8
 LOG_KEEP = 500
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    """dataclasses.asdict without its deep copies (state_hash runs often in replays)."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and is_dataclass(value):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 class Game:
@@ -479,7 +496,7 @@ class Game:
         h = hashlib.blake2b(digest_size=16)
         comps: dict[str, dict[str, object]] = {}
         for ctype in COMPONENT_TYPES:
-            rows = {str(e): asdict(c) for e, c in self.store.query(ctype)}
+            rows = {str(e): _plain(c) for e, c in self.store.query(ctype)}
             comps[ctype.__name__] = rows
         state = {
             "seed": self.seed, "depth": self.depth, "round": self.round,

@@ -12,7 +12,7 @@ import hashlib
 from roguelike.engine.components import Position
 from roguelike.engine.game import Game
 
-CHECKPOINT_EVERY = 250
+CHECKPOINT_EVERY = 500
 
 
 def fingerprint(game: Game) -> int:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -13,22 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
-def test_recorded_bot_games_are_identical_under_any_hash_seed(cli, tmp_path):
-    bodies = []
-    for hashseed in ("1", "4242"):
-        rec = tmp_path / f"h{hashseed}.json"
-        out = cli("sim", "--seed", "amber wolf 17", "--actions", "2000", "--record", str(rec),
-                  hashseed=hashseed)
-        assert out.returncode == 0, out.stderr
-        body = json.loads(rec.read_bytes())["body"]
-        body.pop("saved_at")
-        bodies.append(body)
-    assert bodies[0] == bodies[1]
-    assert len(bodies[0]["actions"]) >= 2000 and bodies[0]["checkpoints"]
-    out = cli("verify", str(tmp_path / "h1.json"), hashseed="777")
-    assert json.loads(out.stdout.strip().splitlines()[-1])["verified"] is True
-
-
 def test_refused_actions_change_nothing():
     """Saves and replays keep only accepted actions, so a refusal must leave no trace."""
     game = bot_game("e-1", actions=0)
@@ -37,7 +20,7 @@ def test_refused_actions_change_nothing():
               EndMove(), TakeStairs("up"), TakeStairs("down"), TakeStairs("sideways"),
               Lead(7), Lead(-1)]
     refused = 0
-    for chunk in range(12):
+    for chunk in range(8):
         bot_game(game=game, actions=25, budget=0, record=False)
         for action in tries:
             before, history = game.state_hash(), list(game.history)
@@ -47,7 +30,7 @@ def test_refused_actions_change_nothing():
                 refused += 1
                 assert game.state_hash() == before, (chunk, action)
                 assert game.history == history
-    assert refused > 100
+    assert refused > 80
 
 
 def test_same_hashes_on_every_available_python():

@@ -134,3 +134,14 @@ def test_a_game_played_without_a_recorder_still_saves(tmp_path):
     g = bot_game("e-1", actions=30, record=False)
     S.save_game(g, tmp_path, "hal")
     assert S.load_game(tmp_path, "hal").game.state_hash() == g.state_hash()
+
+
+def test_track_records_and_autosaves_a_new_game(tmp_path):
+    from roguelike.records.recorder import find
+    from roguelike.records.session import track
+
+    g = Game("e-1")
+    track(g, tmp_path, "ian")
+    bot_game(game=g, actions=1500, budget=0, until_depth=2, record=False)
+    assert find(g) is not None and len(find(g).prints) == len(g.history)
+    assert S.load_game(tmp_path, "ian").game.depth == 2

@@ -142,3 +142,15 @@ def test_replay_command_reports_clearly(cli, tmp_path, replay_file):
     missing = cli("verify", str(tmp_path / "missing.json"))
     assert missing.returncode == 1
     assert json.loads(missing.stdout.strip().splitlines()[-1])["verified"] is False
+
+
+def test_verify_speed_benchmark_runs():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from verify_speed import bench_verify
+
+    result = bench_verify("e-1", 300)
+    assert result["verified"] is True and result["actions"] == 300
+    assert result["verify_actions_per_second"] > 0

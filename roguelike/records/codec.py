@@ -96,6 +96,21 @@ def encode(record: Record) -> bytes:
     return encode_body(body_of(record))
 
 
+def cached_action(data: Any, seen: dict[tuple[Any, ...], Action]) -> Action:
+    """action_from_dict, remembering actions already read (a 20,000-action replay has few
+    distinct ones)."""
+    key = None
+    if isinstance(data, dict) and all(isinstance(v, int | str) for v in data.values()):
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+        hit = seen.get(key)
+        if hit is not None:
+            return hit
+    action = action_from_dict(data)
+    if key is not None:
+        seen[key] = action
+    return action
+
+
 # ----- decoding: every field checked, every failure a RecordError ---------------------------
 def _int(v: Any, what: str, lo: int = 0, hi: int = 1 << 62) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -168,13 +183,14 @@ def _record(b: dict[str, Any]) -> Record:
     if len(raw) > MAX_ACTIONS:
         raise RecordError("too many actions")
     rounds, actions, prints = [], [], []
+    seen: dict[tuple[Any, ...], Action] = {}  # most actions repeat; actions are immutable
     for i, entry in enumerate(raw):
         item = _list(entry, f"action {i}")
         if len(item) != 3:
             raise RecordError(f"action {i} is not [round, action, fingerprint]")
         rounds.append(_int(item[0], f"action {i} round"))
         try:
-            actions.append(action_from_dict(item[1]))
+            actions.append(cached_action(item[1], seen))
         except (ActionError, TypeError, ValueError) as err:
             raise RecordError(f"action {i}: {err}") from None
         prints.append(_int(item[2], f"action {i} fingerprint", 0, 0xFFFF))

@@ -7,23 +7,28 @@ state hash (so a lucky fingerprint match cannot hide a divergence for long).
 
 from __future__ import annotations
 
-import hashlib
-
 from roguelike.engine.components import Position
 from roguelike.engine.game import Game
 
 CHECKPOINT_EVERY = 500
+_MASK = (1 << 64) - 1
+_MUL = 0x100000001B3  # FNV-1a's 64-bit prime: integer-only mixing, same on every Python
 
 
 def fingerprint(game: Game) -> int:
     """A cheap digest of what moves when anything happens: clock, dice and party squares."""
     play = game.streams.play
-    parts = [game.round, game.turn_index, game.depth, game.actions_taken, play.draws, *play.s]
+    h = 0
+    for v in (game.round, game.turn_index, game.depth, game.actions_taken, play.draws,
+              *play.s):
+        h = ((h ^ v) * _MUL) & _MASK
+    store = game.store
     for eid in game.party:
-        pos = game.store.try_get(eid, Position)
-        parts += (pos.depth, pos.x, pos.y) if pos else (-1, -1, -1)
-    text = ",".join(map(str, parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=2).digest(), "little")
+        pos = store.try_get(eid, Position)
+        if pos is not None:
+            h = ((h ^ (pos.depth << 32 | pos.x << 16 | pos.y)) * _MUL) & _MASK
+    h ^= h >> 31
+    return (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) & 0xFFFF
 
 
 class Recorder:

@@ -98,3 +98,37 @@ def test_sigkill_while_saving_always_leaves_a_loadable_save(tmp_path):
             S.read_save(S.backup_path(path))  # and so is the backup
         game = loaded
     assert mid_write >= 4, "the kills should often land in the middle of a write"
+
+
+def test_a_signal_inside_an_action_waits_for_a_safe_point(tmp_path):
+    from roguelike.records.signals import in_unsafe_code, install_signal_save
+
+    game = bot_game("e-1", actions=10)
+    saved: list[int] = []
+    seen_unsafe: list[bool] = []
+    old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM)}
+    try:
+        install_signal_save(lambda: game, S.save_path(tmp_path, "mid"), on_saved=saved.append)
+
+        def poke(g):  # runs inside Game.perform, i.e. in the middle of engine code
+            seen_unsafe.append(in_unsafe_code(sys._getframe()))
+            if len(g.history) == 12:
+                os.kill(os.getpid(), signal.SIGTERM)
+                # the handler has run by now (it runs in this thread), but must not save yet
+                assert saved == [] and not S.has_save(tmp_path, "mid")
+
+        game.on_action.insert(0, poke)
+        for _ in range(5):
+            game.perform(Wait())
+            if saved:
+                break
+        assert saved == [signal.SIGTERM]
+        assert seen_unsafe[0] and not in_unsafe_code(sys._getframe())
+        # loading re-simulates and checks the saved state hash: the save was made at a
+        # safe point, after action 12 finished (or after the next one)
+        loaded = S.load_game(tmp_path, "mid").game
+        assert len(loaded.history) in (12, 13)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        for s, h in old.items():
+            signal.signal(s, h)

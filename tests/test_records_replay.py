@@ -151,6 +151,6 @@ def test_verify_speed_benchmark_runs():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from verify_speed import bench_verify
 
-    result = bench_verify("e-1", 300)
+    result = bench_verify(300)
     assert result["verified"] is True and result["actions"] == 300
     assert result["verify_actions_per_second"] > 0

@@ -45,6 +45,7 @@ def instead(action: Action) -> Result:
 
 
 _REGISTRY: dict[str, type[Action]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class ActionError(ValueError):
@@ -65,7 +66,11 @@ class Action:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dataclasses.asdict(self)}
+        # fields are ints and strs, so no deep copy (asdict's) is needed; this runs per action
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        return {"kind": self.kind, **{n: getattr(self, n) for n in names}}
 
 
 def action_from_dict(data: Any) -> Action:

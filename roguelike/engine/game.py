@@ -93,6 +93,7 @@ class Game:
         self._view: np.ndarray | None = None
         self._clear: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
+        self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
@@ -130,6 +131,7 @@ class Game:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self._clear = None
         self._routes.clear()
+        self._fovs.clear()
         self.invalidate_view()
 
     def transparency(self) -> np.ndarray:
@@ -154,10 +156,22 @@ class Game:
                 pos = self.store.get(eid, Position)
                 if is_disabled(self.store, eid) or pos.depth != self.depth:
                     continue
-                view |= tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+                view |= self._fov(clear, pos)
             self.level.explored |= view
             self._view = view
         return self._view
+
+    def _fov(self, clear: np.ndarray, pos: Position) -> np.ndarray:
+        """One square's field of view, remembered while the walls and doors stay the same:
+        when one delver steps, the other two need no new FOV (replays verify faster)."""
+        key = (self._clear[0] if self._clear is not None else None, pos.x, pos.y)
+        fov = self._fovs.get(key)
+        if fov is None:
+            if len(self._fovs) >= 64:
+                self._fovs.clear()
+            fov = tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+            self._fovs[key] = fov
+        return fov
 
     def is_drawn(self, eid: int) -> bool:
         """Whether the party knows of this entity (hidden things are not drawn)."""

@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from roguelike.content import ContentError
 from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.records import commands as records_commands
 
 
 def _party(text: str) -> tuple[tuple[str, str], ...]:
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, required=True)
     sim.add_argument("--actions", type=int, default=1000)
     sim.add_argument("--party", type=_party)
+    sim.add_argument("--record", type=Path, help="also write the game's replay to this file")
 
     lvl = sub.add_parser("level", help="print a generated level")
     lvl.add_argument("--seed", type=_seed, required=True)
@@ -47,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     lvl.add_argument("--json", action="store_true", help="JSON instead of a picture")
     lvl.add_argument("--count", type=int, default=0,
                      help="dump N levels of seeds SEED-0..SEED-(N-1), one JSON per line")
+    records_commands.add_commands(sub, _seed)
     return p
 
 
@@ -68,8 +72,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "sim":
         from roguelike.tools.sim import run_sim
 
-        print(json.dumps(run_sim(args.seed, args.actions, args.party)))
+        print(json.dumps(run_sim(args.seed, args.actions, args.party, record=args.record)))
         return 0
+    if args.command in records_commands.COMMANDS:
+        return records_commands.dispatch(args)
     if args.command == "level":
         from roguelike.tools.dump import dump_levels
 

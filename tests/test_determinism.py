@@ -3,18 +3,26 @@ from __future__ import annotations
 import json
 
 
-def _sim(cli, seed: str, actions: int, hashseed: str) -> dict:
-    out = cli("sim", "--seed", seed, "--actions", str(actions), hashseed=hashseed)
+def _sim(cli, seed: str, actions: int, hashseed: str, *extra: str) -> dict:
+    out = cli("sim", "--seed", seed, "--actions", str(actions), *extra, hashseed=hashseed)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_sim_is_deterministic_across_hash_seeds(cli):
-    a = _sim(cli, "amber wolf 17", 2000, "1")
-    b = _sim(cli, "amber wolf 17", 2000, "4242")
+def test_sim_is_deterministic_across_hash_seeds(cli, tmp_path):
+    a = _sim(cli, "amber wolf 17", 2000, "1", "--record", str(tmp_path / "a.json"))
+    b = _sim(cli, "amber wolf 17", 2000, "4242", "--record", str(tmp_path / "b.json"))
     assert a == b
     assert {"seed", "actions", "turns", "state_hash", "depth"} <= set(a)
     assert a["actions"] == 2000
+    # the recorded games (every action, fingerprint and checkpoint) are identical too,
+    # and one verifies under a third hash seed
+    bodies = [json.loads((tmp_path / f).read_bytes())["body"] for f in ("a.json", "b.json")]
+    for body in bodies:
+        body.pop("saved_at")
+    assert bodies[0] == bodies[1] and len(bodies[0]["actions"]) == 2000
+    out = cli("verify", str(tmp_path / "a.json"), hashseed="777")
+    assert out.returncode == 0, out.stdout
 
 
 def test_two_seeds_differ(cli):

@@ -45,6 +45,7 @@ def instead(action: Action) -> Result:
 
 
 _REGISTRY: dict[str, type[Action]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class ActionError(ValueError):
@@ -65,7 +66,11 @@ class Action:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dataclasses.asdict(self)}
+        # fields are ints and strs, so no deep copy (asdict's) is needed; this runs per action
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        return {"kind": self.kind, **{n: getattr(self, n) for n in names}}
 
 
 def action_from_dict(data: Any) -> Action:
@@ -95,10 +100,11 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    act.actions_left -= 1
-    act.move_points = speed(game.store, actor)
-    if act.move_points <= 0:
+    points = speed(game.store, actor)
+    if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
+    act.actions_left -= 1
+    act.move_points = points
     return None
 
 

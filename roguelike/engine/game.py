@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
+from typing import Any
 
 import numpy as np
 import tcod.map
@@ -46,6 +47,23 @@ SIGHT_RADIUS = 8
 LOG_KEEP = 500
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    """dataclasses.asdict without its deep copies (state_hash runs often in replays)."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and is_dataclass(value):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
                  content: Content | None = None, first_level: Level | None = None) -> None:
@@ -67,9 +85,16 @@ class Game:
         self.actions_taken = 0
         self.log: list[Event] = []
         self.kills = 0
+        # The game is its seed, party and these (round, action) pairs: saves and replays.
+        self.history: list[tuple[int, dict[str, Any]]] = []
+        # Watchers called after each recorded action and after each change of level
+        # (records hooks autosave and checksums here; the engine knows nothing of files).
+        self.on_action: list[Callable[[Game], None]] = []
+        self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._clear: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
+        self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
@@ -107,6 +132,7 @@ class Game:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self._clear = None
         self._routes.clear()
+        self._fovs.clear()
         self.invalidate_view()
 
     def transparency(self) -> np.ndarray:
@@ -131,10 +157,22 @@ class Game:
                 pos = self.store.get(eid, Position)
                 if is_disabled(self.store, eid) or pos.depth != self.depth:
                     continue
-                view |= tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+                view |= self._fov(clear, pos)
             self.level.explored |= view
             self._view = view
         return self._view
+
+    def _fov(self, clear: np.ndarray, pos: Position) -> np.ndarray:
+        """One square's field of view, remembered while the walls and doors stay the same:
+        when one delver steps, the other two need no new FOV (replays verify faster)."""
+        key = (self._clear[0] if self._clear is not None else None, pos.x, pos.y)
+        fov = self._fovs.get(key)
+        if fov is None:
+            if len(self._fovs) >= 64:
+                self._fovs.clear()
+            fov = tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+            self._fovs[key] = fov
+        return fov
 
     def is_drawn(self, eid: int) -> bool:
         """Whether the party knows of this entity (hidden things are not drawn)."""
@@ -234,12 +272,21 @@ class Game:
         actor = self.awaiting
         if actor is None:
             return [Event("info", "Nobody is waiting to act.")]
+        round_, depth = self.round, self.depth
         result = self.try_action(action, actor)
         if not result.ok:
             return [Event("fail", result.reason)]
         self.actions_taken += 1
+        self.history.append((round_, action.to_dict()))
         events = result.events + self._run()
         self._record(events)
+        # Fired only here, once the action is recorded and the state settled, so a save
+        # made by a watcher holds the whole action.
+        for watcher in list(self.on_action):
+            watcher(self)
+        if self.depth != depth:
+            for watcher in list(self.on_level_change):
+                watcher(self)
         return events
 
     def try_action(self, action: Action, actor: int) -> Result:
@@ -470,7 +517,7 @@ class Game:
         h = hashlib.blake2b(digest_size=16)
         comps: dict[str, dict[str, object]] = {}
         for ctype in COMPONENT_TYPES:
-            rows = {str(e): asdict(c) for e, c in self.store.query(ctype)}
+            rows = {str(e): _plain(c) for e, c in self.store.query(ctype)}
             comps[ctype.__name__] = rows
         state = {
             "seed": self.seed, "depth": self.depth, "round": self.round,

@@ -29,13 +29,14 @@ def order_by_initiative(
             out += settle([e for e in group if rolloffs[e][-1] == value])
         return out
 
-    keyed = sorted(entrants, key=lambda e: (-roll[e], -rank(e), -speed(e), e))
+    tie = {e: (roll[e], rank(e), speed(e)) for e in entrants}  # looked up once each
+    keyed = sorted(entrants, key=lambda e: (-tie[e][0], -tie[e][1], -tie[e][2], e))
     result: list[int] = []
     i = 0
     while i < len(keyed):
         j = i
-        k = (roll[keyed[i]], rank(keyed[i]), speed(keyed[i]))
-        while j < len(keyed) and (roll[keyed[j]], rank(keyed[j]), speed(keyed[j])) == k:
+        k = tie[keyed[i]]
+        while j < len(keyed) and tie[keyed[j]] == k:
             j += 1
         result += settle(keyed[i:j])
         i = j

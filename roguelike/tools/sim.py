@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from roguelike.bot import play
 from roguelike.engine.game import DEFAULT_PARTY, Game
 
 
-def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None
-            ) -> dict[str, Any]:
+def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None,
+            record: Path | None = None) -> dict[str, Any]:
     game = Game(seed, party or DEFAULT_PARTY)
+    if record is not None:
+        from roguelike.records.recorder import attach
+
+        attach(game)
     play(game, actions)
+    if record is not None:
+        from roguelike.records.replay import write_replay
+
+        write_replay(game, record)
     return {
         "seed": game.seed,
         "actions": game.actions_taken,

@@ -1,0 +1,35 @@
+"""Turn a live game into a Record (for a save or a replay)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from roguelike import __version__
+from roguelike.engine.actions import Action
+from roguelike.engine.game import Game
+from roguelike.records.codec import Final, Record, cached_action
+from roguelike.records.resim import recorder_for
+from roguelike.records.score import score_parts
+
+
+def capture(game: Game, kind: str, player: str = "") -> Record:
+    rec = recorder_for(game)
+    seen: dict[tuple[Any, ...], Action] = {}
+    return Record(
+        kind=kind,
+        game_version=__version__,
+        content_digest=game.content.digest,
+        seed=game.seed,
+        party=tuple((str(r), str(c)) for r, c in game.party_spec),
+        rounds=tuple(r for r, _a in game.history),
+        actions=tuple(cached_action(a, seen) for _r, a in game.history),
+        prints=tuple(rec.prints),
+        checkpoint_every=rec.every,
+        checkpoints=dict(rec.checkpoints),
+        final=Final(actions=len(game.history), round=game.round, depth=game.depth,
+                    over=game.over, outcome=game.outcome, state_hash=game.state_hash()),
+        score=score_parts(game),
+        player=player,
+        saved_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    )

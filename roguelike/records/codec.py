@@ -1,0 +1,226 @@
+"""The record file format shared by saves and replays: versioned JSON with a checksum.
+
+    {"format": "traps-and-treasure-record", "version": 1,
+     "body": {kind, game_version, content_digest, seed, party, actions, checkpoints,
+              checkpoint_every, final, score, player, saved_at},
+     "checksum": blake2b-128 of the canonical JSON of body}
+
+`actions` is a list of [round, action, fingerprint]: the round the action was chosen in,
+the action as data, and a 16-bit digest of the state right after it (see recorder.py).
+`saved_at` is for people only; nothing in the simulation reads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from roguelike.engine.actions import Action, ActionError, action_from_dict
+from roguelike.engine.seeds import SeedError, normalise_seed
+
+FORMAT = "traps-and-treasure-record"
+VERSION = 1
+KINDS = ("save", "replay")
+MAX_ACTIONS = 5_000_000
+MAX_TEXT = 200
+
+
+class RecordError(Exception):
+    """A record file that cannot be used; the message is meant for the player."""
+
+
+@dataclass(frozen=True)
+class Final:
+    actions: int
+    round: int
+    depth: int
+    over: bool
+    outcome: str
+    state_hash: str
+
+
+@dataclass(frozen=True)
+class Record:
+    kind: str
+    game_version: str
+    content_digest: str
+    seed: str
+    party: tuple[tuple[str, str], ...]
+    rounds: tuple[int, ...]
+    actions: tuple[Action, ...]
+    prints: tuple[int, ...]
+    checkpoint_every: int
+    checkpoints: dict[int, str]
+    final: Final
+    score: dict[str, int]
+    player: str = ""
+    saved_at: str = ""
+
+
+def canonical(body: Any) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def checksum(body: Any) -> str:
+    return hashlib.blake2b(canonical(body), digest_size=16).hexdigest()
+
+
+def encode_body(body: dict[str, Any]) -> bytes:
+    doc = {"format": FORMAT, "version": VERSION, "body": body, "checksum": checksum(body)}
+    return json.dumps(doc, separators=(",", ":")).encode() + b"\n"
+
+
+def body_of(record: Record) -> dict[str, Any]:
+    f = record.final
+    return {
+        "kind": record.kind,
+        "game_version": record.game_version,
+        "content_digest": record.content_digest,
+        "seed": record.seed,
+        "party": [list(p) for p in record.party],
+        "actions": [[r, a.to_dict(), p] for r, a, p in
+                    zip(record.rounds, record.actions, record.prints, strict=True)],
+        "checkpoint_every": record.checkpoint_every,
+        "checkpoints": [[n, h] for n, h in sorted(record.checkpoints.items())],
+        "final": {"actions": f.actions, "round": f.round, "depth": f.depth, "over": f.over,
+                  "outcome": f.outcome, "state_hash": f.state_hash},
+        "score": dict(record.score),
+        "player": record.player,
+        "saved_at": record.saved_at,
+    }
+
+
+def encode(record: Record) -> bytes:
+    return encode_body(body_of(record))
+
+
+def cached_action(data: Any, seen: dict[tuple[Any, ...], Action]) -> Action:
+    """action_from_dict, remembering actions already read (a 20,000-action replay has few
+    distinct ones)."""
+    key = None
+    if isinstance(data, dict) and all(isinstance(v, int | str) for v in data.values()):
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+        hit = seen.get(key)
+        if hit is not None:
+            return hit
+    action = action_from_dict(data)
+    if key is not None:
+        seen[key] = action
+    return action
+
+
+# ----- decoding: every field checked, every failure a RecordError ---------------------------
+def _int(v: Any, what: str, lo: int = 0, hi: int = 1 << 62) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise RecordError(f"{what} is not a whole number in range")
+    return v
+
+
+def _str(v: Any, what: str, limit: int = MAX_TEXT) -> str:
+    if not isinstance(v, str) or len(v) > limit:
+        raise RecordError(f"{what} is not text (at most {limit} characters)")
+    return v
+
+
+def _hex(v: Any, what: str) -> str:
+    s = _str(v, what, 64)
+    if not s or any(c not in "0123456789abcdef" for c in s):
+        raise RecordError(f"{what} is not a hex digest")
+    return s
+
+
+def _list(v: Any, what: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise RecordError(f"{what} is not a list")
+    return v
+
+
+def decode(data: bytes) -> Record:
+    """Parse and check a record; anything wrong raises RecordError saying what."""
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise RecordError("the file is not valid JSON (truncated or damaged?)") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise RecordError("the file is not a Traps & Treasure save or replay")
+    if doc.get("version") != VERSION:
+        raise RecordError(f"the file has format version {doc.get('version')!r}; "
+                          f"this game reads version {VERSION}")
+    body = doc.get("body")
+    if not isinstance(body, dict):
+        raise RecordError("the file has no body")
+    if doc.get("checksum") != checksum(body):
+        raise RecordError("the checksum does not match: the file was damaged or edited")
+    return _record(body)
+
+
+def _record(b: dict[str, Any]) -> Record:
+    want = {"kind", "game_version", "content_digest", "seed", "party", "actions",
+            "checkpoint_every", "checkpoints", "final", "score", "player", "saved_at"}
+    if set(b) != want:
+        raise RecordError(f"the body has fields {sorted(b)}, expected {sorted(want)}")
+    kind = _str(b["kind"], "kind")
+    if kind not in KINDS:
+        raise RecordError(f"kind {kind!r} is not one of {KINDS}")
+    seed = _str(b["seed"], "seed")
+    try:
+        if normalise_seed(seed) != seed:
+            raise RecordError(f"seed {seed!r} is not in normal form")
+    except SeedError as err:
+        raise RecordError(f"bad seed: {err}") from None
+    party = []
+    for i, member in enumerate(_list(b["party"], "party")):
+        pair = _list(member, f"party[{i}]")
+        if len(pair) != 2:
+            raise RecordError(f"party[{i}] is not [role, class]")
+        party.append((_str(pair[0], f"party[{i}] role", 40), _str(pair[1], f"party[{i}] class",
+                                                                   40)))
+    if not 1 <= len(party) <= 8:
+        raise RecordError("the party has no members (or far too many)")
+    raw = _list(b["actions"], "actions")
+    if len(raw) > MAX_ACTIONS:
+        raise RecordError("too many actions")
+    rounds, actions, prints = [], [], []
+    seen: dict[tuple[Any, ...], Action] = {}  # most actions repeat; actions are immutable
+    for i, entry in enumerate(raw):
+        item = _list(entry, f"action {i}")
+        if len(item) != 3:
+            raise RecordError(f"action {i} is not [round, action, fingerprint]")
+        rounds.append(_int(item[0], f"action {i} round"))
+        try:
+            actions.append(cached_action(item[1], seen))
+        except (ActionError, TypeError, ValueError) as err:
+            raise RecordError(f"action {i}: {err}") from None
+        prints.append(_int(item[2], f"action {i} fingerprint", 0, 0xFFFF))
+    every = _int(b["checkpoint_every"], "checkpoint_every", 1)
+    checkpoints: dict[int, str] = {}
+    for i, entry in enumerate(_list(b["checkpoints"], "checkpoints")):
+        item = _list(entry, f"checkpoint {i}")
+        if len(item) != 2:
+            raise RecordError(f"checkpoint {i} is not [action count, hash]")
+        checkpoints[_int(item[0], f"checkpoint {i}", 1, len(raw))] = _hex(item[1],
+                                                                          f"checkpoint {i}")
+    f = b["final"]
+    if not isinstance(f, dict) or set(f) != {"actions", "round", "depth", "over", "outcome",
+                                               "state_hash"}:
+        raise RecordError("the final state summary is malformed")
+    if not isinstance(f["over"], bool):
+        raise RecordError("final.over is not true/false")
+    final = Final(_int(f["actions"], "final.actions"), _int(f["round"], "final.round"),
+                  _int(f["depth"], "final.depth"), f["over"], _str(f["outcome"], "outcome"),
+                  _hex(f["state_hash"], "final.state_hash"))
+    if final.actions != len(actions):
+        raise RecordError(f"the file says {final.actions} actions but holds {len(actions)}")
+    score = b["score"]
+    if not isinstance(score, dict) or len(score) > 32:
+        raise RecordError("score is not a table of parts")
+    parts = {_str(k, "score part", 40): _int(v, f"score part {k}", -(1 << 40), 1 << 40)
+             for k, v in score.items()}
+    return Record(kind=kind, game_version=_str(b["game_version"], "game_version", 40),
+                  content_digest=_str(b["content_digest"], "content_digest", 64), seed=seed,
+                  party=tuple(party), rounds=tuple(rounds), actions=tuple(actions),
+                  prints=tuple(prints), checkpoint_every=every, checkpoints=checkpoints,
+                  final=final, score=parts, player=_str(b["player"], "player", 64),
+                  saved_at=_str(b["saved_at"], "saved_at", 64))

@@ -1,0 +1,48 @@
+"""When a game ends: its replay, its morgue file and its line in the score table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from roguelike import __version__
+from roguelike.engine.game import Game
+from roguelike.records.morgue import write_morgue
+from roguelike.records.paths import slot_name
+from roguelike.records.replay import REPLAY_SUFFIX, write_replay
+from roguelike.records.save import retire_save
+from roguelike.records.score import score_parts
+from roguelike.records.scores import add_score
+
+
+@dataclass
+class Finished:
+    replay: Path
+    morgue: Path
+    score_id: int
+    score: dict[str, int]
+
+
+def finish_game(game: Game, data_dir: Path, player: str = "player",
+                slot: str | None = None) -> Finished:
+    """Record a finished game (call once when `game.over` becomes true)."""
+    now = datetime.now(UTC)
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    ended_at = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+    slot = slot or slot_name(player)
+    stem = f"{slot}-{game.seed}-{stamp}"
+    data_dir = Path(data_dir)
+    n = 0
+    while (data_dir / "replays" / f"{stem}{REPLAY_SUFFIX}").exists():  # same second, same seed
+        n += 1
+        stem = f"{slot}-{game.seed}-{stamp}-{n}"
+    replay = write_replay(game, data_dir / "replays" / f"{stem}{REPLAY_SUFFIX}", player)
+    morgue = write_morgue(game, data_dir / "morgue" / f"{stem}.txt", player, ended_at)
+    parts = score_parts(game)
+    score_id = add_score(data_dir, player=player, seed=game.seed, parts=parts,
+                         depth=game.deepest, turns=game.round, outcome=game.outcome,
+                         replay=str(replay.relative_to(data_dir)), game_version=__version__,
+                         ended_at=ended_at)
+    retire_save(data_dir, slot)
+    return Finished(replay, morgue, score_id, parts)

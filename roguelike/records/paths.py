@@ -1,0 +1,37 @@
+"""Where records live: the data folder, and safe file names for player slots."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+ENV = "ROGUELIKE_SAVES"
+_UNSAFE = re.compile(r"[^a-z0-9_-]+")
+SLOT_MAX = 40
+
+
+def data_dir(override: str | Path | None = None) -> Path:
+    """--data, else $ROGUELIKE_SAVES, else the repository's saves/ (or a user data folder)."""
+    if override:
+        return Path(override)
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[2]
+    if (repo / "pyproject.toml").is_file():
+        return repo / "saves"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "roguelike"
+
+
+def slot_name(player: str) -> str:
+    """A file-name-safe slot for a player name ('Ann O\\'Neil' -> 'ann-o-neil')."""
+    slot = _UNSAFE.sub("-", player.strip().lower()).strip("-_")[:SLOT_MAX].strip("-_")
+    return slot or "player"
+
+
+def check_slot(slot: str) -> str:
+    if slot_name(slot) != slot:
+        raise ValueError(f"slot {slot!r} is not a safe file name; use slot_name() first")
+    return slot

@@ -1,0 +1,65 @@
+"""Watches a live game and keeps what a record needs besides the history itself.
+
+After every action it notes a 16-bit fingerprint of the state (so a verifier can name the
+very action where a replay goes wrong) and, every `CHECKPOINT_EVERY` actions, the full
+state hash (so a lucky fingerprint match cannot hide a divergence for long).
+"""
+
+from __future__ import annotations
+
+from roguelike.engine.components import Position
+from roguelike.engine.game import Game
+
+CHECKPOINT_EVERY = 500
+_MASK = (1 << 64) - 1
+_MUL = 0x100000001B3  # FNV-1a's 64-bit prime: integer-only mixing, same on every Python
+
+
+def fingerprint(game: Game) -> int:
+    """A cheap digest of what moves when anything happens: clock, dice and party squares."""
+    play = game.streams.play
+    h = 0
+    for v in (game.round, game.turn_index, game.depth, game.actions_taken, play.draws,
+              *play.s):
+        h = ((h ^ v) * _MUL) & _MASK
+    store = game.store
+    for eid in game.party:
+        pos = store.try_get(eid, Position)
+        if pos is not None:
+            h = ((h ^ (pos.depth << 32 | pos.x << 16 | pos.y)) * _MUL) & _MASK
+    h ^= h >> 31
+    return (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) & 0xFFFF
+
+
+class Recorder:
+    """An `on_action` watcher; `prints[i]` belongs to `game.history[i]`."""
+
+    def __init__(self, every: int = CHECKPOINT_EVERY) -> None:
+        self.every = every
+        self.prints: list[int] = []
+        self.checkpoints: dict[int, str] = {}
+
+    def __call__(self, game: Game) -> None:
+        self.prints.append(fingerprint(game))
+        n = len(game.history)
+        if n % self.every == 0:
+            self.checkpoints[n] = game.state_hash()
+
+    def in_step(self, game: Game) -> bool:
+        return len(self.prints) == len(game.history)
+
+
+def attach(game: Game, every: int = CHECKPOINT_EVERY) -> Recorder:
+    """Start recording a game that has taken no actions yet."""
+    if game.history:
+        raise ValueError("attach a recorder before the first action (or use recorder_for)")
+    rec = Recorder(every)
+    game.on_action.append(rec)
+    return rec
+
+
+def find(game: Game) -> Recorder | None:
+    for watcher in game.on_action:
+        if isinstance(watcher, Recorder):
+            return watcher
+    return None

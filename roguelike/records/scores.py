@@ -1,0 +1,74 @@
+"""The high-score table: SQLite (stdlib) in the data folder, per seed and overall."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+DB_NAME = "scores.sqlite3"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS scores (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    parts TEXT NOT NULL,
+    depth INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    replay TEXT NOT NULL,
+    game_version TEXT NOT NULL,
+    ended_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scores_by_seed ON scores (seed, score DESC);
+"""
+COLUMNS = ("id", "player", "seed", "score", "parts", "depth", "turns", "outcome", "replay",
+           "game_version", "ended_at")
+
+
+def _connect(data_dir: Path) -> sqlite3.Connection:
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(Path(data_dir) / DB_NAME, timeout=10)
+    conn.executescript(_SCHEMA)
+    return conn
+
+
+def add_score(data_dir: Path, *, player: str, seed: str, parts: dict[str, int], depth: int,
+              turns: int, outcome: str, replay: str, game_version: str, ended_at: str) -> int:
+    with closing(_connect(data_dir)) as conn, conn:
+        cur = conn.execute(
+            "INSERT INTO scores (player, seed, score, parts, depth, turns, outcome, replay,"
+            " game_version, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (player, seed, int(parts.get("total", 0)), json.dumps(parts, sort_keys=True),
+             depth, turns, outcome, replay, game_version, ended_at))
+        return int(cur.lastrowid or 0)
+
+
+def top_scores(data_dir: Path, seed: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """Best first (ties: the earlier game first); each row a dict with 'parts' as a dict."""
+    if not (Path(data_dir) / DB_NAME).is_file():
+        return []
+    where, args = ("WHERE seed = ?", [seed]) if seed else ("", [])
+    with closing(_connect(data_dir)) as conn:
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM scores {where} "
+                            "ORDER BY score DESC, id ASC LIMIT ?", [*args, limit]).fetchall()
+    out = []
+    for row in rows:
+        item = dict(zip(COLUMNS, row, strict=True))
+        item["parts"] = json.loads(item["parts"])
+        out.append(item)
+    return out
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "No scores yet."
+    lines = [f"{'#':>3}  {'score':>7}  {'player':<16} {'seed':<28} {'depth':>5} "
+             f"{'turns':>6}  outcome"]
+    for i, r in enumerate(rows, 1):
+        lines.append(f"{i:>3}  {r['score']:>7}  {r['player'][:16]:<16} {r['seed'][:28]:<28} "
+                     f"{r['depth']:>5} {r['turns']:>6}  {r['outcome']}")
+    return "\n".join(lines)

@@ -95,10 +95,11 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    act.actions_left -= 1
-    act.move_points = speed(game.store, actor)
-    if act.move_points <= 0:
+    points = speed(game.store, actor)
+    if points <= 0:  # checked first: a refused move must cost nothing
         return fail("Too slow to move.")
+    act.actions_left -= 1
+    act.move_points = points
     return None
 
 
@@ -171,6 +172,11 @@ class OpenDoor(Action):
         state = game.store.get(door, Door)
         if state.open:
             return fail("That door is already open.")
+        from roguelike.engine.explore.doors import before_open  # lock roll, stuck, secret
+
+        hooked = before_open(game, actor, door, self.dx, self.dy)
+        if hooked is not None:
+            return hooked
         if state.locked:
             return fail("The door is locked.")
         blocked = _begin_move(game, actor)

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 import numpy as np
-import tcod.map
 
 from roguelike.content.loader import Content, default_content
 from roguelike.engine import ai
@@ -28,6 +27,8 @@ from roguelike.engine.components import (
 from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
+from roguelike.engine.explore import hooks as explore
+from roguelike.engine.explore.light import party_view
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
@@ -80,6 +81,7 @@ class Game:
         for order, (role, klass) in enumerate(self.party_spec):
             self.party.append(make_character(self.store, self.content, role, klass, order,
                                              Position(1, x, y)))
+        explore.on_start(self)  # inventories, start kits, the ledger
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
         events = [Event("start", f"The party enters the dungeon. Seed: {self.seed}.")]
@@ -124,13 +126,7 @@ class Game:
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            clear = self.transparency()
-            view = np.zeros_like(clear)
-            for eid in self.party:
-                pos = self.store.get(eid, Position)
-                if is_disabled(self.store, eid) or pos.depth != self.depth:
-                    continue
-                view |= tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+            view = party_view(self)  # what the carried lights show (explore/light.py)
             self.level.explored |= view
             self._view = view
         return self._view
@@ -163,6 +159,7 @@ class Game:
             door = self.store.get(eid, Door)
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
+        cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
             # companions swap places, so they never block one another
             allies = mover is not None and self.store.has(mover, Character)
@@ -360,13 +357,13 @@ class Game:
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
                 f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
-        return [Event("round", text, roll=self.round)]
+        return [Event("round", text, roll=self.round), *explore.on_round(self)]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         if self.store.has(eid, Character):
             self.invalidate_view()
-        return []
+        return explore.on_moved(self, eid)
 
     def on_disabled(self, eid: int, text: str) -> list[Event]:
         events = [Event("disabled", text, eid)]
@@ -384,6 +381,7 @@ class Game:
     def on_monster_killed(self, eid: int, source: str) -> list[Event]:
         name = name_of(self.store, eid)
         self.kills += 1
+        dropped = explore.on_monster_killed(self, eid)
         self.store.destroy(eid)
         if eid in self.order:
             idx = self.order.index(eid)
@@ -392,7 +390,7 @@ class Game:
                 self.turn_index -= 1
         if self.current == eid:
             self.current = None
-        return [Event("kill", f"{name} falls!", eid)]
+        return [Event("kill", f"{name} falls!", eid), *dropped]
 
     def weapon_boxes(self, eid: int) -> int:
         char = self.store.try_get(eid, Character)
@@ -441,7 +439,7 @@ class Game:
         if any(e not in near and not is_disabled(self.store, e) for e in here):
             return fail("The party must gather within 3 squares of the stairs first.")
         if direction == "up" and self.depth == 1:
-            return fail("The way out is the Camp's business (coming with the surface).")
+            return explore.leave_dungeon(self, actor)
         left = [e for e in here if e not in near]  # Disabled and out of reach: not carried
         self.depth += 1 if direction == "down" else -1
         self.deepest = max(self.deepest, self.depth)
@@ -456,6 +454,10 @@ class Game:
         events += [Event("left", f"{name_of(self.store, e)} is left behind, Disabled.", e)
                    for e in left]
         return Result(True, events)
+
+    def score_parts(self) -> dict[str, int]:
+        """Banked treasure gp + experience, with the parts (explore/depths.py)."""
+        return explore.score_parts(self)
 
     # ----- hashing ---------------------------------------------------------------------
     def state_hash(self) -> str:

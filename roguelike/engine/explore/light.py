@@ -7,6 +7,7 @@ standing character sees lit squares in its field of view, and its own neighbours
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,21 +25,34 @@ if TYPE_CHECKING:
 TOUCH = 1  # squares a character makes out without light
 
 
+_CACHE: weakref.WeakKeyDictionary[Game, tuple[object, tuple[np.ndarray, np.ndarray]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
     """(bright, lit) masks of the current level from every carried light."""
+    lights = explore_data(game.content).lights
+    shining = [(pos.x, pos.y, lights[light.kind])
+               for _e, light, pos in game.store.query(LightSource, Position)
+               if pos.depth == game.depth and light.rounds_left > 0 and light.kind in lights]
+    # a pure function of what the key holds, so the cache never changes an outcome
+    key = (game.depth, game.transparency_key(), game.level.tiles.tobytes(),
+           tuple((x, y, ldef.id) for x, y, ldef in shining))
+    cached = _CACHE.get(game)
+    if cached is not None and cached[0] == key:
+        return cached[1]
     clear = game.transparency()
     bright = np.zeros_like(clear)
     lit = np.zeros_like(clear)
-    lights = explore_data(game.content).lights
-    for _eid, light, pos in game.store.query(LightSource, Position):
-        ldef = lights.get(light.kind)
-        if pos.depth != game.depth or light.rounds_left <= 0 or ldef is None:
-            continue
+    for x, y, ldef in shining:
+        pos = Position(game.depth, x, y)
         if ldef.dim_outer_radius > 0:
             lit |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.dim_outer_radius)
         if ldef.bright_radius > 0:
             bright |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.bright_radius)
-    return bright, lit | bright
+    maps = (bright, lit | bright)
+    _CACHE[game] = (key, maps)
+    return maps
 
 
 def party_view(game: Game) -> np.ndarray:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.components import Actor, Appearance, Character, Named, Position
 from roguelike.engine.creatures import make_monster
@@ -32,10 +34,10 @@ def place_markers(store: EntityStore, level: Level, seed: str) -> None:
     for room in level.rooms:
         if room.id in (level.camp_room, level.pillager_camp_room):
             continue
-        squares = [p for p in room.squares() if level.room_at(*p) == room.id
-                   and level.tile(*p) == T.FLOOR]
-        if squares:
-            x, y = rng.choice(squares)
+        ys, xs = np.nonzero((level.room_map == room.id) & (level.tiles == T.FLOOR))
+        if len(xs):
+            i = rng.below(len(xs))
+            x, y = int(xs[i]), int(ys[i])
             make_marker(store, level.depth, x, y, room.id)
 
 

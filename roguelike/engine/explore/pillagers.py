@@ -46,17 +46,29 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
-    room = level.rooms[room_id]
-    inside = [p for p in room.squares() if level.room_at(*p) == room_id]
-    doors = sorted({(x + dx, y + dy) for x, y in inside for dx, dy in _STEPS
-                    if level.in_bounds(x + dx, y + dy)
-                    and level.tile(x + dx, y + dy) == T.DOORWAY}, key=lambda p: (p[1], p[0]))
-    if doors:
-        return doors
-    edge = [(x, y) for x, y in inside if any(
-        level.in_bounds(x + dx, y + dy) and level.tile(x + dx, y + dy) == T.CORRIDOR
-        for dx, dy in _STEPS)]
-    return edge or inside
+    inside = level.room_map == room_id
+    doors = _around(inside) & (level.tiles == T.DOORWAY)
+    if doors.any():
+        return _squares(doors)
+    edge = inside & _around(level.tiles == T.CORRIDOR)
+    return _squares(edge) if edge.any() else _squares(inside)
+
+
+def _around(mask: np.ndarray) -> np.ndarray:
+    """Squares next to (8 ways) a square of the mask."""
+    h, w = mask.shape
+    padded = np.pad(mask, 1)
+    out = np.zeros_like(mask)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                out |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+    return out
+
+
+def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
+    ys, xs = np.nonzero(mask)  # row by row: the same order on every run
+    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:

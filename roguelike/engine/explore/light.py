@@ -66,9 +66,9 @@ def party_view(game: Game) -> np.ndarray:
         pos = game.store.get(eid, Position)
         if pos.depth != game.depth:
             continue
-        sight = tcod.map.compute_fov(clear, (pos.y, pos.x), 0)
-        view |= sight & lit
-        view |= tcod.map.compute_fov(clear, (pos.y, pos.x), TOUCH)
+        view |= tcod.map.compute_fov(clear, (pos.y, pos.x), 0) & lit
+        view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
+             max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
     return view
 
 

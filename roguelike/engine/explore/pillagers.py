@@ -124,28 +124,28 @@ def arrive_after_reveal(game: Game) -> list[Event]:
                   roll=count)]
 
 
-_MAPS: weakref.WeakKeyDictionary[Game, tuple[object, np.ndarray]] = \
+_MAPS: weakref.WeakKeyDictionary[Game, dict[object, np.ndarray]] = \
     weakref.WeakKeyDictionary()
 
 
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
-    doors stop them (creatures are stepped around). Shared by the group for a round."""
-    from roguelike.engine.explore.inventory import ledger
-
+    doors stop them (creatures are stepped around). Shared by the whole group."""
     secret = tuple(p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
                    if p.depth == game.depth)
     # everything the map depends on is in the key, so a restored game paths the same way
-    key = (game.depth, ledger(game).clock, tuple(goals), secret,
+    key = (game.depth, tuple(goals), secret,
            hashlib.blake2b(game.level.tiles.tobytes(), digest_size=8).digest())
-    cached = _MAPS.get(game)
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    maps = _MAPS.setdefault(game, {})
+    if key in maps:
+        return maps[key]
+    if len(maps) > 8:
+        maps.clear()
     cost = T.WALKABLE[game.level.tiles].astype(np.int16)
     for x, y in secret:
         cost[y, x] = 0
     dist = distance_map(cost, [g for g in goals if cost[g[1], g[0]]])
-    _MAPS[game] = (key, dist)
+    maps[key] = dist
     return dist
 
 

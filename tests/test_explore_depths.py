@@ -42,10 +42,12 @@ def _surface():
 def test_leaving_by_the_first_stairs_up_retires_and_banks_what_is_carried():
     g = _surface()
     give_treasure(g, g.party[1], 40)
+    g.store.add(g.party[2], Disabled("test"))  # carried out, treasure and all
+    give_treasure(g, g.party[2], 5)
     res = act(g, g.party[0], TakeStairs("up"))
     assert res.ok and g.over and g.outcome == "retired"
     assert "banks 1 treasure (40 gp) on leaving the dungeon" in texts(res)
-    assert g.score_parts()["total"] == 40
+    assert g.score_parts()["total"] == 45
 
 
 def test_carrying_the_goal_out_is_victory():
@@ -122,3 +124,16 @@ def test_malformed_exploration_content_is_refused_with_its_place(tmp_path):
         load_explore(load_content(root))
     assert "items.toml" in str(err.value) and "crystal_ball" in str(err.value)
     assert "effect" in str(err.value)
+
+
+def test_d6_pillagers_start_at_exits_of_marker_rooms():
+    from roguelike.engine.explore.pillagers import exits
+
+    for seed in ("pill-1", "pill-2", "pill-3"):
+        data = level_json(seed, 1)
+        level = generate(seed, 1)
+        spots = {(e["x"], e["y"]) for e in data["entities"] if e["kind"] == "pillager"}
+        assert 1 <= len(spots) <= 6
+        rooms = {m["room"] for m in data["markers"]}
+        doors = {p for r in rooms for p in exits(level, r)}
+        assert any(s in doors for s in spots)  # the first lands on its exit square

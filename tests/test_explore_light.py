@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explore_kit import act
+from explore_kit import act, give
 
 from roguelike.engine.components import Actor, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
@@ -140,3 +140,14 @@ def test_noise_makes_wandering_monsters_twice_as_likely():
     g.invalidate_view()
     g.streams.play = Scripted([2, 1, 3, 3, 4, 4])
     assert "2 in 6" in wandering_check(g)[0].text
+
+
+def test_a_candle_gives_only_dim_light_two_squares():
+    g = scenario(HALL)
+    lead = g.party[0]
+    g.store.remove(lead, LightSource)
+    candle = give(g, lead, "candle")
+    assert act(g, lead, UseItem(candle)).ok
+    g.invalidate_view()
+    assert light_level(g, 3, 1) == "dim" and light_level(g, 4, 1) == "dark"
+    assert not any(light_level(g, x, 1) == "bright" for x in range(1, 4))

@@ -11,7 +11,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore.components import Item, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import bank, carried, ledger
-from roguelike.engine.stats import is_disabled
+from roguelike.engine.stats import chebyshev
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -35,9 +35,16 @@ def place_goal(store: EntityStore, content: Content, level: Level) -> None:
                  Appearance(idef.glyph, "bright_magenta", 0), Treasure(idef.gp))
 
 
-def carries_goal(game: Game) -> bool:
+def leaving(game: Game, actor: int) -> list[int]:
+    """Who goes out with the actor: the party within 3 squares (Disabled ones are carried)."""
+    here = game.store.get(actor, Position)
+    return [e for e in game.party if game.store.get(e, Position).depth == here.depth
+            and chebyshev(game.store.get(e, Position), here) <= 3]
+
+
+def carries_goal(game: Game, members: list[int]) -> bool:
     goal = explore_data(game.content).goal_item
-    for eid in game.party:
+    for eid in members:
         for item in carried(game.store, eid):
             it = game.store.try_get(item, Item)
             if it is not None and it.kind == goal:
@@ -48,11 +55,11 @@ def carries_goal(game: Game) -> bool:
 def leave_dungeon(game: Game, actor: int) -> Result:
     """Up the stairs of depth 1: the party retires alive and banks what it carries."""
     led = ledger(game)
-    goal = carries_goal(game)
+    members = leaving(game, actor)
+    goal = carries_goal(game, members)
     events: list[Event] = []
-    for eid in game.party:
-        if not is_disabled(game.store, eid):
-            events += bank(game, eid, where="on leaving the dungeon")
+    for eid in members:
+        events += bank(game, eid, where="on leaving the dungeon")
     if goal:
         gp = explore_data(game.content).items[explore_data(game.content).goal_item].gp
         led.artifact = True

@@ -137,3 +137,30 @@ def test_d6_pillagers_start_at_exits_of_marker_rooms():
         rooms = {m["room"] for m in data["markers"]}
         doors = {p for r in rooms for p in exits(level, r)}
         assert any(s in doors for s in spots)  # the first lands on its exit square
+
+
+def test_every_exploration_action_round_trips_as_data():
+    from roguelike.engine.actions import action_from_dict
+    from roguelike.engine.explore.clock import Rest
+    from roguelike.engine.explore.doors import (
+        BreakDoor,
+        CloseDoor,
+        ForceDoor,
+        Listen,
+        LockDoor,
+        PickLock,
+        Search,
+    )
+    from roguelike.engine.explore.inventory import Bank, Drop, Give, PickUp
+    from roguelike.engine.explore.items import UseItem
+    from roguelike.engine.explore.markers import RetryCheck
+    from roguelike.engine.explore.spells import Cast
+
+    actions = [Rest(), BreakDoor(1, 0), CloseDoor(0, 1), ForceDoor(-1, 0), Listen(1, 1),
+               LockDoor(0, -1), PickLock(1, -1), Search(), Bank(), Drop(5), Give(3, "5,6"),
+               PickUp(7), UseItem(9, 4, 2, "arms"), RetryCheck(11),
+               Cast("stone_wall", 3, 4, "ne")]
+    kinds = [a.kind for a in actions]
+    assert len(set(kinds)) == len(kinds)
+    for action in actions:
+        assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action

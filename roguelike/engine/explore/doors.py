@@ -233,7 +233,7 @@ class CloseDoor(Action):
 class Search(Action):
     """Search for secret doors within 2 squares: d6 6 each (Classic 18+), one try a door each."""
 
-    kind: ClassVar[str] = "search"
+    kind: ClassVar[str] = "search_doors"
 
     def perform(self, game: Game, actor: int) -> Result:
         blocked = spend_action(game, actor)

@@ -8,15 +8,35 @@ from __future__ import annotations
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step, TakeStairs, Wait
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.actions import (
+    DIRECTIONS,
+    Action,
+    Attack,
+    Lead,
+    Step,
+    TakeStairs,
+    Wait,
+)
+from roguelike.engine.components import Actor, Character, Door, HitBoxes, Position
+from roguelike.engine.explore.clock import Rest
+from roguelike.engine.explore.components import (
+    Fatigue,
+    LightSource,
+    SecretDoor,
+    SpellHealed,
+    Treasure,
+)
+from roguelike.engine.explore.doors import BreakDoor, PickLock
+from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, may_use
+from roguelike.engine.explore.items import UseItem
+from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 _STEPS = list(DIRECTIONS.values())
-LEVEL_BUDGET = 900
+LEVEL_BUDGET = 500
 
 
 class Bot:
@@ -34,7 +54,12 @@ class Bot:
         return self._explore(game, eid, pos)
 
     def _fight(self, game: Game, eid: int, pos: Position) -> Action:
-        foes = [e for e in game.hostiles_in_view()]
+        # Pillagers only fight when engaged: leave them be unless they are next to us.
+        foes = [e for e in game.hostiles_in_view()
+                if game.store.get(e, Actor).side != "pillager"
+                or chebyshev(game.store.get(e, Position), pos) <= 1]
+        if not foes:
+            return self._explore(game, eid, pos)
         near = [f for f in foes if chebyshev(game.store.get(f, Position), pos) <= 1]
         if near:
             if game.store.get(eid, Actor).actions_left > 0:
@@ -49,8 +74,24 @@ class Bot:
         if down and pos.xy == down:
             return TakeStairs("down") if self._gathered(game, pos) else Wait()
         budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET
+        loot = self._loot(game, pos) if load_penalty(game.store, eid) < 2 else None
+        if loot is not None:
+            near = chebyshev(game.store.get(loot, Position), pos) <= 1
+            act = game.store.get(eid, Actor)
+            if near and act.actions_left > 0:
+                return PickUp(loot)
+            step = self._towards(game, eid, pos, [game.store.get(loot, Position).xy], False)
+            if step is not None:
+                return step
+        light = self._relight(game, eid) or self._heal(game, eid, pos)
+        if light is not None:
+            return light
+        tired = game.store.try_get(eid, Fatigue)
+        if tired is not None and tired.level > 0 and game.mode == "explore":
+            return Rest()
         if budget_left:
-            step = self._towards(game, eid, pos, self._frontier(game), False)
+            frontier = [p for p in self._frontier(game) if p != pos.xy]
+            step = self._towards(game, eid, pos, frontier, False)
             if step is not None:
                 return step
         if (down and level.explored[down[1], down[0]]) or not budget_left:
@@ -58,6 +99,66 @@ class Bot:
             if step is not None:
                 return step
         return Wait()
+
+    @staticmethod
+    def _relight(game: Game, eid: int) -> Action | None:
+        """With every light out, light the next one carried (or lead whoever carries one)."""
+        if any(game.store.has(e, LightSource) and not is_disabled(game.store, e)
+               for e in game.party):
+            return None
+        if game.store.get(eid, Actor).actions_left <= 0:
+            return None
+        for member in game.party:
+            item = find_item(game, member, "light")
+            if item is None:
+                continue
+            if member == eid:
+                return UseItem(item)
+            if not is_disabled(game.store, member):
+                return Lead(game.store.get(member, Character).order)
+        return None
+
+    def _heal(self, game: Game, eid: int, pos: Position) -> Action | None:
+        """Bring a Disabled companion back with a salve or the Heal spell."""
+        store = game.store
+        down = [e for e in game.party if is_disabled(store, e)
+                and store.get(e, Position).depth == game.depth]
+        if not down or store.get(eid, Actor).actions_left <= 0:
+            return None
+        patient = down[0]
+        boxes = store.get(patient, HitBoxes)
+        spent = [lid for lid in game.content.rules.disabling_locations
+                 if boxes.location(lid).spent]
+        where = spent[0] if spent else game.content.rules.disabling_locations[0]
+        ppos = store.get(patient, Position)
+        salve = find_item(game, eid, "heal_box")
+        spell = "heal" in known_spells(game, eid) and not store.has(patient, SpellHealed)
+        if salve is None and not spell:
+            for member in game.party:
+                if member != eid and not is_disabled(store, member) \
+                        and find_item(game, member, "heal_box") is not None:
+                    return Lead(store.get(member, Character).order)
+            return None
+        if chebyshev(ppos, pos) > 1:
+            goal = [(ppos.x + dx, ppos.y + dy) for dx, dy in _STEPS
+                    if game.level.is_walkable(ppos.x + dx, ppos.y + dy)]
+            return self._towards(game, eid, pos, goal, False)
+        if spell:
+            return Cast("heal", ppos.x, ppos.y, where)
+        assert salve is not None
+        return UseItem(salve, ppos.x, ppos.y, where)
+
+    @staticmethod
+    def _loot(game: Game, pos: Position) -> int | None:
+        """Visible treasure lying within 8 squares."""
+        view = game.visible
+        best = None
+        for eid, _t, tpos in game.store.query(Treasure, Position):
+            d = chebyshev(tpos, pos)
+            if tpos.depth == game.depth and view[tpos.y, tpos.x] and d <= 8 \
+                    and (best is None or d < best[0]):
+                best = (d, eid)
+        return best[1] if best else None
 
     @staticmethod
     def _gathered(game: Game, pos: Position) -> bool:
@@ -78,7 +179,10 @@ class Bot:
             for dx in (-1, 0, 1):
                 near_unknown |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
         ys, xs = np.nonzero(known & walk & near_unknown)
-        return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+        secret = {p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
+                  if p.depth == game.depth}
+        return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)
+                if (int(x), int(y)) not in secret]
 
     @staticmethod
     def _towards(game: Game, eid: int, pos: Position, goals: list[tuple[int, int]],
@@ -86,6 +190,12 @@ class Bot:
         if not goals:
             return None
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+        locked = {}
+        for door, state, dpos in game.store.query(Door, Position):
+            if dpos.depth == game.depth and state.locked and not state.open \
+                    and not game.store.has(door, SecretDoor):
+                cost[dpos.y, dpos.x] = 4  # a locked door is picked or broken on the way
+                locked[dpos.xy] = door
         for x, y in goals:
             cost[y, x] = max(1, int(cost[y, x]))
         dist = distance_map(cost, goals)
@@ -100,7 +210,14 @@ class Bot:
             d = int(dist[y, x])
             if d < here and (best is None or d < best[0]):
                 best = (d, dx, dy)
-        return Step(best[1], best[2]) if best else None
+        if best is None:
+            return None
+        if (pos.x + best[1], pos.y + best[2]) in locked:
+            picks = find_item(game, eid, "lockpicks")
+            if picks is not None and may_use(game, eid, picks):
+                return PickLock(best[1], best[2])
+            return BreakDoor(best[1], best[2])
+        return Step(best[1], best[2])
 
 
 def play(game: Game, actions: int, bot: Bot | None = None) -> Game:

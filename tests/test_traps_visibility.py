@@ -25,3 +25,30 @@ def test_hidden_trap_is_not_drawn_until_known():
     assert "Pit" not in describe_square(game, 5, 2)
     game.store.get(trap, Trap).known_by.append(game.party[0])
     assert game.is_drawn(trap)
+
+
+def test_a_mover_killed_by_a_trap_ends_the_move_hooks_cleanly():
+    game = scenario("""
+        #########
+        #1......#
+        #2......#
+        #3......#
+        #########
+    """)
+    victim = game.party[0]
+    calls = []
+
+    def trap_kills(g, eid):
+        calls.append(eid)
+        g.store.remove(eid, Position)
+        return []
+
+    import roguelike.engine.game as game_mod
+
+    original = game_mod.traps.on_moved
+    game_mod.traps.on_moved = trap_kills
+    try:
+        assert game.on_moved(victim) == []
+    finally:
+        game_mod.traps.on_moved = original
+    assert calls == [victim]

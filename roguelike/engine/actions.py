@@ -180,6 +180,11 @@ class OpenDoor(Action):
         state = game.store.get(door, Door)
         if state.open:
             return fail("That door is already open.")
+        from roguelike.engine.explore.doors import before_open  # lock roll, stuck, secret
+
+        hooked = before_open(game, actor, door, self.dx, self.dy)
+        if hooked is not None:
+            return hooked
         if state.locked:
             return fail("The door is locked.")
         blocked = _begin_move(game, actor)

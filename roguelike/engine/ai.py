@@ -24,6 +24,10 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 def take_action(game: Game, eid: int) -> list[Event]:
     actor = game.store.get(eid, Actor)
+    if actor.side == "pillager":
+        from roguelike.engine.explore.pillagers import take_action as pillage
+
+        return pillage(game, eid)
     events = _follow(game, eid) if actor.side == "party" else _hunt(game, eid, actor)
     if events is None:
         result = game.try_action(Wait(), eid)

@@ -183,3 +183,8 @@ COMPONENT_TYPES: tuple[type, ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched,
 )
+
+# Exploration (issue 5) keeps its components in its own module.
+from roguelike.engine.explore.components import EXPLORE_COMPONENTS  # noqa: E402
+
+COMPONENT_TYPES += EXPLORE_COMPONENTS

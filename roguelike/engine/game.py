@@ -29,6 +29,8 @@ from roguelike.engine.components import (
 from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
+from roguelike.engine.explore import hooks as explore
+from roguelike.engine.explore.light import party_view
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
@@ -43,7 +45,7 @@ from roguelike.world.stocking import stock_level
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
     ("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage"),
 )
-SIGHT_RADIUS = 8
+
 LOG_KEEP = 500
 
 
@@ -93,6 +95,7 @@ class Game:
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._clear: tuple[object, np.ndarray] | None = None
+        self._known: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
@@ -106,6 +109,7 @@ class Game:
         for order, (role, klass) in enumerate(self.party_spec):
             self.party.append(make_character(self.store, self.content, role, klass, order,
                                              Position(1, x, y)))
+        explore.on_start(self)  # inventories, start kits, the ledger
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
         events = [Event("start", f"The party enters the dungeon. Seed: {self.seed}.")]
@@ -128,9 +132,22 @@ class Game:
         self._view = None
         self._chase = None
 
+    def known_tiles(self) -> np.ndarray:
+        """This level's tiles as the party believes them: unfound secret doors are wall.
+        Drawing, look and automatic walks use this; rules use the real tiles."""
+        hidden = tuple(explore.hidden_walls(self))
+        key = (self.depth, hidden, id(self.level.tiles))
+        if self._known is None or self._known[0] != key:
+            tiles = self.level.tiles.copy()
+            for x, y in hidden:
+                tiles[y, x] = T.WALL
+            self._known = (key, tiles)
+        return self._known[1]
+
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self._clear = None
+        self._known = None
         self._routes.clear()
         self._fovs.clear()
         self.invalidate_view()
@@ -151,13 +168,7 @@ class Game:
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            clear = self.transparency()
-            view = np.zeros_like(clear)
-            for eid in self.party:
-                pos = self.store.get(eid, Position)
-                if is_disabled(self.store, eid) or pos.depth != self.depth:
-                    continue
-                view |= self._fov(clear, pos)
+            view = party_view(self)  # what the carried lights show (explore/light.py)
             self.level.explored |= view
             self._view = view
         return self._view
@@ -170,7 +181,7 @@ class Game:
         if fov is None:
             if len(self._fovs) >= 64:
                 self._fovs.clear()
-            fov = tcod.map.compute_fov(clear, (pos.y, pos.x), SIGHT_RADIUS)
+            fov = tcod.map.compute_fov(clear, (pos.y, pos.x), 0)  # light limits sight
             self._fovs[key] = fov
         return fov
 
@@ -202,6 +213,7 @@ class Game:
             door = self.store.get(eid, Door)
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
+        cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
             # companions swap places, so they never block one another
             allies = mover is not None and self.store.has(mover, Character)
@@ -273,9 +285,14 @@ class Game:
         if actor is None:
             return [Event("info", "Nobody is waiting to act.")]
         round_, depth = self.round, self.depth
+        draws = self.streams.play.draws
         result = self.try_action(action, actor)
         if not result.ok:
-            return [Event("fail", result.reason)]
+            if self.streams.play.draws == draws:
+                return [Event("fail", result.reason)]
+            # A refusal that rolled dice has changed the game (a door found locked): it
+            # stays in the record so a replay rolls the same dice.
+            result = Result(True, [Event("fail", result.reason)])
         self.actions_taken += 1
         self.history.append((round_, action.to_dict()))
         events = result.events + self._run()
@@ -410,13 +427,16 @@ class Game:
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
                 f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
-        return [Event("round", text, roll=self.round), *ticked]
+        return [Event("round", text, roll=self.round), *ticked, *explore.on_round(self)]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         if self.store.has(eid, Character):
             self.invalidate_view()
-        return traps.on_moved(self, eid)
+        events = traps.on_moved(self, eid)
+        if self.store.has(eid, Position):  # a trap may have killed or removed the mover
+            events += explore.on_moved(self, eid)
+        return events
 
     def step_blocked(self, eid: int, x: int, y: int) -> str:
         """Why a step to (x, y) is refused by something other than the map, or ''."""
@@ -438,6 +458,7 @@ class Game:
     def on_monster_killed(self, eid: int, source: str) -> list[Event]:
         name = name_of(self.store, eid)
         self.kills += 1
+        dropped = explore.on_monster_killed(self, eid)
         self.store.destroy(eid)
         if eid in self.order:
             idx = self.order.index(eid)
@@ -446,7 +467,7 @@ class Game:
                 self.turn_index -= 1
         if self.current == eid:
             self.current = None
-        return [Event("kill", f"{name} falls!", eid)]
+        return [Event("kill", f"{name} falls!", eid), *dropped]
 
     def weapon_boxes(self, eid: int) -> int:
         char = self.store.try_get(eid, Character)
@@ -495,7 +516,7 @@ class Game:
         if any(e not in near and not is_disabled(self.store, e) for e in here):
             return fail("The party must gather within 3 squares of the stairs first.")
         if direction == "up" and self.depth == 1:
-            return fail("The way out is the Camp's business (coming with the surface).")
+            return explore.leave_dungeon(self, actor)
         left = [e for e in here if e not in near]  # Disabled and out of reach: not carried
         self.depth += 1 if direction == "down" else -1
         self.deepest = max(self.deepest, self.depth)
@@ -510,6 +531,10 @@ class Game:
         events += [Event("left", f"{name_of(self.store, e)} is left behind, Disabled.", e)
                    for e in left]
         return Result(True, events)
+
+    def score_parts(self) -> dict[str, int]:
+        """Banked treasure gp + experience, with the parts (explore/depths.py)."""
+        return explore.score_parts(self)
 
     # ----- hashing ---------------------------------------------------------------------
     def state_hash(self) -> str:

@@ -26,7 +26,9 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 
 def speed(store: EntityStore, eid: int) -> int:
-    return max(0, attribute(store, eid, "speed"))
+    from roguelike.engine.explore.inventory import adjust_speed  # treasure load, fatigue
+
+    return max(0, adjust_speed(store, eid, attribute(store, eid, "speed")))
 
 
 def name_of(store: EntityStore, eid: int) -> str:

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Action, Step
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
+from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
@@ -40,7 +40,7 @@ def travel_cost(game: Game) -> np.ndarray:
 def frontier(game: Game) -> list[tuple[int, int]]:
     """Known walkable squares next to walkable squares nobody has seen yet."""
     level = game.level
-    walk = T.WALKABLE[level.tiles]
+    walk = T.WALKABLE[game.known_tiles()]  # a hidden door is wall until it is found
     known = level.explored
     padded = np.pad(walk & ~known, 1)
     h, w = walk.shape
@@ -81,11 +81,19 @@ def route_to(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     return distance_map(cost, goals)
 
 
+def _locked_door(game: Game, xy: tuple[int, int]) -> bool:
+    """A locked door is no way on for an automatic walk: the player decides what to do."""
+    door = game.door_at(*xy)
+    return door is not None and game.store.get(door, Door).locked
+
+
 def explore_step(game: Game, eid: int) -> Step | str:
     """The next Step toward the nearest unexplored ground, or why there is none."""
-    goals = frontier(game)
+    edge = frontier(game)
+    goals = [g for g in edge if not _locked_door(game, g)]
     if not goals:
-        return "Nothing left to explore here."
+        return "The way on is through a locked door." if edge else \
+            "Nothing left to explore here."
     step = _downhill(game, eid, route_to(game, goals))
     return step if step is not None else "No way on to unexplored ground."
 
@@ -121,6 +129,13 @@ def named_goal(game: Game, where: str) -> tuple[int, int] | str:
     return f"Unknown place {where!r}."
 
 
+def after_refusal(game: Game, eid: int) -> Action | None:
+    """What an automatic walk does when a step is refused for want of a whole action (a
+    stuck door to force with only movement points left): end the move and go on next turn."""
+    act = game.store.get(eid, Actor)
+    return EndMove() if act.actions_left == 0 and act.move_points > 0 else None
+
+
 def run(game: Game, next_step: Callable[[Game, int], Action | str], limit: int = 2000
         ) -> tuple[list[Event], str]:
     """Send Steps until the helper has none or the watch says stop; (events, why it stopped).
@@ -131,6 +146,7 @@ def run(game: Game, next_step: Callable[[Game, int], Action | str], limit: int =
     if watch.foes:
         return [], "Not with foes in view!"
     events: list[Event] = []
+    retried = False
     for _ in range(limit):
         eid = game.awaiting
         if eid is None:
@@ -141,7 +157,13 @@ def run(game: Game, next_step: Callable[[Game, int], Action | str], limit: int =
         new = game.perform(step)
         events += new
         if new and new[0].kind == "fail":
-            return events, new[0].text
+            instead = after_refusal(game, eid)
+            if instead is None or retried:
+                return events, new[0].text
+            events += game.perform(instead)
+            retried = True
+            continue
+        retried = False
         reason = watch.stop_reason(game, new)
         if reason:
             return events, reason

@@ -23,12 +23,25 @@ def level_json(seed: str, depth: int) -> dict[str, Any]:
 
 
 def _kind(store: EntityStore, eid: int) -> str:
+    from roguelike.engine.explore.components import Item, Marker, Treasure
+
     if store.has(eid, Door):
         return "door"
+    if store.has(eid, Marker):
+        return "marker"
+    if store.has(eid, Treasure) or store.has(eid, Item):
+        return "treasure" if store.has(eid, Treasure) else "item"
     actor = store.try_get(eid, Actor)
     if actor is not None:
         return "pillager" if actor.side == "pillager" else "monster"
     return "thing"
+
+
+def marker_rows(store: EntityStore, level: Level) -> list[dict[str, Any]]:
+    from roguelike.engine.explore.components import Marker
+
+    return [{"x": p.x, "y": p.y, "room": m.room, "state": m.state}
+            for _e, m, p in store.query(Marker, Position) if p.depth == level.depth]
 
 
 def describe(seed: str, level: Level, store: EntityStore) -> dict[str, Any]:
@@ -58,6 +71,7 @@ def describe(seed: str, level: Level, store: EntityStore) -> dict[str, Any]:
         "pillager_camp": {"room": level.pillager_camp_room},
         "entities": entities,
         "traps": trap_rows(store, default_content(), level.depth),
+        "markers": marker_rows(store, level),
     }
 
 

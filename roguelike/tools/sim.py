@@ -29,5 +29,6 @@ def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None =
         "kills": game.kills,
         "over": game.over,
         "outcome": game.outcome,
+        "score": game.score_parts()["total"],
         "state_hash": game.state_hash(),
     }

@@ -15,6 +15,7 @@ from textual.timer import Timer
 from roguelike.engine.actions import Action
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.travel import after_refusal
 from roguelike.engine.watch import Watch
 
 NextAction = Callable[[Game, int], Action | str]
@@ -38,6 +39,7 @@ class AutoRun:
         self.watch = Watch.take(host.game)
         self.timer: Timer | None = None
         self.steps = 0
+        self.retried = False
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -74,7 +76,13 @@ class AutoRun:
         events = self.host.perform_quietly(action)
         self.steps += 1
         if events and events[0].kind == "fail":
-            return events[0].text
+            instead = after_refusal(game, eid)
+            if instead is None or self.retried:
+                return events[0].text
+            self.host.perform_quietly(instead)
+            self.retried = True
+            return None
+        self.retried = False
         return self.watch.stop_reason(game, events)
 
 

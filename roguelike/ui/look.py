@@ -35,6 +35,6 @@ def describe_square(game: Game, x: int, y: int) -> str:
         if tags:
             name += " [" + " ".join(tags) + "]"
         parts.append(name)
-    terrain = T.NAMES[level.tile(x, y)]
+    terrain = T.NAMES[int(game.known_tiles()[y, x])]
     where = "" if seen else " (remembered)"
     return f"({x},{y}) {', '.join([*parts, terrain])}{where}."

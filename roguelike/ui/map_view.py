@@ -134,8 +134,9 @@ class MapView(Widget, can_focus=False):
         level = g.level
         ox, oy = self.origin
         visible, explored = g.visible, level.explored
-        codes = np.where(visible, level.tiles.astype(np.int16) + 1,
-                         np.where(explored, level.tiles.astype(np.int16)
+        tiles = g.known_tiles().astype(np.int16)  # unfound secret doors draw as wall
+        codes = np.where(visible, tiles + 1,
+                         np.where(explored, tiles
                                   + self.remembered_offset, 0))
         overlay = self._overlay()
         by_row: dict[int, dict[int, Cell]] = {}

@@ -56,3 +56,6 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
             continue
         x, y = rng.choice(squares)
         make_monster(store, content, pick_weighted(rng, table), Position(level.depth, x, y))
+    from roguelike.engine.explore.stock import stock_exploration  # markers, Pillagers, ...
+
+    stock_exploration(store, content, level, seed)

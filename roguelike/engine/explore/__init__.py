@@ -1,0 +1,1 @@
+"""Exploring the dungeon: doors, light and time, markers, Pillagers, treasure, items, spells."""

@@ -1,0 +1,146 @@
+"""Time: a round is one pass of initiative (10 s); every 60 rounds is an exploration turn,
+when lights burn, the unrested tire and the wandering-monster check is rolled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine.components import Actor, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.events import Event
+from roguelike.engine.explore import adapters
+from roguelike.engine.explore.components import Fatigue
+from roguelike.engine.explore.data import explore_data, roll_expr
+from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.explore.light import burn
+from roguelike.engine.stats import is_disabled, name_of
+from roguelike.world import tiles as T
+from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.stocking import pick_weighted, spawn_table
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+FATIGUE_NAMES = ("rested", "mildly fatigued", "severely fatigued", "exhausted")
+
+
+def on_round(game: Game) -> list[Event]:
+    """Once per round (hooked into Game._new_round)."""
+    led = ledger(game)
+    led.clock += 1
+    from roguelike.engine.explore.spells import expire_walls
+
+    adapters.tick_fallback_conditions(game)
+    events = burn(game, 1) + expire_walls(game)
+    if led.clock % explore_data(game.content).rounds_per_turn == 0:
+        events += tire(game) + wandering_check(game)
+    return events
+
+
+def tire(game: Game) -> list[Event]:
+    """Classic: rest one turn in six. Each sixth unrested turn costs a fatigue level."""
+    rest = explore_data(game.content).rest
+    events: list[Event] = []
+    for eid in game.party:
+        fat = game.store.try_get(eid, Fatigue)
+        if fat is None or is_disabled(game.store, eid):
+            continue
+        fat.active_turns += 1
+        if fat.active_turns > rest.active_turns and fat.level < rest.max_fatigue:
+            fat.active_turns = 0
+            fat.level += 1
+            fat.halved = fat.level >= rest.halve_speed_at
+            events.append(Event("fatigue", f"{name_of(game.store, eid)} is "
+                                f"{FATIGUE_NAMES[fat.level]} (-{fat.level} on d6 rolls): "
+                                "the party needs rest.", eid, roll=fat.level))
+    return events
+
+
+def noisy(game: Game) -> bool:
+    led = ledger(game)
+    return game.mode == "combat" or led.noisy_until > led.clock
+
+
+def wandering_check(game: Game) -> list[Event]:
+    """1 in 6 each turn, 2 in 6 where noisy (DungeonPunk); distance 2d6x2 squares and the
+    Classic 2d6 reaction decide how the encounter opens."""
+    data = explore_data(game.content)
+    rng = game.streams.play
+    odds = data.rest.noisy_in_six if noisy(game) else data.rest.quiet_in_six
+    roll = rng.d(6)
+    if roll > odds:
+        return []
+    table = spawn_table(game.content, game.depth)
+    if not table:
+        return []
+    kind = pick_weighted(rng, table)
+    want = roll_expr(data.encounter_distance, rng)
+    reaction = rng.d(6) + rng.d(6)
+    row = next(r for r in data.reaction if r.roll_min <= reaction <= r.roll_max)
+    head = f"Wandering monster (rolled {roll}, {odds} in 6): "
+    if row.id == "friendly":
+        return [Event("wander", head + f"a {game.content.monsters[kind].name} passes by "
+                      f"({row.name}, reaction {reaction}).", roll=reaction)]
+    spot = _square_at_distance(game, want)
+    if spot is None:
+        return []
+    awake = row.id in ("hostile", "unfriendly")
+    mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot),
+                       awake=awake)
+    how = "comes for the party" if awake else "lurks, waiting"
+    return [Event("wander", head + f"a {name_of(game.store, mid)} {want} squares away "
+                  f"{how} ({row.name}, reaction {reaction}).", mid, x=spot[0], y=spot[1],
+                  roll=reaction)]
+
+
+def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:
+    """An unseen, free floor square whose walking distance from the party is nearest `want`."""
+    level = game.level
+    starts = [game.store.get(e, Position).xy for e in game.party
+              if not is_disabled(game.store, e)]
+    if not starts:
+        return None
+    cost = T.WALKABLE[level.tiles].astype("int16")
+    dist = distance_map(cost, starts)
+    view = game.visible
+    taken = {p.xy for _e, _a, p in game.store.query(Actor, Position) if p.depth == game.depth}
+    best: tuple[int, int, int, int] | None = None
+    for y in range(level.height):
+        for x in range(level.width):
+            d = int(dist[y, x])
+            if d >= UNREACHABLE or view[y, x] or level.tile(x, y) != T.FLOOR \
+                    or (x, y) in taken:
+                continue
+            key = (abs(d - want), y, x, d)
+            if best is None or key < best:
+                best = key
+    return (best[2], best[1]) if best else None
+
+
+@dataclass(frozen=True)
+class Rest(Action):
+    """The party rests one exploration turn: fatigue goes, lights burn, monsters may come."""
+
+    kind: ClassVar[str] = "rest"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if game.mode == "combat":
+            return fail("Not with foes in view!")
+        data = explore_data(game.content)
+        led = ledger(game)
+        turn = data.rounds_per_turn
+        led.clock += turn
+        events = [Event("rest", "The party rests for an exploration turn.", actor)]
+        for eid in game.party:
+            fat = game.store.try_get(eid, Fatigue)
+            if fat is not None and not is_disabled(game.store, eid):
+                fat.level, fat.active_turns, fat.halved = 0, 0, False
+        events += burn(game, turn)
+        from roguelike.engine.explore.spells import expire_walls
+
+        events += expire_walls(game) + wandering_check(game)
+        act = game.store.get(actor, Actor)
+        act.actions_left, act.move_points = 0, 0
+        return done(*events)

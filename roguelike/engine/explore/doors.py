@@ -1,0 +1,341 @@
+"""Doors: the first-meeting lock roll, stuck doors, picking, breaking, locking, secret doors
+and listening (T&T doors with the Classic odds adapted to the d6; RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from roguelike.engine.actions import Action, Result, done, fail, instead, spend_action
+from roguelike.engine.components import (
+    Actor,
+    Appearance,
+    BlocksMovement,
+    Door,
+    Position,
+)
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.events import Event
+from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
+from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.inventory import find_item, ledger, may_use
+from roguelike.engine.rng import Stream
+from roguelike.engine.stats import attribute, chebyshev, name_of
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+NOISE_ROUNDS = 60  # a forced or broken door keeps the dungeon noisy for an exploration turn
+
+
+def is_secret(store: EntityStore, door: int) -> bool:
+    return store.has(door, SecretDoor)
+
+
+def before_open(game: Game, actor: int, door: int, dx: int, dy: int) -> Result | None:
+    """Called by OpenDoor: secret doors are walls; the first meeting rolls the lock (T&T)."""
+    store = game.store
+    if is_secret(store, door):
+        return fail("There is a wall in the way.")
+    state = store.get(door, Door)
+    rules = explore_data(game.content).doors
+    if not state.checked:
+        state.checked = True
+        roll = game.streams.play.d(6)
+        if roll <= rules.locked_max:
+            state.locked = True
+            game.invalidate_terrain()  # door states feed the cached routes
+            # Finding the lock is news, not a refusal: it costs nothing but is recorded.
+            return done(Event("door", f"The door is locked (rolled {roll} on d6: "
+                              f"1-{rules.locked_max} is locked).", actor))
+        if roll <= rules.stuck_max:
+            store.add(door, Stuck())  # ForceDoor's event tells the player it is stuck
+    if not state.locked and store.has(door, Stuck):
+        return instead(ForceDoor(dx, dy))
+    return None
+
+
+def _adjacent_door(game: Game, actor: int, dx: int, dy: int) -> tuple[int, Door] | Result:
+    if max(abs(dx), abs(dy)) != 1:
+        return fail("A door next to you.")
+    pos = game.store.get(actor, Position)
+    door = game.door_at(pos.x + dx, pos.y + dy)
+    if door is None or is_secret(game.store, door):
+        return fail("There is no door there.")
+    return door, game.store.get(door, Door)
+
+
+def _open(game: Game, door: int, state: Door, broken: bool = False) -> None:
+    state.open = True
+    state.locked = False
+    state.broken = state.broken or broken
+    game.store.remove(door, BlocksMovement)
+    game.store.remove(door, Stuck)
+    if broken:
+        app = game.store.try_get(door, Appearance)
+        if app is not None:
+            app.glyph = "'"
+    game.invalidate_terrain()  # door states feed the cached routes
+
+
+def make_noise(game: Game) -> None:
+    led = ledger(game)
+    led.noisy_until = max(led.noisy_until, led.clock + NOISE_ROUNDS)
+
+
+@dataclass(frozen=True)
+class ForceDoor(Action):
+    """Force a stuck door: d6 6 (Classic 18+), 5+ for the strong; one action a try."""
+
+    kind: ClassVar[str] = "force_door"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        door, state = found
+        if state.open or not game.store.has(door, Stuck) or state.locked:
+            return fail("That door is not stuck.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        rules = explore_data(game.content).doors
+        strong = attribute(game.store, actor, "might") <= rules.strong_might
+        need = rules.force_target - (1 if strong else 0)
+        ok, event = check(game, actor, "might", "forcing the stuck door", need=need)
+        make_noise(game)
+        if ok:
+            _open(game, door, state)
+        return done(event)
+
+
+@dataclass(frozen=True)
+class BreakDoor(Action):
+    """Break down a closed door with a Might check (T&T); a broken door stays open."""
+
+    kind: ClassVar[str] = "break_door"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        door, state = found
+        if state.open:
+            return fail("That door is open.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        ok, event = check(game, actor, "might", "breaking down the door")
+        make_noise(game)
+        events = [event]
+        if ok:
+            _open(game, door, state, broken=True)
+            state.checked = True
+            events.append(Event("door", "The door crashes open, broken.", actor))
+        return done(*events)
+
+
+def _lockpicks(game: Game, actor: int) -> Result | None:
+    picks = find_item(game, actor, explore_data(game.content).doors.lockpick_effect)
+    if picks is None or not may_use(game, actor, picks):
+        return fail("That needs a Rogue with lockpicks.")
+    return None
+
+
+@dataclass(frozen=True)
+class PickLock(Action):
+    """Unlock a locked door with lockpicks and a Wits check (T&T)."""
+
+    kind: ClassVar[str] = "pick_lock"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        _door, state = found
+        if not state.locked:
+            return fail("That door is not locked.")
+        refused = _lockpicks(game, actor) or spend_action(game, actor)
+        if refused:
+            return refused
+        ok, event = check(game, actor, "wits", "picking the lock")
+        if ok:
+            state.locked = False
+            game.invalidate_terrain()  # door states feed the cached routes
+        return done(event)
+
+
+@dataclass(frozen=True)
+class LockDoor(Action):
+    """Lock a closed, unbroken door with lockpicks and a Wits check (T&T)."""
+
+    kind: ClassVar[str] = "lock_door"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        _door, state = found
+        if state.open or state.broken or state.locked:
+            return fail("Only a closed, unbroken, unlocked door can be locked.")
+        refused = _lockpicks(game, actor) or spend_action(game, actor)
+        if refused:
+            return refused
+        ok, event = check(game, actor, "wits", "locking the door")
+        if ok:
+            state.locked = True
+            state.checked = True
+            game.invalidate_terrain()  # door states feed the cached routes
+        return done(event)
+
+
+@dataclass(frozen=True)
+class CloseDoor(Action):
+    """Close an open, unbroken door next to you (one action)."""
+
+    kind: ClassVar[str] = "close_door"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        door, state = found
+        if not state.open or state.broken:
+            return fail("That door cannot be closed.")
+        pos = game.store.get(door, Position)
+        if game.creature_at(pos.x, pos.y) is not None:
+            return fail("Someone stands in the doorway.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        state.open = False
+        game.store.add(door, BlocksMovement())
+        game.invalidate_terrain()  # door states feed the cached routes
+        return done(Event("door", f"{name_of(game.store, actor)} closes the door.", actor))
+
+
+@dataclass(frozen=True)
+class Search(Action):
+    """Search for secret doors within 2 squares: d6 6 each (Classic 18+), one try a door each."""
+
+    kind: ClassVar[str] = "search_doors"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        store = game.store
+        rules = explore_data(game.content).doors
+        here = store.get(actor, Position)
+        events: list[Event] = []
+        for door, secret, pos in list(store.query(SecretDoor, Position)):
+            if pos.depth != here.depth or chebyshev(pos, here) > rules.search_radius:
+                continue
+            if actor in secret.tried:
+                continue
+            secret.tried.append(actor)
+            ok, event = check(game, actor, "wits", "searching the walls",
+                              need=rules.secret_find)
+            events.append(event)
+            if ok:
+                reveal_secret(game, door)
+                events.append(Event("door", f"{name_of(store, actor)} finds a secret door!",
+                                    actor, x=pos.x, y=pos.y))
+        if not events:
+            events.append(Event("search", f"{name_of(store, actor)} searches and finds "
+                                "nothing.", actor))
+        return done(*events)
+
+
+def reveal_secret(game: Game, door: int) -> None:
+    game.store.remove(door, SecretDoor)
+    app = game.store.try_get(door, Appearance)
+    if app is not None:
+        app.glyph, app.color = "+", "yellow"
+    game.invalidate_terrain()  # door states feed the cached routes
+
+
+@dataclass(frozen=True)
+class Listen(Action):
+    """Listen at a closed door: d6 6 hears (Classic 18+); once per character per door."""
+
+    kind: ClassVar[str] = "listen"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        found = _adjacent_door(game, actor, self.dx, self.dy)
+        if isinstance(found, Result):
+            return found
+        door, state = found
+        if state.open:
+            return fail("The door is open: just look.")
+        notes = game.store.try_get(door, Listened)
+        if notes is None:
+            notes = Listened()
+            game.store.add(door, notes)
+        if actor in notes.by:
+            return fail("You have already listened at this door.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        notes.by.append(actor)
+        rules = explore_data(game.content).doors
+        ok, event = check(game, actor, "wits", "listening", need=rules.listen_target)
+        if not ok:
+            return done(event, Event("listen", "You hear nothing.", actor))
+        pos = game.store.get(door, Position)
+        here = game.store.get(actor, Position)
+        near = [e for e, a, p in game.store.query(Actor, Position)
+                if a.side != "party" and p.depth == pos.depth
+                and chebyshev(p, pos) <= rules.listen_range and chebyshev(p, here) > 1]
+        text = f"You hear movement beyond the door ({len(near)} creature" \
+            f"{'s' if len(near) != 1 else ''})." if near else "Silence beyond the door."
+        return done(event, Event("listen", text, actor, roll=len(near)))
+
+
+def adjust_cost(game: Game, cost: np.ndarray) -> np.ndarray:
+    """Secret doors are walls to everyone who paths (hook in Game.cost_map)."""
+    for _door, _secret, pos in game.store.query(SecretDoor, Position):
+        if pos.depth == game.depth:
+            cost[pos.y, pos.x] = 0
+    return cost
+
+
+def place_secret_doors(store: EntityStore, level: Level, seed: str, in_six: int,
+                       keep: tuple[int, int]) -> None:
+    """Hide some doors (1 in 6); what lies behind waits to be found, but never the way from
+    the Camp to `keep` (the stairs down, or the goal on the last depth)."""
+    rng = Stream(seed, f"level/{level.depth}/doors")
+    walk = T.WALKABLE[level.tiles].astype(np.int8)
+    doors = {p.xy: e for e, _d, p in store.query(Door, Position) if p.depth == level.depth}
+    for x, y in level.doors:
+        if not rng.chance(in_six, 6) or (x, y) not in doors:
+            continue
+        walk[y, x] = 0
+        dist = distance_map(walk, [level.stairs_up])
+        if dist[keep[1], keep[0]] >= UNREACHABLE:
+            walk[y, x] = 1  # the way down needs this door: it cannot be secret
+            continue
+        door = doors[(x, y)]
+        store.add(door, SecretDoor())
+        app = store.try_get(door, Appearance)
+        if app is not None:
+            app.glyph, app.color = "#", "white"
+

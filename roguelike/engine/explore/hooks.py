@@ -1,0 +1,65 @@
+"""The calls the shared game loop makes into exploration (one place to wire at merge)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roguelike.engine.components import Character, MonsterStats, Position
+from roguelike.engine.events import Event
+from roguelike.engine.explore import clock, doors, items, markers, pillagers, spells  # noqa: F401
+from roguelike.engine.explore.depths import leave_dungeon, score_parts  # noqa: F401
+from roguelike.engine.explore.inventory import (  # noqa: F401 - actions register on import
+    Bank,
+    bank,
+    give_start_kit,
+    in_camp,
+    roll_treasure,
+)
+from roguelike.engine.stats import is_disabled
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+
+def on_start(game: Game) -> list[Event]:
+    game.knowledge_checks.append(secret_door_known)
+    return give_start_kit(game)
+
+
+def secret_door_known(game: Game, eid: int) -> bool | None:
+    """For Game.knowledge_checks: an unfound secret door is not drawn (it looks like wall)."""
+    from roguelike.engine.explore.components import SecretDoor
+
+    return False if game.store.has(eid, SecretDoor) else None
+
+
+def hidden_walls(game: Game) -> list[tuple[int, int]]:
+    """Squares the party takes for wall: unfound secret doors on this level."""
+    from roguelike.engine.explore.components import SecretDoor
+
+    return [p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
+            if p.depth == game.depth]
+
+
+def on_round(game: Game) -> list[Event]:
+    return clock.on_round(game)
+
+
+def on_moved(game: Game, eid: int) -> list[Event]:
+    events = spells.fire_wall_burns(game, eid)
+    if game.store.has(eid, Character) and not is_disabled(game.store, eid):
+        events += markers.check_near(game, eid)
+        if game.store.alive(eid) and not is_disabled(game.store, eid) and in_camp(game, eid):
+            events += bank(game, eid)
+    return events
+
+
+def on_monster_killed(game: Game, eid: int) -> list[Event]:
+    """Before the body goes: a Pillager drops its haul; a monster may leave Treasure."""
+    events = pillagers.drop_haul(game, eid)
+    stats = game.store.try_get(eid, MonsterStats)
+    pos = game.store.try_get(eid, Position)
+    mon = game.content.monsters.get(stats.kind) if stats else None
+    if mon is not None and pos is not None and mon.treasure:
+        events += roll_treasure(game, list(mon.treasure), pos.x, pos.y, f"the {mon.name}")
+    return events

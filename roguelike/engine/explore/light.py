@@ -1,0 +1,127 @@
+"""Light: carried lights make squares bright or dim; the party sees the lit squares in view.
+
+A square is lit when a light's line of sight reaches it within the light's outer radius (the
+DungeonPunk bright radius plus its dim band); it is bright within the bright radius. Each
+standing character sees lit squares in its field of view, and its own neighbours by touch.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.map
+
+from roguelike.engine.components import Position
+from roguelike.engine.events import Event
+from roguelike.engine.explore.components import LightSource
+from roguelike.engine.explore.data import explore_data
+from roguelike.engine.stats import is_disabled, name_of
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+TOUCH = 1  # squares a character makes out without light
+
+
+_CACHE: weakref.WeakKeyDictionary[Game, tuple[object, tuple[np.ndarray, np.ndarray]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """(bright, lit) masks of the current level from every carried light."""
+    lights = explore_data(game.content).lights
+    shining = [(pos.x, pos.y, lights[light.kind])
+               for _e, light, pos in game.store.query(LightSource, Position)
+               if pos.depth == game.depth and light.rounds_left > 0 and light.kind in lights]
+    # a pure function of what the key holds, so the cache never changes an outcome
+    key = (game.depth, game.transparency_key(), game.level.tiles.tobytes(),
+           tuple((x, y, ldef.id) for x, y, ldef in shining))
+    cached = _CACHE.get(game)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    clear = game.transparency()
+    bright = np.zeros_like(clear)
+    lit = np.zeros_like(clear)
+    for x, y, ldef in shining:
+        pos = Position(game.depth, x, y)
+        if ldef.dim_outer_radius > 0:
+            lit |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.dim_outer_radius)
+        if ldef.bright_radius > 0:
+            bright |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.bright_radius)
+    maps = (bright, lit | bright)
+    _CACHE[game] = (key, maps)
+    return maps
+
+
+def party_view(game: Game) -> np.ndarray:
+    """Squares some standing party member sees: lit and in its view, or touching it."""
+    clear = game.transparency()
+    _bright, lit = light_maps(game)
+    view = np.zeros_like(clear)
+    for eid in game.party:
+        if is_disabled(game.store, eid):
+            continue
+        pos = game.store.get(eid, Position)
+        if pos.depth != game.depth:
+            continue
+        view |= game._fov(clear, pos) & lit
+        view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
+             max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
+    return view
+
+
+def light_level(game: Game, x: int, y: int) -> str:
+    """'bright', 'dim' or 'dark' on the current level."""
+    bright, lit = light_maps(game)
+    return "bright" if bright[y, x] else "dim" if lit[y, x] else "dark"
+
+
+def in_darkness(game: Game, x: int, y: int) -> bool:
+    """True where no light reaches (attacks into or out of darkness take -4: issue 3)."""
+    return light_level(game, x, y) == "dark"
+
+
+def burn(game: Game, rounds: int) -> list[Event]:
+    """Lights burn down; a spent torch is replaced from the pack, a lantern refilled."""
+    from roguelike.engine.explore.inventory import carried, item_def_of, unstow
+
+    data = explore_data(game.content)
+    events: list[Event] = []
+    for eid, light in list(game.store.query(LightSource)):
+        light.rounds_left -= rounds
+        if light.rounds_left > 0:
+            continue
+        ldef = data.lights[light.kind]
+        name = name_of(game.store, eid)
+        refill = None
+        for item in carried(game.store, eid):
+            idef = item_def_of(game, item)
+            if idef is None:
+                continue
+            if (ldef.fuel_item and idef.id == ldef.fuel_item) or (
+                    not ldef.fuel_item and idef.effect == "light" and idef.light == light.kind):
+                refill = item
+                break
+        if refill is not None:
+            unstow(game, eid, refill)
+            game.store.destroy(refill)
+            light.rounds_left = ldef.burn_turns * data.rounds_per_turn
+            events.append(Event("light", f"{name}'s {ldef.name} burns out; {name} lights "
+                                "another from the pack." if not ldef.fuel_item else
+                                f"{name} refills the {ldef.name}.", eid))
+        else:
+            game.store.remove(eid, LightSource)
+            events.append(Event("light", f"{name}'s {ldef.name} goes out.", eid))
+        game.invalidate_view()
+    return events
+
+
+def light_up(game: Game, eid: int, kind: str) -> Event:
+    ldef = explore_data(game.content).lights[kind]
+    turns = ldef.burn_turns
+    game.store.add(eid, LightSource(kind, turns * explore_data(game.content).rounds_per_turn))
+    game.invalidate_view()
+    return Event("light", f"{name_of(game.store, eid)} lights a {ldef.name} ({turns} "
+                 "exploration turns).", eid)

@@ -1,0 +1,214 @@
+"""Traps & Treasure event markers: one per room, a free Wits check when a character comes
+within 1 square, then the success or failure chart (content/explore.toml)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.components import Actor, Appearance, Character, Named, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.events import Event
+from roguelike.engine.explore import adapters
+from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.components import Marker
+from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.inventory import make_treasure, roll_treasure
+from roguelike.engine.rng import Stream
+from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+from roguelike.world.stocking import pick_weighted, spawn_table
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+
+def place_markers(store: EntityStore, level: Level, seed: str) -> None:
+    """One marker per room, none in either Camp, from the level's own marker stream."""
+    rng = Stream(seed, f"level/{level.depth}/markers")
+    for room in level.rooms:
+        if room.id in (level.camp_room, level.pillager_camp_room):
+            continue
+        ys, xs = np.nonzero((level.room_map == room.id) & (level.tiles == T.FLOOR))
+        if len(xs):
+            i = rng.below(len(xs))
+            x, y = int(xs[i]), int(ys[i])
+            make_marker(store, level.depth, x, y, room.id)
+
+
+def make_marker(store: EntityStore, depth: int, x: int, y: int, room: int) -> int:
+    return store.create(Position(depth, x, y), Appearance("?", "bright_white", 1),
+                        Named("event marker"), Marker(room))
+
+
+def markers_on(game: Game, depth: int, state: str | None = None) -> list[int]:
+    return [e for e, m, p in game.store.query(Marker, Position)
+            if p.depth == depth and (state is None or m.state == state)]
+
+
+def check_near(game: Game, eid: int) -> list[Event]:
+    """A standing character within 1 square of an unchecked marker makes the free check."""
+    if is_disabled(game.store, eid) or not game.store.has(eid, Character):
+        return []
+    here = game.store.get(eid, Position)
+    events: list[Event] = []
+    for marker in markers_on(game, here.depth, "unchecked"):
+        if game.over or is_disabled(game.store, eid):
+            break
+        if game.store.alive(marker) and chebyshev(game.store.get(marker, Position), here) <= 1:
+            ok, event = check(game, eid, "wits", "the event marker check")
+            events += [event, *resolve(game, marker, eid, ok)]
+    return events
+
+
+def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False
+            ) -> list[Event]:
+    data = explore_data(game.content)
+    face = game.streams.play.d(6)
+    row = data.chart("success" if success else "failure", face)
+    mpos = game.store.get(marker, Position)
+    x, y = mpos.x, mpos.y
+    events = [Event("marker", f"The marker holds {row.text} (rolled {face} on the "
+                    f"{row.chart} chart).", checker, x=x, y=y, roll=face)]
+    if row.event == "hidden_treasure":
+        game.store.get(marker, Marker).state = "hidden"
+        app = game.store.try_get(marker, Appearance)
+        if app is not None:
+            app.glyph = "!"
+        return events
+    game.store.destroy(marker)
+    if row.event in ("monster_away", "monster_contact"):
+        events += spawn_monster(game, checker, x, y, contact=row.event == "monster_contact"
+                                and not remote)
+    elif row.event in ("trap", "trap_disarmable"):
+        events += spring_trap(game, checker, x, y, row.event == "trap_disarmable", remote)
+    else:
+        events.append(make_treasure(game, game.depth, x, y)[1])
+    from roguelike.engine.explore.pillagers import arrive_after_reveal
+
+    return events + arrive_after_reveal(game)
+
+
+def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
+                      ) -> tuple[int, int] | None:
+    level = game.level
+    for r in range(0, 6):
+        ring = [(x + dx, y + dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
+                if max(abs(dx), abs(dy)) == r]
+        for sx, sy in ring:
+            if not level.is_walkable(sx, sy) or level.tile(sx, sy) == T.DOORWAY:
+                continue
+            if game.creature_at(sx, sy) is not None:
+                continue
+            if avoid is not None and max(abs(sx - avoid.x), abs(sy - avoid.y)) <= 1:
+                continue
+            return sx, sy
+    return None
+
+
+def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> list[Event]:
+    """A monster from the depth's spawn table (the T&T chart's 2/3/1 odds at depth 1)."""
+    table = spawn_table(game.content, game.depth)
+    if not table:
+        return []
+    kind = pick_weighted(game.streams.play, table)
+    cpos = game.store.get(checker, Position)
+    spot = _free_square_near(game, cpos.x, cpos.y) if contact else \
+        _free_square_near(game, x, y, avoid=cpos) or _free_square_near(game, x, y)
+    if contact:
+        near = [(sx, sy) for sx, sy in _neighbours(cpos) if game.level.is_walkable(sx, sy)
+                and game.level.tile(sx, sy) != T.DOORWAY and game.creature_at(sx, sy) is None]
+        spot = min(near, key=lambda p: (max(abs(p[0] - x), abs(p[1] - y)), p[1], p[0])) \
+            if near else spot
+    if spot is None:
+        return []
+    mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot), awake=True)
+    where = "in contact with" if contact else "near"
+    events = [Event("monster", f"A {name_of(game.store, mid)} appears {where} "
+                    f"{name_of(game.store, checker)}!", mid, x=spot[0], y=spot[1])]
+    game.invalidate_view()
+    if contact:  # T&T: it takes one action at once, then rolls initiative with the rest
+        from roguelike.engine import ai
+
+        actor = game.store.get(mid, Actor)
+        actor.actions_left, actor.move_points = 1, 0
+        events += ai.take_action(game, mid)
+        if game.store.alive(mid):
+            game.store.get(mid, Actor).actions_left = 0
+            game.store.get(mid, Actor).move_points = 0
+    return events
+
+
+def _neighbours(pos: Position) -> list[tuple[int, int]]:
+    return [(pos.x + dx, pos.y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+
+def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remote: bool
+                ) -> list[Event]:
+    """T&T trap: a Rogue next to it may disarm (Wits); the trap is rolled and resolved,
+    then its Treasure column is rolled."""
+    data = explore_data(game.content)
+    roll = game.streams.play.d(6)
+    trap = data.tt_traps[roll]
+    events = [Event("trap", f"A trap: {trap.name} (rolled {roll}).", checker, x=x, y=y,
+                    roll=roll)]
+    disarmed = False
+    if may_disarm:
+        rogue = _disarmer(game, x, y, data.markers.disarm_classes)
+        if rogue is not None:
+            disarmed, event = check(game, rogue, "wits", f"disarming the {trap.name}")
+            events.append(event)
+    if not disarmed:
+        victim = checker
+        if remote:  # Crystal Ball: the trap only affects the area it is in
+            near = [e for e in game.party if not is_disabled(game.store, e)
+                    and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
+            victim = near[0] if near else 0
+        events += adapters.spring_tt_trap(game, victim, x, y, roll)
+    return events + roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
+
+
+def _disarmer(game: Game, x: int, y: int, classes: list[str]) -> int | None:
+    spot = Position(game.depth, x, y)
+    for eid in game.party:
+        char = game.store.get(eid, Character)
+        if char.klass in classes and not is_disabled(game.store, eid) \
+                and chebyshev(game.store.get(eid, Position), spot) <= 1:
+            return eid
+    return None
+
+
+@dataclass(frozen=True)
+class RetryCheck(Action):
+    """Retry the Wits check on a marker next to you (hidden treasure shows on a success)."""
+
+    kind: ClassVar[str] = "retry_check"
+    marker: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        store = game.store
+        if not store.alive(self.marker) or not store.has(self.marker, Marker):
+            return fail("There is no marker there.")
+        if chebyshev(store.get(self.marker, Position), store.get(actor, Position)) > 1:
+            return fail("Step next to the marker first.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        ok, event = check(game, actor, "wits", "the event marker check")
+        mark = store.get(self.marker, Marker)
+        if mark.state == "unchecked":
+            return done(event, *resolve(game, self.marker, actor, ok))
+        if not ok:
+            return done(event)
+        pos = store.get(self.marker, Position)
+        store.destroy(self.marker)
+        from roguelike.engine.explore.pillagers import arrive_after_reveal
+
+        return done(event, Event("marker", "The hidden treasure is found!", actor),
+                    make_treasure(game, game.depth, pos.x, pos.y)[1],
+                    *arrive_after_reveal(game))

@@ -1,0 +1,315 @@
+"""Pillagers: rival looters who go for markers and loose treasure and haul it to their camp.
+
+They roll one initiative as a group (game._new_round), pass doors without changing them,
+fight only when engaged (a standing character next to them) and otherwise run their loot
+home. Every 3 loads brought home remove one random unrevealed marker (T&T Game Play 1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from roguelike.engine.actions import (
+    DIRECTIONS,
+    Action,
+    Attack,
+    Result,
+    Wait,
+    _begin_move,
+    done,
+    fail,
+    spend_action,
+)
+from roguelike.engine.components import Actor, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.events import Event
+from roguelike.engine.explore.components import Haul, Item, Marker, SecretDoor, Treasure
+from roguelike.engine.explore.data import explore_data, roll_expr
+from roguelike.engine.rng import Stream
+from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+if TYPE_CHECKING:
+    from roguelike.content.loader import Content
+    from roguelike.engine.game import Game
+
+_STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
+
+
+def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
+    """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
+    inside = level.room_map == room_id
+    doors = _around(inside) & (level.tiles == T.DOORWAY)
+    if doors.any():
+        return _squares(doors)
+    edge = inside & _around(level.tiles == T.CORRIDOR)
+    return _squares(edge) if edge.any() else _squares(inside)
+
+
+def _around(mask: np.ndarray) -> np.ndarray:
+    """Squares next to (8 ways) a square of the mask."""
+    h, w = mask.shape
+    padded = np.pad(mask, 1)
+    out = np.zeros_like(mask)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                out |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+    return out
+
+
+def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
+    ys, xs = np.nonzero(mask)  # row by row: the same order on every run
+    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+
+
+def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
+    return sorted({m.room for _e, m, p in store.query(Marker, Position) if p.depth == depth})
+
+
+def _spot(level: Level, store: EntityStore, x: int, y: int) -> tuple[int, int] | None:
+    taken = {p.xy for _e, _a, p in store.query(Actor, Position) if p.depth == level.depth}
+    for r in range(0, 4):
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                sx, sy = x + dx, y + dy
+                if max(abs(dx), abs(dy)) == r and level.is_walkable(sx, sy) \
+                        and (sx, sy) not in taken and level.tile(sx, sy) != T.STAIRS_UP:
+                    return sx, sy
+    return None
+
+
+def place(store: EntityStore, content: Content, level: Level, rng: Stream, count: int
+          ) -> list[int]:
+    """Put Pillagers at random exits of rooms that still hold markers."""
+    rooms = _marker_rooms(store, level.depth)
+    monster = explore_data(content).pillagers.monster
+    if not rooms or monster not in content.monsters:
+        return []
+    out = []
+    for _ in range(count):
+        x, y = rng.choice(exits(level, rng.choice(rooms)))
+        spot = _spot(level, store, x, y)
+        if spot is None:
+            continue
+        eid = make_monster(store, content, monster, Position(level.depth, *spot), awake=True)
+        store.add(eid, Haul())
+        out.append(eid)
+    return out
+
+
+def place_at_start(store: EntityStore, content: Content, level: Level, seed: str) -> None:
+    rng = Stream(seed, f"level/{level.depth}/pillagers")
+    place(store, content, level, rng, roll_expr(explore_data(content).pillagers.start, rng))
+
+
+def arrive_after_reveal(game: Game) -> list[Event]:
+    """Each revealed marker brings D3 Pillagers (T&T Game Play 3)."""
+    rng = game.streams.play
+    text = explore_data(game.content).markers.reveal_pillagers
+    count = roll_expr(text, rng)
+    new = place(game.store, game.content, game.level, rng, count)
+    if not new:
+        return []
+    return [Event("pillagers", f"{len(new)} Pillager{'s' if len(new) != 1 else ''} "
+                  f"arrive{'s' if len(new) == 1 else ''} to loot (rolled {count} on {text}).",
+                  roll=count)]
+
+
+_MAPS: weakref.WeakKeyDictionary[Game, dict[object, np.ndarray]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
+    """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
+    doors stop them (creatures are stepped around). Shared by the whole group."""
+    secret = tuple(p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
+                   if p.depth == game.depth)
+    # everything the map depends on is in the key, so a restored game paths the same way
+    key = (game.depth, tuple(goals), secret,
+           hashlib.blake2b(game.level.tiles.tobytes(), digest_size=8).digest())
+    maps = _MAPS.setdefault(game, {})
+    if key in maps:
+        return maps[key]
+    if len(maps) > 8:
+        maps.clear()
+    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
+    for x, y in secret:
+        cost[y, x] = 0
+    dist = distance_map(cost, [g for g in goals if cost[g[1], g[0]]])
+    maps[key] = dist
+    return dist
+
+
+def _loot_targets(game: Game) -> list[int]:
+    goal = explore_data(game.content).goal_item
+    out = [e for e, _m, p in game.store.query(Marker, Position) if p.depth == game.depth]
+    for eid, _t, pos in game.store.query(Treasure, Position):
+        it = game.store.try_get(eid, Item)
+        if pos.depth == game.depth and (it is None or it.kind != goal):
+            out.append(eid)
+    return sorted(out)
+
+
+def take_action(game: Game, eid: int) -> list[Event]:
+    """One decision of a Pillager (dispatched from ai.take_action)."""
+    store = game.store
+    pos = store.get(eid, Position)
+    haul = store.try_get(eid, Haul)
+    if haul is None:
+        haul = Haul()
+        store.add(eid, haul)
+    engaged = [e for e in game.party if not is_disabled(store, e)
+               and store.get(e, Position).depth == pos.depth
+               and chebyshev(store.get(e, Position), pos) <= 1]
+    if engaged:
+        return _try(game, eid, Attack(engaged[0]))
+    level = game.level
+    if haul.hauling:
+        if level.room_at(pos.x, pos.y) == level.pillager_camp_room:
+            return _try(game, eid, Deposit())
+        camp = [p for p in level.rooms[level.pillager_camp_room].squares()
+                if level.room_at(*p) == level.pillager_camp_room]
+        return _step_towards(game, eid, camp)
+    targets = _loot_targets(game)
+    near = [t for t in targets if chebyshev(store.get(t, Position), pos) <= 1]
+    if near:
+        return _try(game, eid, Grab(near[0]))
+    return _step_towards(game, eid, [store.get(t, Position).xy for t in targets])
+
+
+def _try(game: Game, eid: int, action: Action) -> list[Event]:
+    result = game.try_action(action, eid)
+    if result.ok:
+        return result.events
+    return game.try_action(Wait(), eid).events
+
+
+def _step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> list[Event]:
+    if not goals:
+        return game.try_action(Wait(), eid).events
+    pos = game.store.get(eid, Position)
+    dist = _distances(game, goals)
+    here = int(dist[pos.y, pos.x])
+    if here >= UNREACHABLE or here == 0:
+        return game.try_action(Wait(), eid).events
+    options = sorted((int(dist[pos.y + dy, pos.x + dx]), abs(dx) + abs(dy), dx, dy)
+                     for dx, dy in _STEPS if game.level.in_bounds(pos.x + dx, pos.y + dy))
+    for d, _n, dx, dy in options:
+        if d >= here:
+            break
+        result = game.try_action(PillagerStep(dx, dy), eid)
+        if result.ok:
+            return result.events
+    return game.try_action(Wait(), eid).events
+
+
+@dataclass(frozen=True)
+class PillagerStep(Action):
+    """A Pillager's step: doors let it through whatever their state and stay as they were."""
+
+    kind: ClassVar[str] = "pillager_step"
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if max(abs(self.dx), abs(self.dy)) != 1:
+            return fail("A step is one square.")
+        pos = game.store.get(actor, Position)
+        nx, ny = pos.x + self.dx, pos.y + self.dy
+        door = game.door_at(nx, ny)
+        if not game.level.is_walkable(nx, ny) or (
+                door is not None and game.store.has(door, SecretDoor)):
+            return fail("There is a wall in the way.")
+        if game.creature_at(nx, ny) is not None:
+            return fail("Someone is in the way.")
+        blocked = _begin_move(game, actor)
+        if blocked:
+            return blocked
+        game.store.get(actor, Actor).move_points -= 1
+        pos.x, pos.y = nx, ny
+        return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
+
+
+@dataclass(frozen=True)
+class Grab(Action):
+    """A Pillager takes loose treasure, or rifles a marker's room for loot, and heads home."""
+
+    kind: ClassVar[str] = "grab"
+    target: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        store = game.store
+        haul = store.try_get(actor, Haul)
+        tpos = store.try_get(self.target, Position)
+        if haul is None or tpos is None or chebyshev(tpos, store.get(actor, Position)) > 1:
+            return fail("Nothing to grab there.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        haul.hauling = True
+        name = name_of(store, actor)
+        if store.has(self.target, Treasure):
+            store.remove(self.target, Position)
+            haul.items.append(self.target)
+            return done(Event("pillage", f"A {name} snatches the {name_of(store, self.target)}!",
+                              actor, self.target))
+        return done(Event("pillage", f"A {name} loots around the event marker.", actor))
+
+
+@dataclass(frozen=True)
+class Deposit(Action):
+    """A Pillager unloads at its camp; every 3 loads cost the party one unrevealed marker."""
+
+    kind: ClassVar[str] = "deposit"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        from roguelike.engine.explore.inventory import ledger
+
+        store = game.store
+        haul = store.try_get(actor, Haul)
+        if haul is None or not haul.hauling:
+            return fail("Nothing to unload.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        for item in haul.items:  # T&T: treasure may not be taken from a camp
+            store.destroy(item)
+        haul.items.clear()
+        haul.hauling = False
+        led = ledger(game)
+        led.hauls += 1
+        per = explore_data(game.content).pillagers.per_marker_removed
+        events = [Event("pillage", f"A {name_of(store, actor)} brings loot to the Pillager "
+                        f"camp ({led.hauls % per or per} of {per}).", actor)]
+        if led.hauls % per == 0:
+            left = [e for e, m, p in store.query(Marker, Position)
+                    if p.depth == game.depth and m.state == "unchecked"]
+            if left:
+                gone = game.streams.play.choice(left)
+                gpos = store.get(gone, Position)
+                store.destroy(gone)
+                events.append(Event("pillage", "The Pillagers have stripped a room: an event "
+                                    "marker is gone.", actor, x=gpos.x, y=gpos.y))
+        return done(*events)
+
+
+def drop_haul(game: Game, eid: int) -> list[Event]:
+    """A fallen Pillager drops what it carried."""
+    haul = game.store.try_get(eid, Haul)
+    pos = game.store.try_get(eid, Position)
+    if haul is None or pos is None or not haul.items:
+        return []
+    for item in haul.items:
+        game.store.add(item, Position(pos.depth, pos.x, pos.y))
+    haul.items.clear()
+    return [Event("drop", "The Pillager's loot spills to the floor.", eid, x=pos.x, y=pos.y)]
+

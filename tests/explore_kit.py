@@ -1,0 +1,47 @@
+"""Helpers shared by the exploration tests (issue 5)."""
+
+from __future__ import annotations
+
+from roguelike.engine.actions import Action, Result
+from roguelike.engine.components import Actor, Named
+from roguelike.engine.explore.components import Inventory, Item, Treasure
+from roguelike.engine.explore.inventory import make_item, stow
+from roguelike.engine.game import Game
+from roguelike.engine.scenario import Scripted
+
+
+def act(g: Game, eid: int, action: Action, rolls: list[int] | None = None) -> Result:
+    """Perform an action for a character directly, with two fresh actions if it had none."""
+    a = g.store.get(eid, Actor)
+    if a.actions_left <= 0 and a.move_points <= 0:
+        a.actions_left = 2
+    if rolls is not None:
+        g.streams.play = Scripted(rolls)
+    return g.try_action(action, eid)
+
+
+def texts(result: Result) -> str:
+    return " | ".join(e.text for e in result.events) + result.reason
+
+
+def door_at(g: Game, x: int, y: int) -> int:
+    door = g.door_at(x, y)
+    assert door is not None
+    return door
+
+
+def give(g: Game, eid: int, kind: str) -> int:
+    item = make_item(g, kind)
+    stow(g, eid, item)
+    return item
+
+
+def give_treasure(g: Game, eid: int, gp: int = 10) -> int:
+    item = g.store.create(Named(f"Treasure ({gp} gp)"), Treasure(gp))
+    stow(g, eid, item)
+    return item
+
+
+def carried_kinds(g: Game, eid: int) -> list[str]:
+    inv = g.store.get(eid, Inventory)
+    return [g.store.get(i, Item).kind for i in inv.items if g.store.has(i, Item)]

@@ -1,0 +1,165 @@
+"""Event markers (both Wits charts) and the Pillagers who race the party for them."""
+
+from __future__ import annotations
+
+from explore_kit import act, texts
+
+from roguelike.engine.actions import Step
+from roguelike.engine.components import Actor, HitBoxes, MonsterStats, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.explore import pillagers
+from roguelike.engine.explore.components import Haul, Marker, Treasure
+from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.explore.markers import RetryCheck, make_marker
+from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.stats import chebyshev
+
+ROOM = """
+##############
+#1...........#
+#2...........#
+#3...........#
+##############
+"""
+
+
+def _game(marker_at=(3, 1)):
+    g = scenario(ROOM)
+    marker = make_marker(g.store, 1, *marker_at, room=0)
+    return g, marker
+
+
+def _monsters(g, kind=None):
+    return [e for e, s in g.store.query(MonsterStats) if kind is None or s.kind == kind]
+
+
+def _treasures(g):
+    return [e for e, _t, _p in g.store.query(Treasure, Position)]
+
+
+def test_success_chart_treasure():
+    g, marker = _game()
+    res = act(g, g.party[0], Step(1, 0), [5, 5, 3, 1])  # Wits 5: success; 5 = treasure
+    assert "succeeds at the event marker check (rolled 5 vs Wits 5)" in texts(res)
+    assert "treasure (rolled 5 on the success chart)" in texts(res)
+    assert not g.store.alive(marker)
+    (piece,) = _treasures(g)
+    assert g.store.get(piece, Treasure).gp == 30
+    assert g.store.get(piece, Position).xy == (3, 1)
+
+
+def test_success_chart_monster_not_in_contact():
+    g, _marker = _game((6, 1))
+    g.store.get(g.party[0], Position).x = 4
+    res = act(g, g.party[0], Step(1, 0), [6, 2, 1, 1])  # 2 = monster away; d6 chart 1 = Apprentice
+    (mon,) = _monsters(g)
+    assert g.store.get(mon, MonsterStats).kind == "apprentice"
+    assert chebyshev(g.store.get(mon, Position), g.store.get(g.party[0], Position)) > 1
+    assert g.store.get(mon, Actor).awake and "appears near" in texts(res)
+
+
+def test_failure_chart_monster_in_contact_takes_an_action():
+    g, _marker = _game()
+    res = act(g, g.party[0], Step(1, 0), [4, 1, 3, 1, 1])  # fail; 1 = in contact; Mercenary
+    (mon,) = _monsters(g, "mercenary")
+    assert chebyshev(g.store.get(mon, Position), g.store.get(g.party[0], Position)) == 1
+    assert "attacks Leader Warrior and misses (rolled 1" in texts(res)
+
+
+def test_success_chart_trap_a_rogue_disarms_then_treasure():
+    g, marker = _game((3, 2))
+    rogue = g.party[1]
+    res = act(g, rogue, Step(1, 0), [4, 3, 2, 4, 6, 2, 1])
+    out = texts(res)
+    assert "A trap: Sleeping Dart (rolled 2)" in out
+    assert "succeeds at disarming the Sleeping Dart" in out
+    assert "Treasure from the Sleeping Dart (rolled 6 of 6)" in out
+    assert not g.store.alive(marker) and len(_treasures(g)) == 1
+
+
+def test_failure_chart_trap_springs_on_the_character():
+    g, marker = _game()
+    lead = g.party[0]
+    res = act(g, lead, Step(1, 0), [1, 3, 3, 1, 2, 2, 1, 1])  # Poison Dart, fail Might
+    out = texts(res)
+    assert "A trap: Poison Dart (rolled 3)" in out and "disarm" not in out
+    assert g.store.get(lead, HitBoxes).location("torso").crossed == 2
+    assert not g.store.alive(marker)
+
+
+def test_failure_chart_hidden_treasure_shows_on_a_later_success():
+    g, marker = _game()
+    lead = g.party[0]
+    act(g, lead, Step(1, 0), [2, 5])
+    assert g.store.get(marker, Marker).state == "hidden" and not _treasures(g)
+    act(g, lead, Step(0, 1), [])  # no free check for a hidden marker
+    assert g.store.alive(marker)
+    res = act(g, lead, RetryCheck(marker), [4])
+    assert res.ok and g.store.alive(marker)  # the retry costs an action and failed
+    assert g.store.get(lead, Actor).actions_left <= 1
+    res = act(g, lead, RetryCheck(marker), [6, 4, 1])
+    assert "hidden treasure is found" in texts(res)
+    assert not g.store.alive(marker) and len(_treasures(g)) == 1
+
+
+def test_each_revealed_marker_brings_d3_pillagers():
+    g, _marker = _game()
+    make_marker(g.store, 1, 10, 3, room=0)
+    act(g, g.party[0], Step(1, 0), [5, 5, 3, 2, 1, 1, 1, 1])
+    assert len(_monsters(g, "pillager")) == 2
+
+
+def _pillager(g, x, y):
+    p = make_monster(g.store, g.content, "pillager", Position(1, x, y), awake=True)
+    g.store.add(p, Haul())
+    return p
+
+
+def _pillager_turn(g, p):
+    a = g.store.get(p, Actor)
+    a.actions_left, a.move_points = 2, 0
+    events = []
+    while g.store.alive(p) and (a.actions_left > 0 or a.move_points > 0):
+        events += pillagers.take_action(g, p)
+    return events
+
+
+def test_pillagers_go_for_markers_and_haul_to_camp():
+    g, marker = _game((11, 2))
+    p = _pillager(g, 6, 2)
+    _pillager_turn(g, p)
+    assert g.store.get(p, Haul).hauling
+    assert g.store.alive(marker)
+
+
+def test_every_third_haul_home_removes_an_unrevealed_marker():
+    g, marker = _game((11, 2))
+    p = _pillager(g, 6, 2)
+    g.store.get(p, Haul).hauling = True
+    ledger(g).hauls = 1
+    g.streams.play = Scripted([])
+    _pillager_turn(g, p)  # the scenario's one room is the Pillager camp too
+    assert ledger(g).hauls == 2 and g.store.alive(marker)
+    g.store.get(p, Haul).hauling = True
+    events = _pillager_turn(g, p)
+    assert ledger(g).hauls == 3 and not g.store.alive(marker)
+    assert any("marker is gone" in e.text for e in events)
+
+
+def test_pillagers_snatch_loose_treasure_and_drop_it_when_they_fall():
+    g, marker = _game((11, 3))
+    g.store.destroy(marker)
+    piece = g.store.create(Position(1, 8, 2), Treasure(40))
+    p = _pillager(g, 6, 2)
+    _pillager_turn(g, p)
+    assert piece in g.store.get(p, Haul).items and not g.store.has(piece, Position)
+    ppos = g.store.get(p, Position).xy
+    g.on_monster_killed(p, "test")
+    assert g.store.get(piece, Position).xy == ppos
+
+
+def test_pillagers_fight_only_when_engaged():
+    g, _marker = _game((11, 3))
+    p = _pillager(g, 2, 1)  # next to the Leader
+    events = _pillager_turn(g, p)
+    assert any(e.kind in ("hit", "miss") for e in events)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step, TakeStairs, Wait
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.components import Actor, PendingLuck, Position
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -27,6 +28,8 @@ class Bot:
         eid = game.awaiting
         if eid is None:
             return Wait()
+        if game.store.has(eid, PendingLuck):
+            return KeepRoll()  # the bot never buys a roll back
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1
         pos = game.store.get(eid, Position)
         if game.mode == "combat":

@@ -95,8 +95,10 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
+    from roguelike.engine.conditions import speed as speed_now
+
     act.actions_left -= 1
-    act.move_points = speed(game.store, actor)
+    act.move_points = speed_now(game, actor, speed(game.store, actor))
     if act.move_points <= 0:
         return fail("Too slow to move.")
     return None
@@ -141,6 +143,11 @@ class Step(Action):
         if other is not None and not (is_character(game.store, actor)
                                       and is_character(game.store, other)):
             return fail(f"{name_of(game.store, other)} is in the way.")
+        from roguelike.engine.conditions import move_blocked
+
+        held = move_blocked(game, actor, nx, ny)
+        if held:
+            return fail(held)
         blocked = _begin_move(game, actor)
         if blocked:
             return blocked
@@ -202,6 +209,11 @@ class Attack(Action):
         a, t = store.get(actor, Position), store.get(self.target, Position)
         if a.depth != t.depth or chebyshev(a, t) > game.content.rules.melee_reach:
             return fail("Too far away for a melee attack.")
+        from roguelike.engine.conditions import attack_refusal
+
+        refused = attack_refusal(game, actor, self.target, chebyshev(a, t))
+        if refused:
+            return fail(refused)
         blocked = spend_action(game, actor)
         if blocked:
             return blocked

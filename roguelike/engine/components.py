@@ -51,6 +51,7 @@ class Character:
     order: int  # place in the marching order
     luck: int = 10
     xp: int = 0
+    level: int = 1
 
 
 @dataclass(slots=True)
@@ -125,9 +126,55 @@ class Conditions:
     """Active conditions: id -> rounds left (-1 = until its end condition)."""
 
     active: dict[str, int] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # id -> who/what caused it
+    stacks: dict[str, int] = field(default_factory=dict)  # id -> count (Injured stacks)
+
+
+@dataclass(slots=True)
+class FightState:
+    """Per-creature fight bookkeeping (issue 3): luck pledged before a roll, the
+    multiple-actions penalty, cleaves used this round, morale, a dropped weapon."""
+
+    granted: int = 0          # actions granted at the start of this turn
+    map_penalty: int = 0      # DungeonPunk multiple-actions penalty on checks (d6 pips)
+    luck_pledge: int = 0      # luck spent before the next roll
+    cleaves: int = 0          # cleaves made this round
+    morale: str = ""          # the last morale result id ("" = not checked)
+    morale_rounds: int = 0    # rounds a retreat still lasts
+    disarmed: bool = False    # its weapon lies on the floor: -1 to attack until picked up
+    distracted: int = 0       # rounds it stops to pick up dropped treasure
+    lure_x: int = -1          # where that treasure lies
+    lure_y: int = -1
+    pursuit: str = ""         # "" (sees the party), "pursue" or "gave_up" (Classic pursuit)
+
+
+@dataclass(slots=True)
+class Battle:
+    """The encounter under way (one entity holds it): group size and morale triggers."""
+
+    size: int = 0
+    fallen: int = 0
+    first_death_checked: bool = False
+    half_checked: bool = False
+    surprise_rolled: bool = False
+
+
+@dataclass(slots=True)
+class PendingLuck:
+    """A failed roll the player may still buy with luck (game option luck_prompt = 'ask').
+
+    `resume` names what the roll decided, so the engine can finish after SpendLuck/KeepRoll;
+    `args` are its integer arguments."""
+
+    label: str
+    roll: int
+    need: int
+    cost: int
+    resume: str
+    args: list[int] = field(default_factory=list)
 
 
 COMPONENT_TYPES: tuple[type, ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
-    BlocksMovement, Conditions,
+    BlocksMovement, Conditions, FightState, Battle, PendingLuck,
 )

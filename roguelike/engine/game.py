@@ -15,7 +15,7 @@ import numpy as np
 import tcod.map
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import ai
+from roguelike.engine import ai, fight_hooks
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
@@ -28,6 +28,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
@@ -46,7 +47,9 @@ LOG_KEEP = 500
 
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
-                 content: Content | None = None, first_level: Level | None = None) -> None:
+                 content: Content | None = None, first_level: Level | None = None,
+                 options: GameOptions | None = None) -> None:
+        self.options = options or GameOptions()
         self.seed = normalise_seed(seed)
         self.party_spec = tuple(party)
         self.content = content or default_content()
@@ -180,7 +183,12 @@ class Game:
     @property
     def awaiting(self) -> int | None:
         """The party member whose action the game waits for, if any."""
-        if self.over or self.current is None:
+        if self.over:
+            return None
+        pending = fight_hooks.pending_entity(self)
+        if pending is not None:
+            return pending
+        if self.current is None:
             return None
         return self.current if self.player_controls(self.current) else None
 
@@ -191,7 +199,8 @@ class Game:
         actor = self.awaiting
         if actor is None:
             return [Event("info", "Nobody is waiting to act.")]
-        result = self.try_action(action, actor)
+        refused = fight_hooks.refuse_while_pending(self, action)
+        result = fail(refused) if refused else self.try_action(action, actor)
         if not result.ok:
             return [Event("fail", result.reason)]
         self.actions_taken += 1
@@ -223,12 +232,15 @@ class Game:
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
         events = []
+        woken = []
         for eid in seen:
             actor = self.store.get(eid, Actor)
             if not actor.awake:
                 actor.awake = True
+                woken.append(eid)
                 events.append(Event("notice", f"{name_of(self.store, eid)} spots the party!",
                                     eid))
+        events += fight_hooks.on_view_changed(self, seen, woken)
         mode = "combat" if seen else "explore"
         if mode != self.mode:
             self.mode = mode
@@ -245,6 +257,8 @@ class Game:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
+            if fight_hooks.pending_entity(self) is not None:
+                break
             if self.current is None or self._turn_finished(self.current):
                 events += self._next_turn()
                 continue
@@ -263,6 +277,8 @@ class Game:
 
     def _next_turn(self) -> list[Event]:
         events: list[Event] = []
+        if self.current is not None:
+            events += fight_hooks.end_turn(self, self.current)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
@@ -274,6 +290,7 @@ class Game:
         act = self.store.get(self.current, Actor)
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
+        events += fight_hooks.start_turn(self, self.current)
         events.append(Event("turn", "", self.current, roll=act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
@@ -298,6 +315,7 @@ class Game:
     def _new_round(self) -> list[Event]:
         self.round += 1
         self.turn_index = 0
+        events = fight_hooks.new_round(self)
         entrants = self._entrants()
         rng = self.streams.play
         die = self.content.rules.initiative_die
@@ -310,7 +328,7 @@ class Game:
                     group_roll["pillager"] = rng.d(die)
                 rolls[eid] = group_roll["pillager"]
             else:
-                rolls[eid] = rng.d(die)
+                rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: self.store.get(e, Actor).rank,
@@ -319,7 +337,7 @@ class Game:
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
                 f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
-        return [Event("round", text, roll=self.round)]
+        return [*events, Event("round", text, roll=self.round)]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
@@ -343,6 +361,7 @@ class Game:
     def on_monster_killed(self, eid: int, source: str) -> list[Event]:
         name = name_of(self.store, eid)
         self.kills += 1
+        after = fight_hooks.on_monster_killed(self, eid)
         self.store.destroy(eid)
         if eid in self.order:
             idx = self.order.index(eid)
@@ -351,7 +370,7 @@ class Game:
                 self.turn_index -= 1
         if self.current == eid:
             self.current = None
-        return [Event("kill", f"{name} falls!", eid)]
+        return [Event("kill", f"{name} falls!", eid), *after]
 
     def weapon_boxes(self, eid: int) -> int:
         char = self.store.try_get(eid, Character)

@@ -6,11 +6,12 @@ from typing import Any
 
 from roguelike.bot import play
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.engine.options import GameOptions
 
 
 def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None
             ) -> dict[str, Any]:
-    game = Game(seed, party or DEFAULT_PARTY)
+    game = Game(seed, party or DEFAULT_PARTY, options=GameOptions(luck_prompt="never"))
     play(game, actions)
     return {
         "seed": game.seed,

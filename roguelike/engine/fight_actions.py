@@ -1,0 +1,146 @@
+"""Fight actions beyond the plain melee Attack: the Rogue's ranged weapon, Classic special
+maneuvers, getting up from Prone and picking up a knocked-away weapon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from roguelike.content.fight_tables import fight_tables
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.checks import fight_state
+from roguelike.engine.components import Actor, Character, Conditions, MonsterStats, Position
+from roguelike.engine.events import Event
+from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.world.sight import clear_line
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+
+def ranged_reach(game: Game, eid: int) -> int:
+    """How far a creature shoots: the Rogue's weapon (T&T: 24"), a monster's `ranged`."""
+    char = game.store.try_get(eid, Character)
+    if char is not None:
+        weapon = game.content.classes[char.klass].weapon
+        return fight_tables(game.content).d6.ranged_squares if weapon == "ranged" else 0
+    stats = game.store.try_get(eid, MonsterStats)
+    mon = game.content.monsters.get(stats.kind) if stats else None
+    return mon.ranged if mon else 0
+
+
+def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
+    return {pos.xy for e, _a, pos in game.store.query(Actor, Position)
+            if pos.depth == game.depth and e not in skip}
+
+
+def can_shoot(game: Game, shooter: int, target: int) -> str:
+    """Why `shooter` cannot shoot `target` now; '' when it can."""
+    store = game.store
+    reach = ranged_reach(game, shooter)
+    if reach <= 0:
+        return f"{name_of(store, shooter)} has no ranged weapon."
+    if not store.alive(target) or not store.has(target, Position):
+        return "There is nothing there to shoot."
+    a, t = store.get(shooter, Position), store.get(target, Position)
+    dist = max(abs(a.x - t.x), abs(a.y - t.y))
+    if a.depth != t.depth or dist > reach:
+        return f"Out of range ({reach} squares)."
+    if dist < fight_tables(game.content).d6.ranged_min_squares:
+        return "Too close to shoot: fight it hand to hand."
+    if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):
+        return "No clear line of fire."
+    return ""
+
+
+def _attack_checks(game: Game, actor: int, target: int) -> str:
+    store = game.store
+    if not store.alive(target) or not store.has(target, Position):
+        return "There is nothing there to attack."
+    if not hostile(store, actor, target):
+        return "You will not attack a friend."
+    if is_disabled(store, target):
+        return f"{name_of(store, target)} is already down."
+    a, t = store.get(actor, Position), store.get(target, Position)
+    return C.attack_refusal(game, actor, target, max(abs(a.x - t.x), abs(a.y - t.y)))
+
+
+@dataclass(frozen=True)
+class RangedAttack(Action):
+    """Shoot a foe in range along a clear line of fire (the Rogue's Ranged Weapon)."""
+
+    kind: ClassVar[str] = "shoot"
+    target: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        reason = can_shoot(game, actor, self.target) or _attack_checks(game, actor, self.target)
+        if reason:
+            return fail(reason)
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        from roguelike.engine.combat import attack
+
+        return done(*attack(game, actor, self.target, boxes=1, weapon="ranged"))
+
+
+@dataclass(frozen=True)
+class Maneuver(Action):
+    """A Classic special maneuver in melee at -1: knock_down, force_back or disarm; the
+    target saves vs Paralysis (stone) or suffers it."""
+
+    kind: ClassVar[str] = "maneuver"
+    target: int
+    maneuver: str
+
+    def perform(self, game: Game, actor: int) -> Result:
+        from roguelike.engine.combat import MANEUVERS, attack
+
+        if self.maneuver not in MANEUVERS[1:]:
+            return fail(f"Unknown maneuver; choose from {', '.join(MANEUVERS[1:])}.")
+        reason = _attack_checks(game, actor, self.target)
+        if reason:
+            return fail(reason)
+        a, t = game.store.get(actor, Position), game.store.get(self.target, Position)
+        if a.depth != t.depth or max(abs(a.x - t.x), abs(a.y - t.y)) > \
+                game.content.rules.melee_reach:
+            return fail("Too far away for a maneuver.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*attack(game, actor, self.target, maneuver=self.maneuver))
+
+
+@dataclass(frozen=True)
+class GetUp(Action):
+    """Stand up from Prone (DungeonPunk: costs the movement or an action; here one action)."""
+
+    kind: ClassVar[str] = "get_up"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        conds = game.store.try_get(actor, Conditions)
+        if conds is None or "prone" not in conds.active:
+            return fail("Not lying down.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*C.remove_condition(game, actor, "prone"))
+
+
+@dataclass(frozen=True)
+class RecoverWeapon(Action):
+    """Pick up the weapon a Disarm knocked away (one action)."""
+
+    kind: ClassVar[str] = "recover_weapon"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        state = fight_state(game, actor)
+        if not state.disarmed:
+            return fail("Your weapon is in your hand.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        state.disarmed = False
+        return done(Event("recover", f"{name_of(game.store, actor)} picks up its weapon.",
+                          actor))

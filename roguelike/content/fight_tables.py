@@ -152,6 +152,35 @@ class LevelRow:
 
 
 @dataclass(frozen=True)
+class Ability:
+    """A monster ability: a condition its wounds inflict (unless saved) or one it always has."""
+
+    id: str
+    on_hit: str
+    rounds: int
+    save: str
+    innate: str
+    then: str = ""  # a target already suffering on_hit gets this instead (petrification)
+
+
+@dataclass(frozen=True)
+class SpawnRow:
+    depth_min: int
+    depth_max: int
+    room_chance_in_6: int
+    group: str
+
+    def validate(self) -> tuple[str, str] | None:
+        from roguelike.engine.dice import is_dice
+
+        if not is_dice(self.group):
+            return ("group", f"not a dice expression: {self.group!r}")
+        if not 0 <= self.room_chance_in_6 <= 6:
+            return ("room_chance_in_6", "must be 0-6")
+        return None
+
+
+@dataclass(frozen=True)
 class LuckFeat:
     id: str
     luck: int
@@ -180,6 +209,8 @@ class FightTables:
     cleave_limits: dict[str, CleaveLimit]
     levels: list[LevelRow]
     luck_feats: dict[str, LuckFeat]
+    abilities: dict[str, Ability]
+    spawn: list[SpawnRow]
     d6: D6Adaptation
     luck_max: int
     luck_start: int
@@ -246,6 +277,12 @@ def load_fight_tables(root: Path) -> FightTables:
         raise ContentError(fight_file, "", "level", "levels must run 1, 2, 3 ... from 0 xp")
     feats = {f.id: f for f in entries(LuckFeat, fight, "luck_feat", fight_file)}
     ko = _section(fight, "knock_out", fight_file)
+    abilities = {a.id: a for a in entries(Ability, fight, "ability", fight_file)}
+    for a in abilities.values():
+        for name in (a.on_hit, a.innate, a.then):
+            if name and name not in conds:
+                raise ContentError(fight_file, a.id, "on_hit", f"unknown condition {name!r}")
+    spawn = entries(SpawnRow, fight, "spawn", fight_file, unique=False)
 
     xp_file = "tables/experience.toml"
     xp = read_toml(root / xp_file, root)
@@ -272,7 +309,7 @@ def load_fight_tables(root: Path) -> FightTables:
     return FightTables(
         conditions=conds, monster_xp=xp_rows, morale=morale_rows, maneuvers=maneuvers,
         cleave_limits=limits,
-        levels=levels, luck_feats=feats, d6=d6,
+        levels=levels, luck_feats=feats, d6=d6, abilities=abilities, spawn=spawn,
         luck_max=_int(luck, "max", luck_file, "luck"),
         luck_start=_int(luck, "start", luck_file, "luck"),
         knock_out_rounds=_int(ko, "recover_rounds", fight_file, "knock_out"),
@@ -286,9 +323,21 @@ def load_fight_tables(root: Path) -> FightTables:
     )
 
 
+def check_monsters(content: Content, tables: FightTables) -> None:
+    """Monster data the fight relies on: Classic morale ratings and known abilities."""
+    for mon in content.monsters.values():
+        file = f"monsters ({mon.source})"
+        if not -6 <= mon.morale <= 4:
+            raise ContentError(file, mon.id, "morale", "the Classic rating runs -6 to +4")
+        for ability in mon.abilities:
+            if ability not in tables.abilities:
+                raise ContentError(file, mon.id, "abilities", f"unknown ability {ability!r}")
+
+
 def fight_tables(content: Content) -> FightTables:
     tables = content.extra.get("fight")
     if tables is None:
         tables = load_fight_tables(content.root)
+        check_monsters(content, tables)
         content.extra["fight"] = tables
     return tables  # type: ignore[no-any-return]

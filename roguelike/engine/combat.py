@@ -133,6 +133,8 @@ def finish_wound(game: Game, attacker: int, defender: int, boxes: int, source: s
         events += _feats(game, attacker, hit_dice)
     if critical and not dropped:
         events += C.add_condition(game, defender, "stunned", 1, str(attacker))
+    if attacker and not dropped and any(e.kind == "wound" for e in events):
+        events += ability_effects(game, attacker, defender)
     if dropped and attacker and store.alive(attacker):
         events += cleave(game, attacker, defender, spot, weapon)
     return events
@@ -232,6 +234,32 @@ def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:
                         f"left).", eid)]
         return events + on_monster_hurt(game, eid, before)
     return game.on_monster_killed(eid, source)
+
+
+def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
+    """Conditions a monster's wounding blow carries (venom, webs, petrification ...)."""
+    stats = game.store.try_get(attacker, MonsterStats)
+    mon = game.content.monsters.get(stats.kind) if stats else None
+    if mon is None or not game.store.alive(defender):
+        return []
+    from roguelike.engine.checks import attribute_check
+    from roguelike.engine.saves import D6_SAVES, saving_throw
+
+    events: list[Event] = []
+    abilities = fight_tables(game.content).abilities
+    for ab_id in mon.abilities:
+        ab = abilities[ab_id]
+        if not ab.on_hit:
+            continue
+        if ab.save:
+            saved, shown = (attribute_check(game, defender, ab.save) if ab.save in D6_SAVES
+                            else saving_throw(game, defender, ab.save))
+            events += shown
+            if saved:
+                continue
+        cond = ab.then if ab.then and C.has_condition(game, defender, ab.on_hit) else ab.on_hit
+        events += C.add_condition(game, defender, cond, ab.rounds, str(attacker))
+    return events
 
 
 def _feats(game: Game, killer: int, hit_dice: int) -> list[Event]:

@@ -8,28 +8,12 @@ from __future__ import annotations
 
 from roguelike.content.loader import Content
 from roguelike.engine.components import Appearance, BlocksMovement, Door, Named, Position
-from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.rng import Stream
 from roguelike.world.level import Level
+from roguelike.world.spawning import pick_weighted, spawn_monsters, spawn_table
 
-MONSTER_ROOM_CHANCE = (1, 3)
-
-
-def spawn_table(content: Content, depth: int) -> list[tuple[str, int]]:
-    """Monsters that can appear at a depth, with their weights."""
-    return [(m.id, m.frequency) for m in content.monsters.values()
-            if m.frequency > 0 and m.depth_min <= depth <= m.depth_max]
-
-
-def pick_weighted(rng: Stream, table: list[tuple[str, int]]) -> str:
-    total = sum(w for _, w in table)
-    roll = rng.below(total)
-    for ident, weight in table:
-        if roll < weight:
-            return ident
-        roll -= weight
-    raise AssertionError("weights exhausted")
+__all__ = ["pick_weighted", "spawn_table", "stock_level"]
 
 
 def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -> None:
@@ -37,15 +21,4 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
     for x, y in level.doors:
         store.create(Position(level.depth, x, y), Appearance("+", "yellow", 0), Named("door"),
                      Door(), BlocksMovement())
-    table = spawn_table(content, level.depth)
-    for room in level.rooms:
-        if room.id == level.camp_room or not table:
-            continue
-        if not rng.chance(*MONSTER_ROOM_CHANCE):
-            continue
-        squares = [p for p in room.squares() if level.room_at(*p) == room.id
-                   and level.tile(*p) == 1]
-        if not squares:
-            continue
-        x, y = rng.choice(squares)
-        make_monster(store, content, pick_weighted(rng, table), Position(level.depth, x, y))
+    spawn_monsters(store, content, level, rng)

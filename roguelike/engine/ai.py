@@ -15,9 +15,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, EndMove, Step, Wait
-from roguelike.engine.components import Actor, Character, Conditions, FightState, Position
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Conditions,
+    Door,
+    FightState,
+    Position,
+)
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
@@ -90,10 +98,30 @@ def _standing_party(game: Game) -> list[int]:
     return [e for e in game.party if not is_disabled(game.store, e)]
 
 
+def chase_map(game: Game) -> np.ndarray:
+    """Steps to the nearest standing character for every monster, like game.chase_map but
+    blind to doors opening and closing (an unlocked door costs a step either way), so a
+    monster opening a door does not send every other monster's map back to tcod."""
+    store = game.store
+    spots = [store.get(e, Position) for e in game.party if not is_disabled(store, e)]
+    locked = tuple(p.xy for _e, d, p in store.query(Door, Position)
+                   if d.locked and p.depth == game.depth)
+    key = (game.depth, tuple(p.xy for p in spots if p.depth == game.depth), locked)
+    cached = getattr(game, "_ai_chase", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
+    for xy in locked:
+        cost[xy[1], xy[0]] = 0
+    dist = distance_map(cost, list(key[1]))
+    game._ai_chase = (key, dist)  # type: ignore[attr-defined]
+    return dist
+
+
 def flee_map(game: Game) -> np.ndarray:
     """Steps 'downhill' lead away from the party and around it, not into corners (the
     classic inverted Dijkstra map); cached with the chase map's key."""
-    chase = game.chase_map()
+    chase = chase_map(game)
     cached = getattr(game, "_flee_cache", None)
     if cached is not None and cached[0] is chase:
         return cached[1]  # type: ignore[no-any-return]
@@ -152,10 +180,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events
-    dist = game.chase_map()
-    if dist[pos.y, pos.x] >= UNREACHABLE:
-        return None
-    return _downhill(game, eid, dist)
+    from roguelike.engine.fight_actions import Advance
+
+    return _act(game, eid, Advance())
 
 
 def _withdraw(game: Game, eid: int, actor: Actor, morale: str, adjacent: list[int]

@@ -144,3 +144,64 @@ class RecoverWeapon(Action):
         state.disarmed = False
         return done(Event("recover", f"{name_of(game.store, actor)} picks up its weapon.",
                           actor))
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """Close in on the nearest standing character along the shared chase map: one Move
+    action's worth of squares, stopping next to a character. The monsters' walk in one
+    decision: each square follows the Step rules (walls, creatures, conditions, and a closed
+    door is opened by an OpenDoor for one point), checked here without Step's lookups."""
+
+    kind: ClassVar[str] = "advance"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        from roguelike.engine.actions import Step, _begin_move
+        from roguelike.engine.ai import chase_map
+        from roguelike.world import tiles as T
+        from roguelike.world.paths import UNREACHABLE
+
+        store = game.store
+        act = store.get(actor, Actor)
+        pos = store.get(actor, Position)
+        taken = {p.xy for e, _a, p in store.query(Actor, Position)
+                 if p.depth == pos.depth and e != actor}
+        conds = store.try_get(actor, Conditions)
+        careful = conds is not None and bool(conds.active)
+        tiles = game.level.tiles
+        events: list[Event] = []
+        dist = chase_map(game)
+        while not (events and act.move_points <= 0):
+            here = int(dist[pos.y, pos.x])
+            if here <= 1 or here >= UNREACHABLE:
+                break
+            # the 3x3 window as Python ints: numpy scalar reads are slow one by one
+            x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
+            window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
+            options = sorted(
+                (d, abs(x - pos.x) + abs(y - pos.y), x - pos.x, y - pos.y)
+                for j, row in enumerate(window) for i, d in enumerate(row)
+                for x, y in ((x0 + i, y0 + j),)
+                if d < here and (x, y) not in taken)
+            stepped = False
+            for _d, _n, dx, dy in options:
+                nx, ny = pos.x + dx, pos.y + dy
+                if tiles[ny, nx] == T.DOORWAY or careful:
+                    result = game.try_action(Step(dx, dy), actor)  # doors, conditions
+                    if not result.ok:
+                        continue
+                    events += result.events
+                elif _begin_move(game, actor) is not None:
+                    break
+                else:
+                    act.move_points -= 1
+                    pos.x, pos.y = nx, ny
+                    events.append(Event("move", "", actor, x=nx, y=ny))
+                    events += game.on_moved(actor)
+                stepped = True
+                break
+            if not stepped:
+                break
+        if not events:
+            return fail("No way closer.")
+        return done(*events)

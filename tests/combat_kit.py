@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, MonsterStats, Position
+from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
-from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.scenario import Scripted, parse_map, scenario
 
 ROOM = """
 ############
@@ -18,8 +19,16 @@ ROOM = """
 
 def arena(monster: str = "mercenary", text: str = ROOM, luck_prompt: str = "never",
           monsters: dict[str, str] | None = None) -> Game:
-    g = scenario(text, monsters=monsters or {"m": monster}, luck_prompt=luck_prompt)
+    """A scenario whose monsters stand where the map puts them, awake, nobody having
+    acted yet (the monsters are added after the first round was rolled)."""
+    monsters = monsters or {"m": monster}
+    g = scenario(text, luck_prompt=luck_prompt)
+    _level, marks = parse_map(text)
+    for glyph, kind in monsters.items():
+        for x, y in marks.get(glyph, []):
+            make_monster(g.store, g.content, kind, Position(1, x, y), awake=True)
     g.mode = "combat"
+    g.invalidate_view()
     return g
 
 

@@ -117,6 +117,8 @@ def on_monster_killed(game: Game, eid: int) -> list[Event]:
     if game.store.get(eid, Actor).side != "monster":
         return []
     b = battle(game)
+    # monsters placed awake (not met by spotting) still count in the group
+    b.size = max(b.size, len(_group(game)) + b.fallen)
     b.fallen += 1
     first = not b.first_death_checked
     half = not b.half_checked and b.size > 0 and 2 * b.fallen >= b.size

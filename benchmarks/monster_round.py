@@ -61,6 +61,17 @@ def _one_round(game: Game) -> tuple[float, float, int]:
     return elapsed * 1000, cpu * 1000, acted
 
 
+def calibration_us() -> float:
+    """This machine's speed on plain Python (a fixed loop), to compare figures across hosts."""
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(200):
+            sum(range(1000))
+        best = min(best, (time.perf_counter() - t0) / 200 * 1e6)
+    return best
+
+
 def bench_monster_round(repeats: int = 15) -> dict[str, Any]:
     times, cpus, acted = [], [], []
     for i in range(repeats):
@@ -76,6 +87,7 @@ def bench_monster_round(repeats: int = 15) -> dict[str, Any]:
             "median_ms": round(median, 3), "max_ms": round(max(times), 3),
             "median_cpu_ms": round(statistics.median(cpus), 3),
             "monster_turns": statistics.median(acted),
+            "calibration_us": round(calibration_us(), 2),
             "target_ms": TARGET_MS, "ok": median < TARGET_MS}
 
 

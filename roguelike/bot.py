@@ -10,6 +10,7 @@ import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step, TakeStairs, Wait
 from roguelike.engine.components import Actor, PendingLuck, Position
+from roguelike.engine.fight_actions import RangedAttack, can_shoot
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev
@@ -43,6 +44,10 @@ class Bot:
             if game.store.get(eid, Actor).actions_left > 0:
                 return Attack(near[0])
             return Wait()
+        if game.store.get(eid, Actor).actions_left > 0:
+            shots = [f for f in foes if not can_shoot(game, eid, f)]
+            if shots:
+                return RangedAttack(shots[0])
         goals = [game.store.get(f, Position).xy for f in foes]
         return self._towards(game, eid, pos, goals, creatures_block=False) or Wait()
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+import tcod.path
+
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
@@ -171,37 +174,49 @@ class Advance(Action):
         tiles = game.level.tiles
         events: list[Event] = []
         dist = chase_map(game)
+        # tcod climbs the whole way down at once; squares are then checked one by one
+        route = tcod.path.hillclimb2d(dist, (pos.y, pos.x), True, True).tolist()[1:]
         while not (events and act.move_points <= 0):
             here = int(dist[pos.y, pos.x])
             if here <= 1 or here >= UNREACHABLE:
                 break
-            # the 3x3 window as Python ints: numpy scalar reads are slow one by one
-            x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
-            window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
-            options = sorted(
-                (d, abs(x - pos.x) + abs(y - pos.y), x - pos.x, y - pos.y)
-                for j, row in enumerate(window) for i, d in enumerate(row)
-                for x, y in ((x0 + i, y0 + j),)
-                if d < here and (x, y) not in taken)
-            stepped = False
-            for _d, _n, dx, dy in options:
-                nx, ny = pos.x + dx, pos.y + dy
-                if tiles[ny, nx] == T.DOORWAY or careful:
-                    result = game.try_action(Step(dx, dy), actor)  # doors, conditions
-                    if not result.ok:
-                        continue
-                    events += result.events
-                elif _begin_move(game, actor) is not None:
+            step = _next_square(dist, pos, here, taken, route)
+            if step is None:
+                break
+            nx, ny = step
+            if tiles[ny, nx] == T.DOORWAY or careful:
+                result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
+                if not result.ok:
                     break
-                else:
-                    act.move_points -= 1
-                    pos.x, pos.y = nx, ny
-                    events.append(Event("move", "", actor, x=nx, y=ny))
-                    events += game.on_moved(actor)
-                stepped = True
+                events += result.events
+                route = []  # a door or a condition may have changed the way
+            elif _begin_move(game, actor) is not None:
                 break
-            if not stepped:
-                break
+            else:
+                act.move_points -= 1
+                pos.x, pos.y = nx, ny
+                events.append(Event("move", "", actor, x=nx, y=ny))
+                events += game.on_moved(actor)
         if not events:
             return fail("No way closer.")
         return done(*events)
+
+
+def _next_square(dist: np.ndarray, pos: Position, here: int, taken: set[tuple[int, int]],
+                 route: list[list[int]]) -> tuple[int, int] | None:
+    """The next square downhill: the climbed route's while it is free, else the lowest free
+    neighbour (ties: straight before diagonal, then by direction)."""
+    if route:
+        y, x = route[0]
+        if (x, y) not in taken:
+            route.pop(0)
+            return (x, y)
+        route.clear()
+    x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
+    window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
+    options = sorted(
+        (d, abs(x - pos.x) + abs(y - pos.y), x, y)
+        for j, row in enumerate(window) for i, d in enumerate(row)
+        for x, y in ((x0 + i, y0 + j),)
+        if d < here and (x, y) not in taken)
+    return (options[0][2], options[0][3]) if options else None

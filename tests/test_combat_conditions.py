@@ -38,6 +38,7 @@ def test_all_twenty_five_conditions_load_with_labels():
     g = arena()
     C.add_condition(g, g.party[0], "sleep", 3)  # an alias
     assert C.condition_labels(g, g.party[0]) == [("Z SLP", "Asleep (3)"), ("_ PRN", "Prone")]
+    assert C.condition_look(g, g.party[0])[1].startswith("Prone: You are lying on the ground.")
 
 
 def test_durations_tick_down_with_rounds_and_expire():

@@ -143,6 +143,12 @@ def condition_labels(game: Game, eid: int) -> list[tuple[str, str]]:
     return out
 
 
+def condition_look(game: Game, eid: int) -> list[str]:
+    """Look text: each active condition's name and what it does (content text)."""
+    defs = _defs(game)
+    return [f"{defs[cid].name}: {defs[cid].text}" for cid in active_ids(game, eid)]
+
+
 # ----- effects in play ---------------------------------------------------------------
 def no_turn(game: Game, eid: int) -> bool:
     return any(p.no_turn for p in plays(game, eid))
@@ -266,7 +272,11 @@ def start_turn(game: Game, eid: int) -> list[Event]:
 
     events: list[Event] = []
     act = game.store.get(eid, Actor)
-    for p in plays(game, eid):
+    ps = plays(game, eid)
+    if not ps:  # the common case, kept cheap: thirty monsters start turns every round
+        fight_state(game, eid).granted = act.actions_left
+        return events
+    for p in ps:
         if p.turn_start_wound and p.wound_per_turn:
             events += _recurring_wound(game, eid, p.wound_per_turn, "burns")
     if not game.store.alive(eid) or game.store.try_get(eid, Actor) is None:

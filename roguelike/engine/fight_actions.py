@@ -161,7 +161,6 @@ class Advance(Action):
     def perform(self, game: Game, actor: int) -> Result:
         from roguelike.engine.actions import Step, _begin_move
         from roguelike.engine.ai import chase_map
-        from roguelike.world import tiles as T
         from roguelike.world.paths import UNREACHABLE
 
         store = game.store
@@ -171,12 +170,15 @@ class Advance(Action):
                  if p.depth == pos.depth and e != actor}
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
-        tiles = game.level.tiles
+        doorways = set(game.level.doors)
         events: list[Event] = []
         dist = chase_map(game)
         # tcod climbs the whole way down at once; squares are then checked one by one
-        route = tcod.path.hillclimb2d(dist, (pos.y, pos.x), True, True).tolist()[1:]
-        while not (events and act.move_points <= 0):
+        here = int(dist[pos.y, pos.x])
+        route = tcod.path.hillclimb2d(dist, (pos.y, pos.x), True, True).tolist()[1:] \
+            if 3 < here < UNREACHABLE else []
+        walked = 0
+        while not ((events or walked) and act.move_points <= 0):
             here = int(dist[pos.y, pos.x])
             if here <= 1 or here >= UNREACHABLE:
                 break
@@ -184,19 +186,21 @@ class Advance(Action):
             if step is None:
                 break
             nx, ny = step
-            if tiles[ny, nx] == T.DOORWAY or careful:
+            if (nx, ny) in doorways or careful:
                 result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
                 if not result.ok:
                     break
                 events += result.events
                 route = []  # a door or a condition may have changed the way
-            elif _begin_move(game, actor) is not None:
+            elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
                 act.move_points -= 1
                 pos.x, pos.y = nx, ny
-                events.append(Event("move", "", actor, x=nx, y=ny))
+                walked += 1
                 events += game.on_moved(actor)
+        if walked:  # one event for the squares walked outside doorways (the end square)
+            events.append(Event("move", "", actor, x=pos.x, y=pos.y, roll=walked))
         if not events:
             return fail("No way closer.")
         return done(*events)

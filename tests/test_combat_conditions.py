@@ -336,3 +336,14 @@ def test_unknown_conditions_are_refused(bad):
     g = arena()
     with pytest.raises(KeyError):
         C.add_condition(g, g.party[0], bad, 1)
+
+
+def test_a_condition_ending_at_the_end_of_the_next_turn_survives_the_round_change():
+    g = arena()
+    m = foes(g)[0]
+    C.add_condition(g, m, "surprised", C.UNTIL_ENDED, "surprise")
+    C.tick_round(g)  # a new round starts before the monster's first turn
+    assert C.has_condition(g, m, "surprised")
+    assert any(e.kind == "skip" for e in _start(g, m))
+    C.end_turn(g, m)
+    assert not C.has_condition(g, m, "surprised")

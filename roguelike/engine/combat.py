@@ -132,7 +132,7 @@ def finish_wound(game: Game, attacker: int, defender: int, boxes: int, source: s
     if not store.alive(defender) and attacker:
         events += _feats(game, attacker, hit_dice)
     if critical and not dropped:
-        events += C.add_condition(game, defender, "stunned", 1, str(attacker))
+        events += C.add_condition(game, defender, "stunned", C.UNTIL_ENDED, str(attacker))
     if attacker and not dropped and any(e.kind == "wound" for e in events):
         events += ability_effects(game, attacker, defender)
     if dropped and attacker and store.alive(attacker):

@@ -65,7 +65,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
                             f"{party_roll}, surprised on 1-{tables.surprised_max})!",
                             roll=party_roll))
         for eid in standing:
-            events += C.add_condition(game, eid, "surprised", 1, "surprise")
+            events += C.add_condition(game, eid, "surprised", C.UNTIL_ENDED, "surprise")
     if any(carries_light(game, e) for e in standing):
         events.append(Event("surprise", "The party's light gives it away: the foes cannot "
                             "be surprised."))
@@ -75,7 +75,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
         events.append(Event("surprise", f"The foes are surprised (rolled {foe_roll}, "
                             f"surprised on 1-{tables.surprised_max})!", roll=foe_roll))
         for eid in woken:
-            events += C.add_condition(game, eid, "surprised", 1, "surprise")
+            events += C.add_condition(game, eid, "surprised", C.UNTIL_ENDED, "surprise")
     return events
 
 

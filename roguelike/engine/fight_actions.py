@@ -13,7 +13,14 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Character, Conditions, MonsterStats, Position
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Conditions,
+    Door,
+    MonsterStats,
+    Position,
+)
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
 from roguelike.world.sight import clear_line
@@ -186,12 +193,13 @@ class Advance(Action):
             if step is None:
                 break
             nx, ny = step
-            if (nx, ny) in doorways or careful:
+            if careful or ((nx, ny) in doorways and _closed_door(game, nx, ny)):
                 result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
                 if not result.ok:
                     break
                 events += result.events
-                route = []  # a door or a condition may have changed the way
+                if pos.xy != (nx, ny):  # it opened the door there: walk through it next
+                    route.insert(0, [ny, nx])
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
@@ -204,6 +212,11 @@ class Advance(Action):
         if not events:
             return fail("No way closer.")
         return done(*events)
+
+
+def _closed_door(game: Game, x: int, y: int) -> bool:
+    door = game.door_at(x, y)
+    return door is not None and not game.store.get(door, Door).open
 
 
 def _next_square(dist: np.ndarray, pos: Position, here: int, taken: set[tuple[int, int]],

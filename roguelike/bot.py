@@ -9,10 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step, TakeStairs, Wait
-from roguelike.engine.components import Actor, PendingLuck, Position
-from roguelike.engine.fight_actions import RangedAttack, can_shoot
+from roguelike.engine.components import Actor, Position
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -29,6 +27,9 @@ class Bot:
         eid = game.awaiting
         if eid is None:
             return Wait()
+        from roguelike.engine.components import PendingLuck
+        from roguelike.engine.luck import KeepRoll
+
         if game.store.has(eid, PendingLuck):
             return KeepRoll()  # the bot never buys a roll back
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1
@@ -44,6 +45,8 @@ class Bot:
             if game.store.get(eid, Actor).actions_left > 0:
                 return Attack(near[0])
             return Wait()
+        from roguelike.engine.fight_actions import RangedAttack, can_shoot
+
         if game.store.get(eid, Actor).actions_left > 0:
             shots = [f for f in foes if not can_shoot(game, eid, f)]
             if shots:

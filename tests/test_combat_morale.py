@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from combat_kit import arena, foes, place, put_first, script
 
-from roguelike.engine import ai, components, morale
+from roguelike.engine import ai, components, monster_ai, morale
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack
 from roguelike.engine.checks import fight_state
@@ -217,7 +217,7 @@ def test_pillagers_leave_the_party_alone_unless_engaged(monkeypatch):
     ai.take_action(g, p)
     assert g.store.get(p, Position).xy == before
     called = []
-    monkeypatch.setattr(ai, "pillager_behaviour", lambda game, eid: called.append(eid))
+    monkeypatch.setattr(monster_ai, "pillager_behaviour", lambda game, eid: called.append(eid))
     put_first(g, p)
     ai.take_action(g, p)
     assert called == [p]

@@ -1,31 +1,18 @@
 """Decisions for every creature the player does not control: one action per call.
 
-Monsters go for the closest standing character (chosen at the start of their turn, as
-Traps & Treasure says), shoot when they have a ranged attack and a clear line, and attack
-when adjacent; morale makes them retreat or withdraw, a party out of sight may be let go,
-and dropped treasure may lure them. Pillagers keep to their own business unless engaged.
-Party followers keep the marching order.
+Monsters and Pillagers are decided in monster_ai.py; party followers keep the marching order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Action, Attack, EndMove, Step, Wait
-from roguelike.engine.components import (
-    Actor,
-    Character,
-    Conditions,
-    Door,
-    FightState,
-    Position,
-)
+from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
+from roguelike.engine.components import Actor, Character, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
@@ -33,41 +20,19 @@ if TYPE_CHECKING:
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
-# The Pillagers' own behaviour (looting, hauling to camp) belongs to the exploration
-# system, which sets this; it returns None to fall back to waiting.
-PillagerTurn = Callable[["Game", int], "list[Event] | None"]
-pillager_behaviour: PillagerTurn | None = None
-
 
 def take_action(game: Game, eid: int) -> list[Event]:
     actor = game.store.get(eid, Actor)
-    if actor.side == "party":
-        events = _follow(game, eid)
-    elif actor.side == "pillager" and not _engaged(game, eid):
-        events = pillager_behaviour(game, eid) if pillager_behaviour else None
-    else:
-        events = _hunt(game, eid, actor)
+    events = _follow(game, eid) if actor.side == "party" else _hunt(game, eid, actor)
     if events is None:
         result = game.try_action(Wait(), eid)
         return result.events
     return events
 
 
-def _engaged(game: Game, eid: int) -> bool:
-    """A Pillager fights only when a delver stands next to it."""
-    pos = game.store.get(eid, Position)
-    return any(chebyshev(game.store.get(e, Position), pos) <= 1 for e in _standing_party(game)
-               if game.store.get(e, Position).depth == pos.depth)
-
-
-def _act(game: Game, eid: int, action: Action) -> list[Event] | None:
+def _act(game: Game, eid: int, action: Step | Attack) -> list[Event] | None:
     result = game.try_action(action, eid)
     return result.events if result.ok else None
-
-
-def _occupied(game: Game) -> dict[tuple[int, int], int]:
-    return {pos.xy: e for e, _a, pos in game.store.query(Actor, Position)
-            if pos.depth == game.depth}
 
 
 def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
@@ -75,17 +40,15 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
     store = game.store
     pos = store.get(eid, Position)
     here = int(dist[pos.y, pos.x])
-    taken = _occupied(game)
-    ally = store.has(eid, Character)
-    h, w = dist.shape
     options = []
     for dx, dy in _STEPS:
         x, y = pos.x + dx, pos.y + dy
-        if not (0 <= x < w and 0 <= y < h):
+        if not game.level.in_bounds(x, y):
             continue
         d = int(dist[y, x])
-        other = taken.get((x, y))
-        if d < here and (other is None or (ally and store.has(other, Character))):
+        other = game.creature_at(x, y)
+        if d < here and (other is None or (store.has(eid, Character)
+                                           and store.has(other, Character))):
             options.append((d, abs(dx) + abs(dy), dx, dy))
     for _d, _n, dx, dy in sorted(options):
         events = _act(game, eid, Step(dx, dy))
@@ -95,124 +58,15 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
 
 
 def _standing_party(game: Game) -> list[int]:
-    return [e for e in game.party if not is_disabled(game.store, e)]
-
-
-def chase_map(game: Game) -> np.ndarray:
-    """Steps to the nearest standing character for every monster, like game.chase_map but
-    blind to doors opening and closing (an unlocked door costs a step either way), so a
-    monster opening a door does not send every other monster's map back to tcod."""
-    store = game.store
-    spots = [store.get(e, Position) for e in game.party if not is_disabled(store, e)]
-    locked = tuple(p.xy for _e, d, p in store.query(Door, Position)
-                   if d.locked and p.depth == game.depth)
-    key = (game.depth, tuple(p.xy for p in spots if p.depth == game.depth), locked)
-    cached = getattr(game, "_ai_chase", None)
-    if cached is not None and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
-    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
-    for xy in locked:
-        cost[xy[1], xy[0]] = 0
-    dist = distance_map(cost, list(key[1]))
-    game._ai_chase = (key, dist)  # type: ignore[attr-defined]
-    return dist
-
-
-def flee_map(game: Game) -> np.ndarray:
-    """Steps 'downhill' lead away from the party and around it, not into corners (the
-    classic inverted Dijkstra map); cached with the chase map's key."""
-    chase = chase_map(game)
-    cached = getattr(game, "_flee_cache", None)
-    if cached is not None and cached[0] is chase:
-        return cached[1]  # type: ignore[no-any-return]
-    cost = game.cost_map(creatures_block=False)
-    reach = chase < UNREACHABLE
-    flee = np.full(chase.shape, UNREACHABLE, dtype=np.int32)
-    flee[reach] = -(chase[reach] * 6) // 5
-    import tcod.path
-
-    tcod.path.dijkstra2d(flee, cost, cardinal=1, diagonal=1, out=flee)
-    game._flee_cache = (chase, flee)  # type: ignore[attr-defined]
-    return flee
-
-
-def _state(game: Game, eid: int) -> FightState | None:
-    return game.store.try_get(eid, FightState)
+    """Party members on their feet on the level being played."""
+    return [e for e in game.party if not is_disabled(game.store, e)
+            and game.store.get(e, Position).depth == game.depth]
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
-    from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
+    from roguelike.engine.monster_ai import take_turn
 
-    store = game.store
-    pos = store.get(eid, Position)
-    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
-    if not targets:
-        return None
-    state = _state(game, eid)
-    conds = store.try_get(eid, Conditions)
-    if conds is not None and "prone" in conds.active:
-        return _act(game, eid, GetUp())
-    if state is not None and state.disarmed:
-        return _act(game, eid, RecoverWeapon())
-    start_of_turn = actor.move_points == 0 and (
-        state is None or actor.actions_left == state.granted)
-    if start_of_turn or actor.target not in targets:
-        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
-    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
-    morale = state.morale if state is not None else ""
-    if morale in ("retreat", "fighting_withdrawal"):
-        return _withdraw(game, eid, actor, morale, adjacent)
-    if state is not None and state.distracted > 0 and state.lure_x >= 0:
-        return _towards(game, eid, (state.lure_x, state.lure_y))
-    if adjacent:
-        victim = actor.target if actor.target in adjacent else adjacent[0]
-        return _act(game, eid, Attack(victim))
-    if game.mode == "explore" and not game.visible[pos.y, pos.x]:
-        from roguelike.engine.morale import pursuit_roll
-
-        events = pursuit_roll(game, eid)
-        if state is None:
-            state = _state(game, eid)
-        if state is not None and state.pursuit == "gave_up":
-            actor.awake = False  # lets the party go and settles where it is
-            return events + game.try_action(Wait(), eid).events
-    if actor.move_points == 0 and not can_shoot(game, eid, actor.target):
-        events = _act(game, eid, RangedAttack(actor.target))
-        if events is not None:
-            return events
-    from roguelike.engine.fight_actions import Advance
-
-    return _act(game, eid, Advance())
-
-
-def _withdraw(game: Game, eid: int, actor: Actor, morale: str, adjacent: list[int]
-              ) -> list[Event] | None:
-    """Retreat: run with every action. Fighting withdrawal: back off at half Speed.
-    Either way, a monster with nowhere to go fights whoever is next to it."""
-    from roguelike.engine.stats import speed
-
-    if morale == "fighting_withdrawal" and actor.move_points > 0 and \
-            actor.move_points <= speed(game.store, eid) - max(1, speed(game.store, eid) // 2):
-        return _act(game, eid, EndMove()) or None
-    if morale == "fighting_withdrawal" and actor.move_points == 0 and \
-            actor.actions_left < (_state(game, eid) or FightState()).granted:
-        return None  # one move a turn
-    events = _downhill(game, eid, flee_map(game))
-    if events is None and adjacent:
-        return _act(game, eid, Attack(adjacent[0]))
-    return events
-
-
-def _towards(game: Game, eid: int, goal: tuple[int, int]) -> list[Event] | None:
-    pos = game.store.get(eid, Position)
-    if pos.xy == goal:
-        return None
-    cost = game.cost_map(mover=eid)
-    cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
-    dist = distance_map(cost, [goal])
-    if dist[pos.y, pos.x] >= UNREACHABLE:
-        return None
-    return _downhill(game, eid, dist)
+    return take_turn(game, eid, actor)
 
 
 def _follow(game: Game, eid: int) -> list[Event] | None:
@@ -232,5 +86,3 @@ def _follow(game: Game, eid: int) -> list[Event] | None:
     if dist[me.y, me.x] >= UNREACHABLE:
         return None
     return _downhill(game, eid, dist)
-
-

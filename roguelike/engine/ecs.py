@@ -20,9 +20,6 @@ class EntityStore:
         self.next_id = 1
         self._by_type: dict[type, dict[int, Any]] = {}
         self._alive: dict[int, None] = {}
-        # query results by component types; components are mutable references, so a result
-        # stays right until an entity gains or loses a component (then all are dropped)
-        self._cache: dict[tuple[type, ...], list[tuple[Any, ...]]] = {}
 
     def create(self, *components: object) -> int:
         eid = self.next_id
@@ -36,7 +33,6 @@ class EntityStore:
         for table in self._by_type.values():
             table.pop(eid, None)
         self._alive.pop(eid, None)
-        self._cache.clear()
 
     def alive(self, eid: int) -> bool:
         return eid in self._alive
@@ -45,11 +41,9 @@ class EntityStore:
         if eid not in self._alive:
             raise KeyError(f"entity {eid} does not exist")
         self._by_type.setdefault(type(comp), {})[eid] = comp
-        self._cache.clear()
 
     def remove(self, eid: int, ctype: type) -> None:
-        if self._by_type.get(ctype, {}).pop(eid, None) is not None:
-            self._cache.clear()
+        self._by_type.get(ctype, {}).pop(eid, None)
 
     def has(self, eid: int, ctype: type) -> bool:
         return eid in self._by_type.get(ctype, {})
@@ -80,12 +74,9 @@ class EntityStore:
         self, t1: type[C1], t2: type[C2], t3: type[C3]
     ) -> Iterator[tuple[int, C1, C2, C3]]: ...
     def query(self, *ctypes: type) -> Iterator[tuple[Any, ...]]:
-        rows = self._cache.get(ctypes)
-        if rows is None:
-            tables = [self._by_type.get(t, {}) for t in ctypes]
-            rows = [(eid, *(t[eid] for t in tables)) for eid in self.ids(*ctypes)]
-            self._cache[ctypes] = rows
-        return iter(rows)
+        tables = [self._by_type.get(t, {}) for t in ctypes]
+        for eid in self.ids(*ctypes):
+            yield (eid, *(t[eid] for t in tables))
 
     def components(self, eid: int) -> list[object]:
         return [t[eid] for t in self._by_type.values() if eid in t]

@@ -167,7 +167,7 @@ class Advance(Action):
 
     def perform(self, game: Game, actor: int) -> Result:
         from roguelike.engine.actions import Step, _begin_move
-        from roguelike.engine.ai import chase_map
+        from roguelike.engine.monster_ai import chase_map
         from roguelike.world.paths import UNREACHABLE
 
         store = game.store

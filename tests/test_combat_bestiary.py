@@ -15,8 +15,7 @@ from roguelike.content.loader import content_root
 from roguelike.engine.components import Conditions, MonsterStats, Position
 from roguelike.engine.ecs import EntityStore
 from roguelike.world.mapgen import generate
-from roguelike.world.spawning import spawn_table
-from roguelike.world.stocking import stock_level
+from roguelike.world.stocking import spawn_table, stock_level
 
 
 def test_the_bestiary_covers_twelve_depths_with_twenty_monsters_or_more():

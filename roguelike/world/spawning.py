@@ -1,6 +1,7 @@
 """Monsters for a stocked level, by depth: which rooms hold them, how many, and which kind
-(weighted by `frequency` among those whose depth range covers the level). Drawn from the
-level's stock stream, so a level's monsters depend only on (seed, depth)."""
+(weighted by `frequency` among those whose depth range covers the level: stocking.py's
+spawn_table). Drawn from the level's stock stream, so a level's monsters depend only on
+(seed, depth)."""
 
 from __future__ import annotations
 
@@ -13,22 +14,6 @@ from roguelike.engine.ecs import EntityStore
 from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
-
-
-def spawn_table(content: Content, depth: int) -> list[tuple[str, int]]:
-    """Monsters that can appear at a depth, with their weights."""
-    return [(m.id, m.frequency) for m in content.monsters.values()
-            if m.frequency > 0 and m.depth_min <= depth <= m.depth_max]
-
-
-def pick_weighted(rng: Stream, table: list[tuple[str, int]]) -> str:
-    total = sum(w for _, w in table)
-    roll = rng.below(total)
-    for ident, weight in table:
-        if roll < weight:
-            return ident
-        roll -= weight
-    raise AssertionError("weights exhausted")
 
 
 def spawn_row(content: Content, depth: int) -> SpawnRow:
@@ -53,8 +38,11 @@ def give_innate(store: EntityStore, content: Content, eid: int, monster_id: str)
             conds.sources[innate] = "innate"
 
 
-def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stream) -> None:
-    table = spawn_table(content, level.depth)
+def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stream,
+                   table: list[tuple[str, int]]) -> None:
+    """`table`: the kinds for this depth with their weights (stocking.spawn_table)."""
+    from roguelike.world.stocking import pick_weighted
+
     if not table:
         return
     row = spawn_row(content, level.depth)

@@ -11,9 +11,23 @@ from roguelike.engine.components import Appearance, BlocksMovement, Door, Named,
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.rng import Stream
 from roguelike.world.level import Level
-from roguelike.world.spawning import pick_weighted, spawn_monsters, spawn_table
+from roguelike.world.spawning import spawn_monsters
 
-__all__ = ["pick_weighted", "spawn_table", "stock_level"]
+
+def spawn_table(content: Content, depth: int) -> list[tuple[str, int]]:
+    """Monsters that can appear at a depth, with their weights."""
+    return [(m.id, m.frequency) for m in content.monsters.values()
+            if m.frequency > 0 and m.depth_min <= depth <= m.depth_max]
+
+
+def pick_weighted(rng: Stream, table: list[tuple[str, int]]) -> str:
+    total = sum(w for _, w in table)
+    roll = rng.below(total)
+    for ident, weight in table:
+        if roll < weight:
+            return ident
+        roll -= weight
+    raise AssertionError("weights exhausted")
 
 
 def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -> None:
@@ -21,4 +35,5 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
     for x, y in level.doors:
         store.create(Position(level.depth, x, y), Appearance("+", "yellow", 0), Named("door"),
                      Door(), BlocksMovement())
-    spawn_monsters(store, content, level, rng)
+    table = spawn_table(content, level.depth)
+    spawn_monsters(store, content, level, rng, table)  # world/spawning.py: by depth

@@ -182,6 +182,9 @@ def speed(game: Game, eid: int, base: int) -> int:
 
 def move_blocked(game: Game, eid: int, x: int, y: int) -> str:
     """Why a creature may not step to (x, y) now; '' when it may."""
+    conds = game.store.try_get(eid, Conditions)
+    if conds is None or not conds.active:  # every step asks: keep the usual case cheap
+        return ""
     ps = plays(game, eid)
     if any(p.no_move for p in ps):
         return f"{name_of(game.store, eid)} is held fast and cannot move."

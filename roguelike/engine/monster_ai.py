@@ -20,11 +20,12 @@ from roguelike.engine.ai import _act, _downhill, _standing_party
 from roguelike.engine.components import Actor, Conditions, Door, FightState, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
+
+CLOSED_DOOR_COST = 2  # as game.cost_map prices a closed, unlocked door
 
 # The Pillagers' own behaviour (looting, hauling to camp) belongs to the exploration
 # system, which sets this; it returns None to fall back to waiting.
@@ -47,22 +48,28 @@ def _engaged(game: Game, eid: int) -> bool:
 
 
 def chase_map(game: Game) -> np.ndarray:
-    """Steps to the nearest standing character for every monster, like game.chase_map but
-    blind to doors opening and closing (an unlocked door costs a step either way), so a
-    monster opening a door does not send every other monster's map back to tcod."""
+    """Steps to the nearest standing character for every monster.
+
+    Built on game.cost_map (walls, locked doors, whatever terrain hinders), with every
+    unlocked door costing the same open or shut, so a monster opening a door does not send
+    every other monster's map back to tcod. The terrain is re-read once a round (or when the
+    party moves); the map is recomputed only when the party or the terrain changed."""
     store = game.store
-    spots = [store.get(e, Position) for e in game.party if not is_disabled(store, e)]
-    locked = tuple(p.xy for _e, d, p in store.query(Door, Position)
-                   if d.locked and p.depth == game.depth)
-    key = (game.depth, tuple(p.xy for p in spots if p.depth == game.depth), locked)
+    party = (game.depth, tuple(store.get(e, Position).xy for e in game.party
+                               if not is_disabled(store, e)
+                               and store.get(e, Position).depth == game.depth))
     cached = getattr(game, "_ai_chase", None)
-    if cached is not None and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
-    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
-    for xy in locked:
-        cost[xy[1], xy[0]] = 0
-    dist = distance_map(cost, list(key[1]))
-    game._ai_chase = (key, dist)  # type: ignore[attr-defined]
+    if cached is not None and cached[0] == (game.round, party):
+        return cached[2]  # type: ignore[no-any-return]
+    cost = game.cost_map(creatures_block=False)
+    for _e, door, pos in store.query(Door, Position):
+        if pos.depth == game.depth and not door.locked:
+            cost[pos.y, pos.x] = CLOSED_DOOR_COST
+    if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
+        dist = cached[2]
+    else:
+        dist = distance_map(cost, list(party[1]))
+    game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
     return dist
 
 

@@ -132,11 +132,11 @@ class Conditions:
 
 @dataclass(slots=True)
 class FightState:
-    """Per-creature fight bookkeeping (issue 3): luck pledged before a roll, the
-    multiple-actions penalty, cleaves used this round, morale, a dropped weapon."""
+    """Per-creature fight bookkeeping (issue 3): actions granted this turn (for the
+    multiple-actions penalty), luck pledged before a roll, cleaves used this round, morale,
+    pursuit, a dropped weapon, a treasure lure."""
 
     granted: int = 0          # actions granted at the start of this turn
-    map_penalty: int = 0      # DungeonPunk multiple-actions penalty on checks (d6 pips)
     luck_pledge: int = 0      # luck spent before the next roll
     cleaves: int = 0          # cleaves made this round
     morale: str = ""          # the last morale result id ("" = not checked)

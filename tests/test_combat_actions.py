@@ -394,3 +394,18 @@ def test_levels_add_a_box_and_improve_saves():
     award_xp(g, w, 2000, "more")
     assert char.level == 5
     assert save_target(g, w, "stone") < before
+
+
+def test_special_abilities_add_their_classic_bonus():
+    from roguelike.engine.experience import monster_xp
+
+    g = arena(monsters={"m": "giant_spider", "n": "orc"}, text="""
+        ############
+        #1m.......n#
+        #2.........#
+        #3.........#
+        ############
+    """)
+    spider, orc = foes(g)
+    assert monster_xp(g, spider) == 20 + 2 * 9  # HD 2, venom and web
+    assert monster_xp(g, orc) == 10  # HD 1; greed is no special

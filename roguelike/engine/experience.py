@@ -25,8 +25,11 @@ def level_for_xp(game: Game, xp: int) -> int:
 def monster_xp(game: Game, eid: int) -> int:
     stats = game.store.get(eid, MonsterStats)
     mon = game.content.monsters.get(stats.kind)
-    specials = len(mon.abilities) if mon else 0
-    return fight_tables(game.content).xp_for_hit_dice(max(0, stats.hit_dice), specials)
+    tables = fight_tables(game.content)
+    # Classic's asterisks: abilities that do something in a fight (not 'greedy', 'undead')
+    specials = sum(1 for a in (mon.abilities if mon else [])
+                   if tables.abilities[a].on_hit or tables.abilities[a].innate)
+    return tables.xp_for_hit_dice(max(0, stats.hit_dice), specials)
 
 
 def _earners(game: Game, who: int | str | list[int]) -> list[int]:

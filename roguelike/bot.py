@@ -47,6 +47,11 @@ class Bot:
         eid = game.awaiting
         if eid is None:
             return Wait()
+        from roguelike.engine.components import PendingLuck
+        from roguelike.engine.luck import KeepRoll
+
+        if game.store.has(eid, PendingLuck):
+            return KeepRoll()  # the bot never buys a roll back
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1
         pos = game.store.get(eid, Position)
         if game.mode == "combat":
@@ -65,6 +70,12 @@ class Bot:
             if game.store.get(eid, Actor).actions_left > 0:
                 return Attack(near[0])
             return Wait()
+        from roguelike.engine.fight_actions import RangedAttack, can_shoot
+
+        if game.store.get(eid, Actor).actions_left > 0:
+            shots = [f for f in foes if not can_shoot(game, eid, f)]
+            if shots:
+                return RangedAttack(shots[0])
         goals = [game.store.get(f, Position).xy for f in foes]
         return self._towards(game, eid, pos, goals, creatures_block=False) or Wait()
 

@@ -65,3 +65,16 @@ def test_level_count_dumps_one_line_per_seed(cli):
     out = cli("level", "--seed", "batch", "--depth", "1", "--count", "3")
     lines = out.stdout.strip().splitlines()
     assert [json.loads(x)["seed"] for x in lines] == ["batch-0", "batch-1", "batch-2"]
+
+
+def test_generating_and_stocking_never_crashes_at_any_depth():
+    # Regression: a room the corridors never reached has no exits for Pillagers (depth 9).
+    from roguelike.content.loader import default_content
+    from roguelike.engine.ecs import EntityStore
+    from roguelike.world.stocking import stock_level
+
+    content = default_content()
+    for i in range(20):
+        for depth in range(1, 13):
+            stock_level(EntityStore(), content, generate(f"stock-{i}", depth), f"stock-{i}")
+    stock_level(EntityStore(), content, generate("troll-0", 9), "troll-0")

@@ -100,7 +100,9 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    points = speed(game.store, actor)
+    from roguelike.engine.conditions import speed as speed_now
+
+    points = speed_now(game, actor, speed(game.store, actor))
     if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
     act.actions_left -= 1
@@ -150,6 +152,11 @@ class Step(Action):
         if other is not None and not (is_character(game.store, actor)
                                       and is_character(game.store, other)):
             return fail(f"{name_of(game.store, other)} is in the way.")
+        from roguelike.engine.conditions import move_blocked
+
+        held = move_blocked(game, actor, nx, ny)
+        if held:
+            return fail(held)
         blocked = _begin_move(game, actor)
         if blocked:
             return blocked
@@ -216,6 +223,11 @@ class Attack(Action):
         a, t = store.get(actor, Position), store.get(self.target, Position)
         if a.depth != t.depth or chebyshev(a, t) > game.content.rules.melee_reach:
             return fail("Too far away for a melee attack.")
+        from roguelike.engine.conditions import attack_refusal
+
+        refused = attack_refusal(game, actor, self.target, chebyshev(a, t))
+        if refused:
+            return fail(refused)
         blocked = spend_action(game, actor)
         if blocked:
             return blocked

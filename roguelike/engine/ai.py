@@ -1,7 +1,6 @@
 """Decisions for every creature the player does not control: one action per call.
 
-Monsters go for the closest standing character (chosen at the start of their turn, as
-Traps & Treasure says) and attack when adjacent. Party followers keep the marching order.
+Monsters and Pillagers are decided in monster_ai.py; party followers keep the marching order.
 """
 
 from __future__ import annotations
@@ -24,10 +23,6 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 def take_action(game: Game, eid: int) -> list[Event]:
     actor = game.store.get(eid, Actor)
-    if actor.side == "pillager":
-        from roguelike.engine.explore.pillagers import take_action as pillage
-
-        return pillage(game, eid)
     events = _follow(game, eid) if actor.side == "party" else _hunt(game, eid, actor)
     if events is None:
         result = game.try_action(Wait(), eid)
@@ -69,23 +64,9 @@ def _standing_party(game: Game) -> list[int]:
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
-    store = game.store
-    pos = store.get(eid, Position)
-    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
-    if not targets:
-        return None
-    start_of_turn = actor.actions_left == game.content.rules.actions_per_turn \
-        and actor.move_points == 0
-    if start_of_turn or actor.target not in targets:
-        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
-    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
-    if adjacent:
-        victim = actor.target if actor.target in adjacent else adjacent[0]
-        return _act(game, eid, Attack(victim))
-    dist = game.chase_map()
-    if dist[pos.y, pos.x] >= UNREACHABLE:
-        return None
-    return _downhill(game, eid, dist)
+    from roguelike.engine.monster_ai import take_turn
+
+    return take_turn(game, eid, actor)
 
 
 def _follow(game: Game, eid: int) -> list[Event] | None:

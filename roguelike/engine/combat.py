@@ -1,19 +1,26 @@
 """Traps & Treasure combat: hit on d6 >= Combat, save on d6 >= Might, then a wound.
 
 A wound on a character crosses the next box of a rolled location; a spent location spills
-to the Torso; a spent Head or Torso disables. Monsters just lose Hits.
+to the Torso; a spent Head or Torso drops the character: Knocked Out while it has luck
+(DungeonPunk), Disabled (T&T) with none, killed if wounded again while Disabled without luck.
+Monsters just lose Hits. Conditions, luck, criticals and cleaving (Classic) hook in here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Disabled, HitBoxes, MonsterStats
+from roguelike.content.fight_tables import fight_tables
+from roguelike.engine import conditions as C
+from roguelike.engine.checks import d6_check, fight_state
+from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.engine.events import Event
-from roguelike.engine.stats import NO_SAVE, attribute, name_of
+from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
+
+MANEUVERS = ("", "knock_down", "force_back", "disarm")
 
 
 def roll_d6_check(game: Game, need: int) -> tuple[int, bool]:
@@ -21,57 +28,151 @@ def roll_d6_check(game: Game, need: int) -> tuple[int, bool]:
     return roll, roll >= need
 
 
-def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: str = "melee"
-           ) -> list[Event]:
-    """One attack roll, the defender's save, and the wound if both go the attacker's way."""
+def distance_between(game: Game, a: int, b: int) -> int:
+    pa, pb = game.store.get(a, Position), game.store.get(b, Position)
+    return max(abs(pa.x - pb.x), abs(pa.y - pb.y))
+
+
+def is_dark(game: Game, x: int, y: int) -> bool:
+    """Whether a square is unlit. Light is the exploration system's: it sets `game.lit_map`
+    (a bool [y, x] array); until it exists every square counts as lit."""
+    lit = getattr(game, "lit_map", None)
+    return lit is not None and not bool(lit[y, x])
+
+
+def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
+                    ) -> tuple[int, bool, list[Event]]:
+    """Everything that changes the to-hit roll: conditions, a mark, darkness, a lost
+    weapon, a maneuver; and whether the hit is automatic (a helpless target)."""
+    d6 = fight_tables(game.content).d6
+    dist = distance_between(game, attacker, defender)
+    mod, auto = C.attack_mods(game, attacker, defender, dist)
+    bonus, events = C.on_attacked(game, attacker, defender)
+    mod += bonus
+    pos = game.store.get(defender, Position)
+    if is_dark(game, pos.x, pos.y):
+        mod += d6.vision_attack_mod
+    if fight_state(game, attacker).disarmed:
+        mod -= 1
+    if maneuver:
+        mod += d6.maneuver_attack_mod
+    return mod, auto, events
+
+
+def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: str = "melee",
+           maneuver: str = "") -> list[Event]:
+    """One attack roll, the defender's save, and the wound (or maneuver) if both go the
+    attacker's way; a kill may be followed by a cleave."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
-    events: list[Event] = []
-    need = attribute(store, attacker, "combat")
-    roll, hit = roll_d6_check(game, need)
-    if not hit:
-        events.append(Event("miss", f"{a_name} attacks {d_name} and misses "
-                            f"(rolled {roll} vs Combat {need}).", attacker, defender,
-                            roll=roll, need=need))
-        return events
-    events.append(Event("hit", f"{a_name} hits {d_name} (rolled {roll} vs Combat {need}).",
-                        attacker, defender, roll=roll, need=need))
-    return events + save_or_wound(game, defender, boxes=boxes, source=a_name)
+    mod, auto, events = attack_modifier(game, attacker, defender, maneuver)
+    what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
+    if auto:
+        events.append(Event("hit", f"{a_name} strikes the helpless {d_name}.", attacker,
+                            defender))
+        return events + after_hit(game, attacker, defender, boxes, maneuver, weapon, False)
+    chk = d6_check(game, attacker, "combat", "Combat", mod)
+    if not chk.ok:
+        events.append(Event("miss", f"{a_name} {what}attacks {d_name} and misses "
+                            f"(rolled {chk.shown} vs Combat {chk.need}).", attacker, defender,
+                            roll=chk.roll, need=chk.need))
+        from roguelike.engine.luck import offer_luck
+
+        return events + offer_luck(game, chk, "attack", [
+            attacker, defender, boxes, MANEUVERS.index(maneuver), int(weapon == "ranged")])
+    crit = " A critical hit!" if chk.critical else ""
+    events.append(Event("hit", f"{a_name} {what}hits {d_name} (rolled {chk.shown} vs Combat "
+                        f"{chk.need}).{crit}", attacker, defender, roll=chk.roll,
+                        need=chk.need))
+    return events + after_hit(game, attacker, defender, boxes, maneuver, weapon, chk.critical)
 
 
-def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = "") -> list[Event]:
+def after_hit(game: Game, attacker: int, defender: int, boxes: int, maneuver: str,
+              weapon: str, critical: bool) -> list[Event]:
+    if maneuver:
+        from roguelike.engine.maneuvers import maneuver_effect
+
+        return maneuver_effect(game, attacker, defender, maneuver)
+    return save_or_wound(game, defender, boxes=boxes, source=name_of(game.store, attacker),
+                         attacker=attacker, weapon=weapon, critical=critical)
+
+
+def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = "",
+                  attacker: int = 0, weapon: str = "melee", critical: bool = False
+                  ) -> list[Event]:
     store = game.store
     d_name = name_of(store, defender)
     need = attribute(store, defender, "might")
     if need < NO_SAVE:
-        roll, saved = roll_d6_check(game, need)
-        if saved:
-            return [Event("save", f"{d_name} saves (rolled {roll} vs Might {need}).",
-                          defender, roll=roll, need=need)]
-        events = [Event("nosave", f"{d_name} fails to save (rolled {roll} vs Might {need}).",
-                        defender, roll=roll, need=need)]
+        chk = d6_check(game, defender, need, "Might")
+        if chk.ok:
+            return [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
+                          defender, roll=chk.roll, need=need)]
+        events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
+                        f"{need}).", defender, roll=chk.roll, need=need)]
+        from roguelike.engine.luck import offer_luck
+
+        pending = offer_luck(game, chk, "save", [defender, boxes, attacker,
+                                                 int(weapon == "ranged"), int(critical)])
+        if pending:
+            return events + pending
     else:
         events = [Event("nosave", f"{d_name} cannot save.", defender)]
-    return events + wound(game, defender, boxes=boxes, source=source)
+    return events + finish_wound(game, attacker, defender, boxes, source, weapon, critical)
+
+
+def finish_wound(game: Game, attacker: int, defender: int, boxes: int, source: str,
+                 weapon: str, critical: bool) -> list[Event]:
+    store = game.store
+    spot = store.get(defender, Position).xy
+    stats = store.try_get(defender, MonsterStats)
+    hit_dice = stats.hit_dice if stats else 0
+    events = wound(game, defender, boxes=boxes, source=source)
+    dropped = not store.alive(defender) or is_disabled(store, defender)
+    if not store.alive(defender) and attacker:
+        events += _feats(game, attacker, hit_dice)
+    if critical and not dropped:
+        events += C.add_condition(game, defender, "stunned", C.UNTIL_ENDED, str(attacker))
+    if attacker and not dropped and any(e.kind == "wound" for e in events):
+        events += ability_effects(game, attacker, defender)
+    if dropped and attacker and store.alive(attacker):
+        events += cleave(game, attacker, defender, spot, weapon)
+    return events
 
 
 def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
           location: str | None = None) -> list[Event]:
     """Apply `boxes` wounds. For characters all boxes land in one rolled location."""
     store = game.store
+    if not store.alive(eid):
+        return []
+    events = C.on_wounded(game, eid)
     if store.has(eid, MonsterStats):
-        return _wound_monster(game, eid, boxes, source)
+        return events + _wound_monster(game, eid, boxes, source)
     hit_boxes = store.get(eid, HitBoxes)
+    down = store.try_get(eid, Disabled)
+    if down is not None:
+        return events + _wound_the_fallen(game, eid, down)
     rules = game.content.rules
     if location is None:
         face = game.streams.play.d(rules.location_die)
         location = game.content.location_for(face)
-    events: list[Event] = []
     for _ in range(boxes):
         if store.has(eid, Disabled):
             break
         events += cross_box(game, eid, hit_boxes, location)
     return events
+
+
+def _wound_the_fallen(game: Game, eid: int, down: Disabled) -> list[Event]:
+    """A wound on a character already down: with luck it stays Knocked Out; without, the
+    Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
+    char = game.store.try_get(eid, Character)
+    if down.cause.startswith("killed") or (char is not None and char.luck > 0):
+        return []
+    down.cause = "killed"
+    C.remove_condition(game, eid, "disabled")
+    return [Event("killed", f"{name_of(game.store, eid)} is killed!", eid)]
 
 
 def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[Event]:
@@ -101,17 +202,113 @@ def disable_if_spent(game: Game, eid: int, hit_boxes: HitBoxes) -> list[Event]:
     for loc_id in game.content.rules.disabling_locations:
         loc = hit_boxes.location(loc_id)
         if loc.spent:
-            store.add(eid, Disabled(cause=f"{loc.name} spent"))
-            return game.on_disabled(eid, f"{name_of(store, eid)} is Disabled "
-                                         f"({loc.name} spent)!")
+            return knock_down_or_disable(game, eid, loc.name)
     return []
+
+
+def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
+    """Head or Torso spent: Knocked Out with luck left (recovers by itself), else Disabled."""
+    store = game.store
+    char = store.try_get(eid, Character)
+    name = name_of(store, eid)
+    if char is not None and char.luck > 0:
+        rounds = fight_tables(game.content).knock_out_rounds
+        store.add(eid, Disabled(cause=f"knocked out ({where} spent)"))
+        events = C.add_condition(game, eid, "knocked_out", rounds, "wounds")
+        return events + game.on_disabled(eid, f"{name} is Knocked Out ({where} spent; "
+                                              f"{char.luck} luck left)!")
+    store.add(eid, Disabled(cause=f"{where} spent"))
+    events = C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
+    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
 
 
 def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:
     stats = game.store.get(eid, MonsterStats)
+    before = stats.hits
     stats.hits -= hits
     name = name_of(game.store, eid)
     if stats.hits > 0:
-        return [Event("wound", f"{name} is hit ({stats.hits} of {stats.max_hits} Hits left).",
-                      eid)]
+        from roguelike.engine.morale import on_monster_hurt
+
+        events = [Event("wound", f"{name} is hit ({stats.hits} of {stats.max_hits} Hits "
+                        f"left).", eid)]
+        return events + on_monster_hurt(game, eid, before)
     return game.on_monster_killed(eid, source)
+
+
+def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
+    """Conditions a monster's wounding blow carries (venom, webs, petrification ...)."""
+    stats = game.store.try_get(attacker, MonsterStats)
+    mon = game.content.monsters.get(stats.kind) if stats else None
+    if mon is None or not game.store.alive(defender):
+        return []
+    from roguelike.engine.checks import attribute_check
+    from roguelike.engine.saves import D6_SAVES, saving_throw
+
+    events: list[Event] = []
+    abilities = fight_tables(game.content).abilities
+    for ab_id in mon.abilities:
+        ab = abilities[ab_id]
+        if not ab.on_hit:
+            continue
+        if ab.save:
+            saved, shown = (attribute_check(game, defender, ab.save) if ab.save in D6_SAVES
+                            else saving_throw(game, defender, ab.save))
+            events += shown
+            if saved:
+                continue
+        cond = ab.then if ab.then and C.has_condition(game, defender, ab.on_hit) else ab.on_hit
+        events += C.add_condition(game, defender, cond, ab.rounds, str(attacker))
+    return events
+
+
+def _feats(game: Game, killer: int, hit_dice: int) -> list[Event]:
+    """Luck for feats (our triggers for DungeonPunk's 'good play')."""
+    from roguelike.engine.luck import gain_luck
+    from roguelike.engine.morale import battle
+
+    events = gain_luck(game, killer, "first_blood") if battle(game).fallen == 1 else []
+    if hit_dice >= 4:
+        events += gain_luck(game, killer, "slay_the_strong")
+    return events
+
+
+# ----- cleaving (Classic) ---------------------------------------------------------------
+def cleave_limit(game: Game, eid: int) -> int:
+    tables = fight_tables(game.content)
+    char = game.store.try_get(eid, Character)
+    if char is not None:
+        row = tables.cleave_limits.get(char.klass)
+        return row.limit(char.level) if row else 0
+    stats = game.store.try_get(eid, MonsterStats)
+    return stats.hit_dice if stats else 0  # monsters cleave as fighters of their Hit Dice
+
+
+def cleave(game: Game, attacker: int, dropped: int, spot: tuple[int, int], weapon: str
+           ) -> list[Event]:
+    """After dropping a foe, strike another within 1 square of it at once (Classic)."""
+    store = game.store
+    state = fight_state(game, attacker)
+    if state.cleaves >= cleave_limit(game, attacker) or game.over:
+        return []
+    here = game.store.get(attacker, Position)
+    from roguelike.engine.fight_actions import can_shoot
+
+    for other, pos in store.query(Position):
+        if other in (attacker, dropped) or pos.depth != here.depth:
+            continue
+        if not hostile(store, attacker, other) or is_disabled(store, other):
+            continue
+        if max(abs(pos.x - spot[0]), abs(pos.y - spot[1])) > 1:
+            continue
+        dist = max(abs(pos.x - here.x), abs(pos.y - here.y))
+        reach = dist <= game.content.rules.melee_reach if weapon != "ranged" else \
+            not can_shoot(game, attacker, other)
+        if not reach or C.attack_refusal(game, attacker, other, dist):
+            continue
+        state.cleaves += 1
+        events = [Event("cleave", f"{name_of(store, attacker)} cleaves on into "
+                        f"{name_of(store, other)}!", attacker, other)]
+        return events + attack(game, attacker, other, boxes=game.weapon_boxes(attacker),
+                               weapon=weapon)
+    return []

@@ -52,6 +52,7 @@ class Character:
     luck: int = 10
     xp: int = 0
     luck_max: int = 20  # DungeonPunk: luck never rises above 20 (a curse lowers it)
+    level: int = 1
 
 
 @dataclass(slots=True)
@@ -126,6 +127,52 @@ class Conditions:
     """Active conditions: id -> rounds left (-1 = until its end condition)."""
 
     active: dict[str, int] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # id -> who/what caused it
+    stacks: dict[str, int] = field(default_factory=dict)  # id -> count (Injured stacks)
+
+
+@dataclass(slots=True)
+class FightState:
+    """Per-creature fight bookkeeping (issue 3): actions granted this turn (for the
+    multiple-actions penalty), luck pledged before a roll, cleaves used this round, morale,
+    pursuit, a dropped weapon, a treasure lure."""
+
+    granted: int = 0          # actions granted at the start of this turn
+    luck_pledge: int = 0      # luck spent before the next roll
+    cleaves: int = 0          # cleaves made this round
+    morale: str = ""          # the last morale result id ("" = not checked)
+    morale_rounds: int = 0    # rounds a retreat still lasts
+    disarmed: bool = False    # its weapon lies on the floor: -1 to attack until picked up
+    distracted: int = 0       # rounds it stops to pick up dropped treasure
+    lure_x: int = -1          # where that treasure lies
+    lure_y: int = -1
+    pursuit: str = ""         # "" (sees the party), "pursue" or "gave_up" (Classic pursuit)
+
+
+@dataclass(slots=True)
+class Battle:
+    """The encounter under way (one entity holds it): group size and morale triggers."""
+
+    size: int = 0
+    fallen: int = 0
+    first_death_checked: bool = False
+    half_checked: bool = False
+    surprise_rolled: bool = False
+
+
+@dataclass(slots=True)
+class PendingLuck:
+    """A failed roll the player may still buy with luck (game option luck_prompt = 'ask').
+
+    `resume` names what the roll decided, so the engine can finish after SpendLuck/KeepRoll;
+    `args` are its integer arguments."""
+
+    label: str
+    roll: int
+    need: int
+    cost: int
+    resume: str
+    args: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -181,7 +228,8 @@ class Searched:
 
 COMPONENT_TYPES: tuple[type, ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
-    BlocksMovement, Conditions, Trap, Hazard, Confined, Searched,
+    BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
+    PendingLuck,
 )
 
 # Exploration (issue 5) keeps its components in its own module.

@@ -17,7 +17,7 @@ import numpy as np
 import tcod.map
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import ai, conditions, traps
+from roguelike.engine import ai, fight_hooks, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
@@ -32,6 +32,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.light import party_view
 from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
@@ -68,7 +69,9 @@ def _plain(value: Any) -> Any:
 
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
-                 content: Content | None = None, first_level: Level | None = None) -> None:
+                 content: Content | None = None, first_level: Level | None = None,
+                 options: GameOptions | None = None) -> None:
+        self.options = options or GameOptions()
         self.seed = normalise_seed(seed)
         self.party_spec = tuple(party)
         self.content = content or default_content()
@@ -273,7 +276,12 @@ class Game:
     @property
     def awaiting(self) -> int | None:
         """The party member whose action the game waits for, if any."""
-        if self.over or self.current is None:
+        if self.over:
+            return None
+        pending = fight_hooks.pending_entity(self)
+        if pending is not None:
+            return pending
+        if self.current is None:
             return None
         return self.current if self.player_controls(self.current) else None
 
@@ -286,7 +294,8 @@ class Game:
             return [Event("info", "Nobody is waiting to act.")]
         round_, depth = self.round, self.depth
         draws = self.streams.play.draws
-        result = self.try_action(action, actor)
+        refused = fight_hooks.refuse_while_pending(self, action)
+        result = fail(refused) if refused else self.try_action(action, actor)
         if not result.ok:
             if self.streams.play.draws == draws:
                 return [Event("fail", result.reason)]
@@ -330,12 +339,15 @@ class Game:
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
         events = []
+        woken = []
         for eid in seen:
             actor = self.store.get(eid, Actor)
             if not actor.awake:
                 actor.awake = True
+                woken.append(eid)
                 events.append(Event("notice", f"{name_of(self.store, eid)} spots the party!",
                                     eid))
+        events += fight_hooks.on_view_changed(self, seen, woken)
         mode = "combat" if seen else "explore"
         if mode != self.mode:
             self.mode = mode
@@ -352,6 +364,8 @@ class Game:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
+            if fight_hooks.pending_entity(self) is not None:
+                break
             if self.current is None or self._turn_finished(self.current):
                 events += self._next_turn()
                 continue
@@ -370,6 +384,8 @@ class Game:
 
     def _next_turn(self) -> list[Event]:
         events: list[Event] = []
+        if self.current is not None:
+            events += fight_hooks.end_turn(self, self.current)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
@@ -381,6 +397,7 @@ class Game:
         act = self.store.get(self.current, Actor)
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
+        events += fight_hooks.start_turn(self, self.current)
         events.append(Event("turn", "", self.current, roll=act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
@@ -405,6 +422,7 @@ class Game:
     def _new_round(self) -> list[Event]:
         self.round += 1
         self.turn_index = 0
+        events = fight_hooks.new_round(self)
         entrants = self._entrants()
         rng = self.streams.play
         die = self.content.rules.initiative_die
@@ -417,17 +435,18 @@ class Game:
                     group_roll["pillager"] = rng.d(die)
                 rolls[eid] = group_roll["pillager"]
             else:
-                rolls[eid] = rng.d(die)
+                rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: self.store.get(e, Actor).rank,
             lambda e: speed(self.store, e), rng, die)
         text = ""
-        ticked = conditions.tick_conditions(self) + traps.tick(self)
+        ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
                 f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
-        return [Event("round", text, roll=self.round), *ticked, *explore.on_round(self)]
+        return [*events, Event("round", text, roll=self.round), *ticked,
+                *explore.on_round(self)]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
@@ -458,7 +477,8 @@ class Game:
     def on_monster_killed(self, eid: int, source: str) -> list[Event]:
         name = name_of(self.store, eid)
         self.kills += 1
-        dropped = explore.on_monster_killed(self, eid)
+        # both before the body goes: morale hears of it, then treasure falls where it stood
+        after = fight_hooks.on_monster_killed(self, eid) + explore.on_monster_killed(self, eid)
         self.store.destroy(eid)
         if eid in self.order:
             idx = self.order.index(eid)
@@ -467,7 +487,7 @@ class Game:
                 self.turn_index -= 1
         if self.current == eid:
             self.current = None
-        return [Event("kill", f"{name} falls!", eid), *dropped]
+        return [Event("kill", f"{name} falls!", eid), *after]
 
     def weapon_boxes(self, eid: int) -> int:
         char = self.store.try_get(eid, Character)

@@ -19,6 +19,7 @@ import numpy as np
 from roguelike.engine.components import Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
@@ -77,10 +78,11 @@ def parse_map(text: str, depth: int = 1) -> tuple[Level, dict[str, list[tuple[in
 
 def scenario(text: str, monsters: dict[str, str] | None = None,
              party: tuple[tuple[str, str], ...] = DEFAULT_PARTY, seed: str = "scenario",
-             rolls: list[int] | None = None) -> Game:
-    """A game on an ASCII map. Digits 1-3 place the party, other letters `monsters`."""
+             rolls: list[int] | None = None, luck_prompt: str = "never") -> Game:
+    """A game on an ASCII map. Digits 1-3 place the party, other letters `monsters`.
+    Luck is never offered after a roll unless `luck_prompt="ask"`."""
     level, marks = parse_map(text)
-    game = Game(seed, party, first_level=level)
+    game = Game(seed, party, first_level=level, options=GameOptions(luck_prompt=luck_prompt))
     store = game.store
     for eid, pos in list(store.query(Position)):
         if pos.depth == 1 and eid not in game.party:

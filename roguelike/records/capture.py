@@ -32,4 +32,5 @@ def capture(game: Game, kind: str, player: str = "") -> Record:
         score=score_parts(game),
         player=player,
         saved_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        options=game.options.to_dict(),
     )

@@ -57,6 +57,7 @@ class Record:
     score: dict[str, int]
     player: str = ""
     saved_at: str = ""
+    options: dict[str, str] | None = None  # game options that change play (luck prompts)
 
 
 def canonical(body: Any) -> bytes:
@@ -89,6 +90,7 @@ def body_of(record: Record) -> dict[str, Any]:
         "score": dict(record.score),
         "player": record.player,
         "saved_at": record.saved_at,
+        "options": dict(record.options or {}),
     }
 
 
@@ -158,7 +160,8 @@ def decode(data: bytes) -> Record:
 
 def _record(b: dict[str, Any]) -> Record:
     want = {"kind", "game_version", "content_digest", "seed", "party", "actions",
-            "checkpoint_every", "checkpoints", "final", "score", "player", "saved_at"}
+            "checkpoint_every", "checkpoints", "final", "score", "player", "saved_at",
+            "options"}
     if set(b) != want:
         raise RecordError(f"the body has fields {sorted(b)}, expected {sorted(want)}")
     kind = _str(b["kind"], "kind")
@@ -223,4 +226,17 @@ def _record(b: dict[str, Any]) -> Record:
                   party=tuple(party), rounds=tuple(rounds), actions=tuple(actions),
                   prints=tuple(prints), checkpoint_every=every, checkpoints=checkpoints,
                   final=final, score=parts, player=_str(b["player"], "player", 64),
-                  saved_at=_str(b["saved_at"], "saved_at", 64))
+                  saved_at=_str(b["saved_at"], "saved_at", 64), options=_options(b["options"]))
+
+
+def _options(raw: Any) -> dict[str, str]:
+    from roguelike.engine.options import GameOptions
+
+    if not isinstance(raw, dict) or len(raw) > 16:
+        raise RecordError("options is not a table")
+    opts = {_str(k, "option", 40): _str(v, f"option {k}", 40) for k, v in raw.items()}
+    try:
+        GameOptions.from_dict(opts)
+    except ValueError as err:
+        raise RecordError(f"bad options: {err}") from None
+    return opts

@@ -84,7 +84,8 @@ class ReplayPlayer:
 
     def restart(self) -> None:
         try:
-            self.game: Game = new_game(self.record.seed, self.record.party)
+            self.game: Game = new_game(self.record.seed, self.record.party,
+                                       self.record.options)
         except Divergence as err:
             raise ReplayError(str(err)) from None
         self._rec = rec_mod.attach(self.game, self.record.checkpoint_every)

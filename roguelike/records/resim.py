@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from roguelike.engine.actions import action_from_dict
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.options import GameOptions
 from roguelike.engine.seeds import normalise_seed
 from roguelike.records import recorder as rec_mod
 from roguelike.records.codec import Record
@@ -25,10 +26,11 @@ class Divergence(Exception):
         return f"diverged at action {self.index} (round {self.round}): {self.reason}"
 
 
-def new_game(seed: str, party: tuple[tuple[str, str], ...]) -> Game:
-    """A fresh game; bad parties (unknown class or role) become a Divergence at 0."""
+def new_game(seed: str, party: tuple[tuple[str, str], ...],
+             options: dict[str, str] | None = None) -> Game:
+    """A fresh game with the recorded options; bad parties or options are a Divergence at 0."""
     try:
-        return Game(normalise_seed(seed), party)
+        return Game(normalise_seed(seed), party, options=GameOptions.from_dict(options or {}))
     except (ValueError, KeyError) as err:
         raise Divergence(0, 0, f"cannot start the game: {err}") from None
 
@@ -61,7 +63,7 @@ def step(game: Game, record: Record, i: int, rec: rec_mod.Recorder) -> list[Even
 def resimulate(record: Record, upto: int | None = None,
                progress: Callable[[Game, int], None] | None = None) -> Game:
     """The game after the record's first `upto` actions (all by default), fully checked."""
-    game = new_game(record.seed, record.party)
+    game = new_game(record.seed, record.party, record.options)
     rec = rec_mod.attach(game, record.checkpoint_every)
     end = len(record.actions) if upto is None else min(upto, len(record.actions))
     for i in range(end):
@@ -77,7 +79,7 @@ def resimulate(record: Record, upto: int | None = None,
 
 def rebuild_recorder(game: Game) -> rec_mod.Recorder:
     """Fingerprints for a game that was played without a recorder (re-plays its history)."""
-    shadow = new_game(game.seed, game.party_spec)
+    shadow = new_game(game.seed, game.party_spec, game.options.to_dict())
     rec = rec_mod.attach(shadow)
     for _round, data in game.history:
         shadow.perform(action_from_dict(data))

@@ -7,11 +7,12 @@ from typing import Any
 
 from roguelike.bot import play
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.engine.options import GameOptions
 
 
 def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None,
             record: Path | None = None) -> dict[str, Any]:
-    game = Game(seed, party or DEFAULT_PARTY)
+    game = Game(seed, party or DEFAULT_PARTY, options=GameOptions(luck_prompt="never"))
     if record is not None:
         from roguelike.records.recorder import attach
 

@@ -80,8 +80,9 @@ class RoguelikeApp(App[None]):
                 if palette_changed:
                     screen.set_styles(self.styles_)
                 screen.set_options(options)
-        if self.game is not None:
-            apply_to_game(options, self.game)
+        if self.game is not None and not self.game.history:
+            apply_to_game(options, self.game)  # later on, the next game: a record's rules
+            # never change in the middle of it
 
 
 def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None = None,

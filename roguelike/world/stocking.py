@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from roguelike.content.loader import Content
 from roguelike.engine.components import Appearance, BlocksMovement, Door, Named, Position
-from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.rng import Stream
 from roguelike.world.level import Level
-
-MONSTER_ROOM_CHANCE = (1, 3)
+from roguelike.world.spawning import spawn_monsters
 
 
 def spawn_table(content: Content, depth: int) -> list[tuple[str, int]]:
@@ -45,17 +43,7 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
 
     stock_traps(store, content, level, seed)
     table = spawn_table(content, level.depth)
-    for room in level.rooms:
-        if room.id == level.camp_room or not table:
-            continue
-        if not rng.chance(*MONSTER_ROOM_CHANCE):
-            continue
-        squares = [p for p in room.squares() if level.room_at(*p) == room.id
-                   and level.tile(*p) == 1]
-        if not squares:
-            continue
-        x, y = rng.choice(squares)
-        make_monster(store, content, pick_weighted(rng, table), Position(level.depth, x, y))
+    spawn_monsters(store, content, level, rng, table)  # world/spawning.py: by depth
     from roguelike.engine.explore.stock import stock_exploration  # markers, Pillagers, ...
 
     stock_exploration(store, content, level, seed)

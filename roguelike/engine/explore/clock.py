@@ -10,7 +10,6 @@ from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.components import Actor, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.events import Event
-from roguelike.engine.explore import adapters
 from roguelike.engine.explore.components import Fatigue
 from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
@@ -32,7 +31,6 @@ def on_round(game: Game) -> list[Event]:
     led.clock += 1
     from roguelike.engine.explore.spells import expire_walls
 
-    adapters.tick_fallback_conditions(game)
     events = burn(game, 1) + expire_walls(game)
     if led.clock % explore_data(game.content).rounds_per_turn == 0:
         events += tire(game) + wandering_check(game)

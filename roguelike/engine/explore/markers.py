@@ -22,7 +22,6 @@ from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
-from roguelike.world.stocking import pick_weighted, spawn_table
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -112,11 +111,13 @@ def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
 
 
 def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> list[Event]:
-    """A monster from the depth's spawn table (the T&T chart's 2/3/1 odds at depth 1)."""
-    table = spawn_table(game.content, game.depth)
-    if not table:
+    """A monster from the T&T Monsters chart: d6 against each monster's `roll` faces
+    (1-2 Apprentice, 3-5 Mercenary, 6 Leader). The depth bestiary stocks rooms instead."""
+    face = game.streams.play.d(6)
+    chart = [m.id for m in game.content.monsters.values() if face in m.roll]
+    if not chart:
         return []
-    kind = pick_weighted(game.streams.play, table)
+    kind = chart[0]
     cpos = game.store.get(checker, Position)
     spot = _free_square_near(game, cpos.x, cpos.y) if contact else \
         _free_square_near(game, x, y, avoid=cpos) or _free_square_near(game, x, y)

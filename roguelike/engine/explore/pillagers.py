@@ -94,6 +94,10 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
     monster = explore_data(content).pillagers.monster
     if not rooms or monster not in content.monsters:
         return []
+    # a room the corridors never reached was filled in by the generator: it has no exits
+    rooms = [r for r in rooms if exits(level, r)]
+    if not rooms:
+        return []
     out = []
     for _ in range(count):
         x, y = rng.choice(exits(level, rng.choice(rooms)))

@@ -1,0 +1,239 @@
+"""Fight actions beyond the plain melee Attack: the Rogue's ranged weapon, Classic special
+maneuvers, getting up from Prone and picking up a knocked-away weapon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+import tcod.path
+
+from roguelike.content.fight_tables import fight_tables
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.checks import fight_state
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Conditions,
+    Door,
+    MonsterStats,
+    Position,
+)
+from roguelike.engine.events import Event
+from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.world.sight import clear_line
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+
+def ranged_reach(game: Game, eid: int) -> int:
+    """How far a creature shoots: the Rogue's weapon (T&T: 24"), a monster's `ranged`."""
+    char = game.store.try_get(eid, Character)
+    if char is not None:
+        weapon = game.content.classes[char.klass].weapon
+        return fight_tables(game.content).d6.ranged_squares if weapon == "ranged" else 0
+    stats = game.store.try_get(eid, MonsterStats)
+    mon = game.content.monsters.get(stats.kind) if stats else None
+    return mon.ranged if mon else 0
+
+
+def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
+    return {pos.xy for e, _a, pos in game.store.query(Actor, Position)
+            if pos.depth == game.depth and e not in skip}
+
+
+def can_shoot(game: Game, shooter: int, target: int) -> str:
+    """Why `shooter` cannot shoot `target` now; '' when it can."""
+    store = game.store
+    reach = ranged_reach(game, shooter)
+    if reach <= 0:
+        return f"{name_of(store, shooter)} has no ranged weapon."
+    if not store.alive(target) or not store.has(target, Position):
+        return "There is nothing there to shoot."
+    a, t = store.get(shooter, Position), store.get(target, Position)
+    dist = max(abs(a.x - t.x), abs(a.y - t.y))
+    if a.depth != t.depth or dist > reach:
+        return f"Out of range ({reach} squares)."
+    if dist < fight_tables(game.content).d6.ranged_min_squares:
+        return "Too close to shoot: fight it hand to hand."
+    if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):
+        return "No clear line of fire."
+    return ""
+
+
+def _attack_checks(game: Game, actor: int, target: int) -> str:
+    store = game.store
+    if not store.alive(target) or not store.has(target, Position):
+        return "There is nothing there to attack."
+    if not hostile(store, actor, target):
+        return "You will not attack a friend."
+    if is_disabled(store, target):
+        return f"{name_of(store, target)} is already down."
+    a, t = store.get(actor, Position), store.get(target, Position)
+    return C.attack_refusal(game, actor, target, max(abs(a.x - t.x), abs(a.y - t.y)))
+
+
+@dataclass(frozen=True)
+class RangedAttack(Action):
+    """Shoot a foe in range along a clear line of fire (the Rogue's Ranged Weapon)."""
+
+    kind: ClassVar[str] = "shoot"
+    target: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        reason = can_shoot(game, actor, self.target) or _attack_checks(game, actor, self.target)
+        if reason:
+            return fail(reason)
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        from roguelike.engine.combat import attack
+
+        return done(*attack(game, actor, self.target, boxes=1, weapon="ranged"))
+
+
+@dataclass(frozen=True)
+class Maneuver(Action):
+    """A Classic special maneuver in melee at -1: knock_down, force_back or disarm; the
+    target saves vs Paralysis (stone) or suffers it."""
+
+    kind: ClassVar[str] = "maneuver"
+    target: int
+    maneuver: str
+
+    def perform(self, game: Game, actor: int) -> Result:
+        from roguelike.engine.combat import MANEUVERS, attack
+
+        if self.maneuver not in MANEUVERS[1:]:
+            return fail(f"Unknown maneuver; choose from {', '.join(MANEUVERS[1:])}.")
+        reason = _attack_checks(game, actor, self.target)
+        if reason:
+            return fail(reason)
+        a, t = game.store.get(actor, Position), game.store.get(self.target, Position)
+        if a.depth != t.depth or max(abs(a.x - t.x), abs(a.y - t.y)) > \
+                game.content.rules.melee_reach:
+            return fail("Too far away for a maneuver.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*attack(game, actor, self.target, maneuver=self.maneuver))
+
+
+@dataclass(frozen=True)
+class GetUp(Action):
+    """Stand up from Prone (DungeonPunk: costs the movement or an action; here one action)."""
+
+    kind: ClassVar[str] = "get_up"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        conds = game.store.try_get(actor, Conditions)
+        if conds is None or "prone" not in conds.active:
+            return fail("Not lying down.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        return done(*C.remove_condition(game, actor, "prone"))
+
+
+@dataclass(frozen=True)
+class RecoverWeapon(Action):
+    """Pick up the weapon a Disarm knocked away (one action)."""
+
+    kind: ClassVar[str] = "recover_weapon"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        state = fight_state(game, actor)
+        if not state.disarmed:
+            return fail("Your weapon is in your hand.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        state.disarmed = False
+        return done(Event("recover", f"{name_of(game.store, actor)} picks up its weapon.",
+                          actor))
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """Close in on the nearest standing character along the shared chase map: one Move
+    action's worth of squares, stopping next to a character. The monsters' walk in one
+    decision: each square follows the Step rules (walls, creatures, conditions, and a closed
+    door is opened by an OpenDoor for one point), checked here without Step's lookups."""
+
+    kind: ClassVar[str] = "advance"
+
+    def perform(self, game: Game, actor: int) -> Result:
+        from roguelike.engine.actions import Step, _begin_move
+        from roguelike.engine.monster_ai import chase_map
+        from roguelike.world.paths import UNREACHABLE
+
+        store = game.store
+        act = store.get(actor, Actor)
+        pos = store.get(actor, Position)
+        taken = {p.xy for e, _a, p in store.query(Actor, Position)
+                 if p.depth == pos.depth and e != actor}
+        conds = store.try_get(actor, Conditions)
+        careful = conds is not None and bool(conds.active)
+        doorways = set(game.level.doors)
+        events: list[Event] = []
+        dist = chase_map(game)
+        # tcod climbs the whole way down at once; squares are then checked one by one
+        here = int(dist[pos.y, pos.x])
+        route = tcod.path.hillclimb2d(dist, (pos.y, pos.x), True, True).tolist()[1:] \
+            if 3 < here < UNREACHABLE else []
+        walked = 0
+        while not ((events or walked) and act.move_points <= 0):
+            here = int(dist[pos.y, pos.x])
+            if here <= 1 or here >= UNREACHABLE:
+                break
+            step = _next_square(dist, pos, here, taken, route)
+            if step is None:
+                break
+            nx, ny = step
+            if careful or ((nx, ny) in doorways and _closed_door(game, nx, ny)):
+                result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
+                if not result.ok:
+                    break
+                events += result.events
+                if pos.xy != (nx, ny):  # it opened the door there: walk through it next
+                    route.insert(0, [ny, nx])
+            elif act.move_points <= 0 and _begin_move(game, actor) is not None:
+                break
+            else:
+                act.move_points -= 1
+                pos.x, pos.y = nx, ny
+                walked += 1
+                events += game.on_moved(actor)
+        if walked:  # one event for the squares walked outside doorways (the end square)
+            events.append(Event("move", "", actor, x=pos.x, y=pos.y, roll=walked))
+        if not events:
+            return fail("No way closer.")
+        return done(*events)
+
+
+def _closed_door(game: Game, x: int, y: int) -> bool:
+    door = game.door_at(x, y)
+    return door is not None and not game.store.get(door, Door).open
+
+
+def _next_square(dist: np.ndarray, pos: Position, here: int, taken: set[tuple[int, int]],
+                 route: list[list[int]]) -> tuple[int, int] | None:
+    """The next square downhill: the climbed route's while it is free, else the lowest free
+    neighbour (ties: straight before diagonal, then by direction)."""
+    if route:
+        y, x = route[0]
+        if (x, y) not in taken:
+            route.pop(0)
+            return (x, y)
+        route.clear()
+    x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
+    window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
+    options = sorted(
+        (d, abs(x - pos.x) + abs(y - pos.y), x, y)
+        for j, row in enumerate(window) for i, d in enumerate(row)
+        for x, y in ((x0 + i, y0 + j),)
+        if d < here and (x, y) not in taken)
+    return (options[0][2], options[0][3]) if options else None

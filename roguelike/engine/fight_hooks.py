@@ -1,0 +1,65 @@
+"""The fight's hooks into the turn loop, so game.py needs one call per moment:
+turn start and end, a new round, a change of view, a kill, a pending luck decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roguelike.engine import conditions, experience, fight_actions, luck, morale
+from roguelike.engine.actions import Action
+from roguelike.engine.checks import fight_state
+from roguelike.engine.events import Event
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+# importing the modules registers their actions
+ACTION_MODULES = (fight_actions, luck)
+pending_entity = luck.pending_entity
+
+
+def refuse_while_pending(game: Game, action: Action) -> str:
+    if pending_entity(game) is None or isinstance(action, luck.SpendLuck | luck.KeepRoll):
+        return ""
+    return "A roll waits on your luck: spend luck or keep the roll."
+
+
+def start_turn(game: Game, eid: int) -> list[Event]:
+    fight_state(game, eid).cleaves = 0
+    return conditions.start_turn(game, eid)
+
+
+def end_turn(game: Game, eid: int) -> list[Event]:
+    return conditions.end_turn(game, eid)
+
+
+def new_round(game: Game) -> list[Event]:
+    morale.tick_round(game)
+    return conditions.tick_round(game)
+
+
+def initiative_mod(game: Game, eid: int) -> int:
+    return conditions.initiative_mod(game, eid)
+
+
+def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event]:
+    if not seen:
+        morale.on_calm(game)
+        return []
+    for eid in seen:
+        state = fight_state(game, eid)
+        state.pursuit = ""
+    return morale.on_spotted(game, woken) if woken else []
+
+
+def on_monster_killed(game: Game, eid: int) -> list[Event]:
+    """Before the body is removed: experience for the party, then the group's morale."""
+    xp = experience.monster_xp(game, eid)
+    events = experience.award_xp(game, "party", xp, f"defeating the {game_name(game, eid)}")
+    return events + morale.on_monster_killed(game, eid)
+
+
+def game_name(game: Game, eid: int) -> str:
+    from roguelike.engine.stats import name_of
+
+    return name_of(game.store, eid)

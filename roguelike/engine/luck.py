@@ -1,0 +1,142 @@
+"""DungeonPunk luck: spent 1:1 on a roll, before it (a pledge) or after it (a prompt).
+
+Before: SpendLuck(n) with no decision pending pledges n luck to the character's next check.
+After: when a party member's check fails, luck could still turn it (not a natural 1) and the
+option luck_prompt is "ask", the engine stops with PendingLuck on that character; the next
+action must be SpendLuck(n) or KeepRoll(), and the engine finishes what the roll decided
+through the resumer named in PendingLuck.resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from roguelike.content.fight_tables import fight_tables
+from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine.checks import Check, fight_state
+from roguelike.engine.components import Character, PendingLuck
+from roguelike.engine.events import Event
+from roguelike.engine.stats import name_of
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+Resumer = Callable[["Game", list[int], bool], list[Event]]
+RESUMERS: dict[str, Resumer] = {}
+
+
+def resumer(name: str) -> Callable[[Resumer], Resumer]:
+    def register(fn: Resumer) -> Resumer:
+        RESUMERS[name] = fn
+        return fn
+    return register
+
+
+def pending_entity(game: Game) -> int | None:
+    for eid in game.party:
+        if game.store.has(eid, PendingLuck):
+            return eid
+    return None
+
+
+def offer_luck(game: Game, chk: Check, resume: str, args: list[int]) -> list[Event]:
+    """Stop for the player's decision when luck could still turn this failed check."""
+    char = game.store.try_get(chk.eid, Character)
+    cost = chk.luck_cost
+    if (char is None or game.options.luck_prompt != "ask" or cost <= 0 or cost > char.luck
+            or resume not in RESUMERS):
+        return []
+    game.store.add(chk.eid, PendingLuck(chk.label, chk.roll, chk.need, cost, resume, args))
+    return [Event("luck_offer", f"{name_of(game.store, chk.eid)} could spend {cost} luck "
+                  f"(of {char.luck}) to pass the {chk.label} roll.", chk.eid, roll=chk.roll,
+                  need=chk.need)]
+
+
+def gain_luck(game: Game, eid: int, feat: str) -> list[Event]:
+    tables = fight_tables(game.content)
+    char = game.store.try_get(eid, Character)
+    row = tables.luck_feats.get(feat)
+    if char is None or row is None or char.luck >= tables.luck_max:
+        return []
+    gained = min(row.luck, tables.luck_max - char.luck)
+    char.luck += gained
+    return [Event("luck", f"{name_of(game.store, eid)} gains {gained} luck for {row.text} "
+                  f"({char.luck}).", eid)]
+
+
+@dataclass(frozen=True)
+class SpendLuck(Action):
+    """Spend n luck: on the pending failed roll, or else pledged to the next roll."""
+
+    kind: ClassVar[str] = "spend_luck"
+    uses_time: ClassVar[bool] = False
+    n: int
+
+    def perform(self, game: Game, actor: int) -> Result:
+        char = game.store.try_get(actor, Character)
+        if char is None:
+            return fail("Only delvers have luck.")
+        if self.n < 1 or self.n > char.luck:
+            return fail(f"{name_of(game.store, actor)} has {char.luck} luck to spend.")
+        char.luck -= self.n
+        name = name_of(game.store, actor)
+        pending = game.store.try_get(actor, PendingLuck)
+        if pending is None:
+            fight_state(game, actor).luck_pledge += self.n
+            return done(Event("luck", f"{name} pledges {self.n} luck to the next roll "
+                              f"({char.luck} left).", actor))
+        game.store.remove(actor, PendingLuck)
+        ok = self.n >= pending.cost
+        total = pending.need - pending.cost + self.n
+        text = (f"{name} spends {self.n} luck on the {pending.label} roll: {total} vs "
+                f"{pending.need}, {'a success' if ok else 'still a failure'} "
+                f"({char.luck} luck left).")
+        events = [Event("luck", text, actor, roll=pending.roll, need=pending.need)]
+        return done(*events, *RESUMERS[pending.resume](game, list(pending.args), ok))
+
+
+@dataclass(frozen=True)
+class KeepRoll(Action):
+    """Let the pending failed roll stand."""
+
+    kind: ClassVar[str] = "keep_roll"
+    uses_time: ClassVar[bool] = False
+
+    def perform(self, game: Game, actor: int) -> Result:
+        pending = game.store.try_get(actor, PendingLuck)
+        if pending is None:
+            return fail("No roll is waiting for luck.")
+        game.store.remove(actor, PendingLuck)
+        return done(*RESUMERS[pending.resume](game, list(pending.args), False))
+
+
+@resumer("attack")
+def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
+    from roguelike.engine.combat import MANEUVERS, after_hit
+
+    attacker, defender, boxes, maneuver, ranged = args
+    if not ok or not game.store.alive(defender):
+        return []
+    hit = Event("hit", f"{name_of(game.store, attacker)} hits {name_of(game.store, defender)} "
+                "after all.", attacker, defender)
+    return [hit, *after_hit(game, attacker, defender, boxes, MANEUVERS[maneuver],
+                            "ranged" if ranged else "melee", False)]
+
+
+@resumer("save")
+def _resume_save(game: Game, args: list[int], ok: bool) -> list[Event]:
+    from roguelike.engine.combat import finish_wound
+
+    defender, boxes, attacker, ranged, critical = args
+    if ok:
+        return [Event("save", f"{name_of(game.store, defender)} saves after all.", defender)]
+    source = name_of(game.store, attacker) if attacker else ""
+    return finish_wound(game, attacker, defender, boxes, source,
+                        "ranged" if ranged else "melee", bool(critical))
+
+
+@resumer("check")
+def _resume_check(game: Game, args: list[int], ok: bool) -> list[Event]:
+    return []

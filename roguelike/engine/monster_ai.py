@@ -1,0 +1,164 @@
+"""Monster decisions (issue 3): one action per call for every monster and Pillager.
+
+Monsters go for the closest standing character (chosen at the start of their turn, as
+Traps & Treasure says), shoot when they have a ranged attack and a clear line, walk to the
+party along a shared chase map, and attack when adjacent; morale makes them retreat or
+withdraw, a party out of sight may be let go, and dropped treasure may lure them. Pillagers
+keep to their own business unless engaged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.path
+
+from roguelike.engine.actions import Attack, EndMove, Wait
+from roguelike.engine.ai import _act, _downhill, _standing_party
+from roguelike.engine.components import Actor, Conditions, Door, FightState, Position
+from roguelike.engine.events import Event
+from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+CLOSED_DOOR_COST = 2  # as game.cost_map prices a closed, unlocked door
+
+def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
+    """The next action of a monster or Pillager; None = it waits."""
+    if actor.side == "pillager" and not _engaged(game, eid):
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
+        from roguelike.engine.explore.pillagers import take_action as pillage
+
+        return pillage(game, eid)
+    return _hunt(game, eid, actor)
+
+
+def _engaged(game: Game, eid: int) -> bool:
+    """A Pillager fights only when a delver stands next to it."""
+    pos = game.store.get(eid, Position)
+    return any(chebyshev(game.store.get(e, Position), pos) <= 1 for e in _standing_party(game)
+               if game.store.get(e, Position).depth == pos.depth)
+
+
+def chase_map(game: Game) -> np.ndarray:
+    """Steps to the nearest standing character for every monster.
+
+    Built on game.cost_map (walls, locked doors, whatever terrain hinders), with every
+    unlocked door costing the same open or shut, so a monster opening a door does not send
+    every other monster's map back to tcod. The terrain is re-read once a round (or when the
+    party moves); the map is recomputed only when the party or the terrain changed."""
+    store = game.store
+    party = (game.depth, tuple(store.get(e, Position).xy for e in game.party
+                               if not is_disabled(store, e)
+                               and store.get(e, Position).depth == game.depth))
+    cached = getattr(game, "_ai_chase", None)
+    if cached is not None and cached[0] == (game.round, party):
+        return cached[2]  # type: ignore[no-any-return]
+    cost = game.cost_map(creatures_block=False)
+    for _e, door, pos in store.query(Door, Position):
+        if pos.depth == game.depth and not door.locked:
+            cost[pos.y, pos.x] = CLOSED_DOOR_COST
+    if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
+        dist = cached[2]
+    else:
+        dist = distance_map(cost, list(party[1]))
+    game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
+    return dist
+
+
+def flee_map(game: Game) -> np.ndarray:
+    """Steps 'downhill' lead away from the party and around it, not into corners (the
+    classic inverted Dijkstra map); cached with the chase map's key."""
+    chase = chase_map(game)
+    cached = getattr(game, "_flee_cache", None)
+    if cached is not None and cached[0] is chase:
+        return cached[1]  # type: ignore[no-any-return]
+    cost = game.cost_map(creatures_block=False)
+    reach = chase < UNREACHABLE
+    flee = np.full(chase.shape, UNREACHABLE, dtype=np.int32)
+    flee[reach] = -(chase[reach] * 6) // 5
+    tcod.path.dijkstra2d(flee, cost, cardinal=1, diagonal=1, out=flee)
+    game._flee_cache = (chase, flee)  # type: ignore[attr-defined]
+    return flee
+
+
+def _state(game: Game, eid: int) -> FightState | None:
+    return game.store.try_get(eid, FightState)
+
+
+def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
+    from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
+
+    store = game.store
+    pos = store.get(eid, Position)
+    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
+    if not targets:
+        return None
+    state = _state(game, eid)
+    conds = store.try_get(eid, Conditions)
+    if conds is not None and "prone" in conds.active:
+        return _act(game, eid, GetUp())
+    if state is not None and state.disarmed:
+        return _act(game, eid, RecoverWeapon())
+    start_of_turn = actor.move_points == 0 and (
+        state is None or actor.actions_left == state.granted)
+    if start_of_turn or actor.target not in targets:
+        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
+    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
+    morale = state.morale if state is not None else ""
+    if morale in ("retreat", "fighting_withdrawal"):
+        return _withdraw(game, eid, actor, morale, adjacent)
+    if state is not None and state.distracted > 0 and state.lure_x >= 0:
+        return _towards(game, eid, (state.lure_x, state.lure_y))
+    if adjacent:
+        victim = actor.target if actor.target in adjacent else adjacent[0]
+        return _act(game, eid, Attack(victim))
+    if game.mode == "explore" and not game.visible[pos.y, pos.x]:
+        from roguelike.engine.morale import pursuit_roll
+
+        events = pursuit_roll(game, eid)
+        if state is None:
+            state = _state(game, eid)
+        if state is not None and state.pursuit == "gave_up":
+            actor.awake = False  # lets the party go and settles where it is
+            return events + game.try_action(Wait(), eid).events
+    if actor.move_points == 0 and not can_shoot(game, eid, actor.target):
+        events = _act(game, eid, RangedAttack(actor.target))
+        if events is not None:
+            return events
+    from roguelike.engine.fight_actions import Advance
+
+    return _act(game, eid, Advance())
+
+
+def _withdraw(game: Game, eid: int, actor: Actor, morale: str, adjacent: list[int]
+              ) -> list[Event] | None:
+    """Retreat: run with every action. Fighting withdrawal: back off at half Speed.
+    Either way, a monster with nowhere to go fights whoever is next to it."""
+    from roguelike.engine.stats import speed
+
+    if morale == "fighting_withdrawal" and actor.move_points > 0 and \
+            actor.move_points <= speed(game.store, eid) - max(1, speed(game.store, eid) // 2):
+        return _act(game, eid, EndMove()) or None
+    if morale == "fighting_withdrawal" and actor.move_points == 0 and \
+            actor.actions_left < (_state(game, eid) or FightState()).granted:
+        return None  # one move a turn
+    events = _downhill(game, eid, flee_map(game))
+    if events is None and adjacent:
+        return _act(game, eid, Attack(adjacent[0]))
+    return events
+
+
+def _towards(game: Game, eid: int, goal: tuple[int, int]) -> list[Event] | None:
+    pos = game.store.get(eid, Position)
+    if pos.xy == goal:
+        return None
+    cost = game.cost_map(mover=eid)
+    cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+    dist = distance_map(cost, [goal])
+    if dist[pos.y, pos.x] >= UNREACHABLE:
+        return None
+    return _downhill(game, eid, dist)

@@ -1,0 +1,61 @@
+"""Monsters for a stocked level, by depth: which rooms hold them, how many, and which kind
+(weighted by `frequency` among those whose depth range covers the level: stocking.py's
+spawn_table). Drawn from the level's stock stream, so a level's monsters depend only on
+(seed, depth)."""
+
+from __future__ import annotations
+
+from roguelike.content.fight_tables import SpawnRow, fight_tables
+from roguelike.content.loader import Content
+from roguelike.engine.components import Conditions, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.dice import parse
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.rng import Stream
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+
+
+def spawn_row(content: Content, depth: int) -> SpawnRow:
+    rows = fight_tables(content).spawn
+    for row in rows:
+        if row.depth_min <= depth <= row.depth_max:
+            return row
+    return rows[-1] if depth > rows[-1].depth_max else rows[0]
+
+
+def give_innate(store: EntityStore, content: Content, eid: int, monster_id: str) -> None:
+    """Conditions a monster always has (a troll regenerates, a shadow is hard to see)."""
+    abilities = fight_tables(content).abilities
+    conds = store.try_get(eid, Conditions)
+    if conds is None:
+        conds = Conditions()
+        store.add(eid, conds)
+    for name in content.monsters[monster_id].abilities:
+        innate = abilities[name].innate
+        if innate:
+            conds.active[innate] = -1
+            conds.sources[innate] = "innate"
+
+
+def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stream,
+                   table: list[tuple[str, int]]) -> None:
+    """`table`: the kinds for this depth with their weights (stocking.spawn_table)."""
+    from roguelike.world.stocking import pick_weighted
+
+    if not table:
+        return
+    row = spawn_row(content, level.depth)
+    group = parse(row.group)
+    for room in level.rooms:
+        if room.id == level.camp_room:
+            continue
+        if not rng.chance(row.room_chance_in_6, 6):
+            continue
+        squares = [p for p in room.squares() if level.room_at(*p) == room.id
+                   and level.tile(*p) == T.FLOOR]
+        kind = pick_weighted(rng, table)
+        for _ in range(min(len(squares), max(1, group.roll(rng)))):
+            x, y = squares.pop(rng.below(len(squares)))
+            eid = make_monster(store, content, kind, Position(level.depth, x, y))
+            give_innate(store, content, eid, kind)

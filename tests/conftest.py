@@ -22,3 +22,9 @@ def run_cli(*args: str, hashseed: str | None = None, timeout: int = 120
 @pytest.fixture
 def cli():
     return run_cli
+
+
+@pytest.fixture(autouse=True)
+def _own_save_folder(tmp_path_factory, monkeypatch):
+    """Every test saves, keeps options and scores in a folder of its own, never in saves/."""
+    monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path_factory.mktemp("saves")))

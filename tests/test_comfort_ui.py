@@ -206,7 +206,8 @@ async def test_options_screen_cycles_saves_and_applies(tmp_path):
 async def test_missing_engine_actions_are_explained(monkeypatch):
     for command in ("pickup", "drop", "search", "fire", "cast", "rest"):
         fake(monkeypatch, command, None)
-    monkeypatch.setattr(hooks, "save_and_quit", lambda game: "Saving is not available yet.")
+    monkeypatch.setattr(hooks, "save_and_quit",
+                        lambda game, data_dir=None: "Saving is not available yet.")
     app = RoguelikeApp(seed="x-1", straight_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -428,15 +429,33 @@ async def test_accessible_mode_announces_with_directions_and_places_the_cursor()
         assert col > 0
 
 
-async def test_save_and_quit_returns_to_the_menu(monkeypatch):
-    saved = []
-    monkeypatch.setattr(hooks, "save_and_quit", lambda game: saved.append(game))
+async def test_save_and_quit_then_continue_restores_the_same_game():
     app = RoguelikeApp(seed="x-1", straight_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        for key in ("j", "j", "l"):
+            await pilot.press(key)
+        first = app.game
+        before = first.state_hash()
+        assert first.history
         await pilot.press("S")
         await pilot.pause()
-        assert saved == [app.game] and isinstance(app.screen, MainMenu)
+        assert isinstance(app.screen, MainMenu)
+        from textual.widgets import OptionList
+
+        options = app.screen.query_one(OptionList)
+        assert options.get_option_at_index(0).id == "continue"
+        options.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        from roguelike.ui.screens.game_screen import GameScreen
+
+        assert isinstance(app.screen, GameScreen) and app.game is not first
+        assert app.game.state_hash() == before and app.game.seed == "x-1"
+        # the save was consumed by loading: no save-scumming
+        from roguelike.ui import local_records
+
+        assert not local_records.has_save()
 
 
 async def test_tab_leads_the_next_character():

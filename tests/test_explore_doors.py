@@ -168,3 +168,13 @@ def test_an_unfound_secret_door_looks_like_wall_on_the_map_and_in_look():
     assert "wall" in describe_square(g, x, y) and "door" not in describe_square(g, x, y)
     reveal_secret(g, door)
     assert g.known_tiles()[y, x] == T.DOORWAY and g.is_drawn(door)
+
+
+def test_the_search_key_action_finds_secret_doors_too():
+    from roguelike.engine.traps.actions import Search as SearchAll
+
+    g, lead, door = _game()
+    g.store.add(door, SecretDoor())
+    res = act(g, lead, SearchAll(), [6, 6, 6, 6])  # the Wits check at the walls succeeds
+    assert res.ok and "finds a secret door" in texts(res)
+    assert not g.store.has(door, SecretDoor)

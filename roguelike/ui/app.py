@@ -6,6 +6,7 @@ game with a clear error before the terminal is taken over).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 
 from textual.app import App
@@ -51,6 +52,7 @@ class RoguelikeApp(App[None]):
 
             begin_hosted(self)
             return
+        self._install_signal_save()
         self.push_screen(MainMenu())
         if self.options_problem:
             self.notify(self.options_problem, severity="warning", timeout=8)
@@ -63,9 +65,39 @@ class RoguelikeApp(App[None]):
     def start_game(self, seed: str) -> None:
         self.play(Game(seed, self.party))
 
+    def _install_signal_save(self) -> None:
+        """A hang-up or a shutdown saves the game in play, then the app closes."""
+        from roguelike.records.signals import install_signal_save
+        from roguelike.ui import local_records
+
+        def saved(_signum: int) -> None:
+            self.call_later(self.exit)
+
+        def live() -> Game | None:
+            return self.game if self.game is not None and not self.game.over else None
+
+        # ValueError: not the main thread (tests may drive the app from elsewhere)
+        with contextlib.suppress(ValueError):
+            install_signal_save(live, local_records.save_path(), on_saved=saved)
+
+    def continue_game(self) -> None:
+        from roguelike.ui import local_records
+
+        game, notes = local_records.load()
+        for note in notes:
+            self.notify(note, timeout=10, severity="warning" if game is None else
+                        "information")
+        if game is not None:
+            self.play(game)
+
     def play(self, game: Game) -> None:
         self.game = game
-        apply_to_game(self.options, game)
+        if self.data_dir is None:  # local play: autosave on every level change
+            from roguelike.ui import local_records
+
+            local_records.track(game)
+        if not game.history:
+            apply_to_game(self.options, game)
         self.push_screen(GameScreen(game, self.styles_, self.keymap, self.options))
 
     def set_options(self, options: Options) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from roguelike.engine import targeting
@@ -125,15 +126,23 @@ def describe_entity(game: Game, eid: int) -> str | None:
     return None
 
 
-def save_and_quit(game: Game, player: str = "player") -> str | None:
-    """Save through the records module; None when saved, else why not."""
-    save = _find("roguelike.records.save", "save_game")
-    slot = _find("roguelike.records.paths", "slot_name")
-    if save is None or slot is None:
-        return not_available("Saving")
-    from roguelike.ui.userdata import save_dir
+def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
+    """Save to the player's slot (a hosted account's folder when `data_dir` is given);
+    None when saved, else why not."""
+    from roguelike.records.save import SaveError
 
-    save(game, save_dir(), slot(player), player)
+    try:
+        if data_dir is not None:
+            from roguelike.host import records_link
+            from roguelike.records.save import save_game
+
+            save_game(game, records_link.save_dir(Path(data_dir)), "game")
+        else:
+            from roguelike.ui import local_records
+
+            local_records.save_now(game)
+    except (OSError, SaveError) as err:
+        return f"The game could not be saved: {err}"
     return None
 
 

@@ -240,27 +240,33 @@ class Search(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        store = game.store
-        rules = explore_data(game.content).doors
-        here = store.get(actor, Position)
-        events: list[Event] = []
-        for door, secret, pos in list(store.query(SecretDoor, Position)):
-            if pos.depth != here.depth or chebyshev(pos, here) > rules.search_radius:
-                continue
-            if actor in secret.tried:
-                continue
-            secret.tried.append(actor)
-            ok, event = check(game, actor, "wits", "searching the walls",
-                              need=rules.secret_find)
-            events.append(event)
-            if ok:
-                reveal_secret(game, door)
-                events.append(Event("door", f"{name_of(store, actor)} finds a secret door!",
-                                    actor, x=pos.x, y=pos.y))
+        events = search_walls(game, actor)
         if not events:
-            events.append(Event("search", f"{name_of(store, actor)} searches and finds "
+            events.append(Event("search", f"{name_of(game.store, actor)} searches and finds "
                                 "nothing.", actor))
         return done(*events)
+
+
+def search_walls(game: Game, actor: int) -> list[Event]:
+    """The secret-door part of a search (no time of its own: the search action pays it)."""
+    store = game.store
+    rules = explore_data(game.content).doors
+    here = store.get(actor, Position)
+    events: list[Event] = []
+    for door, secret, pos in list(store.query(SecretDoor, Position)):
+        if pos.depth != here.depth or chebyshev(pos, here) > rules.search_radius:
+            continue
+        if actor in secret.tried:
+            continue
+        secret.tried.append(actor)
+        ok, event = check(game, actor, "wits", "searching the walls",
+                          need=rules.secret_find)
+        events.append(event)
+        if ok:
+            reveal_secret(game, door)
+            events.append(Event("door", f"{name_of(store, actor)} finds a secret door!",
+                                actor, x=pos.x, y=pos.y))
+    return events
 
 
 def reveal_secret(game: Game, door: int) -> None:

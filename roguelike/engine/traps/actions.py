@@ -83,7 +83,11 @@ class Search(Action):
                                     need=need))
             else:  # the miss is not told: it would give the trap away
                 events.append(Event("search_roll", "", actor, t, roll=face, need=need))
-        if not any(e.kind == "trap_found" for e in events):
+        # one search looks at the walls too: secret doors (Classic), as players expect of 's'
+        from roguelike.engine.explore.doors import search_walls
+
+        events += search_walls(game, actor)
+        if not any(e.kind in ("trap_found", "door") for e in events):
             events.append(Event("search", f"{who} finds nothing.", actor))
         game.invalidate_view()
         return done(*events)

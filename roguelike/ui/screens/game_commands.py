@@ -242,7 +242,7 @@ class CommandsMixin:
         self.app.push_screen(ScoresScreen(hooks.top_scores()))
 
     def cmd_save_quit(self: GameScreen) -> None:
-        problem = hooks.save_and_quit(self.game)
+        problem = hooks.save_and_quit(self.game, getattr(self.app, "data_dir", None))
         if problem:
             self.say(problem)
             return

@@ -61,6 +61,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frame_timer: Timer | None = None
         self.hover: tuple[int, int] | None = None
         self._ended = False
+        self._asking_luck = False
         self.init_cursor()
 
     def compose(self) -> ComposeResult:
@@ -110,6 +111,29 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.status.update_lines()
         if self.options.accessible:
             self._place_cursor()
+        self._offer_luck()
+
+    def _offer_luck(self) -> None:
+        """A failed roll waits on the player's luck (option 'ask'): ask, then act."""
+        from roguelike.engine.components import Character, PendingLuck
+        from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
+        from roguelike.engine.stats import name_of
+        from roguelike.ui.screens.luck_prompt import LuckPrompt
+
+        eid = pending_entity(self.game)
+        if eid is None or self._asking_luck:
+            return
+        pending = self.game.store.get(eid, PendingLuck)
+        luck = self.game.store.get(eid, Character).luck
+        self._asking_luck = True
+
+        def answer(spend: bool | None) -> None:
+            self._asking_luck = False
+            self.act(SpendLuck(pending.cost) if spend else KeepRoll())
+
+        self.app.push_screen(LuckPrompt(name_of(self.game.store, eid), pending.label,
+                                        pending.roll, pending.need, pending.cost, luck),
+                             answer)
 
     # ----- accessible mode: the terminal cursor follows the newest message ------------
     def _show_cursor(self, show: bool) -> None:
@@ -184,13 +208,35 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             self.play_frames(frames_for(self.game, evs))
         if self.game.over and not self._ended:
             self._ended = True
-            self.app.push_screen(GameOver(self.summary()), lambda _: self.app.pop_screen())
+            where = self._record_finish()
+            self.app.push_screen(GameOver(self.summary() + where),
+                                 lambda _: self.app.pop_screen())
+
+    def _record_finish(self) -> str:
+        """Morgue, replay and score table for a finished local game (a hosted game is
+        recorded by its host); the line to show, or why it failed."""
+        if getattr(self.app, "data_dir", None) is not None:
+            return ""
+        from roguelike.ui import local_records
+
+        try:
+            done = local_records.finish(self.game)
+        except Exception as err:  # a failed record must never lose the end screen
+            return f"\n\n[red]The game could not be recorded: {err}[/]"
+        return f"\n\nMorgue: {done.morgue}\nReplay: {done.replay}"
 
     def summary(self) -> str:
         g = self.game
-        verdict = {"defeat": "[b red]The party has fallen.[/]"}.get(
-            g.outcome, f"[b]{g.outcome or 'The delve ends.'}[/]")
-        return (f"{verdict}\n\nSeed: {g.seed}\nDeepest level: {g.deepest}\n"
+        verdict = {
+            "defeat": "[b red]The party has fallen.[/]",
+            "victory": "[b green]Victory! The Heart of the Deep is carried into the light.[/]",
+            "retired": "[b]The party retires alive, its treasure banked.[/]",
+        }.get(g.outcome, f"[b]{g.outcome or 'The delve ends.'}[/]")
+        parts = g.score_parts()
+        score = (f"Score {parts.get('total', 0)} = treasure {parts.get('treasure_gp', 0)} gp"
+                 f" + experience {parts.get('experience', 0)}"
+                 + (" (the Heart of the Deep among it)" if parts.get("artifact") else ""))
+        return (f"{verdict}\n\n{score}\nSeed: {g.seed}\nDeepest level: {g.deepest}\n"
                 f"Rounds: {g.round}   Actions: {g.actions_taken}   Foes felled: {g.kills}")
 
     # ----- animations ------------------------------------------------------------------

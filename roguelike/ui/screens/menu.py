@@ -40,7 +40,13 @@ class MainMenu(Screen[None]):
         with Vertical():
             yield Static(TITLE, id="title")
             yield Static("Lead a Leader, a Mercenary and an Apprentice into the dungeon.\n")
+            from roguelike.ui import local_records
+
+            self._offered_continue = local_records.has_save()
+            saved = [Option("Continue the saved game", id="continue")] \
+                if self._offered_continue else []
             yield OptionList(
+                *saved,
                 Option("New game (random seed)", id="new"),
                 Option("New game on a seed...", id="seed"),
                 Option("Help", id="help"),
@@ -49,10 +55,20 @@ class MainMenu(Screen[None]):
                 Option("Quit", id="quit"),
             )
 
+    def on_screen_resume(self) -> None:
+        # back from a game: a save may have appeared (or been consumed)
+        from roguelike.ui import local_records
+
+        if local_records.has_save() != self._offered_continue:
+            self.refresh(recompose=True)
+            self.call_after_refresh(lambda: self.query_one(OptionList).focus())
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         app = self.app
         choice = event.option.id
-        if choice == "new":
+        if choice == "continue":
+            app.continue_game()  # type: ignore[attr-defined]
+        elif choice == "new":
             app.start_game(app.fresh_seed())  # type: ignore[attr-defined]
         elif choice == "seed":
             def chosen(value: str | None) -> None:

@@ -1,0 +1,59 @@
+"""Saves, autosaves and records for a game played in a local terminal.
+
+A hosted game (roguelike.host) does the same through roguelike/host/records_link.py; this is
+the local player's: one save slot named after the player in the save folder.
+"""
+
+from __future__ import annotations
+
+import getpass
+from pathlib import Path
+
+from roguelike.engine.game import Game
+from roguelike.records import paths, save, session
+from roguelike.records.finish import Finished, finish_game
+
+
+def player_name() -> str:
+    try:
+        return getpass.getuser() or "player"
+    except (KeyError, OSError):  # no user database entry (containers)
+        return "player"
+
+
+def slot() -> str:
+    return paths.slot_name(player_name())
+
+
+def folder() -> Path:
+    return paths.data_dir()
+
+
+def track(game: Game) -> None:
+    """Autosave on every level change from now on (call once per new or loaded game)."""
+    session.track(game, folder(), slot(), player_name())
+
+
+def has_save() -> bool:
+    return save.has_save(folder(), slot())
+
+
+def load() -> tuple[Game | None, list[str]]:
+    """The saved game (consumed, so it cannot be loaded twice) and notes for the player."""
+    try:
+        loaded = save.load_game(folder(), slot())
+    except save.SaveError as err:
+        return None, [str(err)]
+    return loaded.game, list(loaded.notes)
+
+
+def save_now(game: Game) -> Path:
+    return save.save_game(game, folder(), slot(), player_name())
+
+
+def save_path() -> Path:
+    return save.save_path(folder(), slot())
+
+
+def finish(game: Game) -> Finished:
+    return finish_game(game, folder(), player_name(), slot())

@@ -1,0 +1,141 @@
+"""`roguelike replay FILE`: watch a recorded game in the game's own widgets.
+
+Keys: Space pause/resume, + and - speed, . or Right one action, 1-9 jump to the first
+arrival at that depth, Home back to the start, q or Escape quit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+
+from roguelike.records.replay import ReplayError, ReplayPlayer
+from roguelike.ui.log_view import LogView
+from roguelike.ui.map_view import MapView
+from roguelike.ui.party_panel import PartyPanel
+from roguelike.ui.status_bar import InitiativeTracker, StatusBar
+from roguelike.ui.theme import PALETTES, Styles
+
+SPEEDS = (1.0, 0.5, 0.25, 0.1, 0.05, 0.02)  # seconds per action
+FAST_BATCH = 5  # at the top speed several actions share one frame
+
+
+class ReplayScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #main { height: 1fr; }
+    ReplayScreen #sidebar { width: 28; border-left: vkey $panel-lighten-2; }
+    ReplayScreen LogView { height: 5; border-top: hkey $panel-lighten-2; }
+    """
+
+    def __init__(self, player: ReplayPlayer, styles: Styles) -> None:
+        super().__init__()
+        self.player = player
+        game = player.game
+        self.map = MapView(game, styles)
+        self.party_panel = PartyPanel(game, styles)
+        self.tracker = InitiativeTracker(game, styles)
+        self.log_view = LogView()
+        self.status = StatusBar(game, styles)
+        self.speed = 2
+        self.paused = False
+        self.timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield self.map
+            with Vertical(id="sidebar"):
+                yield self.party_panel
+                yield self.tracker
+        yield self.log_view
+        yield self.status
+
+    def on_mount(self) -> None:
+        self._retime()
+        self.call_after_refresh(self.redraw)
+
+    def _retime(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.timer = self.set_interval(SPEEDS[self.speed], self.tick)
+
+    def tick(self) -> None:
+        if self.paused or self.player.finished:
+            return
+        batch = FAST_BATCH if self.speed == len(SPEEDS) - 1 else 1
+        lines: list[str] = []
+        for _ in range(batch):
+            lines += [e.text for e in self.player.step() if e.text]
+            if self.player.finished:
+                break
+        self.log_view.add(lines)
+        self.redraw()
+
+    def redraw(self) -> None:
+        game = self.player.game  # a jump back re-simulates: the widgets follow the new game
+        for widget in (self.map, self.party_panel, self.tracker, self.status):
+            widget.game = game
+        p = self.player
+        state = "ended" if p.finished else "paused" if self.paused else \
+            f"speed {self.speed + 1}/{len(SPEEDS)}"
+        self.status.hint = (f"REPLAY {p.position}/{p.total} {state}"
+                            + (f" - {p.error}" if p.error else "")
+                            + "  [space +/- . 1-9 home q]")
+        self.map.redraw(full=True)
+        self.party_panel.update_lines()
+        self.tracker.update_lines()
+        self.status.update_lines()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        event.stop()
+        if key in ("q", "escape"):
+            self.app.exit()
+            return
+        if key == "space":
+            self.paused = not self.paused
+        elif key in ("plus", "equals_sign"):
+            self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+            self._retime()
+        elif key in ("minus", "hyphen"):
+            self.speed = max(0, self.speed - 1)
+            self._retime()
+        elif key in ("full_stop", "right"):
+            self.paused = True
+            self.log_view.add([e.text for e in self.player.step() if e.text])
+        elif key == "home":
+            self.player.restart()
+            self.log_view.add(["Back to the start."])
+        elif event.character and event.character.isdigit() and event.character != "0":
+            depth = int(event.character)
+            found = self.player.jump_to_depth(depth)
+            self.log_view.add([f"Depth {depth} reached at action {self.player.position}."
+                               if found else f"This game never reaches depth {depth}."])
+        self.redraw()
+
+
+class ReplayApp(App[None]):
+    TITLE = "Traps & Treasure: replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, player: ReplayPlayer) -> None:
+        super().__init__()
+        self.player = player
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.player, Styles(PALETTES["classic"])))
+
+
+def run_replay(path: Path | str) -> int:
+    try:
+        player = ReplayPlayer.open(Path(path))
+    except ReplayError as err:
+        print(f"roguelike: {err}")
+        return 2
+    ReplayApp(player).run()
+    return 0

@@ -52,3 +52,30 @@ def test_a_mover_killed_by_a_trap_ends_the_move_hooks_cleanly():
     finally:
         game_mod.traps.on_moved = original
     assert calls == [victim]
+
+
+def test_a_sprung_trap_rolls_its_treasure_column_once():
+    from roguelike.engine.explore.components import Treasure
+    from roguelike.engine.scenario import Scripted
+    from roguelike.engine.traps.trigger import spring
+
+    game = scenario("""
+        #########
+        #1......#
+        #2......#
+        #3......#
+        #########
+    """)
+    profile = game.content.traps["tt_teleport"] if "tt_teleport" in game.content.traps \
+        else next(p for p in game.content.traps.values() if p.roll == 1)
+    trap = make_trap(game.store, game.content, profile, Position(1, 5, 2),
+                     placement="room", room=0, rng=Stream("t", "traps"))
+    before = len(list(game.store.query(Treasure)))
+    game.streams.play = Scripted([6] * 40)  # every die a 6: the treasure column's 6 comes up
+    events = spring(game, trap, game.party[0])
+    assert any(e.kind == "treasure" and "Treasure from the" in e.text for e in events)
+    assert len(list(game.store.query(Treasure))) == before + 1
+    game.streams.play = Scripted([6] * 40)
+    game.store.get(trap, Trap).state = "armed"
+    events = spring(game, trap, game.party[0])
+    assert not any(e.kind == "treasure" for e in events)  # only the first time

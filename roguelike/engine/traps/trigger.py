@@ -79,6 +79,13 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     if not profile.effect:
         ctx.events.append(Event("trap", "Nothing happens: the square is clear.", trigger))
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
+    if trap.springs == 1 and profile.treasure:
+        # T&T: "When ... a Trap is resolved, roll for Treasure on the ... Traps chart"; only
+        # the first time, or a resetting trap would be a treasure mine
+        from roguelike.engine.explore.inventory import roll_treasure
+
+        ctx.events += roll_treasure(game, list(profile.treasure), pos.x, pos.y,
+                                    f"the {profile.name}")
     _schedule_reset(game, trap_eid)
     actor = game.store.try_get(trigger, Actor)
     stocking = game.content.trap_stocking

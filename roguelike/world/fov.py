@@ -10,8 +10,8 @@ for after every step of every party member, so the wrapper's allocations dominat
 from __future__ import annotations
 
 import numpy as np
-import tcod.constants
-from tcod.cffi import ffi, lib
+
+from roguelike.world.libtcod import ffi, lib
 
 _CELL = np.dtype([("transparent", bool), ("walkable", bool), ("fov", bool)])
 _MAPS: dict[tuple[int, int], tuple[np.ndarray, object]] = {}
@@ -37,7 +37,7 @@ def window_fov(clear: np.ndarray, x: int, y: int, radius: int
     buffer["transparent"] = clear[y0:y1, x0:x1]
     buffer["fov"] = False
     lib.TCOD_map_compute_fov(cdata, x - x0, y - y0, radius, True,
-                             tcod.constants.FOV_RESTRICTIVE)
+                             lib.FOV_RESTRICTIVE)
     return x0, y0, buffer["fov"].copy()
 
 

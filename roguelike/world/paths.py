@@ -1,27 +1,46 @@
-"""Distance maps and paths over numpy cost arrays, computed by tcod."""
+"""Distance maps and paths over numpy cost arrays, computed by tcod's C library."""
 
 from __future__ import annotations
 
 import numpy as np
-import tcod.path
+
+from roguelike.world.libtcod import ffi, lib
+
+UNREACHABLE = int(np.iinfo(np.int32).max)
+_NP_TYPES = {np.dtype(np.int8): lib.np_int8, np.dtype(np.int16): lib.np_int16,
+             np.dtype(np.int32): lib.np_int32, np.dtype(np.int64): lib.np_int64,
+             np.dtype(np.uint8): lib.np_uint8, np.dtype(np.uint16): lib.np_uint16,
+             np.dtype(np.uint32): lib.np_uint32, np.dtype(np.uint64): lib.np_uint64,
+             np.dtype(np.bool_): lib.np_uint8}
+
+
+def _narray(array: np.ndarray) -> object:
+    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does)."""
+    return ffi.new("struct NArray*", {
+        "type": _NP_TYPES[array.dtype], "ndim": array.ndim,
+        "data": ffi.cast("void*", array.ctypes.data),
+        "shape": array.shape, "strides": array.strides})
 
 
 def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
                  ) -> np.ndarray:
-    """Steps from the nearest source to every square (x, y sources); unreachable = huge."""
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    """Steps from the nearest source to every square (x, y sources); unreachable = huge.
+
+    The same as tcod.path.dijkstra2d(dist, cost, cardinal=1, diagonal=1 or None)."""
+    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
     for x, y in sources:
         dist[y, x] = 0
-    tcod.path.dijkstra2d(dist, cost, cardinal=1, diagonal=1 if diagonal else None, out=dist)
+    cost = np.asarray(cost)
+    if lib.dijkstra2d_basic(_narray(dist), _narray(cost), 1, 1 if diagonal else 0) < 0:
+        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
     return dist
-
-
-UNREACHABLE = int(np.iinfo(np.int32).max)
 
 
 def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
             ) -> list[tuple[int, int]]:
     """Squares from start (exclusive) to goal (inclusive); empty when there is no way."""
+    import tcod.path  # rarely used: keeps the tcod package out of start-up
+
     graph = tcod.path.SimpleGraph(cost=cost.astype(np.int32), cardinal=2, diagonal=3)
     finder = tcod.path.Pathfinder(graph)
     finder.add_root((start[1], start[0]))

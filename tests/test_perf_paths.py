@@ -96,3 +96,37 @@ def test_starting_a_game_does_not_import_the_tcod_package():
                          timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False", "the tcod package (SDL and all) was imported"
+
+
+def test_bot_route_cache_changes_no_decision():
+    from roguelike.bot import Bot, play
+    from roguelike.engine.game import Game
+
+    class Uncached(Bot):
+        def choose(self, game: Game):  # type: ignore[no-untyped-def]
+            self._last_route = None
+            return super().choose(game)
+
+    cached, fresh = play(Game("perf-bot"), 700, Bot()), play(Game("perf-bot"), 700, Uncached())
+    assert cached.actions_taken == fresh.actions_taken > 100
+    assert cached.state_hash() == fresh.state_hash()
+
+
+def test_bot_frontier_is_the_3x3_dilation():
+    from roguelike.bot import Bot
+    from roguelike.engine.game import Game
+
+    r = np.random.default_rng(7)
+    game = Game("perf-frontier")
+    level = game.level
+    for _ in range(20):
+        level.explored[:] = r.random(level.explored.shape) < 0.5
+        walk = T.WALKABLE[level.tiles]
+        padded = np.pad(walk & ~level.explored, 1)
+        h, w = walk.shape
+        near = np.zeros_like(walk)
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                near |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+        ys, xs = np.nonzero(level.explored & walk & near)
+        assert Bot._frontier(game) == list(zip(xs.tolist(), ys.tolist(), strict=True))

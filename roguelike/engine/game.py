@@ -71,6 +71,7 @@ class Game:
         self._routes: dict[object, np.ndarray] = {}
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._windows: list[tuple[int, int, np.ndarray]] | None = None
+        self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self._sight: dict[int, tuple[object, tuple[int, int, np.ndarray]]] = {}
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
@@ -108,6 +109,7 @@ class Game:
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self._clear = None
+        self._terrain_cost = None
         self._routes.clear()
         self._sight.clear()
         self.invalidate_view()
@@ -178,7 +180,10 @@ class Game:
 
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
-        cost = T.WALKABLE[self.level.tiles].astype(np.int16)
+        tiles = self.level.tiles
+        if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
+            self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
+        cost = self._terrain_cost[1].copy()
         for (x, y), eid in self.level.door_ids.items():
             door = self.store.get(eid, Door)
             if not door.open:

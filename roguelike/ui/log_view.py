@@ -9,7 +9,6 @@ from rich.style import Style
 from roguelike.ui.lines import LinesWidget, Part
 
 KEEP = 400
-NEW, OLD = Style(color="white"), Style(color="#808080")
 
 
 class LogView(LinesWidget):
@@ -31,7 +30,7 @@ class LogView(LinesWidget):
     def build(self, width: int, height: int) -> list[list[Part]]:
         lines: list[list[Part]] = []
         for text, gen in reversed(self.messages):
-            style = NEW if gen == self.generation else OLD
+            style = Style(color="white") if gen == self.generation else Style(color="#808080")
             wrapped = textwrap.wrap(text, max(10, width - 1)) or [""]
             for piece in reversed(wrapped):
                 lines.append([(piece, style)])

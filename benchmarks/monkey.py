@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.keys import COMMANDS, MOVES
@@ -184,6 +185,26 @@ async def _random_input(app: RoguelikeApp, pilot: Pilot[None], parser: XTermPars
     return width, height
 
 
+async def _menu_input(app: RoguelikeApp, pilot: Pilot[None], rng: random.Random,
+                      tally: Tally, history: list[str], seed: str) -> None:
+    """On the main menu: mostly start the next game, sometimes poke the menu (never its
+    Quit entry, which would end the run)."""
+    menu = app.screen.query_one(OptionList)
+    highlighted = menu.highlighted
+    on_quit = highlighted is not None and menu.get_option_at_index(highlighted).id == "quit"
+    if rng.random() < 0.6:
+        app.start_game(f"{seed}-again-{tally.new_games}")
+        tally.new_games += 1
+        history.append("new-game")
+        await pilot.pause()
+        return
+    keys = ["up", "down", "escape", "question_mark"] + ([] if on_quit else ["enter"])
+    key = rng.choice(keys)
+    tally.count("menu")
+    history.append(f"menu:{key}")
+    await _send_key(app, pilot, key, rng)
+
+
 async def monkey_game(seed: str, keys: int, rng: random.Random, tally: Tally,
                       size: tuple[int, int] = (80, 24)) -> None:
     app = RoguelikeApp(seed=seed, straight_in=True)
@@ -197,10 +218,7 @@ async def monkey_game(seed: str, keys: int, rng: random.Random, tally: Tally,
                 if app._exception is not None:
                     raise _fail(app, seed, history, f"app raised {app._exception!r}")
                 if isinstance(app.screen, MainMenu):  # a game ended or was abandoned
-                    app.start_game(f"{seed}-again-{tally.new_games}")
-                    tally.new_games += 1
-                    await pilot.pause()
-                    history.append("new-game")
+                    await _menu_input(app, pilot, rng, tally, history, seed)
                     continue
                 width, height = await _random_input(app, pilot, parser, rng, tally,
                                                     history, (width, height))

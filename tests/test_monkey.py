@@ -14,13 +14,13 @@ from roguelike.ui.screens.game_screen import GameScreen
 
 
 async def test_monkey_many_games_no_crash_no_stuck_screen():
-    # 8 games of 90 inputs on fixed seeds; stops early (still passing) past 30 s on a
+    # 12 games of 120 inputs on fixed seeds; stops early (still passing) past 25 s on a
     # loaded machine, so the suite stays quick. `python benchmarks/monkey.py` runs longer.
-    tally = await run_monkey(games=8, keys=90, seed=9, budget_s=30)
+    tally = await run_monkey(games=12, keys=120, seed=9, budget_s=25)
     assert tally.games >= 3
     # the inputs really exercised the game and every kind of input was sent
     assert tally.actions > 20
-    assert set(tally.by_kind) == {"move", "command", "escape", "noise", "stray", "mouse", "resize"}
+    assert {"move", "command", "escape", "noise", "stray", "mouse", "resize"} <= set(tally.by_kind)
 
 
 async def test_monkey_reports_an_exception_in_the_ui(monkeypatch):

@@ -18,6 +18,7 @@ import json
 import random
 import sys
 import time
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,19 +26,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from textual import events
 from textual._xterm_parser import XTermParser
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from roguelike.content.loader import content_root
 from roguelike.ui.app import RoguelikeApp
-from roguelike.ui.keys import COMMANDS, MOVES
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
 
 # Keys a player might press that mean nothing here, and the ones every dialog answers to.
 NOISE_KEYS = ["escape", "enter", "space", "y", "n", "q", "a", "z", "f1", "ctrl+c", "delete",
               "backspace", "insert", "shift+tab", "ctrl+z", "exclamation_mark", "0"]
-COMMAND_KEYS = sorted(set(COMMANDS))
-MOVE_KEYS = list(MOVES)
 # Bytes a terminal (or a line cut mid-sequence over SSH) may send: partial CSI codes, odd
 # modifiers, a bracketed paste, focus reports, and mouse reports outside the screen.
 STRAY_SEQUENCES = ["\x1b", "\x1b[", "\x1b[1;5A", "\x1b[1;9D", "\x1bO", "\x1bOP", "\x1b[200~h"
@@ -87,6 +87,36 @@ CHARACTERS = {"full_stop": ".", "period": ".", "greater_than_sign": ">",
               "exclamation_mark": "!", "tab": "\t", "enter": "\r"}
 
 
+def _key_name(key: str) -> str:
+    """Textual's name for a key as a keymap writes it ("." is "full_stop")."""
+    if len(key) == 1 and key.isprintable():
+        name = _character_to_key(key)
+        CHARACTERS.setdefault(name, key)
+        return name
+    return key
+
+
+def key_pools() -> tuple[list[str], list[str], str]:
+    """(movement keys, command keys, the end-turn key): from the keymap data when the game
+    has one (content/keymap.toml), else from roguelike/ui/keys.py."""
+    path = content_root() / "keymap.toml"
+    if path.is_file():
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        moves = [k for keys in data.get("move", {}).values() for k in keys]
+        commands = [k for c in data.get("command", []) for k in c.get("keys", [])]
+        rest = next((c["keys"][0] for c in data.get("command", [])
+                     if c.get("id") == "rest_or_end" and c.get("keys")), ".")
+    else:
+        from roguelike.ui.keys import COMMANDS, MOVES
+
+        moves, commands, rest = list(MOVES), sorted(set(COMMANDS)), "full_stop"
+    return ([_key_name(k) for k in moves], sorted({_key_name(k) for k in commands}),
+            _key_name(rest))
+
+
+MOVE_KEYS, COMMAND_KEYS, REST_KEY = key_pools()
+
+
 async def _settle(pilot: Pilot[None]) -> None:
     """Wait until the app, then the screen, handled what was sent (no fixed sleeps, unlike
     Pilot.press): a callback queued behind the input runs once the app is through it."""
@@ -127,7 +157,7 @@ async def _check_alive(app: RoguelikeApp, pilot: Pilot[None], seed: str,
                        history: list[str]) -> None:
     """On the game screen with no modal, ending the turn must move the game on."""
     screen = app.screen
-    if not isinstance(screen, GameScreen) or screen.looking:
+    if not isinstance(screen, GameScreen) or getattr(screen, "looking", False):
         return
     game = screen.game
     if game.over:
@@ -137,7 +167,7 @@ async def _check_alive(app: RoguelikeApp, pilot: Pilot[None], seed: str,
     before = (game.actions_taken, game.round, game.turn_index, game.depth)
     for _ in range(2):
         assert app._driver is not None
-        app._driver.process_message(events.Key("full_stop", "."))
+        app._driver.process_message(events.Key(REST_KEY, CHARACTERS.get(REST_KEY)))
         await _settle(pilot)
     history.append("check:period,period")
     after = (game.actions_taken, game.round, game.turn_index, game.depth)
@@ -189,9 +219,11 @@ async def _menu_input(app: RoguelikeApp, pilot: Pilot[None], rng: random.Random,
                       tally: Tally, history: list[str], seed: str) -> None:
     """On the main menu: mostly start the next game, sometimes poke the menu (never its
     Quit entry, which would end the run)."""
-    menu = app.screen.query_one(OptionList)
-    highlighted = menu.highlighted
-    on_quit = highlighted is not None and menu.get_option_at_index(highlighted).id == "quit"
+    menus = app.screen.query(OptionList)
+    menu = menus.first() if menus else None
+    highlighted = menu.highlighted if menu is not None else None
+    on_quit = menu is None or (highlighted is not None
+                               and menu.get_option_at_index(highlighted).id == "quit")
     if rng.random() < 0.6:
         app.start_game(f"{seed}-again-{tally.new_games}")
         tally.new_games += 1

@@ -155,23 +155,36 @@ def _fail(app: RoguelikeApp, seed: str, history: list[str], why: str) -> MonkeyF
 
 async def _check_alive(app: RoguelikeApp, pilot: Pilot[None], seed: str,
                        history: list[str]) -> None:
-    """On the game screen with no modal, ending the turn must move the game on."""
+    """On the game screen with no modal, ending the turn must move the game on. A mode that
+    takes the keys (look, targeting) is first left with Escape, as a player would."""
     screen = app.screen
-    if not isinstance(screen, GameScreen) or getattr(screen, "looking", False):
+    if not isinstance(screen, GameScreen):
         return
     game = screen.game
     if game.over:
         return
     if game.awaiting is None:
         raise _fail(app, seed, history, "game not over but nobody is waiting to act")
-    before = (game.actions_taken, game.round, game.turn_index, game.depth)
-    for _ in range(2):
+
+    def state() -> tuple[int, ...]:
+        return (game.actions_taken, game.round, game.turn_index, game.depth)
+
+    async def send(key: str, times: int) -> None:
         assert app._driver is not None
-        app._driver.process_message(events.Key(REST_KEY, CHARACTERS.get(REST_KEY)))
-        await _settle(pilot)
-    history.append("check:period,period")
-    after = (game.actions_taken, game.round, game.turn_index, game.depth)
-    if app.screen is screen and not game.over and after == before:
+        for _ in range(times):
+            app._driver.process_message(events.Key(key, CHARACTERS.get(key)))
+            await _settle(pilot)
+        history.append(f"check:{key}x{times}")
+
+    before = state()
+    await send(REST_KEY, 2)
+    if app.screen is not screen or game.over or state() != before:
+        return
+    await send("escape", 2)
+    if app.screen is not screen:
+        return
+    await send(REST_KEY, 2)
+    if app.screen is screen and not game.over and state() == before:
         raise _fail(app, seed, history, "stuck: end-turn keys did not advance the game")
 
 

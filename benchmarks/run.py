@@ -44,10 +44,14 @@ def _optional(module: str, func: str) -> Callable[..., dict[str, Any]] | None:
         return None
 
 
+QUICK_ARGS: dict[str, object] = {"quick": True, "actions": 1000}  # what "small" means
+
+
 def _call(bench: Callable[..., dict[str, Any]], quick: bool) -> dict[str, Any]:
-    """Run another area's benchmark, passing --quick on when it takes a `quick` flag."""
-    takes_quick = "quick" in inspect.signature(bench).parameters
-    return bench(quick=quick) if takes_quick else bench()
+    """Run another area's benchmark; a quick run passes on the size arguments it takes."""
+    params = inspect.signature(bench).parameters
+    args = {k: v for k, v in QUICK_ARGS.items() if k in params} if quick else {}
+    return bench(**args)
 
 
 def _checks(figures: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -28,7 +28,7 @@ CONTENT = content_root()
 FILES = sorted(str(p.relative_to(CONTENT)) for p in CONTENT.rglob("*.toml"))
 PARSED = {f: tomllib.loads((CONTENT / f).read_text()) for f in FILES}
 # FUZZ_EXAMPLES=2000 for a long local run
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # ----- a small TOML writer (inline tables and arrays keep it short) ----------------------

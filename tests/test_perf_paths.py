@@ -14,7 +14,7 @@ import tcod.path
 
 from roguelike.world import tiles as T
 from roguelike.world.bsp import BSP
-from roguelike.world.fov import add_fov, window_fov
+from roguelike.world.fov import add_fov, fov_map, window_fov
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import UNREACHABLE, distance_map
 from roguelike.world.sight import line
@@ -37,11 +37,12 @@ def test_window_fov_matches_full_map_fov():
     for clear in _clear_maps(12):
         h, w = clear.shape
         for _ in range(60):
-            x, y, radius = r.randrange(w), r.randrange(h), r.randint(1, 12)
+            x, y, radius = r.randrange(w), r.randrange(h), r.randint(0, 12)  # 0: unlimited
             view = np.zeros_like(clear)
             add_fov(view, window_fov(clear, x, y, radius))
             full = tcod.map.compute_fov(clear, (y, x), radius)
             assert (view == full).all(), (x, y, radius)
+            assert (fov_map(clear, x, y, radius) == full).all()
 
 
 def test_distance_map_matches_tcod_dijkstra():

@@ -32,7 +32,7 @@ from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.world import tiles as T
-from roguelike.world.fov import add_fov, window_fov
+from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map
@@ -70,9 +70,8 @@ class Game:
         self._clear: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
-        self._windows: list[tuple[int, int, np.ndarray]] | None = None
+        self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
-        self._sight: dict[int, tuple[object, tuple[int, int, np.ndarray]]] = {}
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = []
@@ -103,7 +102,6 @@ class Game:
 
     def invalidate_view(self) -> None:
         self._view = None
-        self._windows = None
         self._chase = None
 
     def invalidate_terrain(self) -> None:
@@ -111,7 +109,7 @@ class Game:
         self._clear = None
         self._terrain_cost = None
         self._routes.clear()
-        self._sight.clear()
+        self._fovs.clear()
         self.invalidate_view()
 
     def transparency(self) -> np.ndarray:
@@ -126,36 +124,32 @@ class Game:
             self._clear = (key, clear)
         return self._clear[1]
 
-    def sight_windows(self) -> list[tuple[int, int, np.ndarray]]:
-        """Each standing party member's field of view, as (x0, y0, window) parts."""
-        if self._windows is None:
-            clear = self.transparency()
-            clear_key = self._clear[0] if self._clear is not None else None
-            windows = []
-            for eid in self.party:
-                pos = self.store.get(eid, Position)
-                if is_disabled(self.store, eid) or pos.depth != self.depth:
-                    continue
-                # a member that has not moved sees what it saw: reuse its window
-                key = (clear_key, pos.depth, pos.x, pos.y, SIGHT_RADIUS)
-                seen = self._sight.get(eid)
-                if seen is None or seen[0] != key:
-                    seen = (key, window_fov(clear, pos.x, pos.y, SIGHT_RADIUS))
-                    self._sight[eid] = seen
-                    add_fov(self.level.explored, seen[1])
-                windows.append(seen[1])
-            self._windows = windows
-        return self._windows
-
     @property
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            view = np.zeros_like(self.transparency())
-            for part in self.sight_windows():
-                add_fov(view, part)
+            clear = self.transparency()
+            view = np.zeros_like(clear)
+            for eid in self.party:
+                pos = self.store.get(eid, Position)
+                if is_disabled(self.store, eid) or pos.depth != self.depth:
+                    continue
+                view |= self._fov(clear, pos)
+            self.level.explored |= view
             self._view = view
         return self._view
+
+    def _fov(self, clear: np.ndarray, pos: Position) -> np.ndarray:
+        """One square's field of view, remembered while the walls and doors stay the same:
+        when one delver steps, the other two need no new one."""
+        key = (self._clear[0] if self._clear is not None else None, pos.x, pos.y)
+        fov = self._fovs.get(key)
+        if fov is None:
+            if len(self._fovs) >= 64:
+                self._fovs.clear()
+            fov = fov_map(clear, pos.x, pos.y, SIGHT_RADIUS)
+            self._fovs[key] = fov
+        return fov
 
     def is_drawn(self, eid: int) -> bool:
         """Whether the party knows of this entity (hidden things are not drawn)."""
@@ -227,21 +221,14 @@ class Game:
         return self._chase[1]
 
     def hostiles_in_view(self) -> list[int]:
-        # tested against each viewer's window: cheaper than building the whole view
-        windows = self.sight_windows()
+        view = self.visible
         positions, actors = self.store.table(Position), self.store.table(Actor)
         depth = self.depth
         out = []
         for eid in self.store.ids(Actor, Position):
             pos = positions[eid]
-            if pos.depth != depth or actors[eid].side == "party":
-                continue
-            x, y = pos.x, pos.y
-            for x0, y0, seen in windows:
-                h, w = seen.shape
-                if x0 <= x < x0 + w and y0 <= y < y0 + h and seen[y - y0, x - x0]:
-                    out.append(eid)
-                    break
+            if pos.depth == depth and actors[eid].side != "party" and view[pos.y, pos.x]:
+                out.append(eid)
         return out
 
     # ----- the turn loop ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from roguelike.engine.components import Actor, Position
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world import tiles as T
+from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 _STEPS = list(DIRECTIONS.values())
@@ -74,13 +75,7 @@ class Bot:
         walk = T.WALKABLE[level.tiles]
         known = level.explored
         unknown_walk = walk & ~known
-        # squares within one step of unknown floor: a 3x3 dilation, done as rows then columns
-        rows = unknown_walk.copy()
-        rows[1:, :] |= unknown_walk[:-1, :]
-        rows[:-1, :] |= unknown_walk[1:, :]
-        near_unknown = rows.copy()
-        near_unknown[:, 1:] |= rows[:, :-1]
-        near_unknown[:, :-1] |= rows[:, 1:]
+        near_unknown = dilate(unknown_walk)
         ys, xs = np.nonzero(known & walk & near_unknown)
         return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
 

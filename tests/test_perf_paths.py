@@ -17,7 +17,7 @@ from roguelike.world.bsp import BSP
 from roguelike.world.fov import add_fov, fov_map, window_fov
 from roguelike.world.mapgen import generate
 from roguelike.world.masks import dilate
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE, distance_map, hillclimb
 from roguelike.world.sight import line
 
 
@@ -61,6 +61,21 @@ def test_distance_map_matches_tcod_dijkstra():
                                  out=theirs)
             assert (ours == theirs).all()
             assert ours.max() == UNREACHABLE or (cost > 0).all()
+
+
+def test_hillclimb_matches_tcod():
+    r = random.Random(6)
+    for clear in _clear_maps(6):
+        cost = clear.astype(np.int8)
+        walk = list(zip(*np.nonzero(cost), strict=True))
+        goal = r.choice(walk)
+        dist = distance_map(cost, [(int(goal[1]), int(goal[0]))])
+        for _ in range(20):
+            i, j = (int(v) for v in r.choice(walk))
+            for cardinal, diagonal in ((True, True), (True, False)):
+                ours = hillclimb(dist, (i, j), cardinal, diagonal)
+                theirs = tcod.path.hillclimb2d(dist, (i, j), cardinal, diagonal)
+                assert ours.tolist() == theirs.tolist()
 
 
 def test_bsp_splits_like_tcod():

@@ -36,6 +36,24 @@ def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: boo
     return dist
 
 
+def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
+              diagonal: bool = True) -> np.ndarray:
+    """The downhill route on a distance map from `start` (i, j): what
+    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array."""
+    dist = np.asarray(dist)
+    i, j = start
+    if not (0 <= i < dist.shape[0] and 0 <= j < dist.shape[1]):
+        raise IndexError(f"starting point {start!r} not in shape {dist.shape!r}")
+    c_dist = _narray(dist)
+    length = lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal), ffi.NULL)
+    if length < 0:
+        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
+    route = np.ndarray((length, 2), dtype=np.intc)
+    lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal),
+                          ffi.from_buffer("int*", route))
+    return route
+
+
 def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
             ) -> list[tuple[int, int]]:
     """Squares from start (exclusive) to goal (inclusive); empty when there is no way."""

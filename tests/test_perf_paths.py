@@ -17,7 +17,7 @@ from roguelike.world.bsp import BSP
 from roguelike.world.fov import add_fov, fov_map, window_fov
 from roguelike.world.mapgen import generate
 from roguelike.world.masks import dilate
-from roguelike.world.paths import UNREACHABLE, distance_map, hillclimb
+from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map, hillclimb
 from roguelike.world.sight import line
 
 
@@ -61,6 +61,17 @@ def test_distance_map_matches_tcod_dijkstra():
                                  out=theirs)
             assert (ours == theirs).all()
             assert ours.max() == UNREACHABLE or (cost > 0).all()
+
+
+def test_dijkstra_from_any_seed_matches_tcod():
+    r = np.random.default_rng(8)
+    for clear in _clear_maps(4):
+        cost = clear.astype(np.int16) * 2
+        seed = np.where(r.random(cost.shape) < 0.05, r.integers(-50, 5, cost.shape),
+                        UNREACHABLE).astype(np.int32)
+        theirs = seed.copy()
+        tcod.path.dijkstra2d(theirs, cost, cardinal=1, diagonal=1, out=theirs)
+        assert (dijkstra(seed.copy(), cost) == theirs).all()
 
 
 def test_hillclimb_matches_tcod():

@@ -22,18 +22,25 @@ def _narray(array: np.ndarray) -> object:
         "shape": array.shape, "strides": array.strides})
 
 
-def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
-                 ) -> np.ndarray:
-    """Steps from the nearest source to every square (x, y sources); unreachable = huge.
-
-    The same as tcod.path.dijkstra2d(dist, cost, cardinal=1, diagonal=1 or None)."""
-    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
-    for x, y in sources:
-        dist[y, x] = 0
+def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: int = 1
+             ) -> np.ndarray:
+    """Flow `dist` (int32, seeded with low values) over `cost` in place and return it: what
+    tcod.path.dijkstra2d(dist, cost, cardinal, diagonal or None, out=dist) does."""
     cost = np.asarray(cost)
-    if lib.dijkstra2d_basic(_narray(dist), _narray(cost), 1, 1 if diagonal else 0) < 0:
+    if dist.shape != cost.shape:
+        raise TypeError(f"distance and cost shapes differ: {dist.shape} != {cost.shape}")
+    if lib.dijkstra2d_basic(_narray(dist), _narray(cost), cardinal, diagonal or 0) < 0:
         raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
     return dist
+
+
+def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
+                 ) -> np.ndarray:
+    """Steps from the nearest source to every square (x, y sources); unreachable = huge."""
+    dist = np.full(np.shape(cost), UNREACHABLE, dtype=np.int32)
+    for x, y in sources:
+        dist[y, x] = 0
+    return dijkstra(dist, cost, 1, 1 if diagonal else 0)
 
 
 def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,

@@ -1,7 +1,7 @@
 """Binary space partition of a rectangle, as tcod.bsp.BSP.split_once lays it out.
 
 Pure Python (the geometry is four subtractions) so that building a level needs no tcod
-package import; tests/test_perf_tcod.py checks it against tcod.bsp node for node.
+package import; tests/test_perf_paths.py checks it against tcod.bsp node for node.
 """
 
 from __future__ import annotations

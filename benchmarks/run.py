@@ -2,30 +2,108 @@
 
     python benchmarks/run.py          # full run
     python benchmarks/run.py --quick  # small version (the test suite runs this)
+
+Benchmarks written in other areas are picked up when present (benchmarks/monster_round.py,
+benchmarks/verify_speed.py); a missing one leaves a note instead of a figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
 import json
+import os
+import platform
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.engine import bench_levels, bench_throughput
+from benchmarks.pty import bench_pty
 
-TARGETS = {"level_gen_median_ms": ("<", 15.0), "headless_actions_per_s": (">", 5000.0)}
+# figure -> (comparison, target); PTY figures are checked at every size measured
+TARGETS: dict[str, tuple[str, float]] = {
+    "level_gen_median_ms": ("<", 15.0),
+    "engine_actions_per_s": (">", 5000.0),
+    "key_quiet_median_ms": ("<", 5.0),
+    "key_quiet_p95_ms": ("<", 15.0),
+    "bytes_per_step_median@80x24": ("<", 400.0),
+    "startup_to_full_screen_ms": ("<", 700.0),
+    "peak_memory_mb": ("<", 60.0),
+}
+
+
+def _optional(module: str, func: str) -> Callable[..., dict[str, Any]] | None:
+    try:
+        return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
+    except (ImportError, AttributeError):
+        return None
+
+
+QUICK_ARGS: dict[str, object] = {"quick": True, "actions": 1000}  # what "small" means
+
+
+def _call(bench: Callable[..., dict[str, Any]], quick: bool) -> dict[str, Any]:
+    """Run another area's benchmark; a quick run passes on the size arguments it takes."""
+    params = inspect.signature(bench).parameters
+    args = {k: v for k, v in QUICK_ARGS.items() if k in params} if quick else {}
+    return bench(**args)
+
+
+def _checks(figures: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every figure that has a target, with the target and whether it is met."""
+    flat: dict[str, Any] = {}
+    for key, value in figures.items():
+        if isinstance(value, dict) and key.startswith("pty_"):
+            size = key[4:]
+            for name, v in value.items():
+                flat[f"{name}@{size}"] = v
+        else:
+            flat[key] = value
+    out = {}
+    for name, (op, target) in TARGETS.items():
+        for key, value in flat.items():
+            if (key == name or key.split("@")[0] == name) and isinstance(value, int | float):
+                ok = value < target if op == "<" else value > target
+                out[key] = {"value": value, "target": f"{op} {target:g}", "ok": ok}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a small, fast run")
+    parser.add_argument("--no-pty", action="store_true", help="skip the terminal benchmarks")
     args = parser.parse_args(argv)
-    figures: dict[str, object] = {}
-    figures.update(bench_levels(seeds=1 if args.quick else 10))
-    figures.update(bench_throughput(actions=300 if args.quick else 5000))
-    figures["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
+    quick = args.quick
+    figures: dict[str, Any] = {
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                    "load_average_before": [round(v, 2) for v in os.getloadavg()]},
+    }
+    figures.update(bench_levels(seeds=1 if quick else 10))
+    figures.update(bench_throughput(actions=300 if quick else 6000))
+
+    monster_round = _optional("benchmarks.monster_round", "bench_monster_round")
+    if monster_round is None:
+        figures["monster_round_note"] = "skipped: benchmarks/monster_round.py not present"
+    else:
+        figures["monster_round"] = _call(monster_round, quick)
+    verify = _optional("benchmarks.verify_speed", "bench_verify")
+    if verify is None:
+        figures["verify_note"] = "skipped: benchmarks/verify_speed.py not present"
+    else:
+        figures["verify"] = _call(verify, quick)
+
+    if args.no_pty:
+        figures["pty_note"] = "skipped: --no-pty"
+    else:
+        figures.update(bench_pty(sizes=("80x24",) if quick else ("80x24", "120x40"),
+                                 keys=6 if quick else 100, warmup=2 if quick else 5))
+    figures["machine"]["load_average_after"] = [round(v, 2) for v in os.getloadavg()]
+    figures["checks"] = _checks(figures)
     print(json.dumps(figures))
     return 0
 

@@ -33,6 +33,7 @@ from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world import tiles as T
+from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 _STEPS = list(DIRECTIONS.values())
@@ -42,6 +43,9 @@ LEVEL_BUDGET = 500
 class Bot:
     def __init__(self) -> None:
         self.level_actions: dict[int, int] = {}
+        # the last distance map, keyed by its exact inputs: while the party walks through
+        # known ground the frontier and costs stay the same, so Dijkstra need not rerun
+        self._last_route: tuple[bytes, np.ndarray] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -183,20 +187,14 @@ class Bot:
         walk = T.WALKABLE[level.tiles]
         known = level.explored
         unknown_walk = walk & ~known
-        near_unknown = np.zeros_like(walk)
-        padded = np.pad(unknown_walk, 1)
-        h, w = walk.shape
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                near_unknown |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+        near_unknown = dilate(unknown_walk)
         ys, xs = np.nonzero(known & walk & near_unknown)
         secret = {p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
                   if p.depth == game.depth}
         return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)
                 if (int(x), int(y)) not in secret]
 
-    @staticmethod
-    def _towards(game: Game, eid: int, pos: Position, goals: list[tuple[int, int]],
+    def _towards(self, game: Game, eid: int, pos: Position, goals: list[tuple[int, int]],
                  creatures_block: bool = True) -> Action | None:
         if not goals:
             return None
@@ -209,7 +207,12 @@ class Bot:
                 locked[dpos.xy] = door
         for x, y in goals:
             cost[y, x] = max(1, int(cost[y, x]))
-        dist = distance_map(cost, goals)
+        key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
+        if self._last_route is not None and self._last_route[0] == key:
+            dist = self._last_route[1]
+        else:
+            dist = distance_map(cost, goals)
+            self._last_route = (key, dist)
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None

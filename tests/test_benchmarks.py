@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PROBE = ROOT.parent / "shared" / "tools" / "ptyprobe.py"
 
 
 def test_quick_benchmarks_run_and_print_figures():
@@ -13,3 +14,17 @@ def test_quick_benchmarks_run_and_print_figures():
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     assert figures["level_gen_median_ms"] > 0
     assert figures["headless_actions_per_s"] > 0
+    assert figures["engine_actions_per_s"] >= figures["headless_actions_per_s"]
+    assert figures["bot_ms_per_decision"] > 0
+    # other areas' benchmarks: a figure when present, a note when not
+    assert "monster_round" in figures or "monster_round_note" in figures
+    assert "verify" in figures or "verify_note" in figures
+    assert figures["checks"]["level_gen_median_ms"]["target"] == "< 15"
+    if PROBE.is_file():
+        pty = figures["pty_80x24"]
+        assert pty["startup_screen_complete"], "the first screen lacked map/panel/status"
+        assert pty["keys_measured"] > 0 and pty["keys_without_output"] == 0
+        assert pty["bytes_per_step_median"] > 0 and pty["peak_memory_mb"] > 0
+        assert "key_quiet_median_ms@80x24" in figures["checks"]
+    else:
+        assert "ptyprobe" in figures["pty_note"]

@@ -49,6 +49,9 @@ def read_toml(path: Path, root: Path) -> dict[str, Any]:
         raise ContentError(rel, "", "", "file is missing") from None
     except tomllib.TOMLDecodeError as err:
         raise ContentError(rel, "", "", f"not valid TOML: {err}") from None
+    except UnicodeDecodeError as err:  # tomllib decodes before parsing
+        raise ContentError(rel, "", "", f"not UTF-8 text (byte {err.start}): {err.reason}"
+                           ) from None
 
 
 def entries(

@@ -7,6 +7,7 @@ from typing import Literal
 
 Attribute = Literal["wits", "might", "combat", "speed"]
 ATTRIBUTES: tuple[str, ...] = ("wits", "might", "combat", "speed")
+MAX_DIE = 100
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,9 @@ class CoreRules:
     def validate(self) -> tuple[str, str] | None:
         if self.actions_per_turn < 1:
             return ("actions_per_turn", "must be at least 1")
+        for name in ("initiative_die", "combat_die", "location_die"):
+            if not 2 <= getattr(self, name) <= MAX_DIE:  # a die the game can list and roll
+                return (name, f"must be a die of 2 to {MAX_DIE} sides")
         return None
 
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
-import tcod.path
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
@@ -23,6 +22,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.world.paths import hillclimb
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ class Advance(Action):
         dist = chase_map(game)
         # tcod climbs the whole way down at once; squares are then checked one by one
         here = int(dist[pos.y, pos.x])
-        route = tcod.path.hillclimb2d(dist, (pos.y, pos.x), True, True).tolist()[1:] \
+        route = hillclimb(dist, (pos.y, pos.x), True, True).tolist()[1:] \
             if 3 < here < UNREACHABLE else []
         walked = 0
         while not ((events or walked) and act.move_points <= 0):

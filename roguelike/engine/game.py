@@ -14,7 +14,6 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 import numpy as np
-import tcod.map
 
 from roguelike.content.loader import Content, default_content
 from roguelike.engine import ai, fight_hooks, traps
@@ -38,6 +37,7 @@ from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
+from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map
@@ -102,6 +102,7 @@ class Game:
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
+        self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -151,6 +152,7 @@ class Game:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self._clear = None
         self._known = None
+        self._terrain_cost = None
         self._routes.clear()
         self._fovs.clear()
         self.invalidate_view()
@@ -184,7 +186,7 @@ class Game:
         if fov is None:
             if len(self._fovs) >= 64:
                 self._fovs.clear()
-            fov = tcod.map.compute_fov(clear, (pos.y, pos.x), 0)  # light limits sight
+            fov = fov_map(clear, pos.x, pos.y, 0)  # light limits sight (explore/light.py)
             self._fovs[key] = fov
         return fov
 
@@ -211,7 +213,10 @@ class Game:
 
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
-        cost = T.WALKABLE[self.level.tiles].astype(np.int16)
+        tiles = self.level.tiles
+        if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
+            self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
+        cost = self._terrain_cost[1].copy()
         for (x, y), eid in self.level.door_ids.items():
             door = self.store.get(eid, Door)
             if not door.open:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import tcod.path
 
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill, _standing_party
 from roguelike.engine.components import Actor, Conditions, Door, FightState, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -80,7 +79,7 @@ def flee_map(game: Game) -> np.ndarray:
     reach = chase < UNREACHABLE
     flee = np.full(chase.shape, UNREACHABLE, dtype=np.int32)
     flee[reach] = -(chase[reach] * 6) // 5
-    tcod.path.dijkstra2d(flee, cost, cardinal=1, diagonal=1, out=flee)
+    dijkstra(flee, cost, 1, 1)
     game._flee_cache = (chase, flee)  # type: ignore[attr-defined]
     return flee
 

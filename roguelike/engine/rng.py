@@ -12,6 +12,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}  # below(n): largest multiple of n under 2**64
 
 
 def _rotl(x: int, k: int) -> int:
@@ -38,15 +39,18 @@ class Stream:
         self.draws = 0
 
     def next64(self) -> int:
-        s = self.s
-        result = (_rotl((s[1] * 5) & _MASK, 7) * 9) & _MASK
-        t = (s[1] << 17) & _MASK
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        # xoshiro256** with the rotations written out: level generation draws thousands
+        s0, s1, s2, s3 = self.s
+        r = (s1 * 5) & _MASK
+        result = ((((r << 7) | (r >> 57)) & _MASK) * 9) & _MASK
+        t = (s1 << 17) & _MASK
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 45) | (s3 >> 19)) & _MASK
+        self.s[:] = (s0, s1, s2, s3)
         self.draws += 1
         return result
 
@@ -54,7 +58,11 @@ class Stream:
         """Uniform integer in [0, n) without modulo bias."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = ((1 << 64) // n) * n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = ((1 << 64) // n) * n
+            if len(_LIMITS) < 4096:  # bounds are mostly small dice and list lengths
+                _LIMITS[n] = limit
         while True:
             x = self.next64()
             if x < limit:

@@ -13,6 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 Part = tuple[str, Style]
+BLANK = Style()  # shared: equal parts compare fast, and no Style is built per frame
 
 
 def strip(parts: list[Part], width: int) -> Strip:
@@ -38,15 +39,21 @@ class LinesWidget(Widget, can_focus=False):
         lines = self.build(width, height)[:height]
         lines += [[] for _ in range(height - len(lines))]
         full = width != self._width or len(lines) != len(self._lines)
-        old = self._lines
+        old, old_strips = self._lines, self._strips
         self._lines, self._width = lines, width
-        self._strips = [strip(parts, width) for parts in lines]
         if full:
+            self._strips = [strip(parts, width) for parts in lines]
             self.refresh()
             return
+        # only rows whose parts differ are rebuilt and repainted
+        strips = []
         for y, parts in enumerate(lines):
-            if old[y] != parts:
+            if old[y] == parts:
+                strips.append(old_strips[y])
+            else:
+                strips.append(strip(parts, width))
                 self.refresh(Region(0, y, width, 1))
+        self._strips = strips
 
     def on_resize(self) -> None:
         self._width = -1

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from rich.style import Style
-
 from roguelike.engine.components import Character, Disabled, HitBoxes, LocationBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
-from roguelike.ui.lines import LinesWidget, Part
+from roguelike.ui.lines import BLANK, LinesWidget, Part
 from roguelike.ui.theme import Styles
 
 SHORT = {"wits": "Wi", "might": "Mi", "combat": "Co", "speed": "Sp"}
@@ -16,14 +14,14 @@ SHORT = {"wits": "Wi", "might": "Mi", "combat": "Co", "speed": "Sp"}
 def box_parts(loc: LocationBoxes, styles: Styles) -> list[Part]:
     """A location's boxes: crossed as 'x', open as their value, gray on a gray ground."""
     p = styles.palette
-    parts: list[Part] = [(loc.name[0], styles.fg("white", bold=True)), (" ", Style())]
+    parts: list[Part] = [(loc.name[0], styles.fg("white", bold=True)), (" ", BLANK)]
     for i, value in enumerate(loc.boxes):
         if i < loc.crossed:
             parts.append(("x", styles.fg(p.crossed, bold=True)))
         else:
             parts.append((str(value)[-1], styles.fg("white")))
     for value in loc.gray:
-        parts.append((str(value)[-1], Style(color="black", bgcolor=p.gray_box)))
+        parts.append((str(value)[-1], styles.on("black", p.gray_box)))
     return parts
 
 
@@ -61,13 +59,13 @@ class PartyPanel(LinesWidget):
             locs = boxes.locations
             if roomy:
                 for loc in locs:
-                    out.append([("  ", Style()), *box_parts(loc, st)])
+                    out.append([("  ", BLANK), *box_parts(loc, st)])
             else:
                 for a, b in zip(locs[0::2], locs[1::2], strict=False):
-                    row = [("  ", Style()), *box_parts(a, st)]
+                    row = [("  ", BLANK), *box_parts(a, st)]
                     pad = max(1, 10 - sum(len(t) for t, _ in row))
-                    out.append([*row, (" " * pad, Style()), *box_parts(b, st)])
-            stats: list[Part] = [("  ", Style())]
+                    out.append([*row, (" " * pad, BLANK), *box_parts(b, st)])
+            stats: list[Part] = [("  ", BLANK)]
             for loc in locs:
                 stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
                               st.fg("#bcbcbc")))

@@ -8,8 +8,10 @@ from rich.style import Style
 from roguelike.engine.components import Actor, Appearance
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
-from roguelike.ui.lines import LinesWidget, Part
+from roguelike.ui.lines import BLANK, LinesWidget, Part
 from roguelike.ui.theme import Styles
+
+DONE = Style(color="#585858")  # a token whose turn has passed
 
 
 class StatusBar(LinesWidget):
@@ -75,13 +77,13 @@ class InitiativeTracker(LinesWidget):
             if eid == g.current:
                 style = st.fg(st.palette.highlight, bold=True, reverse=True)
             elif i < g.turn_index:
-                style = Style(color="#585858")
+                style = DONE
             else:
                 style = st.fg("white")
             if used + len(token) + 1 > width:
                 lines.append(row)
                 row, used = [], 0
-            row += [(token, style), (" ", Style())]
+            row += [(token, style), (" ", BLANK)]
             used += len(token) + 1
         lines.append(row)
         return lines

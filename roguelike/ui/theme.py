@@ -63,3 +63,12 @@ class Styles:
             style = Style(color=color, bold=bold, reverse=reverse)
             self._cache[key] = style
         return style
+
+    def on(self, color: str, bgcolor: str) -> Style:
+        """A colour on a background colour, built once."""
+        key = (f"{color} on {bgcolor}", False, False)
+        style = self._cache.get(key)
+        if style is None:
+            style = Style(color=color, bgcolor=bgcolor)
+            self._cache[key] = style
+        return style

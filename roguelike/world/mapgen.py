@@ -7,10 +7,10 @@ Every split and room size is drawn from the level's own stream, so a layout depe
 from __future__ import annotations
 
 import numpy as np
-import tcod.bsp
 
 from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
+from roguelike.world.bsp import BSP
 from roguelike.world.level import Level, Room
 from roguelike.world.paths import UNREACHABLE, distance_map
 
@@ -18,7 +18,7 @@ WIDTH, HEIGHT = 80, 40
 MIN_LEAF_W, MIN_LEAF_H = 10, 8
 
 
-def _split(node: tcod.bsp.BSP, rng: Stream, level: int) -> None:
+def _split(node: BSP, rng: Stream, level: int) -> None:
     can_v = node.width >= 2 * MIN_LEAF_W
     can_h = node.height >= 2 * MIN_LEAF_H
     if not (can_v or can_h):
@@ -44,7 +44,7 @@ def _cave_chance(depth: int) -> tuple[int, int]:
     return (min(6, max(0, depth - 3)), 10)
 
 
-def _carve_cave(tiles: np.ndarray, leaf: tcod.bsp.BSP, rng: Stream) -> np.ndarray | None:
+def _carve_cave(tiles: np.ndarray, leaf: BSP, rng: Stream) -> np.ndarray | None:
     """Cellular-automaton cave inside a leaf; returns the mask of its floor or None."""
     x0, y0, w, h = leaf.x + 1, leaf.y + 1, leaf.width - 2, leaf.height - 2
     if w < 5 or h < 4:
@@ -125,7 +125,7 @@ def generate(seed: str, depth: int, width: int = WIDTH, height: int = HEIGHT) ->
     rng = Stream(seed, f"level/{depth}/layout")
     tiles = np.full((height, width), T.WALL, dtype=np.uint8)
     room_map = np.full((height, width), -1, dtype=np.int16)
-    root = tcod.bsp.BSP(x=0, y=0, width=width, height=height)
+    root = BSP(x=0, y=0, width=width, height=height)
     _split(root, rng, 0)
 
     rooms: list[Room] = []

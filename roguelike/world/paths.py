@@ -1,27 +1,71 @@
-"""Distance maps and paths over numpy cost arrays, computed by tcod."""
+"""Distance maps and paths over numpy cost arrays, computed by tcod's C library."""
 
 from __future__ import annotations
 
 import numpy as np
-import tcod.path
+
+from roguelike.world.libtcod import ffi, lib
+
+UNREACHABLE = int(np.iinfo(np.int32).max)
+_NP_TYPES = {np.dtype(np.int8): lib.np_int8, np.dtype(np.int16): lib.np_int16,
+             np.dtype(np.int32): lib.np_int32, np.dtype(np.int64): lib.np_int64,
+             np.dtype(np.uint8): lib.np_uint8, np.dtype(np.uint16): lib.np_uint16,
+             np.dtype(np.uint32): lib.np_uint32, np.dtype(np.uint64): lib.np_uint64,
+             np.dtype(np.bool_): lib.np_uint8}
+
+
+def _narray(array: np.ndarray) -> object:
+    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does)."""
+    return ffi.new("struct NArray*", {
+        "type": _NP_TYPES[array.dtype], "ndim": array.ndim,
+        "data": ffi.cast("void*", array.ctypes.data),
+        "shape": array.shape, "strides": array.strides})
+
+
+def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: int = 1
+             ) -> np.ndarray:
+    """Flow `dist` (int32, seeded with low values) over `cost` in place and return it: what
+    tcod.path.dijkstra2d(dist, cost, cardinal, diagonal or None, out=dist) does."""
+    cost = np.asarray(cost)
+    if dist.shape != cost.shape:
+        raise TypeError(f"distance and cost shapes differ: {dist.shape} != {cost.shape}")
+    if lib.dijkstra2d_basic(_narray(dist), _narray(cost), cardinal, diagonal or 0) < 0:
+        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
+    return dist
 
 
 def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
                  ) -> np.ndarray:
     """Steps from the nearest source to every square (x, y sources); unreachable = huge."""
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist = np.full(np.shape(cost), UNREACHABLE, dtype=np.int32)
     for x, y in sources:
         dist[y, x] = 0
-    tcod.path.dijkstra2d(dist, cost, cardinal=1, diagonal=1 if diagonal else None, out=dist)
-    return dist
+    return dijkstra(dist, cost, 1, 1 if diagonal else 0)
 
 
-UNREACHABLE = int(np.iinfo(np.int32).max)
+def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
+              diagonal: bool = True) -> np.ndarray:
+    """The downhill route on a distance map from `start` (i, j): what
+    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array."""
+    dist = np.asarray(dist)
+    i, j = start
+    if not (0 <= i < dist.shape[0] and 0 <= j < dist.shape[1]):
+        raise IndexError(f"starting point {start!r} not in shape {dist.shape!r}")
+    c_dist = _narray(dist)
+    length = lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal), ffi.NULL)
+    if length < 0:
+        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
+    route = np.ndarray((length, 2), dtype=np.intc)
+    lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal),
+                          ffi.from_buffer("int*", route))
+    return route
 
 
 def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
             ) -> list[tuple[int, int]]:
     """Squares from start (exclusive) to goal (inclusive); empty when there is no way."""
+    import tcod.path  # rarely used: keeps the tcod package out of start-up
+
     graph = tcod.path.SimpleGraph(cost=cost.astype(np.int32), cardinal=2, diagonal=3)
     finder = tcod.path.Pathfinder(graph)
     finder.add_root((start[1], start[0]))

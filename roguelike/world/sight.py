@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import numpy as np
-import tcod.los
+
+from roguelike.world.libtcod import ffi, lib
 
 
 def line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """Squares from a to b, both included (Bresenham)."""
-    pts = tcod.los.bresenham(a, b).tolist()
+    """Squares from a to b, both included (tcod's Bresenham, as tcod.los.bresenham)."""
+    (x1, y1), (x2, y2) = a, b
+    length = lib.bresenham(x1, y1, x2, y2, 0, ffi.NULL)
+    array = np.ndarray((length, 2), dtype=np.intc)
+    lib.bresenham(x1, y1, x2, y2, length, ffi.from_buffer("int*", array))
+    pts = array.tolist()
     return [(int(x), int(y)) for x, y in pts]
 
 

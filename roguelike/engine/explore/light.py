@@ -11,13 +11,13 @@ import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
-import tcod.map
 
 from roguelike.engine.components import Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.world.fov import fov_map
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -47,9 +47,9 @@ def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
     for x, y, ldef in shining:
         pos = Position(game.depth, x, y)
         if ldef.dim_outer_radius > 0:
-            lit |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.dim_outer_radius)
+            lit |= fov_map(clear, pos.x, pos.y, ldef.dim_outer_radius)
         if ldef.bright_radius > 0:
-            bright |= tcod.map.compute_fov(clear, (pos.y, pos.x), ldef.bright_radius)
+            bright |= fov_map(clear, pos.x, pos.y, ldef.bright_radius)
     maps = (bright, lit | bright)
     _CACHE[game] = (key, maps)
     return maps

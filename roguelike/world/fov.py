@@ -1,0 +1,58 @@
+"""Field of view computed on a window around the viewer, not the whole level.
+
+tcod's restrictive shadowcasting never looks past `radius`, so running it on the
+(2r+1)-square window around the viewer gives exactly the squares `tcod.map.compute_fov`
+would mark on the full map (tests/test_perf_paths.py checks this on many levels), at a small
+fraction of the cost. The C map is built once per window shape and reused: sight is asked
+for after every step of every party member, so the wrapper's allocations dominated.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from roguelike.world.libtcod import ffi, lib
+
+_CELL = np.dtype([("transparent", bool), ("walkable", bool), ("fov", bool)])
+_MAPS: dict[tuple[int, int], tuple[np.ndarray, object]] = {}
+
+
+def _c_map(h: int, w: int) -> tuple[np.ndarray, object]:
+    found = _MAPS.get((h, w))
+    if found is None:
+        buffer = np.zeros((h, w), dtype=_CELL)
+        cdata = ffi.new("struct TCOD_Map*",
+                        (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", buffer)))
+        found = _MAPS[(h, w)] = (buffer, cdata)
+    return found
+
+
+def window_fov(clear: np.ndarray, x: int, y: int, radius: int
+               ) -> tuple[int, int, np.ndarray]:
+    """(x0, y0, seen): what a viewer at (x, y) sees; `seen` covers clear[y0:, x0:].
+    A radius of 0 or less is unlimited, as in tcod: the window is the whole map."""
+    h, w = clear.shape
+    if radius <= 0:
+        x0, y0, x1, y1 = 0, 0, w, h
+    else:
+        x0, y0 = max(0, x - radius), max(0, y - radius)
+        x1, y1 = min(w, x + radius + 1), min(h, y + radius + 1)
+    buffer, cdata = _c_map(y1 - y0, x1 - x0)
+    buffer["transparent"] = clear[y0:y1, x0:x1]
+    buffer["fov"] = False
+    lib.TCOD_map_compute_fov(cdata, x - x0, y - y0, radius, True,
+                             lib.FOV_RESTRICTIVE)
+    return x0, y0, buffer["fov"].copy()
+
+
+def fov_map(clear: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
+    """The whole-map array tcod.map.compute_fov(clear, (y, x), radius) returns."""
+    view = np.zeros_like(clear, dtype=bool)
+    add_fov(view, window_fov(clear, x, y, radius))
+    return view
+
+
+def add_fov(view: np.ndarray, part: tuple[int, int, np.ndarray]) -> None:
+    """OR one viewer's window into a whole-level view."""
+    x0, y0, seen = part
+    view[y0 : y0 + seen.shape[0], x0 : x0 + seen.shape[1]] |= seen

@@ -32,6 +32,7 @@ from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.traps.actions import Search
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -113,7 +114,9 @@ class Bot:
             step = self._towards(game, eid, pos, [down] if down else [], False)
             if step is not None:
                 return step
-        return Wait()
+        # Nowhere left to go: the way on may be a secret door. Search here (once a place;
+        # a refused search ends the turn in play()).
+        return Search()
 
     @staticmethod
     def _relight(game: Game, eid: int) -> Action | None:

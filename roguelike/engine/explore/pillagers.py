@@ -153,6 +153,11 @@ def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     return dist
 
 
+def _camp_squares(level: Level) -> list[tuple[int, int]]:
+    """The Pillager camp's floor, row by row (the room never changes shape)."""
+    return _squares(level.room_map == level.pillager_camp_room)
+
+
 def _loot_targets(game: Game) -> list[int]:
     goal = explore_data(game.content).goal_item
     out = [e for e, _m, p in game.store.query(Marker, Position) if p.depth == game.depth]
@@ -180,9 +185,7 @@ def take_action(game: Game, eid: int) -> list[Event]:
     if haul.hauling:
         if level.room_at(pos.x, pos.y) == level.pillager_camp_room:
             return _try(game, eid, Deposit())
-        camp = [p for p in level.rooms[level.pillager_camp_room].squares()
-                if level.room_at(*p) == level.pillager_camp_room]
-        return _step_towards(game, eid, camp)
+        return _step_towards(game, eid, _camp_squares(level))
     targets = _loot_targets(game)
     near = [t for t in targets if chebyshev(store.get(t, Position), pos) <= 1]
     if near:

@@ -293,12 +293,25 @@ def test_gas_poisonous_kills():
     assert game.store.get(victim, Disabled).cause == "poison"
 
 
-def test_gas_corroding_tells_of_metal():
+def test_gas_corroding_rusts_metal_on_the_floor_and_carried():
+    from roguelike.engine.explore.components import Inventory, Item
+    from roguelike.engine.explore.inventory import item_def_of
+
     game, victim, trap = _setup("gas_corroding")
-    events = spring(game, trap, victim)
-    assert any(e.kind == "trap_corrode" and "floor" in e.text for e in events)
+    blade = game.store.create(Position(1, *VICTIM_AT), Item("melee_weapon"))
+    salve = game.store.create(Position(1, *VICTIM_AT), Item("healing_salve"))
+    carried = list(game.store.get(victim, Inventory).items)
+    metal = [i for i in carried if "metal" in item_def_of(game, i).materials]
+    other = [i for i in carried if i not in metal]
+    assert metal and other  # the Warrior's kit has both
+    events = spring(game, trap, victim)  # every d20 rolls 1: every item save fails
+    assert any(e.kind == "trap_corrode" and "rusts to pieces" in e.text for e in events)
+    assert not game.store.alive(blade) and game.store.alive(salve)
     game.round += 1
-    assert any(e.kind == "trap_corrode" and "carried" in e.text for e in tick(game))
+    events = tick(game)
+    assert any(e.kind == "trap_corrode" and "rolled 1" in e.text for e in events)
+    left = game.store.get(victim, Inventory).items
+    assert not any(i in left for i in metal) and all(i in left for i in other)
 
 
 # ----- spells --------------------------------------------------------------------------------

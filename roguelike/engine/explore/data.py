@@ -44,6 +44,7 @@ class ItemDef:
     missile: str = ""
     harms: str = ""
     gp: int = 0
+    materials: list[str] = field(default_factory=list)  # what a corroding gas can ruin
 
 
 @dataclass(frozen=True)

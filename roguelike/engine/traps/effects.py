@@ -17,9 +17,10 @@ from roguelike.engine.components import Actor, Character, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.dice import Dice, parse
 from roguelike.engine.events import Event
-from roguelike.engine.saves import saving_throw
+from roguelike.engine.saves import save_target, saving_throw
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine, hazards, movement
+from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
     Ctx,
     duration_rounds,
@@ -276,10 +277,46 @@ def op_swim(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
 
 
 def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
-    # the engine has no items yet: nothing carried or lying about can rust
-    where = "on the floor" if step["scope"] == "floor_items" else "carried"
-    _say(ctx, "trap_corrode", f"The {ctx.name} corrodes {step['material']}: no {step['material']}"
-         f" items {where} here to ruin.")
+    """Gas; Corroding (seed 000): every item of the material, carried by a victim or lying
+    in the area, must save vs stone (as its carrier; on the floor as a 0-level human,
+    Classic) or fall to pieces."""
+    from roguelike.engine.explore.components import Inventory, Item
+    from roguelike.engine.explore.inventory import item_def_of
+
+    game = ctx.game
+    material, category = step["material"], step.get("save", "stone")
+    floor_target = game.content.saves.target("fighter", 0, category) if game.content.saves \
+        else 16
+    owners: list[tuple[int, int]] = []  # (item, carrier or 0)
+    if step["scope"] == "floor_items":
+        area = set(area_squares(game.level, ctx.profile.area, ctx.point, ctx.room))
+        owners = [(e, 0) for e, _i, p in game.store.query(Item, Position)
+                  if p.depth == ctx.depth and p.xy in area]
+    else:
+        for v in _alive(ctx, victims):
+            inv = game.store.try_get(v, Inventory)
+            owners += [(item, v) for item in (inv.items if inv else [])]
+    ruined = 0
+    for item, carrier in owners:
+        idef = item_def_of(game, item)
+        if idef is None or material not in idef.materials:
+            continue
+        need = save_target(game, carrier, category) if carrier else floor_target
+        face = game.streams.play.d(20)
+        owner = f"{name_of(game.store, carrier)}'s " if carrier else "the "
+        if face + step.get("bonus", 0) >= need:
+            _say(ctx, "trap_corrode", f"{owner}{idef.name} resists the {ctx.name} "
+                 f"(rolled {face} vs {need}).", carrier, face, need)
+            continue
+        ruined += 1
+        _say(ctx, "trap_corrode", f"{owner}{idef.name} rusts to pieces "
+             f"(rolled {face} vs {need}).", carrier, face, need)
+        inv = game.store.try_get(carrier, Inventory) if carrier else None
+        if inv is not None and item in inv.items:
+            inv.items.remove(item)
+        game.store.destroy(item)
+    if not ruined and not owners:
+        _say(ctx, "trap_corrode", f"The {ctx.name} finds no {material} to ruin.")
     return victims
 
 

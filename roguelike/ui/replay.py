@@ -10,15 +10,11 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.records.replay import ReplayError, ReplayPlayer
-from roguelike.ui.log_view import LogView
-from roguelike.ui.map_view import MapView
-from roguelike.ui.party_panel import PartyPanel
-from roguelike.ui.status_bar import InitiativeTracker, StatusBar
+from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.theme import PALETTES, Styles
 
 SPEEDS = (1.0, 0.5, 0.25, 0.1, 0.05, 0.02)  # seconds per action
@@ -26,34 +22,21 @@ FAST_BATCH = 5  # at the top speed several actions share one frame
 
 
 class ReplayScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    ReplayScreen #main { height: 1fr; }
-    ReplayScreen #sidebar { width: 28; border-left: vkey $panel-lighten-2; }
-    ReplayScreen LogView { height: 5; border-top: hkey $panel-lighten-2; }
-    """
+    DEFAULT_CSS = layout_css("ReplayScreen")
 
     def __init__(self, player: ReplayPlayer, styles: Styles) -> None:
         super().__init__()
         self.player = player
-        game = player.game
-        self.map = MapView(game, styles)
-        self.party_panel = PartyPanel(game, styles)
-        self.tracker = InitiativeTracker(game, styles)
-        self.log_view = LogView()
-        self.status = StatusBar(game, styles)
+        self.widgets = DungeonWidgets(player.game, styles)
+        w = self.widgets
+        self.map, self.party_panel, self.tracker = w.map, w.party_panel, w.tracker
+        self.log_view, self.status = w.log_view, w.status
         self.speed = 2
         self.paused = False
         self.timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            yield self.map
-            with Vertical(id="sidebar"):
-                yield self.party_panel
-                yield self.tracker
-        yield self.log_view
-        yield self.status
+        yield from self.widgets.compose()
 
     def on_mount(self) -> None:
         self._retime()
@@ -77,9 +60,8 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def redraw(self) -> None:
-        game = self.player.game  # a jump back re-simulates: the widgets follow the new game
-        for widget in (self.map, self.party_panel, self.tracker, self.status):
-            widget.game = game
+        # a jump back re-simulates: the widgets follow the new game
+        self.widgets.point_at(self.player.game)
         p = self.player
         state = "ended" if p.finished else "paused" if self.paused else \
             f"speed {self.speed + 1}/{len(SPEEDS)}"

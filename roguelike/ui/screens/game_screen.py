@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -20,15 +19,12 @@ from roguelike.ui.accessible import Announcer
 from roguelike.ui.animate import Frame, frames_for
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.keymap import Keymap
-from roguelike.ui.log_view import LogView
+from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.look import describe_square
-from roguelike.ui.map_view import MapView
 from roguelike.ui.options import Options
-from roguelike.ui.party_panel import PartyPanel
 from roguelike.ui.screens.cursor import CursorMixin
 from roguelike.ui.screens.dialogs import GameOver
 from roguelike.ui.screens.game_commands import CommandsMixin
-from roguelike.ui.status_bar import InitiativeTracker, StatusBar
 from roguelike.ui.theme import Styles
 
 FRAME_SECONDS = 0.04
@@ -36,12 +32,7 @@ FRAME_SECONDS = 0.04
 
 class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=False):
     # Textual binds Tab to focus cycling; here Tab leads the next character or target.
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    GameScreen #main { height: 1fr; }
-    GameScreen #sidebar { width: 28; border-left: vkey $panel-lighten-2; }
-    GameScreen LogView { height: 5; border-top: hkey $panel-lighten-2; }
-    """
+    DEFAULT_CSS = layout_css("GameScreen")
 
     def __init__(self, game: Game, styles: Styles, keymap: Keymap,
                  options: Options | None = None) -> None:
@@ -50,11 +41,10 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.styles_ = styles
         self.keymap = keymap
         self.options = options or Options()
-        self.map = MapView(game, styles)
-        self.party_panel = PartyPanel(game, styles)
-        self.tracker = InitiativeTracker(game, styles)
-        self.log_view = LogView()
-        self.status = StatusBar(game, styles)
+        self.widgets = DungeonWidgets(game, styles)
+        w = self.widgets
+        self.map, self.party_panel, self.tracker = w.map, w.party_panel, w.tracker
+        self.log_view, self.status = w.log_view, w.status
         self.announcer = Announcer()
         self.auto: AutoRun | None = None
         self.frames: list[Frame] = []
@@ -65,13 +55,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.init_cursor()
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            yield self.map
-            with Vertical(id="sidebar"):
-                yield self.party_panel
-                yield self.tracker
-        yield self.log_view
-        yield self.status
+        yield from self.widgets.compose()
 
     def on_mount(self) -> None:
         self.log_view.add([e.text for e in self.game.log[-5:]])

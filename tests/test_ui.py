@@ -107,3 +107,14 @@ async def test_look_describes_squares():
         assert "floor" in app.screen.status.hint
         await pilot.press("escape")
         assert app.screen.map.cursor is None
+
+
+async def test_the_hangup_save_handler_is_removed_when_the_app_closes():
+    import signal
+
+    before = signal.getsignal(signal.SIGTERM)
+    app = RoguelikeApp(seed="x-1", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert signal.getsignal(signal.SIGTERM) != before  # a hang-up saves the game
+    assert signal.getsignal(signal.SIGTERM) == before

@@ -44,8 +44,13 @@ class SignalSaver:
         self.done = False
 
     def install(self, signals: tuple[int, ...]) -> None:
-        for sig in signals:
-            signal.signal(sig, self._on_signal)
+        self.previous = {sig: signal.signal(sig, self._on_signal) for sig in signals}
+
+    def uninstall(self) -> None:
+        """Put back the handlers that were there before (the game in play has closed)."""
+        for sig, handler in getattr(self, "previous", {}).items():
+            signal.signal(sig, handler)
+        self.previous = {}
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         if self.signum:

@@ -78,7 +78,13 @@ class RoguelikeApp(App[None]):
 
         # ValueError: not the main thread (tests may drive the app from elsewhere)
         with contextlib.suppress(ValueError):
-            install_signal_save(live, local_records.save_path(), on_saved=saved)
+            self._saver = install_signal_save(live, local_records.save_path(),
+                                              on_saved=saved)
+
+    def on_unmount(self) -> None:
+        saver = getattr(self, "_saver", None)
+        if saver is not None:  # the process may live on (tests, a bot): normal signals back
+            saver.uninstall()
 
     def continue_game(self) -> None:
         from roguelike.ui import local_records

@@ -97,19 +97,12 @@ def _key_name(key: str) -> str:
 
 
 def key_pools() -> tuple[list[str], list[str], str]:
-    """(movement keys, command keys, the end-turn key): from the keymap data when the game
-    has one (content/keymap.toml), else from roguelike/ui/keys.py."""
-    path = content_root() / "keymap.toml"
-    if path.is_file():
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        moves = [k for keys in data.get("move", {}).values() for k in keys]
-        commands = [k for c in data.get("command", []) for k in c.get("keys", [])]
-        rest = next((c["keys"][0] for c in data.get("command", [])
-                     if c.get("id") == "rest_or_end" and c.get("keys")), ".")
-    else:
-        from roguelike.ui.keys import COMMANDS, MOVES
-
-        moves, commands, rest = list(MOVES), sorted(set(COMMANDS)), "full_stop"
+    """(movement keys, command keys, the end-turn key), from the keymap data."""
+    data = tomllib.loads((content_root() / "keymap.toml").read_text(encoding="utf-8"))
+    moves = [k for keys in data.get("move", {}).values() for k in keys]
+    commands = [k for c in data.get("command", []) for k in c.get("keys", [])]
+    rest = next((c["keys"][0] for c in data.get("command", [])
+                 if c.get("id") == "rest_or_end" and c.get("keys")), ".")
     return ([_key_name(k) for k in moves], sorted({_key_name(k) for k in commands}),
             _key_name(rest))
 

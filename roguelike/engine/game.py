@@ -232,18 +232,24 @@ class Game:
         traps.adjust_cost(self, cost, mover)
         return cost
 
-    def route_map(self, goal: tuple[int, int]) -> np.ndarray:
-        """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
-        key = (self.depth, goal, self.transparency_key())
+    def remembered(self, key: object, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A distance map kept until the terrain changes (invalidate_terrain); `key` must
+        hold everything else the map depends on."""
         cached = self._routes.get(key)
         if cached is None:
             if len(self._routes) > 32:
                 self._routes.clear()
+            cached = self._routes[key] = make()
+        return cached
+
+    def route_map(self, goal: tuple[int, int]) -> np.ndarray:
+        """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
+        def make() -> np.ndarray:
             cost = self.cost_map(creatures_block=False)
             cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
-            cached = distance_map(cost, [goal])
-            self._routes[key] = cached
-        return cached
+            return distance_map(cost, [goal])
+
+        return self.remembered((self.depth, goal, self.transparency_key()), make)
 
     def transparency_key(self) -> object:
         self.transparency()

@@ -1,30 +1,27 @@
-"""What the panels ask the engine about, in one place, so rule modules can plug in.
-
-Several rules (inventory, spells, ranged attacks, resting, saves) are written in parallel
-by other modules. The UI finds them here by name, at call time, and says plainly when one
-is not there yet, so a key never crashes and wiring them in is a one-line change.
-"""
+"""What the screens ask the rule modules (inventory, spells, ranged attacks, traps, saves,
+scores), in one place, so the screens stay free of engine details."""
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from roguelike.engine import targeting
+from roguelike.engine import fight_actions, targeting
 from roguelike.engine.actions import _REGISTRY, Action
-from roguelike.engine.components import Character, Conditions, Named, Position
+from roguelike.engine.components import Conditions, Named, Position
+from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
+from roguelike.engine.traps.describe import describe_trap
 from roguelike.engine.watch import thing_kind
 
 # UI command -> engine action kinds that do it, in order of preference.
 ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "pickup": ("pick_up", "pickup"),
+    "pickup": ("pick_up",),
     "drop": ("drop",),
-    "search": ("search",),
-    "fire": ("shoot", "fire", "attack_ranged"),
+    "search": ("search",),  # traps and secret doors in one action
+    "fire": ("shoot",),
     "cast": ("cast",),
     "rest": ("rest",),
 }
@@ -38,14 +35,6 @@ def condition_tags(game: Game, eid: int) -> list[str]:
     if conds is None or not conds.active:
         return []
     return [cid[:3].upper() for cid in sorted(conds.active)]
-
-
-def _find(module: str, name: str) -> Any:
-    try:
-        mod = importlib.import_module(module)
-    except ImportError:
-        return None
-    return getattr(mod, name, None)
 
 
 def action_class(command: str) -> type[Action] | None:
@@ -71,12 +60,7 @@ def not_available(what: str) -> str:
 
 
 def carried(game: Game, eid: int) -> list[int]:
-    fn = _find("roguelike.engine.explore.inventory", "carried")
-    return list(fn(game.store, eid)) if fn else []
-
-
-def inventory_ready() -> bool:
-    return _find("roguelike.engine.explore.inventory", "carried") is not None
+    return inventory.carried(game.store, eid)
 
 
 def items_at(game: Game, x: int, y: int) -> list[int]:
@@ -87,29 +71,17 @@ def items_at(game: Game, x: int, y: int) -> list[int]:
 
 def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:
     """(spell id, name, range) for each spell a character can cast."""
-    fn = _find("roguelike.engine.explore.spells", "known_spells")
-    targets = _find("roguelike.engine.explore.spells", "spell_targets")
     default = targeting.spell_range(game)
-    if fn is None:
-        char = game.store.try_get(eid, Character)
-        ids = list(game.content.classes[char.klass].spells) if char else []
-        return [(s, s.replace("_", " ").title(), default) for s in ids]
     out = []
-    for sid in fn(game, eid):
-        info = targets(game, eid, sid) if targets else {}
+    for sid in spells.known_spells(game, eid):
+        info = spells.spell_targets(game, eid, sid)
         out.append((sid, str(info.get("name", sid)), int(info.get("range", default))))
     return out
 
 
 def ranged_reach(game: Game, eid: int) -> int:
-    """How far a character shoots: the combat module's figure, else T&T's Rogue 24"."""
-    fn = _find("roguelike.engine.fight_actions", "ranged_reach")
-    if fn is not None:
-        return int(fn(game, eid))
-    char = game.store.try_get(eid, Character)
-    if char is None or game.content.classes[char.klass].weapon != "ranged":
-        return 0
-    return targeting.weapon_range(game)
+    """How far a character shoots (0 for those without a ranged weapon)."""
+    return int(fight_actions.ranged_reach(game, eid))
 
 
 def describe_entity(game: Game, eid: int) -> str | None:
@@ -117,12 +89,8 @@ def describe_entity(game: Game, eid: int) -> str | None:
         words = fn(game, eid)
         if words:
             return words
-    trap_words = _find("roguelike.engine.traps.describe", "describe_trap")
-    if trap_words is not None and thing_kind(game, eid) == "trap":
-        try:
-            return str(trap_words(game, eid))
-        except (KeyError, AttributeError):
-            return None
+    if thing_kind(game, eid) == "trap":
+        return describe_trap(game, eid)
     return None
 
 
@@ -146,13 +114,11 @@ def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
     return None
 
 
-def top_scores(limit: int = 20) -> list[dict[str, Any]] | None:
-    fn = _find("roguelike.records.scores", "top_scores")
-    if fn is None:
-        return None
+def top_scores(limit: int = 20) -> list[dict[str, Any]]:
+    from roguelike.records import scores
     from roguelike.ui.userdata import save_dir
 
-    return list(fn(save_dir(), None, limit))
+    return list(scores.top_scores(save_dir(), None, limit))
 
 
 def entity_name(game: Game, eid: int) -> str:

@@ -7,8 +7,6 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 
 from __future__ import annotations
 
-import hashlib
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -128,29 +126,19 @@ def arrive_after_reveal(game: Game) -> list[Event]:
                   roll=count)]
 
 
-_MAPS: weakref.WeakKeyDictionary[Game, dict[object, np.ndarray]] = \
-    weakref.WeakKeyDictionary()
-
-
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
-    doors stop them (creatures are stepped around). Shared by the whole group."""
+    doors stop them (creatures are stepped around). Shared by the whole group, in the
+    game's map cache, which any change of the tiles clears (Game.remembered)."""
     secret = tuple(p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
                    if p.depth == game.depth)
-    # everything the map depends on is in the key, so a restored game paths the same way
-    key = (game.depth, tuple(goals), secret,
-           hashlib.blake2b(game.level.tiles.tobytes(), digest_size=8).digest())
-    maps = _MAPS.setdefault(game, {})
-    if key in maps:
-        return maps[key]
-    if len(maps) > 8:
-        maps.clear()
-    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
-    for x, y in secret:
-        cost[y, x] = 0
-    dist = distance_map(cost, [g for g in goals if cost[g[1], g[0]]])
-    maps[key] = dist
-    return dist
+    def make() -> np.ndarray:
+        cost = T.WALKABLE[game.level.tiles].astype(np.int16)
+        for x, y in secret:
+            cost[y, x] = 0
+        return distance_map(cost, [g for g in goals if cost[g[1], g[0]]])
+
+    return game.remembered(("pillagers", game.depth, tuple(goals), secret), make)
 
 
 def _camp_squares(level: Level) -> list[tuple[int, int]]:

@@ -143,7 +143,7 @@ class CommandsMixin:
 
     def cmd_drop(self: GameScreen) -> None:
         cls = hooks.action_class("drop")
-        if cls is None or not hooks.inventory_ready():
+        if cls is None:
             self.say(hooks.not_available("Dropping things"))
             return
         eid = self.game.awaiting

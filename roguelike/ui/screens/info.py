@@ -88,12 +88,9 @@ class InventoryScreen(CharacterPager):
     def text(self) -> str:
         g, eid = self.game, self.eid
         head = f"[b]Inventory: {name_of(g.store, eid)}[/b]\n\n"
-        if not hooks.inventory_ready():
-            body = "Carrying things is not available yet (it comes with the exploration rules)."
-        else:
-            items = hooks.carried(g, eid)
-            body = "\n".join(f"  {chr(97 + i)}) {_markup_safe(hooks.entity_name(g, it))}"
-                             for i, it in enumerate(items)) or "  (nothing)"
+        items = hooks.carried(g, eid)
+        body = "\n".join(f"  {chr(97 + i)}) {_markup_safe(hooks.entity_name(g, it))}"
+                         for i, it in enumerate(items)) or "  (nothing)"
         return head + body + "\n\n[dim]Tab: next character.  Escape closes.[/dim]"
 
 
@@ -163,15 +160,12 @@ class ScoresScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q", "dismiss", "Close")]
     DEFAULT_CSS = BOX_CSS.format(name="ScoresScreen")
 
-    def __init__(self, rows: list[dict[str, Any]] | None) -> None:
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__()
         self.rows = rows
 
     def compose(self) -> ComposeResult:
-        if self.rows is None:
-            body = ("High scores are not available yet: they come with saved games and "
-                    "records.")
-        elif not self.rows:
+        if not self.rows:
             body = "No scores yet. Bring treasure back to the Camp to make one."
         else:
             body = "\n".join(

@@ -6,6 +6,7 @@ Every error names the file, the entry and the field, so a content author can fix
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
@@ -92,14 +93,21 @@ def _convert(value: Any, tp: Any, ctx: _Ctx, path: str) -> Any:
     raise ctx.fail(path, f"unsupported schema type {_type_name(tp)}")
 
 
+@functools.cache
+def _schema(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's resolved field types and fields: resolving the string annotations is
+    the slow part of loading content, and a class's schema never changes."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    return typing.get_type_hints(cls), fields
+
+
 def build(cls: type[T], data: Any, file: str, entry: str = "", prefix: str = "") -> T:
     """Build dataclass `cls` from a TOML table, checking every field and refusing extras."""
     ctx = _Ctx(file, entry)
     where = prefix.rstrip(".")
     if not isinstance(data, dict):
         raise ctx.fail(where, f"expected a table, got {type(data).__name__}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    hints, fields = _schema(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise ctx.fail(f"{prefix}{unknown[0]}", "unknown field (misspelt?)")

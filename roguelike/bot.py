@@ -202,12 +202,9 @@ class Bot:
         if not goals:
             return None
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-        locked = {}
-        for door, state, dpos in game.store.query(Door, Position):
-            if dpos.depth == game.depth and state.locked and not state.open \
-                    and not game.store.has(door, SecretDoor):
-                cost[dpos.y, dpos.x] = 4  # a locked door is picked or broken on the way
-                locked[dpos.xy] = door
+        locked = self._locked_doors(game)
+        for x, y in locked:
+            cost[y, x] = 4  # a locked door is picked or broken on the way
         for x, y in goals:
             cost[y, x] = max(1, int(cost[y, x]))
         key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
@@ -219,14 +216,7 @@ class Bot:
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None
-        best = None
-        for dx, dy in _STEPS:
-            x, y = pos.x + dx, pos.y + dy
-            if not game.level.in_bounds(x, y):
-                continue
-            d = int(dist[y, x])
-            if d < here and (best is None or d < best[0]):
-                best = (d, dx, dy)
+        best = self._best_step(dist, pos.x, pos.y, here)
         if best is None:
             return None
         if (pos.x + best[1], pos.y + best[2]) in locked:
@@ -235,6 +225,40 @@ class Bot:
                 return PickLock(best[1], best[2])
             return BreakDoor(best[1], best[2])
         return Step(best[1], best[2])
+
+
+    @staticmethod
+    def _locked_doors(game: Game) -> dict[tuple[int, int], int]:
+        """This level's locked, shut doors the party knows of. The level's own door index
+        holds every door on it (doors never move or go), so no scan of every level's."""
+        index = game.level.door_ids
+        if not index:
+            return {}  # (and no Door table to ask for: table() would make one)
+        doors = game.store.table(Door)
+        secret = game.store.ids(SecretDoor)
+        out = {}
+        for xy, door in index.items():
+            state = doors[door]
+            if state.locked and not state.open and door not in secret:
+                out[xy] = door
+        return out
+
+    @staticmethod
+    def _best_step(dist: np.ndarray, x: int, y: int, here: int
+                   ) -> tuple[int, int, int] | None:
+        """(distance, dx, dy) of the first of the nearest steps downhill, in _STEPS order."""
+        h, w = dist.shape
+        if 0 < x < w - 1 and 0 < y < h - 1:
+            block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
+            near = [(block[dy + 1][dx + 1], dx, dy) for dx, dy in _STEPS]
+        else:
+            near = [(int(dist[y + dy, x + dx]), dx, dy) for dx, dy in _STEPS
+                    if 0 <= x + dx < w and 0 <= y + dy < h]
+        best = None
+        for step in near:
+            if step[0] < here and (best is None or step[0] < best[0]):
+                best = step
+        return best
 
 
 def play(game: Game, actions: int, bot: Bot | None = None) -> Game:

@@ -26,7 +26,7 @@ from roguelike.engine.explore.components import (
     SpellHealed,
     Treasure,
 )
-from roguelike.engine.explore.doors import BreakDoor, PickLock
+from roguelike.engine.explore.doors import BreakDoor, PickLock, secret_squares
 from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, may_use
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
@@ -47,6 +47,7 @@ class Bot:
         # the last distance map, keyed by its exact inputs: while the party walks through
         # known ground the frontier and costs stay the same, so Dijkstra need not rerun
         self._last_route: tuple[bytes, np.ndarray] | None = None
+        self._last_frontier: tuple[object, list[tuple[int, int]]] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -184,18 +185,25 @@ class Bot:
                 if not is_disabled(game.store, e)]
         return all(p.depth != pos.depth or chebyshev(p, pos) <= 3 for p in here)
 
-    @staticmethod
-    def _frontier(game: Game) -> list[tuple[int, int]]:
+    def _frontier(self, game: Game) -> list[tuple[int, int]]:
+        """Known walkable squares next to unknown walkable ones (not secret doors), row by
+        row. Kept while the map, what is explored and the secret doors stay the same: a
+        walk through known ground does not change it. Do not modify the list returned."""
         level = game.level
+        secret = secret_squares(game)
+        key = (level.tiles.shape, level.tiles.tobytes(), level.explored.tobytes(), secret)
+        if self._last_frontier is not None and self._last_frontier[0] == key:
+            return self._last_frontier[1]
         walk = T.WALKABLE[level.tiles]
         known = level.explored
         unknown_walk = walk & ~known
         near_unknown = dilate(unknown_walk)
         ys, xs = np.nonzero(known & walk & near_unknown)
-        secret = {p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
-                  if p.depth == game.depth}
-        return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)
-                if (int(x), int(y)) not in secret]
+        hidden = set(secret)
+        found = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)
+                 if (x, y) not in hidden]
+        self._last_frontier = (key, found)
+        return found
 
     def _towards(self, game: Game, eid: int, pos: Position, goals: list[tuple[int, int]],
                  creatures_block: bool = True) -> Action | None:

@@ -30,6 +30,7 @@ from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import Haul, Item, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data, roll_expr
+from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.world import tiles as T
@@ -127,18 +128,6 @@ def arrive_after_reveal(game: Game) -> list[Event]:
                   roll=count)]
 
 
-def _secret_squares(game: Game) -> tuple[tuple[int, int], ...]:
-    """This level's unfound secret doors, in id order (a plain loop: this runs for every
-    Pillager decision, and a query's generator cost more than the few doors it yields)."""
-    store = game.store
-    ids = store.ids(SecretDoor, Position)
-    if not ids:
-        return ()
-    positions = store.table(Position)
-    depth = game.depth
-    return tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
-
-
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, in the
@@ -150,7 +139,7 @@ def _goal_map(game: Game, name: object, goals: Callable[[], list[tuple[int, int]
               ) -> np.ndarray:
     """_distances with the goals listed only when the map must be made; `name` stands for
     them in the cache key (the camp's many squares are not worth hashing every step)."""
-    secret = _secret_squares(game)
+    secret = secret_squares(game)
     def make() -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret:

@@ -47,11 +47,21 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
     inside = level.room_map == room_id
-    doors = _around(inside) & (level.tiles == T.DOORWAY)
+    ys, xs = np.nonzero(inside)
+    if not len(xs):
+        return []
+    # Work on the room's bounding box and one square around it: nothing farther touches the
+    # room, and the box keeps row-by-row order, so the squares come out as on the whole map.
+    h, w = inside.shape
+    y0, y1 = max(0, int(ys.min()) - 1), min(h, int(ys.max()) + 2)
+    x0, x1 = max(0, int(xs.min()) - 1), min(w, int(xs.max()) + 2)
+    inside = inside[y0:y1, x0:x1]
+    tiles = level.tiles[y0:y1, x0:x1]
+    doors = _around(inside) & (tiles == T.DOORWAY)
     if doors.any():
-        return _squares(doors)
-    edge = inside & _around(level.tiles == T.CORRIDOR)
-    return _squares(edge) if edge.any() else _squares(inside)
+        return _squares(doors, x0, y0)
+    edge = inside & _around(tiles == T.CORRIDOR)
+    return _squares(edge, x0, y0) if edge.any() else _squares(inside, x0, y0)
 
 
 def _around(mask: np.ndarray) -> np.ndarray:
@@ -66,9 +76,10 @@ def _around(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
-    ys, xs = np.nonzero(mask)  # row by row: the same order on every run
-    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+def _squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, int]]:
+    """The mask's squares, row by row (the same order on every run), offset by (x0, y0)."""
+    ys, xs = np.nonzero(mask)
+    return [(x + x0, y + y0) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:

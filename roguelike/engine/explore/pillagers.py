@@ -47,21 +47,11 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
     inside = level.room_map == room_id
-    ys, xs = np.nonzero(inside)
-    if not len(xs):
-        return []
-    # Work on the room's bounding box and one square around it: nothing farther touches the
-    # room, and the box keeps row-by-row order, so the squares come out as on the whole map.
-    h, w = inside.shape
-    y0, y1 = max(0, int(ys.min()) - 1), min(h, int(ys.max()) + 2)
-    x0, x1 = max(0, int(xs.min()) - 1), min(w, int(xs.max()) + 2)
-    inside = inside[y0:y1, x0:x1]
-    tiles = level.tiles[y0:y1, x0:x1]
-    doors = _around(inside) & (tiles == T.DOORWAY)
+    doors = _around(inside) & (level.tiles == T.DOORWAY)
     if doors.any():
-        return _squares(doors, x0, y0)
-    edge = inside & _around(tiles == T.CORRIDOR)
-    return _squares(edge, x0, y0) if edge.any() else _squares(inside, x0, y0)
+        return _squares(doors)
+    edge = inside & _around(level.tiles == T.CORRIDOR)
+    return _squares(edge) if edge.any() else _squares(inside)
 
 
 def _around(mask: np.ndarray) -> np.ndarray:
@@ -76,10 +66,10 @@ def _around(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, int]]:
-    """The mask's squares, row by row (the same order on every run), offset by (x0, y0)."""
+def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
+    """The mask's squares, row by row (the same order on every run)."""
     ys, xs = np.nonzero(mask)
-    return [(x + x0, y + y0) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
@@ -106,7 +96,9 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
     if not rooms or monster not in content.monsters:
         return []
     # a room the corridors never reached was filled in by the generator: it has no exits
-    rooms = [r for r in rooms if exits(level, r)]
+    # (exits() is empty exactly when no square belongs to the room, so ask the map once)
+    present = set(np.unique(level.room_map).tolist())
+    rooms = [r for r in rooms if r in present]
     if not rooms:
         return []
     out = []

@@ -17,7 +17,14 @@ from roguelike.engine.actions import (
     TakeStairs,
     Wait,
 )
-from roguelike.engine.components import Actor, Character, Door, HitBoxes, Position
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Door,
+    HitBoxes,
+    PendingLuck,
+    Position,
+)
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.components import (
     Fatigue,
@@ -31,6 +38,7 @@ from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, 
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps.actions import Search
 from roguelike.world import tiles as T
@@ -53,9 +61,6 @@ class Bot:
         eid = game.awaiting
         if eid is None:
             return Wait()
-        from roguelike.engine.components import PendingLuck
-        from roguelike.engine.luck import KeepRoll
-
         if game.store.has(eid, PendingLuck):
             return KeepRoll()  # the bot never buys a roll back
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1

@@ -239,7 +239,6 @@ class Bot:
             return BreakDoor(best[1], best[2])
         return Step(best[1], best[2])
 
-
     @staticmethod
     def _locked_doors(game: Game) -> dict[tuple[int, int], int]:
         """This level's locked, shut doors the party knows of. The level's own door index

@@ -3,6 +3,7 @@ maneuvers, getting up from Prone and picking up a knocked-away weapon."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,7 +23,6 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
-from roguelike.world.paths import hillclimb
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -167,23 +167,22 @@ class Advance(Action):
 
     def perform(self, game: Game, actor: int) -> Result:
         from roguelike.engine.actions import Step, _begin_move
-        from roguelike.engine.monster_ai import chase_map
+        from roguelike.engine.monster_ai import chase_climb, chase_map
         from roguelike.world.paths import UNREACHABLE
 
         store = game.store
         act = store.get(actor, Actor)
         pos = store.get(actor, Position)
-        taken = {p.xy for e, _a, p in store.query(Actor, Position)
-                 if p.depth == pos.depth and e != actor}
+        taken = game.creatures_at(pos.depth, skip=actor)  # nobody else moves meanwhile
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
-        doorways = set(game.level.doors)
+        door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
+        doors = store.table(Door)
         events: list[Event] = []
         dist = chase_map(game)
         # tcod climbs the whole way down at once; squares are then checked one by one
         here = int(dist[pos.y, pos.x])
-        route = hillclimb(dist, (pos.y, pos.x), True, True).tolist()[1:] \
-            if 3 < here < UNREACHABLE else []
+        route = chase_climb(game, dist, pos.x, pos.y) if 3 < here < UNREACHABLE else []
         walked = 0
         while not ((events or walked) and act.move_points <= 0):
             here = int(dist[pos.y, pos.x])
@@ -193,7 +192,8 @@ class Advance(Action):
             if step is None:
                 break
             nx, ny = step
-            if careful or ((nx, ny) in doorways and _closed_door(game, nx, ny)):
+            door = door_ids.get(step)
+            if careful or (door is not None and not doors[door].open):
                 result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
                 if not result.ok:
                     break
@@ -219,8 +219,9 @@ def _closed_door(game: Game, x: int, y: int) -> bool:
     return door is not None and not game.store.get(door, Door).open
 
 
-def _next_square(dist: np.ndarray, pos: Position, here: int, taken: set[tuple[int, int]],
-                 route: list[list[int]]) -> tuple[int, int] | None:
+def _next_square(dist: np.ndarray, pos: Position, here: int,
+                 taken: Container[tuple[int, int]], route: list[list[int]]
+                 ) -> tuple[int, int] | None:
     """The next square downhill: the climbed route's while it is free, else the lowest free
     neighbour (ties: straight before diagonal, then by direction)."""
     if route:

@@ -208,6 +208,21 @@ class Game:
                 return eid
         return None
 
+    def creatures_at(self, depth: int | None = None, skip: int = 0
+                     ) -> dict[tuple[int, int], int]:
+        """Square -> the creature there (the lowest id, as creature_at finds it) on `depth`
+        (default: the level played), leaving out `skip`. One pass over the creatures for a
+        caller that tests many squares while nobody moves (a monster's walk, a step choice);
+        positions change in place everywhere, so it is a snapshot, not a kept index."""
+        positions = self.store.table(Position)
+        depth = self.depth if depth is None else depth
+        out: dict[tuple[int, int], int] = {}
+        for eid in self.store.ids(Actor, Position):
+            pos = positions[eid]
+            if pos.depth == depth and eid != skip:
+                out.setdefault((pos.x, pos.y), eid)
+        return out
+
     def door_at(self, x: int, y: int) -> int | None:
         return self.level.door_ids.get((x, y))
 

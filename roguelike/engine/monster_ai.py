@@ -15,10 +15,17 @@ import numpy as np
 
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill, _standing_party
-from roguelike.engine.components import Actor, Conditions, Door, FightState, Position
+from roguelike.engine.components import (
+    Actor,
+    Conditions,
+    Disabled,
+    Door,
+    FightState,
+    Position,
+)
 from roguelike.engine.events import Event
-from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
+from roguelike.engine.stats import chebyshev
+from roguelike.world.paths import UNREACHABLE, c_view, dijkstra, distance_map, hillclimb
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -42,6 +49,20 @@ def _engaged(game: Game, eid: int) -> bool:
                if game.store.get(e, Position).depth == pos.depth)
 
 
+def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The level and the squares of the standing characters on it, in party order."""
+    store = game.store
+    positions = store.table(Position)
+    depth = game.depth
+    spots = []
+    for e in game.party:
+        if not store.has(e, Disabled):
+            p = positions[e]
+            if p.depth == depth:
+                spots.append((p.x, p.y))
+    return (depth, tuple(spots))
+
+
 def chase_map(game: Game) -> np.ndarray:
     """Steps to the nearest standing character for every monster.
 
@@ -49,13 +70,11 @@ def chase_map(game: Game) -> np.ndarray:
     unlocked door costing the same open or shut, so a monster opening a door does not send
     every other monster's map back to tcod. The terrain is re-read once a round (or when the
     party moves); the map is recomputed only when the party or the terrain changed."""
-    store = game.store
-    party = (game.depth, tuple(store.get(e, Position).xy for e in game.party
-                               if not is_disabled(store, e)
-                               and store.get(e, Position).depth == game.depth))
+    party = _party_key(game)
     cached = getattr(game, "_ai_chase", None)
     if cached is not None and cached[0] == (game.round, party):
         return cached[2]  # type: ignore[no-any-return]
+    store = game.store
     cost = game.cost_map(creatures_block=False)
     for _e, door, pos in store.query(Door, Position):
         if pos.depth == game.depth and not door.locked:
@@ -66,6 +85,16 @@ def chase_map(game: Game) -> np.ndarray:
         dist = distance_map(cost, list(party[1]))
     game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
     return dist
+
+
+def chase_climb(game: Game, dist: np.ndarray, x: int, y: int) -> list[list[int]]:
+    """The squares ([y, x]) tcod's hillclimb takes down `dist` from (x, y), without the
+    start; the map's C view is kept while the same map is climbed (every monster's walk)."""
+    kept = getattr(game, "_ai_climb", None)
+    if kept is None or kept[0] is not dist:
+        kept = (dist, c_view(dist))
+        game._ai_climb = kept  # type: ignore[attr-defined]
+    return hillclimb(dist, (y, x), True, True, kept[1]).tolist()[1:]  # type: ignore[no-any-return]
 
 
 def flee_map(game: Game) -> np.ndarray:
@@ -89,13 +118,28 @@ def _state(game: Game, eid: int) -> FightState | None:
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
-    from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
+    from roguelike.engine.fight_actions import (
+        GetUp,
+        RangedAttack,
+        RecoverWeapon,
+        can_shoot,
+        ranged_reach,
+    )
 
     store = game.store
-    pos = store.get(eid, Position)
-    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
-    if not targets:
+    positions = store.table(Position)
+    pos = positions[eid]
+    # the standing characters on this level, with their distance (every monster decision
+    # asks, so one pass instead of _standing_party and a lookup per test)
+    near: dict[int, int] = {}
+    for e in game.party:
+        if not store.has(e, Disabled):
+            p = positions[e]
+            if p.depth == game.depth and p.depth == pos.depth:
+                near[e] = max(abs(p.x - pos.x), abs(p.y - pos.y))
+    if not near:
         return None
+    targets = list(near)
     state = _state(game, eid)
     conds = store.try_get(eid, Conditions)
     if conds is not None and "prone" in conds.active:
@@ -104,9 +148,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         return _act(game, eid, RecoverWeapon())
     start_of_turn = actor.move_points == 0 and (
         state is None or actor.actions_left == state.granted)
-    if start_of_turn or actor.target not in targets:
-        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
-    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
+    if start_of_turn or actor.target not in near:
+        actor.target = min(targets, key=lambda e: (near[e], e))
+    adjacent = [e for e in targets if near[e] <= 1]
     morale = state.morale if state is not None else ""
     if morale in ("retreat", "fighting_withdrawal"):
         return _withdraw(game, eid, actor, morale, adjacent)
@@ -124,7 +168,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         if state is not None and state.pursuit == "gave_up":
             actor.awake = False  # lets the party go and settles where it is
             return events + game.try_action(Wait(), eid).events
-    if actor.move_points == 0 and not can_shoot(game, eid, actor.target):
+    # can_shoot answers '' only for a shooter: the reach test first spares the rest
+    if actor.move_points == 0 and ranged_reach(game, eid) > 0 \
+            and not can_shoot(game, eid, actor.target):
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events

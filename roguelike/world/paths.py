@@ -43,15 +43,23 @@ def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: boo
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
 
 
+def c_view(array: np.ndarray) -> object:
+    """The C view of `array` for hillclimb's `c_dist`, for a map climbed many times. It
+    points into the array's memory: keep it only alongside the array, unchanged in shape."""
+    return _narray(array)
+
+
 def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
-              diagonal: bool = True) -> np.ndarray:
+              diagonal: bool = True, c_dist: object | None = None) -> np.ndarray:
     """The downhill route on a distance map from `start` (i, j): what
-    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array."""
+    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array.
+    `c_dist` is c_view(dist) when the caller keeps one (it saves building it per climb)."""
     dist = np.asarray(dist)
     i, j = start
     if not (0 <= i < dist.shape[0] and 0 <= j < dist.shape[1]):
         raise IndexError(f"starting point {start!r} not in shape {dist.shape!r}")
-    c_dist = _narray(dist)
+    if c_dist is None:
+        c_dist = _narray(dist)
     length = lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal), ffi.NULL)
     if length < 0:
         raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())

@@ -9,7 +9,6 @@ square by ending its move there.
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
@@ -26,8 +25,15 @@ from roguelike.engine.traps.make import ARMED, index
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-_LAST: weakref.WeakKeyDictionary[Any, dict[int, tuple[int, int, int]]] = \
-    weakref.WeakKeyDictionary()
+
+
+def _last(game: Game) -> dict[int, tuple[int, int, int]]:
+    """Where each creature was last seen (depth, x, y): on the game, read every step."""
+    try:
+        return game._trap_last  # type: ignore[attr-defined, no-any-return]
+    except AttributeError:
+        game._trap_last = {}  # type: ignore[attr-defined]
+        return game._trap_last  # type: ignore[attr-defined, no-any-return]
 
 
 def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
@@ -115,7 +121,7 @@ def tick(game: Game) -> list[Event]:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
-    last = _LAST.setdefault(game, {})
+    last = _last(game)
     for eid, _actor, pos in game.store.query(Actor, Position):
         last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
     return events
@@ -136,15 +142,16 @@ def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
 
 
 def on_moved(game: Game, eid: int) -> list[Event]:
-    pos = game.store.get(eid, Position)
-    last = _LAST.setdefault(game, {})
+    store = game.store
+    pos = store.get(eid, Position)
+    last = _last(game)
     old = last.get(eid)
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
     events = hazards.on_moved(game, eid, old)
-    actor = game.store.try_get(eid, Actor)
-    if not game.store.has(eid, Character):
+    actor = store.try_get(eid, Actor)
+    if not store.has(eid, Character):
         if actor is not None and _hindered(game, pos.depth, pos.xy):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
         return events
@@ -209,8 +216,9 @@ def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
 
 def _hindered(game: Game, depth: int, xy: tuple[int, int]) -> bool:
     squares, _rooms = index(game, depth)
-    if any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap).placement
-           == "square" for t in squares.get(xy, [])):
+    here = squares.get(xy)
+    if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
+                    .placement == "square" for t in here):
         return True
     return hazards.hindering(game, depth, xy)
 

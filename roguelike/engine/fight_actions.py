@@ -41,8 +41,10 @@ def ranged_reach(game: Game, eid: int) -> int:
 
 
 def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
-    return {pos.xy for e, _a, pos in game.store.query(Actor, Position)
-            if pos.depth == game.depth and e not in skip}
+    positions = game.store.table(Position)
+    depth = game.depth
+    return {(pos.x, pos.y) for e in game.store.ids(Actor, Position)
+            for pos in (positions[e],) if pos.depth == depth and e not in skip}
 
 
 def can_shoot(game: Game, shooter: int, target: int) -> str:
@@ -173,7 +175,7 @@ class Advance(Action):
         store = game.store
         act = store.get(actor, Actor)
         pos = store.get(actor, Position)
-        taken = game.creatures_at(pos.depth, skip=actor)  # nobody else moves meanwhile
+        taken: dict[tuple[int, int], int] | None = None  # once a square is wanted
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
         door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
@@ -188,6 +190,8 @@ class Advance(Action):
             here = int(dist[pos.y, pos.x])
             if here <= 1 or here >= UNREACHABLE:
                 break
+            if taken is None:  # the others' squares: nobody else moves during this walk
+                taken = game.creatures_at(pos.depth, skip=actor)
             step = _next_square(dist, pos, here, taken, route)
             if step is None:
                 break

@@ -116,13 +116,19 @@ def _schedule_reset(game: Game, trap_eid: int) -> None:
 def tick(game: Game) -> list[Event]:
     """Once a round: re-arm traps whose reset time has come, then lasting effects."""
     events: list[Event] = []
-    for _eid, trap in game.store.query(Trap):
+    store = game.store
+    placed = store.ids(Trap)
+    traps = store.table(Trap) if placed else {}  # (table() would add an empty table)
+    for eid in placed:
+        trap = traps[eid]
         if trap.state == "sprung" and 0 <= trap.reset_round <= game.round:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
     last = _last(game)
-    for eid, _actor, pos in game.store.query(Actor, Position):
+    positions = store.table(Position)
+    for eid in store.ids(Actor, Position):
+        pos = positions[eid]
         last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
     return events
 

@@ -150,3 +150,26 @@ def test_dilate_is_the_3x3_neighbourhood():
             for dx in (-1, 0, 1):
                 expected |= padded[1 + dy : 41 + dy, 1 + dx : 81 + dx]
         assert (dilate(mask) == expected).all()
+
+
+def test_climb_step_follows_tcod_hillclimb():
+    """climb_step, repeated, walks exactly hillclimb's route (ties included)."""
+    from roguelike.world.paths import climb_step
+
+    r = random.Random(7)
+    for n, clear in enumerate(_clear_maps(6)):
+        cost = clear.astype(np.int8) * np.int8(r.randint(1, 3))
+        h, w = cost.shape
+        dist = distance_map(cost, [(r.randrange(w), r.randrange(h)) for _ in range(2)])
+        if n % 2:  # coarse values: many ties between neighbours
+            dist = np.where(dist < UNREACHABLE, dist // 3, dist).astype(np.int32)
+        rows = dist.tolist()
+        for _ in range(200):
+            x, y = r.randrange(w), r.randrange(h)
+            walked = [[y, x]]
+            step = climb_step(rows, x, y)
+            while step is not None:
+                walked.append([step[1], step[0]])
+                step = climb_step(rows, *step)
+            assert walked == hillclimb(dist, (y, x), True, True).tolist(), (x, y)
+            assert walked == tcod.path.hillclimb2d(dist, (y, x), True, True).tolist()

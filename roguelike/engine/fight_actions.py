@@ -7,8 +7,6 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
@@ -23,6 +21,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.world.paths import climb_step
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -169,7 +168,7 @@ class Advance(Action):
 
     def perform(self, game: Game, actor: int) -> Result:
         from roguelike.engine.actions import Step, _begin_move
-        from roguelike.engine.monster_ai import chase_climb, chase_map
+        from roguelike.engine.monster_ai import chase_map, chase_rows
         from roguelike.world.paths import UNREACHABLE
 
         store = game.store
@@ -181,18 +180,19 @@ class Advance(Action):
         door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
         doors = store.table(Door)
         events: list[Event] = []
-        dist = chase_map(game)
-        # tcod climbs the whole way down at once; squares are then checked one by one
-        here = int(dist[pos.y, pos.x])
-        route = chase_climb(game, dist, pos.x, pos.y) if 3 < here < UNREACHABLE else []
+        rows = chase_rows(game, chase_map(game))
+        # tcod's hillclimb route down the map, a square at a time; squares are then checked
+        # one by one
+        here = rows[pos.y][pos.x]
+        route = _Route(rows, pos.x, pos.y, 3 < here < UNREACHABLE)
         walked = 0
         while not ((events or walked) and act.move_points <= 0):
-            here = int(dist[pos.y, pos.x])
+            here = rows[pos.y][pos.x]
             if here <= 1 or here >= UNREACHABLE:
                 break
             if taken is None:  # the others' squares: nobody else moves during this walk
                 taken = game.creatures_at(pos.depth, skip=actor)
-            step = _next_square(dist, pos, here, taken, route)
+            step = _next_square(rows, pos, here, taken, route)
             if step is None:
                 break
             nx, ny = step
@@ -203,7 +203,7 @@ class Advance(Action):
                     break
                 events += result.events
                 if pos.xy != (nx, ny):  # it opened the door there: walk through it next
-                    route.insert(0, [ny, nx])
+                    route.ahead.insert(0, step)
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
@@ -218,27 +218,54 @@ class Advance(Action):
         return done(*events)
 
 
+class _Route:
+    """tcod's hillclimb route from a square, made a square at a time as the walk asks (a
+    Move uses a few squares of a route that may cross the level). `ahead`: squares made
+    and not yet walked."""
+
+    __slots__ = ("ahead", "climbing", "rows", "tail")
+
+    def __init__(self, rows: list[list[int]], x: int, y: int, climbing: bool) -> None:
+        self.rows = rows
+        self.ahead: list[tuple[int, int]] = []
+        self.tail = (x, y)
+        self.climbing = climbing
+
+    def peek(self) -> tuple[int, int] | None:
+        if not self.ahead and self.climbing:
+            step = climb_step(self.rows, *self.tail)
+            if step is None:
+                self.climbing = False
+                return None
+            self.ahead.append(step)
+            self.tail = step
+        return self.ahead[0] if self.ahead else None
+
+    def clear(self) -> None:
+        self.ahead.clear()
+        self.climbing = False
+
+
 def _closed_door(game: Game, x: int, y: int) -> bool:
     door = game.door_at(x, y)
     return door is not None and not game.store.get(door, Door).open
 
 
-def _next_square(dist: np.ndarray, pos: Position, here: int,
-                 taken: Container[tuple[int, int]], route: list[list[int]]
+def _next_square(rows: list[list[int]], pos: Position, here: int,
+                 taken: Container[tuple[int, int]], route: _Route
                  ) -> tuple[int, int] | None:
     """The next square downhill: the climbed route's while it is free, else the lowest free
     neighbour (ties: straight before diagonal, then by direction)."""
-    if route:
-        y, x = route[0]
-        if (x, y) not in taken:
-            route.pop(0)
-            return (x, y)
+    ahead = route.peek()
+    if ahead is not None:
+        if ahead not in taken:
+            route.ahead.pop(0)
+            return ahead
         route.clear()
     x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
-    window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
     options = sorted(
         (d, abs(x - pos.x) + abs(y - pos.y), x, y)
-        for j, row in enumerate(window) for i, d in enumerate(row)
+        for j, row in enumerate(rows[y0:pos.y + 2]) for i, d in enumerate(row[x0:pos.x + 2])
         for x, y in ((x0 + i, y0 + j),)
         if d < here and (x, y) not in taken)
     return (options[0][2], options[0][3]) if options else None

@@ -43,23 +43,15 @@ def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: boo
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
 
 
-def c_view(array: np.ndarray) -> object:
-    """The C view of `array` for hillclimb's `c_dist`, for a map climbed many times. It
-    points into the array's memory: keep it only alongside the array, unchanged in shape."""
-    return _narray(array)
-
-
 def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
-              diagonal: bool = True, c_dist: object | None = None) -> np.ndarray:
+              diagonal: bool = True) -> np.ndarray:
     """The downhill route on a distance map from `start` (i, j): what
-    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array.
-    `c_dist` is c_view(dist) when the caller keeps one (it saves building it per climb)."""
+    tcod.path.hillclimb2d(dist, start, cardinal, diagonal) returns, an (n, 2) index array."""
     dist = np.asarray(dist)
     i, j = start
     if not (0 <= i < dist.shape[0] and 0 <= j < dist.shape[1]):
         raise IndexError(f"starting point {start!r} not in shape {dist.shape!r}")
-    if c_dist is None:
-        c_dist = _narray(dist)
+    c_dist = _narray(dist)
     length = lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal), ffi.NULL)
     if length < 0:
         raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
@@ -67,6 +59,28 @@ def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
     lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal),
                           ffi.from_buffer("int*", route))
     return route
+
+
+# tcod's hillclimb2d_basic looks at the neighbours in this order, as (dx, dy): its cardinal
+# (i, j) offsets (-1, 0), (1, 0), (0, -1), (0, 1), then the diagonals (-1, -1), (1, -1),
+# (-1, 1), (1, 1); the first strictly lowest wins.
+_CLIMB_ORDER = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def climb_step(rows: list[list[int]], x: int, y: int) -> tuple[int, int] | None:
+    """The square after (x, y) on hillclimb's route down `rows` (a distance map as lists,
+    rows[y][x]), or None where the route ends: one step of hillclimb(..., True, True), for
+    a walk that uses only the first few squares of a long route."""
+    best = rows[y][x]
+    found = None
+    height, width = len(rows), len(rows[0])
+    for dx, dy in _CLIMB_ORDER:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < width and 0 <= ny < height:
+            d = rows[ny][nx]
+            if d < best:
+                best, found = d, (nx, ny)
+    return found
 
 
 def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Character, Position, Trap
+from roguelike.engine.components import Actor, Character, Hazard, Position, Trap
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards
@@ -226,14 +226,13 @@ def _hindered(game: Game, depth: int, xy: tuple[int, int]) -> bool:
     if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
                     .placement == "square" for t in here):
         return True
-    return hazards.hindering(game, depth, xy)
+    # every monster step asks: most of the time there is no hazard anywhere
+    return bool(game.store.ids(Hazard, Position)) and hazards.hindering(game, depth, xy)
 
 
 def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
     """Pathing costs: hazard walls block; for monsters untriggered trap squares and
     hindering hazards cost 2 (Mage Knight)."""
-    from roguelike.engine.components import Hazard
-
     monster = mover is None or not game.store.has(mover, Character)
     squares, _rooms = index(game, game.depth)
     if monster:

@@ -15,10 +15,13 @@ _NP_TYPES = {np.dtype(np.int8): lib.np_int8, np.dtype(np.int16): lib.np_int16,
 
 
 def _narray(array: np.ndarray) -> object:
-    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does)."""
+    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does).
+    The caller keeps `array` alive while the view is used."""
+    # from_buffer is several times quicker than array.ctypes; it takes contiguous memory only
+    data = ffi.cast("void*", ffi.from_buffer(array)) if array.flags.c_contiguous \
+        else ffi.cast("void*", array.ctypes.data)
     return ffi.new("struct NArray*", {
-        "type": _NP_TYPES[array.dtype], "ndim": array.ndim,
-        "data": ffi.cast("void*", array.ctypes.data),
+        "type": _NP_TYPES[array.dtype], "ndim": array.ndim, "data": data,
         "shape": array.shape, "strides": array.strides})
 
 

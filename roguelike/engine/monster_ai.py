@@ -76,8 +76,10 @@ def chase_map(game: Game) -> np.ndarray:
         return cached[2]  # type: ignore[no-any-return]
     store = game.store
     cost = game.cost_map(creatures_block=False)
-    for _e, door, pos in store.query(Door, Position):
-        if pos.depth == game.depth and not door.locked:
+    doors, positions = store.table(Door), store.table(Position)
+    for e in store.ids(Door, Position):
+        pos = positions[e]
+        if pos.depth == game.depth and not doors[e].locked:
             cost[pos.y, pos.x] = CLOSED_DOOR_COST
     if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
         dist = cached[2]

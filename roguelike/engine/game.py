@@ -232,17 +232,20 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
+        doors = self.store.table(Door)
         for (x, y), eid in self.level.door_ids.items():
-            door = self.store.get(eid, Door)
+            door = doors[eid]
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
             # companions swap places, so they never block one another
             allies = mover is not None and self.store.has(mover, Character)
-            for eid, actor, pos in self.store.query(Actor, Position):
+            positions, actors = self.store.table(Position), self.store.table(Actor)
+            for eid in self.store.ids(Actor, Position):
+                pos = positions[eid]
                 if pos.depth == self.depth and eid != mover and not (
-                        allies and actor.side == "party"):
+                        allies and actors[eid].side == "party"):
                     cost[pos.y, pos.x] = 0
         traps.adjust_cost(self, cost, mover)
         return cost

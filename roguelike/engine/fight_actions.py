@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.actions import (
+    Action,
+    Result,
+    Step,
+    _begin_move,
+    done,
+    fail,
+    spend_action,
+)
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import (
     Actor,
@@ -21,7 +29,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
-from roguelike.world.paths import climb_step
+from roguelike.world.paths import UNREACHABLE, climb_step
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -167,9 +175,7 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.actions import Step, _begin_move
         from roguelike.engine.monster_ai import chase_map, chase_rows
-        from roguelike.world.paths import UNREACHABLE
 
         store = game.store
         act = store.get(actor, Actor)

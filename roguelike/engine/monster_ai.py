@@ -24,6 +24,15 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.events import Event
+from roguelike.engine.fight_actions import (
+    Advance,
+    GetUp,
+    RangedAttack,
+    RecoverWeapon,
+    can_shoot,
+    ranged_reach,
+)
+from roguelike.engine.morale import pursuit_roll
 from roguelike.engine.stats import chebyshev
 from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
@@ -120,14 +129,6 @@ def _state(game: Game, eid: int) -> FightState | None:
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
-    from roguelike.engine.fight_actions import (
-        GetUp,
-        RangedAttack,
-        RecoverWeapon,
-        can_shoot,
-        ranged_reach,
-    )
-
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -162,8 +163,6 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         victim = actor.target if actor.target in adjacent else adjacent[0]
         return _act(game, eid, Attack(victim))
     if game.mode == "explore" and not game.visible[pos.y, pos.x]:
-        from roguelike.engine.morale import pursuit_roll
-
         events = pursuit_roll(game, eid)
         if state is None:
             state = _state(game, eid)
@@ -176,8 +175,6 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events
-    from roguelike.engine.fight_actions import Advance
-
     return _act(game, eid, Advance())
 
 

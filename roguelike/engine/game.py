@@ -479,10 +479,11 @@ class Game:
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
-        if self.store.has(eid, Character):
+        store = self.store
+        if store.has(eid, Character):
             self.invalidate_view()
         events = traps.on_moved(self, eid)
-        if self.store.has(eid, Position):  # a trap may have killed or removed the mover
+        if store.has(eid, Position):  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

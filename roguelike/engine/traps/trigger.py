@@ -155,7 +155,7 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
-    events = hazards.on_moved(game, eid, old)
+    events = hazards.on_moved(game, eid, old) if store.ids(Hazard, Position) else []
     actor = store.try_get(eid, Actor)
     if not store.has(eid, Character):
         if actor is not None and _hindered(game, pos.depth, pos.xy):

@@ -197,3 +197,26 @@ def test_light_maps_cache_changes_nothing():
         light._CACHE.pop(game, None)
         fresh = light.light_maps(game)
         assert all((a == b).all() for a, b in zip(cached, fresh, strict=True))
+
+
+def test_climb_step_follows_tcod_hillclimb():
+    """climb_step, repeated, walks exactly hillclimb's route (ties included)."""
+    from roguelike.world.paths import climb_step
+
+    r = random.Random(7)
+    for n, clear in enumerate(_clear_maps(6)):
+        cost = clear.astype(np.int8) * np.int8(r.randint(1, 3))
+        h, w = cost.shape
+        dist = distance_map(cost, [(r.randrange(w), r.randrange(h)) for _ in range(2)])
+        if n % 2:  # coarse values: many ties between neighbours
+            dist = np.where(dist < UNREACHABLE, dist // 3, dist).astype(np.int32)
+        rows = dist.tolist()
+        for _ in range(200):
+            x, y = r.randrange(w), r.randrange(h)
+            walked = [[y, x]]
+            step = climb_step(rows, x, y)
+            while step is not None:
+                walked.append([step[1], step[0]])
+                step = climb_step(rows, *step)
+            assert walked == hillclimb(dist, (y, x), True, True).tolist(), (x, y)
+            assert walked == tcod.path.hillclimb2d(dist, (y, x), True, True).tolist()

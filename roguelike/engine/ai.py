@@ -41,12 +41,14 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
     pos = store.get(eid, Position)
     here = int(dist[pos.y, pos.x])
     options = []
+    level = game.level
+    creatures = game.creatures_at()  # what creature_at would find, for all eight squares
     for dx, dy in _STEPS:
         x, y = pos.x + dx, pos.y + dy
-        if not game.level.in_bounds(x, y):
+        if not level.in_bounds(x, y):
             continue
         d = int(dist[y, x])
-        other = game.creature_at(x, y)
+        other = creatures.get((x, y))
         if d < here and (other is None or (store.has(eid, Character)
                                            and store.has(other, Character))):
             options.append((d, abs(dx) + abs(dy), dx, dy))

@@ -3,14 +3,21 @@ maneuvers, getting up from Prone and picking up a knocked-away weapon."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.actions import (
+    Action,
+    Result,
+    Step,
+    _begin_move,
+    done,
+    fail,
+    spend_action,
+)
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import (
     Actor,
@@ -22,7 +29,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
-from roguelike.world.paths import hillclimb
+from roguelike.world.paths import UNREACHABLE, climb_step
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -41,8 +48,10 @@ def ranged_reach(game: Game, eid: int) -> int:
 
 
 def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
-    return {pos.xy for e, _a, pos in game.store.query(Actor, Position)
-            if pos.depth == game.depth and e not in skip}
+    positions = game.store.table(Position)
+    depth = game.depth
+    return {(pos.x, pos.y) for e in game.store.ids(Actor, Position)
+            for pos in (positions[e],) if pos.depth == depth and e not in skip}
 
 
 def can_shoot(game: Game, shooter: int, target: int) -> str:
@@ -166,40 +175,41 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.actions import Step, _begin_move
-        from roguelike.engine.monster_ai import chase_map
-        from roguelike.world.paths import UNREACHABLE
+        from roguelike.engine.monster_ai import chase_map, chase_rows
 
         store = game.store
         act = store.get(actor, Actor)
         pos = store.get(actor, Position)
-        taken = {p.xy for e, _a, p in store.query(Actor, Position)
-                 if p.depth == pos.depth and e != actor}
+        taken: dict[tuple[int, int], int] | None = None  # once a square is wanted
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
-        doorways = set(game.level.doors)
+        door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
+        doors = store.table(Door)
         events: list[Event] = []
-        dist = chase_map(game)
-        # tcod climbs the whole way down at once; squares are then checked one by one
-        here = int(dist[pos.y, pos.x])
-        route = hillclimb(dist, (pos.y, pos.x), True, True).tolist()[1:] \
-            if 3 < here < UNREACHABLE else []
+        rows = chase_rows(game, chase_map(game))
+        # tcod's hillclimb route down the map, a square at a time; squares are then checked
+        # one by one
+        here = rows[pos.y][pos.x]
+        route = _Route(rows, pos.x, pos.y, 3 < here < UNREACHABLE)
         walked = 0
         while not ((events or walked) and act.move_points <= 0):
-            here = int(dist[pos.y, pos.x])
+            here = rows[pos.y][pos.x]
             if here <= 1 or here >= UNREACHABLE:
                 break
-            step = _next_square(dist, pos, here, taken, route)
+            if taken is None:  # the others' squares: nobody else moves during this walk
+                taken = game.creatures_at(pos.depth, skip=actor)
+            step = _next_square(rows, pos, here, taken, route)
             if step is None:
                 break
             nx, ny = step
-            if careful or ((nx, ny) in doorways and _closed_door(game, nx, ny)):
+            door = door_ids.get(step)
+            if careful or (door is not None and not doors[door].open):
                 result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
                 if not result.ok:
                     break
                 events += result.events
                 if pos.xy != (nx, ny):  # it opened the door there: walk through it next
-                    route.insert(0, [ny, nx])
+                    route.ahead.insert(0, step)
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
@@ -214,26 +224,54 @@ class Advance(Action):
         return done(*events)
 
 
+class _Route:
+    """tcod's hillclimb route from a square, made a square at a time as the walk asks (a
+    Move uses a few squares of a route that may cross the level). `ahead`: squares made
+    and not yet walked."""
+
+    __slots__ = ("ahead", "climbing", "rows", "tail")
+
+    def __init__(self, rows: list[list[int]], x: int, y: int, climbing: bool) -> None:
+        self.rows = rows
+        self.ahead: list[tuple[int, int]] = []
+        self.tail = (x, y)
+        self.climbing = climbing
+
+    def peek(self) -> tuple[int, int] | None:
+        if not self.ahead and self.climbing:
+            step = climb_step(self.rows, *self.tail)
+            if step is None:
+                self.climbing = False
+                return None
+            self.ahead.append(step)
+            self.tail = step
+        return self.ahead[0] if self.ahead else None
+
+    def clear(self) -> None:
+        self.ahead.clear()
+        self.climbing = False
+
+
 def _closed_door(game: Game, x: int, y: int) -> bool:
     door = game.door_at(x, y)
     return door is not None and not game.store.get(door, Door).open
 
 
-def _next_square(dist: np.ndarray, pos: Position, here: int, taken: set[tuple[int, int]],
-                 route: list[list[int]]) -> tuple[int, int] | None:
+def _next_square(rows: list[list[int]], pos: Position, here: int,
+                 taken: Container[tuple[int, int]], route: _Route
+                 ) -> tuple[int, int] | None:
     """The next square downhill: the climbed route's while it is free, else the lowest free
     neighbour (ties: straight before diagonal, then by direction)."""
-    if route:
-        y, x = route[0]
-        if (x, y) not in taken:
-            route.pop(0)
-            return (x, y)
+    ahead = route.peek()
+    if ahead is not None:
+        if ahead not in taken:
+            route.ahead.pop(0)
+            return ahead
         route.clear()
     x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
-    window = dist[y0:pos.y + 2, x0:pos.x + 2].tolist()
     options = sorted(
         (d, abs(x - pos.x) + abs(y - pos.y), x, y)
-        for j, row in enumerate(window) for i, d in enumerate(row)
+        for j, row in enumerate(rows[y0:pos.y + 2]) for i, d in enumerate(row[x0:pos.x + 2])
         for x, y in ((x0 + i, y0 + j),)
         if d < here and (x, y) not in taken)
     return (options[0][2], options[0][3]) if options else None

@@ -208,6 +208,21 @@ class Game:
                 return eid
         return None
 
+    def creatures_at(self, depth: int | None = None, skip: int = 0
+                     ) -> dict[tuple[int, int], int]:
+        """Square -> the creature there (the lowest id, as creature_at finds it) on `depth`
+        (default: the level played), leaving out `skip`. One pass over the creatures for a
+        caller that tests many squares while nobody moves (a monster's walk, a step choice);
+        positions change in place everywhere, so it is a snapshot, not a kept index."""
+        positions = self.store.table(Position)
+        depth = self.depth if depth is None else depth
+        out: dict[tuple[int, int], int] = {}
+        for eid in self.store.ids(Actor, Position):
+            pos = positions[eid]
+            if pos.depth == depth and eid != skip:
+                out.setdefault((pos.x, pos.y), eid)
+        return out
+
     def door_at(self, x: int, y: int) -> int | None:
         return self.level.door_ids.get((x, y))
 
@@ -217,17 +232,20 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
+        doors = self.store.table(Door)
         for (x, y), eid in self.level.door_ids.items():
-            door = self.store.get(eid, Door)
+            door = doors[eid]
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
             # companions swap places, so they never block one another
             allies = mover is not None and self.store.has(mover, Character)
-            for eid, actor, pos in self.store.query(Actor, Position):
+            positions, actors = self.store.table(Position), self.store.table(Actor)
+            for eid in self.store.ids(Actor, Position):
+                pos = positions[eid]
                 if pos.depth == self.depth and eid != mover and not (
-                        allies and actor.side == "party"):
+                        allies and actors[eid].side == "party"):
                     cost[pos.y, pos.x] = 0
         traps.adjust_cost(self, cost, mover)
         return cost
@@ -461,10 +479,11 @@ class Game:
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
-        if self.store.has(eid, Character):
+        store = self.store
+        if store.has(eid, Character):
             self.invalidate_view()
         events = traps.on_moved(self, eid)
-        if self.store.has(eid, Position):  # a trap may have killed or removed the mover
+        if store.has(eid, Position):  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

@@ -15,9 +15,25 @@ import numpy as np
 
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill, _standing_party
-from roguelike.engine.components import Actor, Conditions, Door, FightState, Position
+from roguelike.engine.components import (
+    Actor,
+    Conditions,
+    Disabled,
+    Door,
+    FightState,
+    Position,
+)
 from roguelike.engine.events import Event
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.fight_actions import (
+    Advance,
+    GetUp,
+    RangedAttack,
+    RecoverWeapon,
+    can_shoot,
+    ranged_reach,
+)
+from roguelike.engine.morale import pursuit_roll
+from roguelike.engine.stats import chebyshev
 from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
 if TYPE_CHECKING:
@@ -42,6 +58,20 @@ def _engaged(game: Game, eid: int) -> bool:
                if game.store.get(e, Position).depth == pos.depth)
 
 
+def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The level and the squares of the standing characters on it, in party order."""
+    store = game.store
+    positions = store.table(Position)
+    depth = game.depth
+    spots = []
+    for e in game.party:
+        if not store.has(e, Disabled):
+            p = positions[e]
+            if p.depth == depth:
+                spots.append((p.x, p.y))
+    return (depth, tuple(spots))
+
+
 def chase_map(game: Game) -> np.ndarray:
     """Steps to the nearest standing character for every monster.
 
@@ -49,16 +79,16 @@ def chase_map(game: Game) -> np.ndarray:
     unlocked door costing the same open or shut, so a monster opening a door does not send
     every other monster's map back to tcod. The terrain is re-read once a round (or when the
     party moves); the map is recomputed only when the party or the terrain changed."""
-    store = game.store
-    party = (game.depth, tuple(store.get(e, Position).xy for e in game.party
-                               if not is_disabled(store, e)
-                               and store.get(e, Position).depth == game.depth))
+    party = _party_key(game)
     cached = getattr(game, "_ai_chase", None)
     if cached is not None and cached[0] == (game.round, party):
         return cached[2]  # type: ignore[no-any-return]
+    store = game.store
     cost = game.cost_map(creatures_block=False)
-    for _e, door, pos in store.query(Door, Position):
-        if pos.depth == game.depth and not door.locked:
+    doors, positions = store.table(Door), store.table(Position)
+    for e in store.ids(Door, Position):
+        pos = positions[e]
+        if pos.depth == game.depth and not doors[e].locked:
             cost[pos.y, pos.x] = CLOSED_DOOR_COST
     if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
         dist = cached[2]
@@ -66,6 +96,16 @@ def chase_map(game: Game) -> np.ndarray:
         dist = distance_map(cost, list(party[1]))
     game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
     return dist
+
+
+def chase_rows(game: Game, dist: np.ndarray) -> list[list[int]]:
+    """`dist` (the chase map) as lists, made once per map: a walk reads single squares,
+    which Python lists give far faster than numpy indexing."""
+    kept = getattr(game, "_ai_rows", None)
+    if kept is None or kept[0] is not dist:
+        kept = (dist, dist.tolist())
+        game._ai_rows = kept  # type: ignore[attr-defined]
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def flee_map(game: Game) -> np.ndarray:
@@ -89,13 +129,20 @@ def _state(game: Game, eid: int) -> FightState | None:
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
-    from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
-
     store = game.store
-    pos = store.get(eid, Position)
-    targets = [e for e in _standing_party(game) if store.get(e, Position).depth == pos.depth]
-    if not targets:
+    positions = store.table(Position)
+    pos = positions[eid]
+    # the standing characters on this level, with their distance (every monster decision
+    # asks, so one pass instead of _standing_party and a lookup per test)
+    near: dict[int, int] = {}
+    for e in game.party:
+        if not store.has(e, Disabled):
+            p = positions[e]
+            if p.depth == game.depth and p.depth == pos.depth:
+                near[e] = max(abs(p.x - pos.x), abs(p.y - pos.y))
+    if not near:
         return None
+    targets = list(near)
     state = _state(game, eid)
     conds = store.try_get(eid, Conditions)
     if conds is not None and "prone" in conds.active:
@@ -104,9 +151,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         return _act(game, eid, RecoverWeapon())
     start_of_turn = actor.move_points == 0 and (
         state is None or actor.actions_left == state.granted)
-    if start_of_turn or actor.target not in targets:
-        actor.target = min(targets, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
-    adjacent = [e for e in targets if chebyshev(store.get(e, Position), pos) <= 1]
+    if start_of_turn or actor.target not in near:
+        actor.target = min(targets, key=lambda e: (near[e], e))
+    adjacent = [e for e in targets if near[e] <= 1]
     morale = state.morale if state is not None else ""
     if morale in ("retreat", "fighting_withdrawal"):
         return _withdraw(game, eid, actor, morale, adjacent)
@@ -116,20 +163,18 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         victim = actor.target if actor.target in adjacent else adjacent[0]
         return _act(game, eid, Attack(victim))
     if game.mode == "explore" and not game.visible[pos.y, pos.x]:
-        from roguelike.engine.morale import pursuit_roll
-
         events = pursuit_roll(game, eid)
         if state is None:
             state = _state(game, eid)
         if state is not None and state.pursuit == "gave_up":
             actor.awake = False  # lets the party go and settles where it is
             return events + game.try_action(Wait(), eid).events
-    if actor.move_points == 0 and not can_shoot(game, eid, actor.target):
+    # can_shoot answers '' only for a shooter: the reach test first spares the rest
+    if actor.move_points == 0 and ranged_reach(game, eid) > 0 \
+            and not can_shoot(game, eid, actor.target):
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events
-    from roguelike.engine.fight_actions import Advance
-
     return _act(game, eid, Advance())
 
 

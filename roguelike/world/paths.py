@@ -15,10 +15,13 @@ _NP_TYPES = {np.dtype(np.int8): lib.np_int8, np.dtype(np.int16): lib.np_int16,
 
 
 def _narray(array: np.ndarray) -> object:
-    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does)."""
+    """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does).
+    The caller keeps `array` alive while the view is used."""
+    # from_buffer is several times quicker than array.ctypes; it takes contiguous memory only
+    data = ffi.cast("void*", ffi.from_buffer(array)) if array.flags.c_contiguous \
+        else ffi.cast("void*", array.ctypes.data)
     return ffi.new("struct NArray*", {
-        "type": _NP_TYPES[array.dtype], "ndim": array.ndim,
-        "data": ffi.cast("void*", array.ctypes.data),
+        "type": _NP_TYPES[array.dtype], "ndim": array.ndim, "data": data,
         "shape": array.shape, "strides": array.strides})
 
 
@@ -59,6 +62,28 @@ def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
     lib.hillclimb2d_basic(c_dist, i, j, bool(cardinal), bool(diagonal),
                           ffi.from_buffer("int*", route))
     return route
+
+
+# tcod's hillclimb2d_basic looks at the neighbours in this order, as (dx, dy): its cardinal
+# (i, j) offsets (-1, 0), (1, 0), (0, -1), (0, 1), then the diagonals (-1, -1), (1, -1),
+# (-1, 1), (1, 1); the first strictly lowest wins.
+_CLIMB_ORDER = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def climb_step(rows: list[list[int]], x: int, y: int) -> tuple[int, int] | None:
+    """The square after (x, y) on hillclimb's route down `rows` (a distance map as lists,
+    rows[y][x]), or None where the route ends: one step of hillclimb(..., True, True), for
+    a walk that uses only the first few squares of a long route."""
+    best = rows[y][x]
+    found = None
+    height, width = len(rows), len(rows[0])
+    for dx, dy in _CLIMB_ORDER:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < width and 0 <= ny < height:
+            d = rows[ny][nx]
+            if d < best:
+                best, found = d, (nx, ny)
+    return found
 
 
 def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]

@@ -164,11 +164,16 @@ def _roll_boulder(game: Game, eid: int) -> list[Event]:
 
 # ----- squares, movement and terrain -------------------------------------------------
 def hazards_at(game: Game, depth: int, xy: tuple[int, int]) -> list[int]:
-    out = []
-    for eid, hz, pos in game.store.query(Hazard, Position):
-        if pos.depth == depth and game.round >= hz.starts and list(xy) in hz.squares:
-            out.append(eid)
-    return out
+    """The started hazards covering `xy`, ascending id. Every step asks, and most levels
+    have no hazard at all: that case costs one cached id list."""
+    store = game.store
+    ids = store.ids(Hazard, Position)
+    if not ids:
+        return []
+    hazards, positions = store.table(Hazard), store.table(Position)
+    square = list(xy)
+    return [eid for eid in ids if positions[eid].depth == depth
+            and game.round >= hazards[eid].starts and square in hazards[eid].squares]
 
 
 def _started(game: Game, eid: int) -> bool:
@@ -192,6 +197,8 @@ def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
 
 
 def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Event]:
+    if not game.store.ids(Hazard, Position):
+        return []  # nothing to leave or enter (every step of every creature comes here)
     pos = game.store.get(eid, Position)
     here = hazards_at(game, pos.depth, pos.xy)
     events: list[Event] = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.loader import Content
@@ -44,19 +43,15 @@ def make_trap(store: EntityStore, content: Content, profile: TrapDef, pos: Posit
                         Named(profile.name), trap)
 
 
-_INDEX: weakref.WeakKeyDictionary[Any, tuple[int, dict[int, Any]]] = \
-    weakref.WeakKeyDictionary()
-
-
 def index(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
                                            dict[int, list[int]]]:
     """Trap squares by position and room traps by room, for one depth; rebuilt when any
-    entity has been created since (traps never move)."""
+    entity has been created since (traps never move). Kept on the game: every step asks."""
     stamp = game.store.next_id
-    cached = _INDEX.get(game)
+    cached: tuple[int, dict[int, Any]] | None = getattr(game, "_trap_index", None)
     if cached is None or cached[0] != stamp:
         cached = (stamp, {})
-        _INDEX[game] = cached
+        game._trap_index = cached  # type: ignore[attr-defined]
     per_depth = cached[1]
     if depth not in per_depth:
         squares: dict[tuple[int, int], list[int]] = {}

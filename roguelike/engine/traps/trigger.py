@@ -9,12 +9,11 @@ square by ending its move there.
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Character, Position, Trap
+from roguelike.engine.components import Actor, Character, Hazard, Position, Trap
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards
@@ -26,8 +25,15 @@ from roguelike.engine.traps.make import ARMED, index
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-_LAST: weakref.WeakKeyDictionary[Any, dict[int, tuple[int, int, int]]] = \
-    weakref.WeakKeyDictionary()
+
+
+def _last(game: Game) -> dict[int, tuple[int, int, int]]:
+    """Where each creature was last seen (depth, x, y): on the game, read every step."""
+    try:
+        return game._trap_last  # type: ignore[attr-defined, no-any-return]
+    except AttributeError:
+        game._trap_last = {}  # type: ignore[attr-defined]
+        return game._trap_last  # type: ignore[attr-defined, no-any-return]
 
 
 def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
@@ -110,13 +116,19 @@ def _schedule_reset(game: Game, trap_eid: int) -> None:
 def tick(game: Game) -> list[Event]:
     """Once a round: re-arm traps whose reset time has come, then lasting effects."""
     events: list[Event] = []
-    for _eid, trap in game.store.query(Trap):
+    store = game.store
+    placed = store.ids(Trap)
+    traps = store.table(Trap) if placed else {}  # (table() would add an empty table)
+    for eid in placed:
+        trap = traps[eid]
         if trap.state == "sprung" and 0 <= trap.reset_round <= game.round:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
-    last = _LAST.setdefault(game, {})
-    for eid, _actor, pos in game.store.query(Actor, Position):
+    last = _last(game)
+    positions = store.table(Position)
+    for eid in store.ids(Actor, Position):
+        pos = positions[eid]
         last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
     return events
 
@@ -136,15 +148,16 @@ def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
 
 
 def on_moved(game: Game, eid: int) -> list[Event]:
-    pos = game.store.get(eid, Position)
-    last = _LAST.setdefault(game, {})
+    store = game.store
+    pos = store.get(eid, Position)
+    last = _last(game)
     old = last.get(eid)
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
-    events = hazards.on_moved(game, eid, old)
-    actor = game.store.try_get(eid, Actor)
-    if not game.store.has(eid, Character):
+    events = hazards.on_moved(game, eid, old) if store.ids(Hazard, Position) else []
+    actor = store.try_get(eid, Actor)
+    if not store.has(eid, Character):
         if actor is not None and _hindered(game, pos.depth, pos.xy):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
         return events
@@ -209,17 +222,17 @@ def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
 
 def _hindered(game: Game, depth: int, xy: tuple[int, int]) -> bool:
     squares, _rooms = index(game, depth)
-    if any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap).placement
-           == "square" for t in squares.get(xy, [])):
+    here = squares.get(xy)
+    if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
+                    .placement == "square" for t in here):
         return True
-    return hazards.hindering(game, depth, xy)
+    # every monster step asks: most of the time there is no hazard anywhere
+    return bool(game.store.ids(Hazard, Position)) and hazards.hindering(game, depth, xy)
 
 
 def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
     """Pathing costs: hazard walls block; for monsters untriggered trap squares and
     hindering hazards cost 2 (Mage Knight)."""
-    from roguelike.engine.components import Hazard
-
     monster = mover is None or not game.store.has(mover, Character)
     squares, _rooms = index(game, game.depth)
     if monster:

@@ -76,12 +76,18 @@ class EntityStore:
         """The live id -> component mapping of one type, for hot loops; do not mutate it."""
         return self._by_type.setdefault(ctype, {})
 
+    def peek(self, ctype: type[C]) -> Mapping[int, C]:
+        """Like table(), but creates no table for a type nobody has yet (an empty stand-in
+        then): use it at once, do not keep it. Creating tables changes components() order."""
+        return self._by_type.get(ctype, _NONE)
+
     def try_get(self, eid: int, ctype: type[C]) -> C | None:
         return self._by_type.get(ctype, _NONE).get(eid)
 
     def ids(self, *ctypes: type) -> list[int]:
         """Ids having every component type, ascending. The list is shared (cached): never
-        mutate it. The store never changes a list it handed out, it makes a new one."""
+        mutate it. The store never changes a list it handed out, it makes a new one, and it
+        hands out the same list until the set changes: `is` on two answers is exact."""
         cached = self._cache.get(ctypes)
         if cached is not None:
             return cached

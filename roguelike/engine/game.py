@@ -22,6 +22,7 @@ from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
     Character,
+    Disabled,
     Door,
     Position,
 )
@@ -103,6 +104,9 @@ class Game:
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
+        # (the store's id list for Actor+Position, those of them not in the party): sides
+        # never change, and the store hands out a new list whenever that set changes
+        self._foes: tuple[list[int], list[int]] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -268,19 +272,27 @@ class Game:
         return self._chase[1]
 
     def hostiles_in_view(self) -> list[int]:
+        """Non-party creatures on this level the party sees, ascending (after every monster
+        action: the party's own members are filtered out once per change of actors)."""
         view = self.visible
-        positions, actors = self.store.table(Position), self.store.table(Actor)
+        store = self.store
+        ids = store.ids(Actor, Position)
+        foes = self._foes
+        if foes is None or foes[0] is not ids:
+            actors = store.table(Actor)
+            foes = self._foes = (ids, [e for e in ids if actors[e].side != "party"])
+        positions = store.table(Position)
         depth = self.depth
         out = []
-        for eid in self.store.ids(Actor, Position):
+        for eid in foes[1]:
             pos = positions[eid]
-            if pos.depth == depth and actors[eid].side != "party" and view[pos.y, pos.x]:
+            if pos.depth == depth and view[pos.y, pos.x]:
                 out.append(eid)
         return out
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
-        if self.store.try_get(eid, Character) is None:
+        if eid not in self.store.peek(Character):
             return False
         return self.mode == "combat" or eid == self.led
 
@@ -339,10 +351,7 @@ class Game:
         del self.log[:-LOG_KEEP]
 
     def _turn_finished(self, eid: int) -> bool:
-        if not self.store.alive(eid) or is_disabled(self.store, eid):
-            return True
-        pos = self.store.try_get(eid, Position)
-        if pos is None or pos.depth != self.depth:
+        if not self._can_start(eid):
             return True
         act = self.store.get(eid, Actor)
         return act.actions_left <= 0 and act.move_points <= 0
@@ -351,8 +360,9 @@ class Game:
         seen = self.hostiles_in_view()
         events = []
         woken = []
+        actors = self.store.table(Actor)
         for eid in seen:
-            actor = self.store.get(eid, Actor)
+            actor = actors[eid]
             if not actor.awake:
                 actor.awake = True
                 woken.append(eid)
@@ -387,11 +397,10 @@ class Game:
         return events
 
     def _entrants(self) -> list[int]:
-        out = []
-        for eid, actor, pos in self.store.query(Actor, Position):
-            if pos.depth == self.depth and actor.awake and not is_disabled(self.store, eid):
-                out.append(eid)
-        return out
+        disabled = self.store.peek(Disabled)
+        depth = self.depth
+        return [eid for eid, actor, pos in self.store.query(Actor, Position)
+                if pos.depth == depth and actor.awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
         events: list[Event] = []
@@ -403,7 +412,8 @@ class Game:
         if not self.order:
             return events
         self.current = self.order[self.turn_index]
-        if self._turn_finished(self.current) and not self._can_start(self.current):
+        # (a turn that cannot start is finished: _turn_finished need not be asked too)
+        if not self._can_start(self.current):
             return events
         act = self.store.get(self.current, Actor)
         act.actions_left = self.content.rules.actions_per_turn
@@ -425,9 +435,10 @@ class Game:
         return events
 
     def _can_start(self, eid: int) -> bool:
-        if not self.store.alive(eid) or is_disabled(self.store, eid):
+        store = self.store
+        if not store.alive(eid) or eid in store.peek(Disabled):
             return False
-        pos = self.store.try_get(eid, Position)
+        pos = store.peek(Position).get(eid)
         return pos is not None and pos.depth == self.depth
 
     def _new_round(self) -> list[Event]:
@@ -439,8 +450,9 @@ class Game:
         die = self.content.rules.initiative_die
         rolls: dict[int, int] = {}
         group_roll: dict[str, int] = {}
+        actors = self.store.table(Actor)
         for eid in entrants:
-            actor = self.store.get(eid, Actor)
+            actor = actors[eid]
             if actor.side == "pillager":  # the Pillagers roll once as a group
                 if "pillager" not in group_roll:
                     group_roll["pillager"] = rng.d(die)
@@ -449,8 +461,7 @@ class Game:
                 rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
-            entrants, rolls, lambda e: self.store.get(e, Actor).rank,
-            lambda e: speed(self.store, e), rng, die)
+            entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)
         text = ""
         ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":

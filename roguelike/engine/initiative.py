@@ -29,7 +29,13 @@ def order_by_initiative(
             out += settle([e for e in group if rolloffs[e][-1] == value])
         return out
 
-    tie = {e: (roll[e], rank(e), speed(e)) for e in entrants}  # looked up once each
+    # Speed only breaks ties of roll and rank, so only those entrants' Speed is looked up
+    # (it adds up carried treasure); the others' 0 cannot change their place or grouping.
+    first = {e: (roll[e], rank(e)) for e in entrants}
+    count: dict[tuple[int, int], int] = {}
+    for key in first.values():
+        count[key] = count.get(key, 0) + 1
+    tie = {e: (*key, speed(e) if count[key] > 1 else 0) for e, key in first.items()}
     keyed = sorted(entrants, key=lambda e: (-tie[e][0], -tie[e][1], -tie[e][2], e))
     result: list[int] = []
     i = 0

@@ -435,11 +435,10 @@ class Game:
         return events
 
     def _can_start(self, eid: int) -> bool:
+        # (a destroyed entity has no Position: no separate alive() check is needed)
         store = self.store
-        if not store.alive(eid) or eid in store.peek(Disabled):
-            return False
         pos = store.peek(Position).get(eid)
-        return pos is not None and pos.depth == self.depth
+        return pos is not None and pos.depth == self.depth and eid not in store.peek(Disabled)
 
     def _new_round(self) -> list[Event]:
         self.round += 1

@@ -56,4 +56,11 @@ def hostile(store: EntityStore, a: int, b: int) -> bool:
 
 
 def chebyshev(a: Position, b: Position) -> int:
-    return max(abs(a.x - b.x), abs(a.y - b.y))
+    # written out: pathing and the AI ask this hundreds of thousands of times a game
+    dx = a.x - b.x
+    dy = a.y - b.y
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy

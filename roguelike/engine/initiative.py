@@ -19,13 +19,23 @@ def order_by_initiative(
     rolloffs: dict[int, list[int]] = {e: [] for e in entrants}
 
     def settle(group: list[int]) -> list[int]:
-        # Roll off again and again among those still tied, as players would at a table.
+        # Roll off again and again among those still tied, as players would at a table:
+        # everyone in the group rolls, then each set of equal rolls settles, highest first.
         if len(group) <= 1:
             return group
+        rolled = []
         for e in group:
-            rolloffs[e].append(rng.d(die))
+            value = rng.d(die)
+            rolloffs[e].append(value)
+            rolled.append(value)
+        if len(rolled) == 2:  # the usual tie, settled without building subgroups
+            if rolled[0] != rolled[1]:
+                return group if rolled[0] > rolled[1] else [group[1], group[0]]
+            return settle(group)
         out: list[int] = []
-        for value in sorted({rolloffs[e][-1] for e in group}, reverse=True):
+        # (each subgroup is picked by its members' latest roll, after the higher subgroups
+        # have rolled again: kept exactly so, as recorded games depend on it)
+        for value in sorted(set(rolled), reverse=True):
             out += settle([e for e in group if rolloffs[e][-1] == value])
         return out
 

@@ -41,19 +41,22 @@ def order_by_initiative(
 
     # Speed only breaks ties of roll and rank, so only those entrants' Speed is looked up
     # (it adds up carried treasure); the others' 0 cannot change their place or grouping.
-    first = {e: (roll[e], rank(e)) for e in entrants}
+    first = [(roll[e], rank(e), e) for e in entrants]
     count: dict[tuple[int, int], int] = {}
-    for key in first.values():
-        count[key] = count.get(key, 0) + 1
-    tie = {e: (*key, speed(e) if count[key] > 1 else 0) for e, key in first.items()}
-    keyed = sorted(entrants, key=lambda e: (-tie[e][0], -tie[e][1], -tie[e][2], e))
+    for r, k, _e in first:
+        count[r, k] = count.get((r, k), 0) + 1
+    # highest roll, rank and Speed first; equal ones by id, then settled by roll-offs
+    keyed = sorted([(-r, -k, -speed(e) if count[r, k] > 1 else 0, e) for r, k, e in first])
     result: list[int] = []
-    i = 0
-    while i < len(keyed):
-        j = i
-        k = tie[keyed[i]]
-        while j < len(keyed) and tie[keyed[j]] == k:
+    i, n = 0, len(keyed)
+    while i < n:
+        row = keyed[i]
+        j = i + 1
+        while j < n and keyed[j][:3] == row[:3]:
             j += 1
-        result += settle(keyed[i:j])
+        if j == i + 1:
+            result.append(row[3])  # nobody to roll off against
+        else:
+            result += settle([t[3] for t in keyed[i:j]])
         i = j
     return result, {e: r for e, r in rolloffs.items() if r}

@@ -351,9 +351,12 @@ class Game:
         del self.log[:-LOG_KEEP]
 
     def _turn_finished(self, eid: int) -> bool:
-        if not self._can_start(eid):
+        # _can_start written out: the turn loop asks this on every pass
+        store = self.store
+        pos = store.peek(Position).get(eid)
+        if pos is None or pos.depth != self.depth or eid in store.peek(Disabled):
             return True
-        act = self.store.get(eid, Actor)
+        act = store.get(eid, Actor)
         return act.actions_left <= 0 and act.move_points <= 0
 
     def _update_mode(self) -> list[Event]:
@@ -465,7 +468,7 @@ class Game:
         ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
-                f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
+                [f"{name_of(self.store, e)} {rolls[e]}" for e in self.order])
         return [*events, Event("round", text, roll=self.round), *ticked,
                 *explore.on_round(self)]
 

@@ -17,7 +17,14 @@ from roguelike.engine.actions import (
     TakeStairs,
     Wait,
 )
-from roguelike.engine.components import Actor, Character, Door, HitBoxes, Position
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Door,
+    HitBoxes,
+    PendingLuck,
+    Position,
+)
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.components import (
     Fatigue,
@@ -26,11 +33,12 @@ from roguelike.engine.explore.components import (
     SpellHealed,
     Treasure,
 )
-from roguelike.engine.explore.doors import BreakDoor, PickLock
+from roguelike.engine.explore.doors import BreakDoor, PickLock, secret_squares
 from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, may_use
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps.actions import Search
 from roguelike.world import tiles as T
@@ -47,14 +55,12 @@ class Bot:
         # the last distance map, keyed by its exact inputs: while the party walks through
         # known ground the frontier and costs stay the same, so Dijkstra need not rerun
         self._last_route: tuple[bytes, np.ndarray] | None = None
+        self._last_frontier: tuple[object, list[tuple[int, int]]] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
         if eid is None:
             return Wait()
-        from roguelike.engine.components import PendingLuck
-        from roguelike.engine.luck import KeepRoll
-
         if game.store.has(eid, PendingLuck):
             return KeepRoll()  # the bot never buys a roll back
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1
@@ -184,30 +190,34 @@ class Bot:
                 if not is_disabled(game.store, e)]
         return all(p.depth != pos.depth or chebyshev(p, pos) <= 3 for p in here)
 
-    @staticmethod
-    def _frontier(game: Game) -> list[tuple[int, int]]:
+    def _frontier(self, game: Game) -> list[tuple[int, int]]:
+        """Known walkable squares next to unknown walkable ones (not secret doors), row by
+        row. Kept while the map, what is explored and the secret doors stay the same: a
+        walk through known ground does not change it. Do not modify the list returned."""
         level = game.level
+        secret = secret_squares(game)
+        key = (level.tiles.shape, level.tiles.tobytes(), level.explored.tobytes(), secret)
+        if self._last_frontier is not None and self._last_frontier[0] == key:
+            return self._last_frontier[1]
         walk = T.WALKABLE[level.tiles]
         known = level.explored
         unknown_walk = walk & ~known
         near_unknown = dilate(unknown_walk)
         ys, xs = np.nonzero(known & walk & near_unknown)
-        secret = {p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
-                  if p.depth == game.depth}
-        return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)
-                if (int(x), int(y)) not in secret]
+        hidden = set(secret)
+        found = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)
+                 if (x, y) not in hidden]
+        self._last_frontier = (key, found)
+        return found
 
     def _towards(self, game: Game, eid: int, pos: Position, goals: list[tuple[int, int]],
                  creatures_block: bool = True) -> Action | None:
         if not goals:
             return None
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-        locked = {}
-        for door, state, dpos in game.store.query(Door, Position):
-            if dpos.depth == game.depth and state.locked and not state.open \
-                    and not game.store.has(door, SecretDoor):
-                cost[dpos.y, dpos.x] = 4  # a locked door is picked or broken on the way
-                locked[dpos.xy] = door
+        locked = self._locked_doors(game)
+        for x, y in locked:
+            cost[y, x] = 4  # a locked door is picked or broken on the way
         for x, y in goals:
             cost[y, x] = max(1, int(cost[y, x]))
         key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
@@ -219,14 +229,7 @@ class Bot:
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None
-        best = None
-        for dx, dy in _STEPS:
-            x, y = pos.x + dx, pos.y + dy
-            if not game.level.in_bounds(x, y):
-                continue
-            d = int(dist[y, x])
-            if d < here and (best is None or d < best[0]):
-                best = (d, dx, dy)
+        best = self._best_step(dist, pos.x, pos.y, here)
         if best is None:
             return None
         if (pos.x + best[1], pos.y + best[2]) in locked:
@@ -235,6 +238,39 @@ class Bot:
                 return PickLock(best[1], best[2])
             return BreakDoor(best[1], best[2])
         return Step(best[1], best[2])
+
+    @staticmethod
+    def _locked_doors(game: Game) -> dict[tuple[int, int], int]:
+        """This level's locked, shut doors the party knows of. The level's own door index
+        holds every door on it (doors never move or go), so no scan of every level's."""
+        index = game.level.door_ids
+        if not index:
+            return {}  # (and no Door table to ask for: table() would make one)
+        doors = game.store.table(Door)
+        secret = game.store.ids(SecretDoor)
+        out = {}
+        for xy, door in index.items():
+            state = doors[door]
+            if state.locked and not state.open and door not in secret:
+                out[xy] = door
+        return out
+
+    @staticmethod
+    def _best_step(dist: np.ndarray, x: int, y: int, here: int
+                   ) -> tuple[int, int, int] | None:
+        """(distance, dx, dy) of the first of the nearest steps downhill, in _STEPS order."""
+        h, w = dist.shape
+        if 0 < x < w - 1 and 0 < y < h - 1:
+            block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
+            near = [(block[dy + 1][dx + 1], dx, dy) for dx, dy in _STEPS]
+        else:
+            near = [(int(dist[y + dy, x + dx]), dx, dy) for dx, dy in _STEPS
+                    if 0 <= x + dx < w and 0 <= y + dy < h]
+        best = None
+        for step in near:
+            if step[0] < here and (best is None or step[0] < best[0]):
+                best = step
+        return best
 
 
 def play(game: Game, actions: int, bot: Bot | None = None) -> Game:

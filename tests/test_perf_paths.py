@@ -133,6 +133,7 @@ def test_bot_route_cache_changes_no_decision():
     class Uncached(Bot):
         def choose(self, game: Game):  # type: ignore[no-untyped-def]
             self._last_route = None
+            self._last_frontier = None
             return super().choose(game)
 
     cached, fresh = play(Game("perf-bot"), 700, Bot()), play(Game("perf-bot"), 700, Uncached())
@@ -150,3 +151,49 @@ def test_dilate_is_the_3x3_neighbourhood():
             for dx in (-1, 0, 1):
                 expected |= padded[1 + dy : 41 + dy, 1 + dx : 81 + dx]
         assert (dilate(mask) == expected).all()
+
+
+def test_wandering_square_matches_a_scan_of_every_square():
+    from roguelike.bot import Bot, play
+    from roguelike.engine.components import Actor, Position
+    from roguelike.engine.explore.clock import _square_at_distance
+    from roguelike.engine.game import Game
+    from roguelike.engine.stats import is_disabled
+
+    def scan(game: Game, want: int) -> tuple[int, int] | None:  # the rule as first written
+        level = game.level
+        starts = [game.store.get(e, Position).xy for e in game.party
+                  if not is_disabled(game.store, e)]
+        dist = distance_map(T.WALKABLE[level.tiles].astype("int16"), starts)
+        taken = {p.xy for _e, _a, p in game.store.query(Actor, Position)
+                 if p.depth == game.depth}
+        best = None
+        for y in range(level.height):
+            for x in range(level.width):
+                d = int(dist[y, x])
+                if d >= UNREACHABLE or game.visible[y, x] or level.tile(x, y) != T.FLOOR \
+                        or (x, y) in taken:
+                    continue
+                if best is None or (abs(d - want), y, x) < best:
+                    best = (abs(d - want), y, x)
+        return (best[2], best[1]) if best else None
+
+    game, bot = Game("perf-wander"), Bot()
+    for _ in range(6):
+        play(game, 60, bot)
+        for want in (0, 3, 8, 20, 300):
+            assert _square_at_distance(game, want) == scan(game, want), want
+
+
+def test_light_maps_cache_changes_nothing():
+    from roguelike.bot import Bot, play
+    from roguelike.engine.explore import light
+    from roguelike.engine.game import Game
+
+    game, bot = Game("perf-light"), Bot()
+    for _ in range(8):
+        play(game, 40, bot)
+        cached = light.light_maps(game)
+        light._CACHE.pop(game, None)
+        fresh = light.light_maps(game)
+        assert all((a == b).all() for a, b in zip(cached, fresh, strict=True))

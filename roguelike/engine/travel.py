@@ -18,6 +18,7 @@ from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
 from roguelike.engine.watch import Watch, known_hazards
 from roguelike.world import tiles as T
+from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 # A known trap square costs this many plain steps, so a route detours up to that far
@@ -42,14 +43,9 @@ def frontier(game: Game) -> list[tuple[int, int]]:
     level = game.level
     walk = T.WALKABLE[game.known_tiles()]  # a hidden door is wall until it is found
     known = level.explored
-    padded = np.pad(walk & ~known, 1)
-    h, w = walk.shape
-    near = np.zeros_like(walk)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            near |= padded[1 + dy: 1 + dy + h, 1 + dx: 1 + dx + w]
+    near = dilate(walk & ~known)
     ys, xs = np.nonzero(known & walk & near)
-    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
 def _downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:

@@ -54,8 +54,14 @@ def known_things(game: Game) -> dict[int, str]:
     """Drawn traps, markers and items on explored squares of this level: id -> kind."""
     explored = game.level.explored
     out: dict[int, str] = {}
-    for eid, pos in game.store.query(Position):
-        if pos.depth != game.depth or not explored[pos.y, pos.x]:
+    store = game.store
+    ids = store.ids(Position)  # every level's things: a plain loop, not a query generator
+    if not ids:
+        return out
+    positions, depth = store.table(Position), game.depth
+    for eid in ids:
+        pos = positions[eid]
+        if pos.depth != depth or not explored[pos.y, pos.x]:
             continue
         if game.store.has(eid, Actor) or game.store.has(eid, Door):
             continue

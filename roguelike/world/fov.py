@@ -47,8 +47,11 @@ def window_fov(clear: np.ndarray, x: int, y: int, radius: int
 
 def fov_map(clear: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
     """The whole-map array tcod.map.compute_fov(clear, (y, x), radius) returns."""
+    part = window_fov(clear, x, y, radius)
+    if part[2].shape == clear.shape:
+        return part[2]  # the window is the whole map (unlimited sight): already a fresh copy
     view = np.zeros_like(clear, dtype=bool)
-    add_fov(view, window_fov(clear, x, y, radius))
+    add_fov(view, part)
     return view
 
 

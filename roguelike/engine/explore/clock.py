@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.components import Actor, Position
 from roguelike.engine.creatures import make_monster
@@ -103,18 +105,16 @@ def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:
     cost = T.WALKABLE[level.tiles].astype("int16")
     dist = distance_map(cost, starts)
     view = game.visible
-    taken = {p.xy for _e, _a, p in game.store.query(Actor, Position) if p.depth == game.depth}
-    best: tuple[int, int, int, int] | None = None
-    for y in range(level.height):
-        for x in range(level.width):
-            d = int(dist[y, x])
-            if d >= UNREACHABLE or view[y, x] or level.tile(x, y) != T.FLOOR \
-                    or (x, y) in taken:
-                continue
-            key = (abs(d - want), y, x, d)
-            if best is None or key < best:
-                best = key
-    return (best[2], best[1]) if best else None
+    free = (dist < UNREACHABLE) & ~view & (level.tiles == T.FLOOR)
+    for _e, _a, p in game.store.query(Actor, Position):
+        if p.depth == game.depth:
+            free[p.y, p.x] = False
+    if not free.any():
+        return None
+    # the least (|d - want|, y, x): the first such square row by row
+    off = np.where(free, np.abs(dist.astype(np.int64) - want), np.iinfo(np.int64).max)
+    y, x = divmod(int(off.argmin()), level.width)
+    return x, y
 
 
 @dataclass(frozen=True)

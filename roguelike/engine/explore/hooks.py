@@ -35,10 +35,7 @@ def secret_door_known(game: Game, eid: int) -> bool | None:
 
 def hidden_walls(game: Game) -> list[tuple[int, int]]:
     """Squares the party takes for wall: unfound secret doors on this level."""
-    from roguelike.engine.explore.components import SecretDoor
-
-    return [p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
-            if p.depth == game.depth]
+    return list(doors.secret_squares(game))
 
 
 def on_round(game: Game) -> list[Event]:

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 
 def ledger(game: Game) -> Ledger:
-    for _eid, led in game.store.query(Ledger):
-        return led
+    found = game.store.ids(Ledger)  # the first by id, as a query would give it
+    if found:
+        return game.store.get(found[0], Ledger)
     led = Ledger()
     game.store.create(led)
     return led

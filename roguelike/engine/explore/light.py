@@ -15,9 +15,9 @@ import numpy as np
 from roguelike.engine.components import Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
-from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.stats import is_disabled, name_of
-from roguelike.world.fov import fov_map
+from roguelike.world.fov import add_fov, window_fov
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -31,25 +31,41 @@ _CACHE: weakref.WeakKeyDictionary[Game, tuple[object, tuple[np.ndarray, np.ndarr
 
 def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
     """(bright, lit) masks of the current level from every carried light."""
+    return _light_maps(game, game.transparency())
+
+
+def _shining(game: Game) -> list[tuple[int, int, LightDef]]:
+    """(x, y, light) of every burning light on this level, in id order."""
+    store = game.store
+    ids = store.ids(LightSource, Position)
+    if not ids:
+        return []
     lights = explore_data(game.content).lights
-    shining = [(pos.x, pos.y, lights[light.kind])
-               for _e, light, pos in game.store.query(LightSource, Position)
-               if pos.depth == game.depth and light.rounds_left > 0 and light.kind in lights]
-    # a pure function of what the key holds, so the cache never changes an outcome
-    key = (game.depth, game.transparency_key(), game.level.tiles.tobytes(),
-           tuple((x, y, ldef.id) for x, y, ldef in shining))
+    positions, sources = store.table(Position), store.table(LightSource)
+    depth = game.depth
+    out = []
+    for eid in ids:
+        pos, light = positions[eid], sources[eid]
+        if pos.depth == depth and light.rounds_left > 0 and light.kind in lights:
+            out.append((pos.x, pos.y, lights[light.kind]))
+    return out
+
+
+def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    shining = _shining(game)
+    # The maps are a pure function of the transparency and the lights, and the key holds
+    # both whole, so the cache never changes an outcome (whatever changed the walls).
+    key = (clear.shape, clear.tobytes(), tuple((x, y, ldef.id) for x, y, ldef in shining))
     cached = _CACHE.get(game)
     if cached is not None and cached[0] == key:
         return cached[1]
-    clear = game.transparency()
     bright = np.zeros_like(clear)
     lit = np.zeros_like(clear)
     for x, y, ldef in shining:
-        pos = Position(game.depth, x, y)
         if ldef.dim_outer_radius > 0:
-            lit |= fov_map(clear, pos.x, pos.y, ldef.dim_outer_radius)
+            add_fov(lit, window_fov(clear, x, y, ldef.dim_outer_radius))
         if ldef.bright_radius > 0:
-            bright |= fov_map(clear, pos.x, pos.y, ldef.bright_radius)
+            add_fov(bright, window_fov(clear, x, y, ldef.bright_radius))
     maps = (bright, lit | bright)
     _CACHE[game] = (key, maps)
     return maps
@@ -58,15 +74,16 @@ def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
 def party_view(game: Game) -> np.ndarray:
     """Squares some standing party member sees: lit and in its view, or touching it."""
     clear = game.transparency()
-    _bright, lit = light_maps(game)
+    _bright, lit = _light_maps(game, clear)
     view = np.zeros_like(clear)
-    for eid in game.party:
-        if is_disabled(game.store, eid):
-            continue
-        pos = game.store.get(eid, Position)
-        if pos.depth != game.depth:
-            continue
-        view |= game._fov(clear, pos) & lit
+    standing = [pos for pos in (game.store.get(eid, Position) for eid in game.party
+                                if not is_disabled(game.store, eid))
+                if pos.depth == game.depth]
+    # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
+    for pos in standing:
+        view |= game._fov(clear, pos)
+    view &= lit
+    for pos in standing:
         view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
              max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
     return view

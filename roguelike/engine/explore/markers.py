@@ -55,6 +55,8 @@ def check_near(game: Game, eid: int) -> list[Event]:
     if is_disabled(game.store, eid) or not game.store.has(eid, Character):
         return []
     here = game.store.get(eid, Position)
+    if not _unchecked_near(game.store, here):
+        return []  # the common case: nothing below could happen, so skip building the list
     events: list[Event] = []
     for marker in markers_on(game, here.depth, "unchecked"):
         if game.over or is_disabled(game.store, eid):
@@ -63,6 +65,22 @@ def check_near(game: Game, eid: int) -> list[Event]:
             ok, event = check(game, eid, "wits", "the event marker check")
             events += [event, *resolve(game, marker, eid, ok)]
     return events
+
+
+def _unchecked_near(store: EntityStore, here: Position) -> bool:
+    """Whether an unchecked marker lies within 1 square of `here` (a plain loop over the
+    store's tables: this runs after every step a delver takes)."""
+    ids = store.ids(Marker, Position)
+    if not ids:
+        return False
+    positions, marks = store.table(Position), store.table(Marker)
+    x, y, depth = here.x, here.y, here.depth
+    for eid in ids:
+        p = positions[eid]
+        if p.depth == depth and abs(p.x - x) <= 1 and abs(p.y - y) <= 1 \
+                and marks[eid].state == "unchecked":
+            return True
+    return False
 
 
 def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False

@@ -7,6 +7,7 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -29,6 +30,7 @@ from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import Haul, Item, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data, roll_expr
+from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.world import tiles as T
@@ -65,8 +67,9 @@ def _around(mask: np.ndarray) -> np.ndarray:
 
 
 def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
-    ys, xs = np.nonzero(mask)  # row by row: the same order on every run
-    return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    """The mask's squares, row by row (the same order on every run)."""
+    ys, xs = np.nonzero(mask)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
@@ -93,7 +96,9 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
     if not rooms or monster not in content.monsters:
         return []
     # a room the corridors never reached was filled in by the generator: it has no exits
-    rooms = [r for r in rooms if exits(level, r)]
+    # (exits() is empty exactly when no square belongs to the room, so ask the map once)
+    present = set(np.unique(level.room_map).tolist())
+    rooms = [r for r in rooms if r in present]
     if not rooms:
         return []
     out = []
@@ -130,15 +135,21 @@ def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, in the
     game's map cache, which any change of the tiles clears (Game.remembered)."""
-    secret = tuple(p.xy for _e, _s, p in game.store.query(SecretDoor, Position)
-                   if p.depth == game.depth)
+    return _goal_map(game, tuple(goals), lambda: goals)
+
+
+def _goal_map(game: Game, name: object, goals: Callable[[], list[tuple[int, int]]]
+              ) -> np.ndarray:
+    """_distances with the goals listed only when the map must be made; `name` stands for
+    them in the cache key (the camp's many squares are not worth hashing every step)."""
+    secret = secret_squares(game)
     def make() -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret:
             cost[y, x] = 0
-        return distance_map(cost, [g for g in goals if cost[g[1], g[0]]])
+        return distance_map(cost, [g for g in goals() if cost[g[1], g[0]]])
 
-    return game.remembered(("pillagers", game.depth, tuple(goals), secret), make)
+    return game.remembered(("pillagers", game.depth, name, secret), make)
 
 
 def _camp_squares(level: Level) -> list[tuple[int, int]]:
@@ -146,14 +157,34 @@ def _camp_squares(level: Level) -> list[tuple[int, int]]:
     return _squares(level.room_map == level.pillager_camp_room)
 
 
-def _loot_targets(game: Game) -> list[int]:
-    goal = explore_data(game.content).goal_item
-    out = [e for e, _m, p in game.store.query(Marker, Position) if p.depth == game.depth]
-    for eid, _t, pos in game.store.query(Treasure, Position):
-        it = game.store.try_get(eid, Item)
-        if pos.depth == game.depth and (it is None or it.kind != goal):
-            out.append(eid)
-    return sorted(out)
+def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
+    """(id, square) of every marker and loose treasure (not the goal) here, by id."""
+    store = game.store
+    depth = game.depth
+    markers = store.ids(Marker, Position)
+    treasure = store.ids(Treasure, Position)
+    if not markers and not treasure:
+        return []
+    positions = store.table(Position)
+    out = []
+    for eid in markers:
+        p = positions[eid]
+        if p.depth == depth:
+            out.append((eid, (p.x, p.y)))
+    if treasure:
+        goal = explore_data(game.content).goal_item
+        for eid in treasure:
+            p = positions[eid]
+            if p.depth == depth:
+                it = store.try_get(eid, Item)
+                if it is None or it.kind != goal:
+                    out.append((eid, (p.x, p.y)))
+    out.sort(key=_first)
+    return out
+
+
+def _first(spot: tuple[int, tuple[int, int]]) -> int:
+    return spot[0]
 
 
 def take_action(game: Game, eid: int) -> list[Event]:
@@ -164,21 +195,30 @@ def take_action(game: Game, eid: int) -> list[Event]:
     if haul is None:
         haul = Haul()
         store.add(eid, haul)
-    engaged = [e for e in game.party if not is_disabled(store, e)
-               and store.get(e, Position).depth == pos.depth
-               and chebyshev(store.get(e, Position), pos) <= 1]
+    x, y, depth = pos.x, pos.y, pos.depth
+    engaged = []
+    for e in game.party:
+        if is_disabled(store, e):
+            continue
+        p = store.get(e, Position)
+        if p.depth == depth and abs(p.x - x) <= 1 and abs(p.y - y) <= 1:
+            engaged.append(e)
     if engaged:
         return _try(game, eid, Attack(engaged[0]))
     level = game.level
     if haul.hauling:
-        if level.room_at(pos.x, pos.y) == level.pillager_camp_room:
+        if level.room_at(x, y) == level.pillager_camp_room:
             return _try(game, eid, Deposit())
-        return _step_towards(game, eid, _camp_squares(level))
-    targets = _loot_targets(game)
-    near = [t for t in targets if chebyshev(store.get(t, Position), pos) <= 1]
-    if near:
-        return _try(game, eid, Grab(near[0]))
-    return _step_towards(game, eid, [store.get(t, Position).xy for t in targets])
+        # no camp squares would leave the map unreachable everywhere: a Wait, as before
+        return _step_towards(game, eid, _goal_map(game, "camp",
+                                                  lambda: _camp_squares(level)))
+    spots = _loot_spots(game)
+    for target, (tx, ty) in spots:
+        if abs(tx - x) <= 1 and abs(ty - y) <= 1:
+            return _try(game, eid, Grab(target))
+    if not spots:
+        return game.try_action(Wait(), eid).events
+    return _step_towards(game, eid, _distances(game, [xy for _t, xy in spots]))
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:
@@ -188,23 +228,32 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     return game.try_action(Wait(), eid).events
 
 
-def _step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> list[Event]:
-    if not goals:
-        return game.try_action(Wait(), eid).events
+def _step_towards(game: Game, eid: int, dist: np.ndarray) -> list[Event]:
     pos = game.store.get(eid, Position)
-    dist = _distances(game, goals)
-    here = int(dist[pos.y, pos.x])
+    x, y = pos.x, pos.y
+    here = int(dist[y, x])
     if here >= UNREACHABLE or here == 0:
         return game.try_action(Wait(), eid).events
-    options = sorted((int(dist[pos.y + dy, pos.x + dx]), abs(dx) + abs(dy), dx, dy)
-                     for dx, dy in _STEPS if game.level.in_bounds(pos.x + dx, pos.y + dy))
-    for d, _n, dx, dy in options:
-        if d >= here:
-            break
+    for _d, _n, dx, dy in _closer(dist, x, y, here, game.level):
         result = game.try_action(PillagerStep(dx, dy), eid)
         if result.ok:
             return result.events
     return game.try_action(Wait(), eid).events
+
+
+def _closer(dist: np.ndarray, x: int, y: int, here: int, level: Level
+            ) -> list[tuple[int, int, int, int]]:
+    """The steps that get closer, best first: nearer, then straight before diagonal."""
+    h, w = dist.shape
+    if 0 < x < w - 1 and 0 < y < h - 1:
+        block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
+        options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
+                   if (d := block[dy + 1][dx + 1]) < here]
+    else:
+        options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
+                   if level.in_bounds(x + dx, y + dy) and (d := int(dist[y + dy, x + dx])) < here]
+    options.sort()
+    return options
 
 
 @dataclass(frozen=True)

@@ -214,6 +214,8 @@ def expire_walls(game: Game) -> list[Event]:
 
 def fire_wall_burns(game: Game, eid: int) -> list[Event]:
     """Moving through a Fire Wall is an automatic hit (the Might save still applies)."""
+    if not game.store.ids(SpellWall, Position):
+        return []  # the common case, after every step: no walls stand anywhere
     pos = game.store.get(eid, Position)
     for _w, wall, wpos in game.store.query(SpellWall, Position):
         if wall.kind == "fire" and wpos.depth == pos.depth and wpos.xy == pos.xy:

@@ -164,7 +164,7 @@ class Game:
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
         doors = self.store.table(Door)
-        closed = tuple(xy for xy, eid in self.level.door_ids.items() if not doors[eid].open)
+        closed = tuple([xy for xy, eid in self.level.door_ids.items() if not doors[eid].open])
         key = (self.depth, closed)
         if self._clear is None or self._clear[0] != key:
             clear = T.TRANSPARENT[self.level.tiles]

@@ -54,8 +54,13 @@ LOG_KEEP = 500
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """dataclasses.asdict without its deep copies (state_hash runs often in replays)."""
+    if type(value) in _SCALARS:  # most fields: nothing to convert
+        return value
     names = _FIELD_NAMES.get(type(value))
     if names is None and is_dataclass(value):
         names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))

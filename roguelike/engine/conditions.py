@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import ConditionDef, ConditionPlay, fight_tables
-from roguelike.engine.components import Actor, Conditions, Position
+from roguelike.engine.checks import d6_check, describe, fight_state
+from roguelike.engine.components import Actor, Conditions, FightState, Position
 from roguelike.engine.dice import is_dice, parse
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
@@ -115,8 +116,10 @@ def source_of(game: Game, eid: int, cond_id: str) -> str:
 
 
 def plays(game: Game, eid: int) -> list[ConditionPlay]:
-    defs = _defs(game)
     conds = game.store.try_get(eid, Conditions)
+    if conds is None or not conds.active:  # most creatures, most of the time
+        return []
+    defs = _defs(game)
     out = []
     for cid in active_ids(game, eid):
         play = defs[cid].play
@@ -269,24 +272,23 @@ def on_wounded(game: Game, eid: int) -> list[Event]:
 
 
 # ----- the turn loop -----------------------------------------------------------------
-def start_turn(game: Game, eid: int) -> list[Event]:
-    """Set this turn's actions from the conditions; recurring start-of-turn effects."""
-    from roguelike.engine.checks import fight_state
-
+def start_turn(game: Game, eid: int, state: FightState | None = None) -> list[Event]:
+    """Set this turn's actions from the conditions; recurring start-of-turn effects.
+    `state` is the creature's FightState when the caller has it at hand."""
     events: list[Event] = []
     act = game.store.get(eid, Actor)
-    ps = plays(game, eid)
-    if not ps:  # the common case, kept cheap: thirty monsters start turns every round
-        fight_state(game, eid).granted = act.actions_left
+    conds = game.store.peek(Conditions).get(eid)
+    if conds is None or not conds.active:  # the common case, kept cheap: thirty monsters
+        (state or fight_state(game, eid)).granted = act.actions_left  # start turns a round
         return events
+    ps = plays(game, eid)
     for p in ps:
         if p.turn_start_wound and p.wound_per_turn:
             events += _recurring_wound(game, eid, p.wound_per_turn, "burns")
     if not game.store.alive(eid) or game.store.try_get(eid, Actor) is None:
         return events
     act.actions_left = actions_for_turn(game, eid, act.actions_left)
-    state = fight_state(game, eid)
-    state.granted = act.actions_left
+    fight_state(game, eid).granted = act.actions_left
     if act.actions_left == 0 and no_turn(game, eid):
         names = ", ".join(n for _g, n in condition_labels(game, eid))
         events.append(Event("skip", f"{name_of(game.store, eid)} loses the turn ({names}).",
@@ -327,11 +329,7 @@ def _stagger(game: Game, eid: int) -> list[Event]:
 
 def end_turn(game: Game, eid: int) -> list[Event]:
     """End-of-turn saves, sapping and regeneration, and 'until the end of its next turn'."""
-    from roguelike.engine.checks import d6_check, describe
-
-    if not game.store.alive(eid):
-        return []
-    conds = game.store.try_get(eid, Conditions)
+    conds = game.store.peek(Conditions).get(eid)  # (none once the entity is gone)
     if conds is None or not conds.active:
         return []
     events: list[Event] = []
@@ -363,6 +361,8 @@ def tick_round(game: Game) -> list[Event]:
     """A new round: durations count down; expired conditions end."""
     events: list[Event] = []
     for eid, conds in list(game.store.query(Conditions)):
+        if not conds.active:  # most holders have had their conditions end
+            continue
         pos = game.store.try_get(eid, Position)
         if pos is not None and pos.depth != game.depth:
             continue

@@ -6,13 +6,17 @@ ascending id order so that systems visit entities in the same order on every run
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar, overload
 
 C = TypeVar("C")
 C1 = TypeVar("C1")
 C2 = TypeVar("C2")
 C3 = TypeVar("C3")
+
+# Read-only stand-in for a type nobody has yet: lookups need no new dict per call.
+_NONE: Mapping[int, Any] = MappingProxyType({})
 
 
 class EntityStore:
@@ -60,7 +64,7 @@ class EntityStore:
             self._forget(ctype)
 
     def has(self, eid: int, ctype: type) -> bool:
-        return eid in self._by_type.get(ctype, {})
+        return eid in self._by_type.get(ctype, _NONE)
 
     def get(self, eid: int, ctype: type[C]) -> C:
         try:
@@ -72,11 +76,18 @@ class EntityStore:
         """The live id -> component mapping of one type, for hot loops; do not mutate it."""
         return self._by_type.setdefault(ctype, {})
 
+    def peek(self, ctype: type[C]) -> Mapping[int, C]:
+        """Like table(), but creates no table for a type nobody has yet (an empty stand-in
+        then): use it at once, do not keep it. Creating tables changes components() order."""
+        return self._by_type.get(ctype, _NONE)
+
     def try_get(self, eid: int, ctype: type[C]) -> C | None:
-        return self._by_type.get(ctype, {}).get(eid)
+        return self._by_type.get(ctype, _NONE).get(eid)
 
     def ids(self, *ctypes: type) -> list[int]:
-        """Ids having every component type, ascending."""
+        """Ids having every component type, ascending. The list is shared (cached): never
+        mutate it. The store never changes a list it handed out, it makes a new one, and it
+        hands out the same list until the set changes: `is` on two answers is exact."""
         cached = self._cache.get(ctypes)
         if cached is not None:
             return cached
@@ -98,11 +109,34 @@ class EntityStore:
         self, t1: type[C1], t2: type[C2], t3: type[C3]
     ) -> Iterator[tuple[int, C1, C2, C3]]: ...
     def query(self, *ctypes: type) -> Iterator[tuple[Any, ...]]:
-        tables = [self._by_type.get(t, {}) for t in ctypes]
-        # iterate a copy: systems may create or destroy entities while walking a query
-        for eid in list(self.ids(*ctypes)):
+        # One generator per arity: building each row from a nested generator cost more
+        # than the rest of the walk (queries yield millions of rows in a long game).
+        if len(ctypes) == 1:
+            return self._query1(ctypes[0])
+        if len(ctypes) == 2:
+            return self._query2(ctypes[0], ctypes[1])
+        return self._query_n(ctypes)
+
+    # Systems may create or destroy entities while walking a query: the id list is a
+    # snapshot (ids() never changes a list it handed out), and each row is looked up when
+    # it is reached, skipping entities that lost the first type meanwhile.
+    def _query1(self, t1: type) -> Iterator[tuple[Any, ...]]:
+        table = self._by_type.get(t1, _NONE)
+        for eid in self.ids(t1):
+            if eid in table:
+                yield eid, table[eid]
+
+    def _query2(self, t1: type, t2: type) -> Iterator[tuple[Any, ...]]:
+        first, second = self._by_type.get(t1, _NONE), self._by_type.get(t2, _NONE)
+        for eid in self.ids(t1, t2):
+            if eid in first:
+                yield eid, first[eid], second[eid]
+
+    def _query_n(self, ctypes: tuple[type, ...]) -> Iterator[tuple[Any, ...]]:
+        tables = [self._by_type.get(t, _NONE) for t in ctypes]
+        for eid in self.ids(*ctypes):
             if eid in tables[0]:
-                yield (eid, *(t[eid] for t in tables))
+                yield (eid, *[t[eid] for t in tables])
 
     def components(self, eid: int) -> list[object]:
         return [t[eid] for t in self._by_type.values() if eid in t]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from roguelike.engine import conditions, experience, fight_actions, luck, morale
 from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
+from roguelike.engine.components import FightState
 from roguelike.engine.events import Event
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ def refuse_while_pending(game: Game, action: Action) -> str:
 
 
 def start_turn(game: Game, eid: int) -> list[Event]:
-    fight_state(game, eid).cleaves = 0
-    return conditions.start_turn(game, eid)
+    state = fight_state(game, eid)
+    state.cleaves = 0
+    return conditions.start_turn(game, eid, state)
 
 
 def end_turn(game: Game, eid: int) -> list[Event]:
@@ -46,9 +48,9 @@ def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event
     if not seen:
         morale.on_calm(game)
         return []
+    states = game.store.peek(FightState)  # stale once fight_state makes the first one
     for eid in seen:
-        state = fight_state(game, eid)
-        state.pursuit = ""
+        (states.get(eid) or fight_state(game, eid)).pursuit = ""
     return morale.on_spotted(game, woken) if woken else []
 
 

@@ -22,6 +22,7 @@ from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
     Character,
+    Disabled,
     Door,
     Position,
 )
@@ -53,8 +54,13 @@ LOG_KEEP = 500
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """dataclasses.asdict without its deep copies (state_hash runs often in replays)."""
+    if type(value) in _SCALARS:  # most fields: nothing to convert
+        return value
     names = _FIELD_NAMES.get(type(value))
     if names is None and is_dataclass(value):
         names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
@@ -103,6 +109,9 @@ class Game:
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
+        # (the store's id list for Actor+Position, those of them not in the party): sides
+        # never change, and the store hands out a new list whenever that set changes
+        self._foes: tuple[list[int], list[int]] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -160,7 +169,7 @@ class Game:
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
         doors = self.store.table(Door)
-        closed = tuple(xy for xy, eid in self.level.door_ids.items() if not doors[eid].open)
+        closed = tuple([xy for xy, eid in self.level.door_ids.items() if not doors[eid].open])
         key = (self.depth, closed)
         if self._clear is None or self._clear[0] != key:
             clear = T.TRANSPARENT[self.level.tiles]
@@ -286,19 +295,27 @@ class Game:
         return self._chase[1]
 
     def hostiles_in_view(self) -> list[int]:
+        """Non-party creatures on this level the party sees, ascending (after every monster
+        action: the party's own members are filtered out once per change of actors)."""
         view = self.visible
-        positions, actors = self.store.table(Position), self.store.table(Actor)
+        store = self.store
+        ids = store.ids(Actor, Position)
+        foes = self._foes
+        if foes is None or foes[0] is not ids:
+            actors = store.table(Actor)
+            foes = self._foes = (ids, [e for e in ids if actors[e].side != "party"])
+        positions = store.table(Position)
         depth = self.depth
         out = []
-        for eid in self.store.ids(Actor, Position):
+        for eid in foes[1]:
             pos = positions[eid]
-            if pos.depth == depth and actors[eid].side != "party" and view[pos.y, pos.x]:
+            if pos.depth == depth and view[pos.y, pos.x]:
                 out.append(eid)
         return out
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
-        if self.store.try_get(eid, Character) is None:
+        if eid not in self.store.peek(Character):
             return False
         return self.mode == "combat" or eid == self.led
 
@@ -357,20 +374,21 @@ class Game:
         del self.log[:-LOG_KEEP]
 
     def _turn_finished(self, eid: int) -> bool:
-        if not self.store.alive(eid) or is_disabled(self.store, eid):
+        # _can_start written out: the turn loop asks this on every pass
+        store = self.store
+        pos = store.peek(Position).get(eid)
+        if pos is None or pos.depth != self.depth or eid in store.peek(Disabled):
             return True
-        pos = self.store.try_get(eid, Position)
-        if pos is None or pos.depth != self.depth:
-            return True
-        act = self.store.get(eid, Actor)
+        act = store.get(eid, Actor)
         return act.actions_left <= 0 and act.move_points <= 0
 
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
         events = []
         woken = []
+        actors = self.store.table(Actor)
         for eid in seen:
-            actor = self.store.get(eid, Actor)
+            actor = actors[eid]
             if not actor.awake:
                 actor.awake = True
                 woken.append(eid)
@@ -405,11 +423,10 @@ class Game:
         return events
 
     def _entrants(self) -> list[int]:
-        out = []
-        for eid, actor, pos in self.store.query(Actor, Position):
-            if pos.depth == self.depth and actor.awake and not is_disabled(self.store, eid):
-                out.append(eid)
-        return out
+        disabled = self.store.peek(Disabled)
+        depth = self.depth
+        return [eid for eid, actor, pos in self.store.query(Actor, Position)
+                if pos.depth == depth and actor.awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
         events: list[Event] = []
@@ -421,7 +438,8 @@ class Game:
         if not self.order:
             return events
         self.current = self.order[self.turn_index]
-        if self._turn_finished(self.current) and not self._can_start(self.current):
+        # (a turn that cannot start is finished: _turn_finished need not be asked too)
+        if not self._can_start(self.current):
             return events
         act = self.store.get(self.current, Actor)
         act.actions_left = self.content.rules.actions_per_turn
@@ -443,10 +461,10 @@ class Game:
         return events
 
     def _can_start(self, eid: int) -> bool:
-        if not self.store.alive(eid) or is_disabled(self.store, eid):
-            return False
-        pos = self.store.try_get(eid, Position)
-        return pos is not None and pos.depth == self.depth
+        # (a destroyed entity has no Position: no separate alive() check is needed)
+        store = self.store
+        pos = store.peek(Position).get(eid)
+        return pos is not None and pos.depth == self.depth and eid not in store.peek(Disabled)
 
     def _new_round(self) -> list[Event]:
         self.round += 1
@@ -457,8 +475,9 @@ class Game:
         die = self.content.rules.initiative_die
         rolls: dict[int, int] = {}
         group_roll: dict[str, int] = {}
+        actors = self.store.table(Actor)
         for eid in entrants:
-            actor = self.store.get(eid, Actor)
+            actor = actors[eid]
             if actor.side == "pillager":  # the Pillagers roll once as a group
                 if "pillager" not in group_roll:
                     group_roll["pillager"] = rng.d(die)
@@ -467,13 +486,12 @@ class Game:
                 rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
-            entrants, rolls, lambda e: self.store.get(e, Actor).rank,
-            lambda e: speed(self.store, e), rng, die)
+            entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)
         text = ""
         ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":
             text = f"Round {self.round}: " + ", ".join(
-                f"{name_of(self.store, e)} {rolls[e]}" for e in self.order)
+                [f"{name_of(self.store, e)} {rolls[e]}" for e in self.order])
         return [*events, Event("round", text, roll=self.round), *ticked,
                 *explore.on_round(self)]
 

@@ -19,25 +19,44 @@ def order_by_initiative(
     rolloffs: dict[int, list[int]] = {e: [] for e in entrants}
 
     def settle(group: list[int]) -> list[int]:
-        # Roll off again and again among those still tied, as players would at a table.
+        # Roll off again and again among those still tied, as players would at a table:
+        # everyone in the group rolls, then each set of equal rolls settles, highest first.
         if len(group) <= 1:
             return group
+        rolled = []
         for e in group:
-            rolloffs[e].append(rng.d(die))
+            value = rng.d(die)
+            rolloffs[e].append(value)
+            rolled.append(value)
+        if len(rolled) == 2:  # the usual tie, settled without building subgroups
+            if rolled[0] != rolled[1]:
+                return group if rolled[0] > rolled[1] else [group[1], group[0]]
+            return settle(group)
         out: list[int] = []
-        for value in sorted({rolloffs[e][-1] for e in group}, reverse=True):
+        # (each subgroup is picked by its members' latest roll, after the higher subgroups
+        # have rolled again: kept exactly so, as recorded games depend on it)
+        for value in sorted(set(rolled), reverse=True):
             out += settle([e for e in group if rolloffs[e][-1] == value])
         return out
 
-    tie = {e: (roll[e], rank(e), speed(e)) for e in entrants}  # looked up once each
-    keyed = sorted(entrants, key=lambda e: (-tie[e][0], -tie[e][1], -tie[e][2], e))
+    # Speed only breaks ties of roll and rank, so only those entrants' Speed is looked up
+    # (it adds up carried treasure); the others' 0 cannot change their place or grouping.
+    first = [(roll[e], rank(e), e) for e in entrants]
+    count: dict[tuple[int, int], int] = {}
+    for r, k, _e in first:
+        count[r, k] = count.get((r, k), 0) + 1
+    # highest roll, rank and Speed first; equal ones by id, then settled by roll-offs
+    keyed = sorted([(-r, -k, -speed(e) if count[r, k] > 1 else 0, e) for r, k, e in first])
     result: list[int] = []
-    i = 0
-    while i < len(keyed):
-        j = i
-        k = tie[keyed[i]]
-        while j < len(keyed) and tie[keyed[j]] == k:
+    i, n = 0, len(keyed)
+    while i < n:
+        row = keyed[i]
+        j = i + 1
+        while j < n and keyed[j][:3] == row[:3]:
             j += 1
-        result += settle(keyed[i:j])
+        if j == i + 1:
+            result.append(row[3])  # nobody to roll off against
+        else:
+            result += settle([t[3] for t in keyed[i:j]])
         i = j
     return result, {e: r for e, r in rolloffs.items() if r}

@@ -35,8 +35,11 @@ def resumer(name: str) -> Callable[[Resumer], Resumer]:
 
 
 def pending_entity(game: Game) -> int | None:
+    pending = game.store.peek(PendingLuck)
+    if not pending:  # asked on every pass of the turn loop; almost never any
+        return None
     for eid in game.party:
-        if game.store.has(eid, PendingLuck):
+        if eid in pending:
             return eid
     return None
 

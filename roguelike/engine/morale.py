@@ -146,7 +146,8 @@ def on_monster_hurt(game: Game, eid: int, before: int) -> list[Event]:
 
 def tick_round(game: Game) -> None:
     """Retreats and withdrawals last 1d10 rounds, then the monster fights on."""
-    for _eid, state in game.store.query(components.FightState):
+    # each state counts down on its own (no dice, no order), so the table is walked as is
+    for state in game.store.peek(components.FightState).values():
         if state.morale_rounds > 0:
             state.morale_rounds -= 1
             if state.morale_rounds == 0:

@@ -40,17 +40,17 @@ class Stream:
 
     def next64(self) -> int:
         # xoshiro256** with the rotations written out: level generation draws thousands
-        s0, s1, s2, s3 = self.s
+        # (the state list is updated in place, item by item: no tuple per draw)
+        s = self.s
+        s0, s1, s2, s3 = s
         r = (s1 * 5) & _MASK
         result = ((((r << 7) | (r >> 57)) & _MASK) * 9) & _MASK
-        t = (s1 << 17) & _MASK
         s2 ^= s0
         s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = ((s3 << 45) | (s3 >> 19)) & _MASK
-        self.s[:] = (s0, s1, s2, s3)
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ ((s1 << 17) & _MASK)
+        s[3] = ((s3 << 45) | (s3 >> 19)) & _MASK
         self.draws += 1
         return result
 

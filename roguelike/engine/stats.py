@@ -26,9 +26,12 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 
 def speed(store: EntityStore, eid: int) -> int:
-    from roguelike.engine.explore.inventory import adjust_speed  # treasure load, fatigue
+    # treasure load and fatigue; imported here (the inventory imports this module), in the
+    # plain `import` form, which costs a third of `from ... import` on every call
+    import roguelike.engine.explore.inventory
 
-    return max(0, adjust_speed(store, eid, attribute(store, eid, "speed")))
+    inventory = roguelike.engine.explore.inventory
+    return max(0, inventory.adjust_speed(store, eid, attribute(store, eid, "speed")))
 
 
 def name_of(store: EntityStore, eid: int) -> str:
@@ -56,4 +59,11 @@ def hostile(store: EntityStore, a: int, b: int) -> bool:
 
 
 def chebyshev(a: Position, b: Position) -> int:
-    return max(abs(a.x - b.x), abs(a.y - b.y))
+    # written out: pathing and the AI ask this hundreds of thousands of times a game
+    dx = a.x - b.x
+    dy = a.y - b.y
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy

@@ -95,11 +95,14 @@ def hit_dice(game: Game, eid: int) -> int:
 
 
 def creatures_on(game: Game, squares: list[tuple[int, int]], depth: int) -> list[int]:
+    """The creatures standing (not Disabled) on `squares` at `depth`, ascending id."""
     wanted = set(squares)
+    store = game.store
+    positions = store.table(Position)
     out = []
-    for eid, _actor, pos in game.store.query(Actor, Position):
-        if pos.depth == depth and (pos.x, pos.y) in wanted \
-                and not game.store.has(eid, Disabled):
+    for eid in store.ids(Actor, Position):
+        pos = positions[eid]
+        if pos.depth == depth and (pos.x, pos.y) in wanted and not store.has(eid, Disabled):
             out.append(eid)
     return out
 

@@ -162,7 +162,8 @@ def check_mod(game: Game, eid: int) -> int:
 
 
 def initiative_mod(game: Game, eid: int) -> int:
-    return sum(p.initiative_mod for p in plays(game, eid))
+    ps = plays(game, eid)  # (rolled for every entrant every round: usually none)
+    return sum(p.initiative_mod for p in ps) if ps else 0
 
 
 def actions_for_turn(game: Game, eid: int, base: int) -> int:

@@ -97,7 +97,10 @@ def active_ids(game: Game, eid: int) -> list[str]:
     conds = game.store.try_get(eid, Conditions)
     if conds is None or not conds.active:
         return []
-    defs = _defs(game)
+    return _with_included(conds, _defs(game))
+
+
+def _with_included(conds: Conditions, defs: dict[str, ConditionDef]) -> list[str]:
     out = list(conds.active)
     for cid in list(out):
         for inc in defs[cid].play.includes:
@@ -121,9 +124,9 @@ def plays(game: Game, eid: int) -> list[ConditionPlay]:
         return []
     defs = _defs(game)
     out = []
-    for cid in active_ids(game, eid):
+    for cid in _with_included(conds, defs):
         play = defs[cid].play
-        count = conds.stacks.get(cid, 1) if conds else 1
+        count = conds.stacks.get(cid, 1)
         out.extend([play] * count)
     return out
 

@@ -97,7 +97,10 @@ def active_ids(game: Game, eid: int) -> list[str]:
     conds = game.store.try_get(eid, Conditions)
     if conds is None or not conds.active:
         return []
-    defs = _defs(game)
+    return _with_included(conds, _defs(game))
+
+
+def _with_included(conds: Conditions, defs: dict[str, ConditionDef]) -> list[str]:
     out = list(conds.active)
     for cid in list(out):
         for inc in defs[cid].play.includes:
@@ -121,9 +124,9 @@ def plays(game: Game, eid: int) -> list[ConditionPlay]:
         return []
     defs = _defs(game)
     out = []
-    for cid in active_ids(game, eid):
+    for cid in _with_included(conds, defs):
         play = defs[cid].play
-        count = conds.stacks.get(cid, 1) if conds else 1
+        count = conds.stacks.get(cid, 1)
         out.extend([play] * count)
     return out
 
@@ -162,11 +165,15 @@ def check_mod(game: Game, eid: int) -> int:
 
 
 def initiative_mod(game: Game, eid: int) -> int:
-    return sum(p.initiative_mod for p in plays(game, eid))
+    ps = plays(game, eid)  # (rolled for every entrant every round: usually none)
+    return sum(p.initiative_mod for p in ps) if ps else 0
 
 
 def actions_for_turn(game: Game, eid: int, base: int) -> int:
-    ps = plays(game, eid)
+    return _actions_for(plays(game, eid), base)
+
+
+def _actions_for(ps: list[ConditionPlay], base: int) -> int:
     if any(p.no_turn for p in ps):
         return 0
     n = base + sum(p.extra_actions for p in ps)
@@ -282,18 +289,22 @@ def start_turn(game: Game, eid: int, state: FightState | None = None) -> list[Ev
         (state or fight_state(game, eid)).granted = act.actions_left  # start turns a round
         return events
     ps = plays(game, eid)
+    burnt = False
     for p in ps:
         if p.turn_start_wound and p.wound_per_turn:
             events += _recurring_wound(game, eid, p.wound_per_turn, "burns")
+            burnt = True
     if not game.store.alive(eid) or game.store.try_get(eid, Actor) is None:
         return events
-    act.actions_left = actions_for_turn(game, eid, act.actions_left)
+    if burnt:  # a wound may have changed the conditions; nothing below changes them
+        ps = plays(game, eid)
+    act.actions_left = _actions_for(ps, act.actions_left)
     fight_state(game, eid).granted = act.actions_left
-    if act.actions_left == 0 and no_turn(game, eid):
+    if act.actions_left == 0 and any(p.no_turn for p in ps):
         names = ", ".join(n for _g, n in condition_labels(game, eid))
         events.append(Event("skip", f"{name_of(game.store, eid)} loses the turn ({names}).",
                             eid))
-    elif any(p.random_move for p in plays(game, eid)):
+    elif any(p.random_move for p in ps):
         events += _stagger(game, eid)
     return events
 

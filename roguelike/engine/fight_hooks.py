@@ -31,8 +31,8 @@ def start_turn(game: Game, eid: int) -> list[Event]:
     return conditions.start_turn(game, eid, state)
 
 
-def end_turn(game: Game, eid: int) -> list[Event]:
-    return conditions.end_turn(game, eid)
+# (plain aliases: the turn loop calls these for every turn of every creature)
+end_turn = conditions.end_turn
 
 
 def new_round(game: Game) -> list[Event]:
@@ -40,8 +40,7 @@ def new_round(game: Game) -> list[Event]:
     return conditions.tick_round(game)
 
 
-def initiative_mod(game: Game, eid: int) -> int:
-    return conditions.initiative_mod(game, eid)
+initiative_mod = conditions.initiative_mod
 
 
 def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event]:

@@ -122,6 +122,11 @@ class Game:
         for order, (role, klass) in enumerate(self.party_spec):
             self.party.append(make_character(self.store, self.content, role, klass, order,
                                              Position(1, x, y)))
+        # The live tables the turn loop reads on every pass (a store keeps one dict per
+        # type for its whole life; the party has made all three by now).
+        self._positions = self.store.table(Position)
+        self._actors = self.store.table(Actor)
+        self._characters = self.store.table(Character)
         explore.on_start(self)  # inventories, start kits, the ledger
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
@@ -298,13 +303,12 @@ class Game:
         """Non-party creatures on this level the party sees, ascending (after every monster
         action: the party's own members are filtered out once per change of actors)."""
         view = self.visible
-        store = self.store
-        ids = store.ids(Actor, Position)
+        ids = self.store.ids(Actor, Position)
         foes = self._foes
         if foes is None or foes[0] is not ids:
-            actors = store.table(Actor)
+            actors = self._actors
             foes = self._foes = (ids, [e for e in ids if actors[e].side != "party"])
-        positions = store.table(Position)
+        positions = self._positions
         depth = self.depth
         out = []
         for eid in foes[1]:
@@ -315,7 +319,7 @@ class Game:
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
-        if eid not in self.store.peek(Character):
+        if eid not in self._characters:
             return False
         return self.mode == "combat" or eid == self.led
 
@@ -375,18 +379,17 @@ class Game:
 
     def _turn_finished(self, eid: int) -> bool:
         # _can_start written out: the turn loop asks this on every pass
-        store = self.store
-        pos = store.peek(Position).get(eid)
-        if pos is None or pos.depth != self.depth or eid in store.peek(Disabled):
+        pos = self._positions.get(eid)
+        if pos is None or pos.depth != self.depth or eid in self.store.peek(Disabled):
             return True
-        act = store.get(eid, Actor)
+        act = self._actors[eid]
         return act.actions_left <= 0 and act.move_points <= 0
 
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
         events = []
         woken = []
-        actors = self.store.table(Actor)
+        actors = self._actors
         for eid in seen:
             actor = actors[eid]
             if not actor.awake:
@@ -441,7 +444,7 @@ class Game:
         # (a turn that cannot start is finished: _turn_finished need not be asked too)
         if not self._can_start(self.current):
             return events
-        act = self.store.get(self.current, Actor)
+        act = self._actors[self.current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
         events += fight_hooks.start_turn(self, self.current)
@@ -462,9 +465,9 @@ class Game:
 
     def _can_start(self, eid: int) -> bool:
         # (a destroyed entity has no Position: no separate alive() check is needed)
-        store = self.store
-        pos = store.peek(Position).get(eid)
-        return pos is not None and pos.depth == self.depth and eid not in store.peek(Disabled)
+        pos = self._positions.get(eid)
+        return pos is not None and pos.depth == self.depth \
+            and eid not in self.store.peek(Disabled)
 
     def _new_round(self) -> list[Event]:
         self.round += 1
@@ -475,7 +478,7 @@ class Game:
         die = self.content.rules.initiative_die
         rolls: dict[int, int] = {}
         group_roll: dict[str, int] = {}
-        actors = self.store.table(Actor)
+        actors = self._actors
         for eid in entrants:
             actor = actors[eid]
             if actor.side == "pillager":  # the Pillagers roll once as a group

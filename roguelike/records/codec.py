@@ -114,7 +114,10 @@ def cached_action(data: Any, seen: dict[tuple[Any, ...], Action]) -> Action:
 
 
 # ----- decoding: every field checked, every failure a RecordError ---------------------------
-def _int(v: Any, what: str, lo: int = 0, hi: int = 1 << 62) -> int:
+_INT_MAX = 1 << 62
+
+
+def _int(v: Any, what: str, lo: int = 0, hi: int = _INT_MAX) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise RecordError(f"{what} is not a whole number in range")
     return v
@@ -187,16 +190,24 @@ def _record(b: dict[str, Any]) -> Record:
         raise RecordError("too many actions")
     rounds, actions, prints = [], [], []
     seen: dict[tuple[Any, ...], Action] = {}  # most actions repeat; actions are immutable
-    for i, entry in enumerate(raw):
-        item = _list(entry, f"action {i}")
-        if len(item) != 3:
-            raise RecordError(f"action {i} is not [round, action, fingerprint]")
-        rounds.append(_int(item[0], f"action {i} round"))
+    for i, item in enumerate(raw):
+        # the usual entry is checked inline; the helpers (and their messages) only when
+        # something looks wrong: naming every one of 20,000 actions cost more than the rest
+        if type(item) is not list or len(item) != 3:
+            item = _list(item, f"action {i}")
+            if len(item) != 3:
+                raise RecordError(f"action {i} is not [round, action, fingerprint]")
+        round_, data, mark = item
+        if type(round_) is not int or not 0 <= round_ <= _INT_MAX:
+            round_ = _int(round_, f"action {i} round")
+        rounds.append(round_)
         try:
-            actions.append(cached_action(item[1], seen))
+            actions.append(cached_action(data, seen))
         except (ActionError, TypeError, ValueError) as err:
             raise RecordError(f"action {i}: {err}") from None
-        prints.append(_int(item[2], f"action {i} fingerprint", 0, 0xFFFF))
+        if type(mark) is not int or not 0 <= mark <= 0xFFFF:
+            mark = _int(mark, f"action {i} fingerprint", 0, 0xFFFF)
+        prints.append(mark)
     every = _int(b["checkpoint_every"], "checkpoint_every", 1)
     checkpoints: dict[int, str] = {}
     for i, entry in enumerate(_list(b["checkpoints"], "checkpoints")):

@@ -19,6 +19,8 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.experience import award_xp
+from roguelike.engine.explore.components import LightSource
+from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
 from roguelike.engine.healing import heal_box
 from roguelike.engine.luck import KeepRoll, SpendLuck
@@ -105,14 +107,36 @@ def test_only_the_rogue_has_a_ranged_weapon():
     assert "no ranged weapon" in g.perform(RangedAttack(m))[0].text
 
 
-def test_ranged_in_darkness_is_one_pip_harder():
+def _shot_with_lights(carriers: str) -> str:
+    """Put out the lantern, give a candle (2 squares of light) to 'rogue' and/or 'foe',
+    and shoot with a d6 of 4 against the Rogue's Combat 4."""
     g, rogue, m = _shooter()
-    import numpy as np
-
-    g.lit_map = np.zeros(g.level.tiles.shape, dtype=bool)
+    g.store.remove(g.party[0], LightSource)
+    for who in carriers.split():
+        g.store.add(rogue if who == "rogue" else m, LightSource("candle", 60))
+    assert in_darkness(g, *g.store.get(m, Position).xy) == ("foe" not in carriers)
+    assert in_darkness(g, *g.store.get(rogue, Position).xy) == ("rogue" not in carriers)
     put_first(g, rogue)
-    script(g, [4])  # 4 - 1 = 3 < Combat 4
-    assert g.perform(RangedAttack(m))[0].kind == "miss"
+    script(g, [4, 6])
+    return g.perform(RangedAttack(m))[0].kind
+
+
+def test_ranged_in_darkness_is_one_pip_harder():
+    """Classic 002:246: -4 (one d6 pip) when the target's or the attacker's square is dark;
+    darkness is the light system's (explore.light.in_darkness)."""
+    assert _shot_with_lights("rogue") == "miss"  # into the dark: 4 - 1 = 3 < Combat 4
+    assert _shot_with_lights("foe") == "miss"  # out of the dark
+    assert _shot_with_lights("") == "miss"
+    assert _shot_with_lights("rogue foe") == "hit"  # both ends lit
+
+
+def test_melee_in_the_dark_is_one_pip_harder():
+    g = arena()
+    w, m = g.party[0], foes(g)[0]
+    g.store.remove(w, LightSource)
+    put_first(g, w)
+    script(g, [3])  # 3 - 1 = 2 < Combat 3
+    assert g.perform(Attack(m))[0].kind == "miss"
 
 
 # ----- maneuvers -----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
 from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.engine.events import Event
+from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ def distance_between(game: Game, a: int, b: int) -> int:
 
 
 def is_dark(game: Game, x: int, y: int) -> bool:
-    """Whether a square is unlit. Light is the exploration system's: it sets `game.lit_map`
-    (a bool [y, x] array); until it exists every square counts as lit."""
-    lit = getattr(game, "lit_map", None)
-    return lit is not None and not bool(lit[y, x])
+    """Whether no carried light reaches a square (the light system's `in_darkness`)."""
+    return in_darkness(game, x, y)
 
 
 def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
@@ -49,8 +48,9 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
     mod, auto = C.attack_mods(game, attacker, defender, dist)
     bonus, events = C.on_attacked(game, attacker, defender)
     mod += bonus
-    pos = game.store.get(defender, Position)
-    if is_dark(game, pos.x, pos.y):
+    # Classic 002:246 "-4 ... if blind, in darkness": either end of the attack unlit
+    pos, apos = game.store.get(defender, Position), game.store.get(attacker, Position)
+    if is_dark(game, pos.x, pos.y) or is_dark(game, apos.x, apos.y):
         mod += d6.vision_attack_mod
     if fight_state(game, attacker).disarmed:
         mod -= 1

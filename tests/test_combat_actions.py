@@ -435,3 +435,32 @@ def test_special_abilities_add_their_classic_bonus():
     spider, orc = foes(g)
     assert monster_xp(g, spider) == 20 + 2 * 9  # HD 2, venom and web
     assert monster_xp(g, orc) == 10  # HD 1; greed is no special
+
+
+# ----- range bands (Classic 002:251-254 on the d6: short 0, medium -1, long -2) ----------
+LONG_HALL = """
+##########################
+#1.......................#
+#2.....................m.#
+#3.......................#
+##########################
+"""
+
+
+def _shot_at(x: int, rolls: list[int]) -> str:
+    g = arena(text=LONG_HALL)
+    rogue, m = g.party[1], foes(g)[0]
+    place(g, m, x, 2)
+    assert not in_darkness(g, x, 2)  # the lantern lights the hall end to end
+    put_first(g, rogue)
+    script(g, rolls)
+    return g.perform(RangedAttack(m))[0].kind
+
+
+def test_ranged_attacks_take_the_range_band_modifier():
+    # the Rogue (Combat 4) at x 1: reach 24 -> short 1-8, medium 9-16, long 17-24
+    assert _shot_at(9, [4, 6]) == "hit"  # 8 squares: short, 4 vs 4
+    assert _shot_at(10, [4]) == "miss"  # 9 squares: medium, 4 - 1 = 3
+    assert _shot_at(10, [5, 6]) == "hit"
+    assert _shot_at(18, [5]) == "miss"  # 17 squares: long, 5 - 2 = 3
+    assert _shot_at(18, [6, 6]) == "hit"  # a natural 6 still hits

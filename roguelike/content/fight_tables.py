@@ -198,6 +198,9 @@ class D6Adaptation:
     critical_margin: int
     ranged_squares: int
     ranged_min_squares: int
+    range_short_mod: int
+    range_medium_mod: int
+    range_long_mod: int
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,20 @@ def is_dark(game: Game, x: int, y: int) -> bool:
     return in_darkness(game, x, y)
 
 
-def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
-                    ) -> tuple[int, bool, list[Event]]:
-    """Everything that changes the to-hit roll: conditions, a mark, darkness, a lost
+def range_band_mod(game: Game, attacker: int, dist: int, weapon: str, reach: int = 0) -> int:
+    """Classic missile bands (002:251-254) on the d6 for shots and Force Bolt."""
+    from roguelike.engine import targeting
+    from roguelike.engine.fight_actions import ranged_reach
+
+    if reach <= 0:
+        reach = targeting.spell_range(game) if weapon == "force_bolt" else \
+            ranged_reach(game, attacker)
+    return targeting.range_mod(game, reach, dist) if reach > 0 else 0
+
+
+def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = "",
+                    weapon: str = "melee", reach: int = 0) -> tuple[int, bool, list[Event]]:
+    """Everything that changes the to-hit roll: conditions, a mark, darkness, range, a lost
     weapon, a maneuver; and whether the hit is automatic (a helpless target)."""
     d6 = fight_tables(game.content).d6
     dist = distance_between(game, attacker, defender)
@@ -52,6 +63,8 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
     pos, apos = game.store.get(defender, Position), game.store.get(attacker, Position)
     if is_dark(game, pos.x, pos.y) or is_dark(game, apos.x, apos.y):
         mod += d6.vision_attack_mod
+    if weapon in ("ranged", "force_bolt"):
+        mod += range_band_mod(game, attacker, dist, weapon, reach)
     if fight_state(game, attacker).disarmed:
         mod -= 1
     if maneuver:
@@ -60,12 +73,13 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
 
 
 def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: str = "melee",
-           maneuver: str = "") -> list[Event]:
+           maneuver: str = "", reach: int = 0) -> list[Event]:
     """One attack roll, the defender's save, and the wound (or maneuver) if both go the
-    attacker's way; a kill may be followed by a cleave."""
+    attacker's way; a kill may be followed by a cleave. `reach` (shots and bolts) sets the
+    range bands; 0 = the attacker's ranged reach, or the spell range for a Force Bolt."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
-    mod, auto, events = attack_modifier(game, attacker, defender, maneuver)
+    mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
     if auto:
         events.append(Event("hit", f"{a_name} strikes the helpless {d_name}.", attacker,

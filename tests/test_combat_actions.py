@@ -7,7 +7,7 @@ from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Step, action_from_dict
-from roguelike.engine.checks import attribute_check, fight_state
+from roguelike.engine.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.combat import wound
 from roguelike.engine.components import (
     Actor,
@@ -19,7 +19,7 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.experience import award_xp
-from roguelike.engine.explore.components import LightSource
+from roguelike.engine.explore.components import Fatigue, LightSource
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
 from roguelike.engine.healing import heal_box
@@ -464,3 +464,17 @@ def test_ranged_attacks_take_the_range_band_modifier():
     assert _shot_at(10, [5, 6]) == "hit"
     assert _shot_at(18, [5]) == "miss"  # 17 squares: long, 5 - 2 = 3
     assert _shot_at(18, [6, 6]) == "hit"  # a natural 6 still hits
+
+
+# ----- fatigue (Classic 002:9, DungeonPunk levels; RULES "Rest") ------------------------
+def test_fatigue_is_minus_one_a_level_on_attacks_and_saves():
+    g = arena()
+    w, m = g.party[0], foes(g)[0]
+    g.store.add(w, Fatigue(level=1))
+    put_first(g, w)
+    script(g, [3])  # 3 - 1 fatigue = 2 < Combat 3
+    events = g.perform(Attack(m))
+    assert events[0].kind == "miss" and "rolled 3-1 vs Combat 3" in events[0].text
+    g.store.get(w, Fatigue).level = 2
+    script(g, [4])  # the Warrior's wound save: 4 - 2 = 2 < Might 3
+    assert not d6_check(g, w, "might", "Might").ok

@@ -2,9 +2,9 @@
 
 d6 + modifiers + luck pledged before the roll >= need succeeds. A natural 1 fails (our d6
 botch: only luck pledged before the roll can still carry it) and a natural 6 succeeds (our
-break), whatever the modifiers. The roller's condition modifiers (Poisoned, Injured) and the
-multiple-actions penalty apply to every check. A success by `critical_margin` or more before
-luck is a critical success.
+break), whatever the modifiers. The roller's condition modifiers (Poisoned, Injured), the
+multiple-actions penalty and fatigue apply to every check. A success by `critical_margin` or
+more before luck is a critical success.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine.components import Actor, Character, FightState
 from roguelike.engine.events import Event
+from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.stats import attribute, name_of
 
 if TYPE_CHECKING:
@@ -73,9 +74,12 @@ def multiple_actions_penalty(game: Game, eid: int) -> int:
 
 
 def roller_mod(game: Game, eid: int) -> int:
+    """Conditions (Poisoned, Injured), the multiple-actions penalty and fatigue (-1 a level,
+    RULES "Rest"): what the roller brings to every d6 check."""
     from roguelike.engine.conditions import check_mod
 
-    return check_mod(game, eid) + multiple_actions_penalty(game, eid)
+    return check_mod(game, eid) + multiple_actions_penalty(game, eid) - \
+        fatigue_penalty(game, eid)
 
 
 def take_pledge(game: Game, eid: int) -> int:

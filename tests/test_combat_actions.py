@@ -478,3 +478,16 @@ def test_fatigue_is_minus_one_a_level_on_attacks_and_saves():
     g.store.get(w, Fatigue).level = 2
     script(g, [4])  # the Warrior's wound save: 4 - 2 = 2 < Might 3
     assert not d6_check(g, w, "might", "Might").ok
+
+
+def test_luck_regained_stops_at_a_cursed_maximum():
+    """DungeonPunk 004:786: the Curse Trap lowers the maximum; feats cannot pass it."""
+    g = arena()
+    w = g.party[0]
+    char = g.store.get(w, Character)
+    char.luck_max, char.luck = 15, 14
+    award_xp(g, w, 200, "a test")  # level 2: the level_up feat (+3 luck)
+    assert char.level == 2 and char.luck == 15
+    char.luck = 15
+    award_xp(g, w, 300, "a test")  # level 3: nothing more to gain
+    assert char.level == 3 and char.luck == 15

@@ -491,3 +491,25 @@ def test_luck_regained_stops_at_a_cursed_maximum():
     char.luck = 15
     award_xp(g, w, 300, "a test")  # level 3: nothing more to gain
     assert char.level == 3 and char.luck == 15
+
+
+def test_a_critical_failure_cannot_be_rescued_by_luck():
+    """DungeonPunk 004:48-50 (AT more than 10 below TN; no luck after the roll), mirrored on
+    the d6: short by more than the critical margin (3)."""
+    g = arena(luck_prompt="ask")
+    mage, m = g.party[2], foes(g)[0]
+    place(g, mage, 2, 2)
+    C.add_condition(g, mage, "blinded", -1)  # -2 to hit; the Mage's Combat is 5
+    put_first(g, mage)
+    script(g, [3])  # 3 - 2 = 1 < 5 - 3: a critical failure
+    events = g.perform(Attack(m))
+    assert events[-1].kind == "miss" and "A critical failure!" in events[-1].text
+    assert not g.store.has(mage, PendingLuck)
+    put_first(g, mage)
+    script(g, [4])  # 4 - 2 = 2: an ordinary miss, 3 luck short
+    assert g.perform(Attack(m))[-1].kind == "luck_offer"
+    assert g.store.get(mage, PendingLuck).cost == 3
+    g.perform(KeepRoll())
+    script(g, [2])  # any check's description says so: 2 - 1 = 1 < 5 - 3
+    ok, events = attribute_check(g, mage, "combat", -1, "Combat")
+    assert not ok and events[0].text.endswith("vs 5), a critical failure.")

@@ -87,9 +87,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
         return events + after_hit(game, attacker, defender, boxes, maneuver, weapon, False)
     chk = d6_check(game, attacker, "combat", "Combat", mod)
     if not chk.ok:
+        bad = " A critical failure!" if chk.critical_failure else ""
         events.append(Event("miss", f"{a_name} {what}attacks {d_name} and misses "
-                            f"(rolled {chk.shown} vs Combat {chk.need}).", attacker, defender,
-                            roll=chk.roll, need=chk.need))
+                            f"(rolled {chk.shown} vs Combat {chk.need}).{bad}", attacker,
+                            defender, roll=chk.roll, need=chk.need))
         from roguelike.engine.luck import offer_luck
 
         return events + offer_luck(game, chk, "attack", [
@@ -122,8 +123,9 @@ def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = ""
         if chk.ok:
             return [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
                           defender, roll=chk.roll, need=need)]
+        bad = " A critical failure!" if chk.critical_failure else ""
         events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
-                        f"{need}).", defender, roll=chk.roll, need=need)]
+                        f"{need}).{bad}", defender, roll=chk.roll, need=need)]
         from roguelike.engine.luck import offer_luck
 
         pending = offer_luck(game, chk, "save", [defender, boxes, attacker,

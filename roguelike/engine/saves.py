@@ -55,6 +55,7 @@ def saving_throw(game: Game, eid: int, category: str, bonus: int = 0
         chk = d6_check(game, eid, need, category.capitalize(), bonus)
         verdict = "saves" if chk.ok else "fails"
         botch = " (a natural 1)" if chk.botch and not chk.ok else ""
+        botch += ", a critical failure" if chk.critical_failure else ""
         return chk.ok, [Event("save_roll", f"{name} {verdict} ({chk.label}: rolled "
                               f"{chk.shown} vs {need}){botch}.", eid, roll=chk.roll, need=need)]
     if category in CLASSIC_SAVES:

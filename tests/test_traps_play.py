@@ -269,3 +269,17 @@ def test_trap_might_saves_take_conditions_fatigue_and_pledged_luck():
     spring_tt_trap(game, lead, 5, 3)
     assert "unconscious" not in game.store.get(lead, Conditions).active
     assert fight_state(game, lead).luck_pledge == 0
+
+
+def test_a_disarm_awards_experience_through_award_xp_and_levels_up():
+    """RULES Experience: award_xp for trap disarms, so a disarm can bring a level."""
+    game = arena()
+    lead = game.awaiting
+    game.store.get(lead, Character).xp = 190
+    trap = place(game, "pit", at=(6, 3))
+    game.store.get(trap, Trap).known_by.append(lead)
+    game.streams.play = Scripted([6, 6])
+    events = game.perform(Disarm(1, 0, 0))
+    char = game.store.get(lead, Character)
+    assert char.xp == 250 and char.level == 2  # 190 + 10 x disarm value 6
+    assert any(e.kind == "level_up" for e in events)

@@ -69,6 +69,19 @@ def test_blinded_cannot_attack_far_and_is_minus_two_in_melee():
     assert g.perform(Attack(m))[0].kind == "miss"
 
 
+def test_blinded_shakes_it_off_on_a_wits_save():
+    """DungeonPunk's end-of-turn save (004:826), as RULES says for Blinded."""
+    g = arena()
+    w = g.party[0]  # Wits 5
+    C.add_condition(g, w, "blinded", -1)
+    script(g, [4])
+    C.end_turn(g, w)
+    assert C.has_condition(g, w, "blinded")
+    script(g, [5])
+    C.end_turn(g, w)
+    assert not C.has_condition(g, w, "blinded")
+
+
 def test_charmed_will_not_attack_its_charmer_until_attacked_by_it():
     g = arena()
     w, m = g.party[0], foes(g)[0]

@@ -49,6 +49,7 @@ class ConditionPlay:
     wound_per_turn: int = 0
     turn_start_wound: bool = False
     heal_per_turn: int = 0
+    full_heal_after_combat: bool = False  # all boxes / Hits back when the fight ends
     wake_on_wound: bool = False
     end_of_next_turn: bool = False
     get_up: bool = False

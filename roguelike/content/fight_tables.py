@@ -194,8 +194,6 @@ class D6Adaptation:
     natural_success: int
     vision_attack_mod: int
     maneuver_attack_mod: int
-    maneuver_larger_save_mod: int
-    surprised_attacked_mod: int
     critical_margin: int
     ranged_squares: int
     ranged_min_squares: int

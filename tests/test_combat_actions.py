@@ -7,7 +7,7 @@ from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Step, action_from_dict
-from roguelike.engine.checks import attribute_check, fight_state
+from roguelike.engine.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.combat import wound
 from roguelike.engine.components import (
     Actor,
@@ -19,6 +19,8 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.experience import award_xp
+from roguelike.engine.explore.components import Fatigue, LightSource
+from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
 from roguelike.engine.healing import heal_box
 from roguelike.engine.luck import KeepRoll, SpendLuck
@@ -105,14 +107,36 @@ def test_only_the_rogue_has_a_ranged_weapon():
     assert "no ranged weapon" in g.perform(RangedAttack(m))[0].text
 
 
-def test_ranged_in_darkness_is_one_pip_harder():
+def _shot_with_lights(carriers: str) -> str:
+    """Put out the lantern, give a candle (2 squares of light) to 'rogue' and/or 'foe',
+    and shoot with a d6 of 4 against the Rogue's Combat 4."""
     g, rogue, m = _shooter()
-    import numpy as np
-
-    g.lit_map = np.zeros(g.level.tiles.shape, dtype=bool)
+    g.store.remove(g.party[0], LightSource)
+    for who in carriers.split():
+        g.store.add(rogue if who == "rogue" else m, LightSource("candle", 60))
+    assert in_darkness(g, *g.store.get(m, Position).xy) == ("foe" not in carriers)
+    assert in_darkness(g, *g.store.get(rogue, Position).xy) == ("rogue" not in carriers)
     put_first(g, rogue)
-    script(g, [4])  # 4 - 1 = 3 < Combat 4
-    assert g.perform(RangedAttack(m))[0].kind == "miss"
+    script(g, [4, 6])
+    return g.perform(RangedAttack(m))[0].kind
+
+
+def test_ranged_in_darkness_is_one_pip_harder():
+    """Classic 002:246: -4 (one d6 pip) when the target's or the attacker's square is dark;
+    darkness is the light system's (explore.light.in_darkness)."""
+    assert _shot_with_lights("rogue") == "miss"  # into the dark: 4 - 1 = 3 < Combat 4
+    assert _shot_with_lights("foe") == "miss"  # out of the dark
+    assert _shot_with_lights("") == "miss"
+    assert _shot_with_lights("rogue foe") == "hit"  # both ends lit
+
+
+def test_melee_in_the_dark_is_one_pip_harder():
+    g = arena()
+    w, m = g.party[0], foes(g)[0]
+    g.store.remove(w, LightSource)
+    put_first(g, w)
+    script(g, [3])  # 3 - 1 = 2 < Combat 3
+    assert g.perform(Attack(m))[0].kind == "miss"
 
 
 # ----- maneuvers -----------------------------------------------------------------------
@@ -411,3 +435,81 @@ def test_special_abilities_add_their_classic_bonus():
     spider, orc = foes(g)
     assert monster_xp(g, spider) == 20 + 2 * 9  # HD 2, venom and web
     assert monster_xp(g, orc) == 10  # HD 1; greed is no special
+
+
+# ----- range bands (Classic 002:251-254 on the d6: short 0, medium -1, long -2) ----------
+LONG_HALL = """
+##########################
+#1.......................#
+#2.....................m.#
+#3.......................#
+##########################
+"""
+
+
+def _shot_at(x: int, rolls: list[int]) -> str:
+    g = arena(text=LONG_HALL)
+    rogue, m = g.party[1], foes(g)[0]
+    place(g, m, x, 2)
+    assert not in_darkness(g, x, 2)  # the lantern lights the hall end to end
+    put_first(g, rogue)
+    script(g, rolls)
+    return g.perform(RangedAttack(m))[0].kind
+
+
+def test_ranged_attacks_take_the_range_band_modifier():
+    # the Rogue (Combat 4) at x 1: reach 24 -> short 1-8, medium 9-16, long 17-24
+    assert _shot_at(9, [4, 6]) == "hit"  # 8 squares: short, 4 vs 4
+    assert _shot_at(10, [4]) == "miss"  # 9 squares: medium, 4 - 1 = 3
+    assert _shot_at(10, [5, 6]) == "hit"
+    assert _shot_at(18, [5]) == "miss"  # 17 squares: long, 5 - 2 = 3
+    assert _shot_at(18, [6, 6]) == "hit"  # a natural 6 still hits
+
+
+# ----- fatigue (Classic 002:9, DungeonPunk levels; RULES "Rest") ------------------------
+def test_fatigue_is_minus_one_a_level_on_attacks_and_saves():
+    g = arena()
+    w, m = g.party[0], foes(g)[0]
+    g.store.add(w, Fatigue(level=1))
+    put_first(g, w)
+    script(g, [3])  # 3 - 1 fatigue = 2 < Combat 3
+    events = g.perform(Attack(m))
+    assert events[0].kind == "miss" and "rolled 3-1 vs Combat 3" in events[0].text
+    g.store.get(w, Fatigue).level = 2
+    script(g, [4])  # the Warrior's wound save: 4 - 2 = 2 < Might 3
+    assert not d6_check(g, w, "might", "Might").ok
+
+
+def test_luck_regained_stops_at_a_cursed_maximum():
+    """DungeonPunk 004:786: the Curse Trap lowers the maximum; feats cannot pass it."""
+    g = arena()
+    w = g.party[0]
+    char = g.store.get(w, Character)
+    char.luck_max, char.luck = 15, 14
+    award_xp(g, w, 200, "a test")  # level 2: the level_up feat (+3 luck)
+    assert char.level == 2 and char.luck == 15
+    char.luck = 15
+    award_xp(g, w, 300, "a test")  # level 3: nothing more to gain
+    assert char.level == 3 and char.luck == 15
+
+
+def test_a_critical_failure_cannot_be_rescued_by_luck():
+    """DungeonPunk 004:48-50 (AT more than 10 below TN; no luck after the roll), mirrored on
+    the d6: short by more than the critical margin (3)."""
+    g = arena(luck_prompt="ask")
+    mage, m = g.party[2], foes(g)[0]
+    place(g, mage, 2, 2)
+    C.add_condition(g, mage, "blinded", -1)  # -2 to hit; the Mage's Combat is 5
+    put_first(g, mage)
+    script(g, [3])  # 3 - 2 = 1 < 5 - 3: a critical failure
+    events = g.perform(Attack(m))
+    assert events[-1].kind == "miss" and "A critical failure!" in events[-1].text
+    assert not g.store.has(mage, PendingLuck)
+    put_first(g, mage)
+    script(g, [4])  # 4 - 2 = 2: an ordinary miss, 3 luck short
+    assert g.perform(Attack(m))[-1].kind == "luck_offer"
+    assert g.store.get(mage, PendingLuck).cost == 3
+    g.perform(KeepRoll())
+    script(g, [2])  # any check's description says so: 2 - 1 = 1 < 5 - 3
+    ok, events = attribute_check(g, mage, "combat", -1, "Combat")
+    assert not ok and events[0].text.endswith("vs 5), a critical failure.")

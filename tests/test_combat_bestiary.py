@@ -70,7 +70,7 @@ def _copy(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("file", "old", "new", "field"), [
-    ("conditions.toml", 'play = { attack_mod = -2, attack_range_max = 2 }',
+    ("conditions.toml", 'play = { attack_mod = -2, attack_range_max = 2, turn_end_save = "wits" }',
      'play = { attack_mod = "lots" }', "play.attack_mod"),
     ("conditions.toml", 'turn_end_save = "might" }', 'turn_end_save = "luck" }',
      "play.turn_end_save"),

@@ -69,6 +69,19 @@ def test_blinded_cannot_attack_far_and_is_minus_two_in_melee():
     assert g.perform(Attack(m))[0].kind == "miss"
 
 
+def test_blinded_shakes_it_off_on_a_wits_save():
+    """DungeonPunk's end-of-turn save (004:826), as RULES says for Blinded."""
+    g = arena()
+    w = g.party[0]  # Wits 5
+    C.add_condition(g, w, "blinded", -1)
+    script(g, [4])
+    C.end_turn(g, w)
+    assert C.has_condition(g, w, "blinded")
+    script(g, [5])
+    C.end_turn(g, w)
+    assert not C.has_condition(g, w, "blinded")
+
+
 def test_charmed_will_not_attack_its_charmer_until_attacked_by_it():
     g = arena()
     w, m = g.party[0], foes(g)[0]
@@ -350,3 +363,43 @@ def test_a_condition_ending_at_the_end_of_the_next_turn_survives_the_round_chang
     assert any(e.kind == "skip" for e in _start(g, m))
     C.end_turn(g, m)
     assert not C.has_condition(g, m, "surprised")
+
+
+def test_unconscious_is_prone_and_hit_automatically_as_asleep():
+    """Classic 002:209: attacks on sleeping or helpless targets hit automatically."""
+    g = arena()
+    w, m = g.party[0], foes(g)[0]
+    C.add_condition(g, w, "unconscious", 0)
+    assert C.has_condition(g, w, "prone")
+    assert C.attack_mods(g, m, w, 1)[1] is True
+    put_first(g, m)
+    script(g, [1])  # the Warrior's Might save fails; no attack roll is made
+    events = g.try_action(Attack(w), m).events
+    assert events[0].text == "Mercenary strikes the helpless Leader Warrior."
+
+
+WALLED_OFF = """
+############
+#1m...#....#
+#2....#....#
+#3....#....#
+############
+"""
+
+
+def test_regenerating_heals_fully_when_the_fight_ends():
+    """DungeonPunk 004:511: "restored to full hit points at the end of combat"."""
+    g = arena(text=WALLED_OFF)
+    w, m = g.party[0], foes(g)[0]
+    boxes = g.store.get(w, HitBoxes)
+    boxes.location("arms").crossed = 2
+    boxes.location("legs").crossed = 1
+    C.add_condition(g, w, "regenerating", 10)
+    g.store.get(m, MonsterStats).hits = 1
+    C.add_condition(g, m, "regenerating", -1)
+    place(g, m, 8, 2)  # the foe slips away behind the wall: no hostile in view
+    put_first(g, w)
+    events = g.perform(Step(0, 1))
+    assert g.mode == "explore" and any(e.kind == "mode" for e in events)
+    assert all(loc.crossed == 0 for loc in boxes.locations)
+    assert g.store.get(m, MonsterStats).hits == g.store.get(m, MonsterStats).max_hits

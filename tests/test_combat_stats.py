@@ -71,3 +71,21 @@ def test_luck_pledged_before_raises_the_success_rate_by_one_in_six_per_point():
         lucky += d6_check(g, w, 5, "Combat").ok
     assert abs(_rate(plain) - 2 / 6) < 0.02
     assert abs(_rate(lucky) - 3 / 6) < 0.02
+
+
+def test_starting_luck_and_its_maximum_come_from_luck_toml(tmp_path):
+    """DungeonPunk 004:74 (start 10, max 20) as data: tables/luck.toml, not a constant."""
+    import shutil
+
+    from roguelike.content.loader import default_content, load_content
+    from roguelike.engine.game import Game
+
+    root = tmp_path / "content"
+    shutil.copytree(default_content().root, root)
+    luck = root / "tables" / "luck.toml"
+    luck.write_text(luck.read_text().replace("start = 10", "start = 7")
+                    .replace("max = 20", "max = 15"))
+    g = Game("luck", content=load_content(root))
+    chars = [g.store.get(e, Character) for e in g.party]
+    assert [c.luck for c in chars] == [7, 7, 9]  # the Apprentice's +2
+    assert {c.luck_max for c in chars} == {15}

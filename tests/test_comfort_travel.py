@@ -142,8 +142,9 @@ def test_range_bands_follow_the_classic_proportions():
     bands = targeting.bands_for(game, 24)
     assert (bands.short, bands.medium, bands.long) == (8, 16, 24)
     assert bands.band(8) == ("short", 0)
-    assert bands.band(9) == ("medium", -2)
-    assert bands.band(24) == ("long", -5)
+    assert bands.band(9) == ("medium", -1)  # Classic -2, as d6 pips
+    assert bands.band(24) == ("long", -2)  # Classic -5
+    assert bands.mods == (0, -2, -5) and bands.pips == (0, -1, -2)
     assert bands.band(25) is None
     assert targeting.weapon_range(game) == 24 and targeting.spell_range(game) == 12
 

@@ -262,7 +262,7 @@ async def test_fire_shows_line_and_band_then_shoots_the_chosen_target(monkeypatc
         assert screen.map.cursor == (9, 3)
         assert "Apprentice: 8 squares, short range" in screen.status.hint
         await pilot.press("l")  # the cursor also moves freely
-        assert "9 squares, medium range, -2 to hit" in screen.status.hint
+        assert "9 squares, medium range, -1 to hit" in screen.status.hint
         await pilot.press("tab", "escape")
         assert screen.cursor_mode is None and screen.map.path == set() and done_actions == []
         await pilot.press("f", "tab", "enter")

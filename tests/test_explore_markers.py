@@ -5,7 +5,7 @@ from __future__ import annotations
 from explore_kit import act, texts
 
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Actor, HitBoxes, MonsterStats, Position
+from roguelike.engine.components import Actor, Character, HitBoxes, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore import pillagers
 from roguelike.engine.explore.components import Haul, Marker, Treasure
@@ -75,6 +75,9 @@ def test_success_chart_trap_a_rogue_disarms_then_treasure():
     assert "succeeds at disarming the Sleeping Dart" in out
     assert "Treasure from the Sleeping Dart (rolled 6 of 6)" in out
     assert not g.store.alive(marker) and len(_treasures(g)) == 1
+    # experience as for any disarm: 10 x the T&T disarm value 7, through award_xp
+    assert "70 XP for disarming the Sleeping Dart." in out
+    assert g.store.get(rogue, Character).xp == 70
 
 
 def test_failure_chart_trap_springs_on_the_character():

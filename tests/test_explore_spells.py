@@ -11,6 +11,7 @@ from roguelike.engine.explore.components import SpellWall
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.spells import Cast, expire_walls, fire_wall_burns, spell_targets
 from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.stats import attribute
 from roguelike.world import tiles as T
 
 ARENA = """
@@ -42,6 +43,19 @@ def test_force_bolt_is_a_ranged_attack_with_a_might_save():
     res = act(g, mage, Cast("force_bolt", 5, 1), [3, 5, 1])
     assert "hits Mercenary" in texts(res) and g.store.get(foe, MonsterStats).hits == 2
     assert "reaches 12" in act(g, mage, Cast("force_bolt", 15, 1)).reason
+
+
+def test_force_bolt_takes_the_range_band_modifier():
+    """12 squares: short 1-4, medium 5-8, long 9-12 (Classic 0 / -2 / -5 -> 0 / -1 / -2)."""
+    g, foe, mage = _game()
+    combat = attribute(g.store, mage, "combat")
+    g.store.get(foe, Position).x = 7  # 6 squares from the Mage at (1, 3): medium
+    res = act(g, mage, Cast("force_bolt", 7, 1), [3, combat])  # Wits ok; combat - 1 misses
+    assert "misses" in texts(res) and f"{combat}-1 vs Combat" in texts(res)
+    g, foe, mage = _game()
+    g.store.get(foe, Position).x = 11  # 10 squares: long
+    res = act(g, mage, Cast("force_bolt", 11, 1), [3, combat])
+    assert f"{combat}-2 vs Combat" in texts(res) and "misses" in texts(res)
 
 
 def test_heal_mends_a_box_once_per_character_per_game():

@@ -246,3 +246,40 @@ def test_tt_chart_picks_by_d6_and_springs_on_the_victim():
     game.streams.play = Scripted([2, 1])  # chart roll 2: Sleeping Dart; Might save fails? 7
     events = spring_tt_trap(game, lead, 5, 3)
     assert "unconscious" in game.store.get(lead, Conditions).active
+
+
+def test_trap_might_saves_take_conditions_fatigue_and_pledged_luck():
+    """A trap's Might/Wits save is the fight's d6 check (DungeonPunk 004:483, 503: Injured
+    and Poisoned are -2 on all checks "including ... saving throws"; 004:78 luck)."""
+    from roguelike.engine.checks import fight_state
+    from roguelike.engine.saves import save_target
+
+    game = arena()
+    lead = game.party[0]
+    might = save_target(game, lead, "might")
+    add_condition(game, lead, "poisoned", -1)
+    add_condition(game, lead, "injured", -1)
+    game.streams.play = Scripted([2, might + 1])  # Sleeping Dart; might + 1 - 2 fails
+    events = spring_tt_trap(game, lead, 5, 3)
+    assert "unconscious" in game.store.get(lead, Conditions).active
+    assert any(f"rolled {might + 1}-2 vs {might}" in e.text for e in events)
+    game.store.get(lead, Conditions).active.pop("unconscious")
+    fight_state(game, lead).luck_pledge = 2
+    game.streams.play = Scripted([2, might])  # might - 2 + 2 luck: saved, the pledge spent
+    spring_tt_trap(game, lead, 5, 3)
+    assert "unconscious" not in game.store.get(lead, Conditions).active
+    assert fight_state(game, lead).luck_pledge == 0
+
+
+def test_a_disarm_awards_experience_through_award_xp_and_levels_up():
+    """RULES Experience: award_xp for trap disarms, so a disarm can bring a level."""
+    game = arena()
+    lead = game.awaiting
+    game.store.get(lead, Character).xp = 190
+    trap = place(game, "pit", at=(6, 3))
+    game.store.get(trap, Trap).known_by.append(lead)
+    game.streams.play = Scripted([6, 6])
+    events = game.perform(Disarm(1, 0, 0))
+    char = game.store.get(lead, Character)
+    assert char.xp == 250 and char.level == 2  # 190 + 10 x disarm value 6
+    assert any(e.kind == "level_up" for e in events)

@@ -49,6 +49,7 @@ class ConditionPlay:
     wound_per_turn: int = 0
     turn_start_wound: bool = False
     heal_per_turn: int = 0
+    full_heal_after_combat: bool = False  # all boxes / Hits back when the fight ends
     wake_on_wound: bool = False
     end_of_next_turn: bool = False
     get_up: bool = False
@@ -193,11 +194,12 @@ class D6Adaptation:
     natural_success: int
     vision_attack_mod: int
     maneuver_attack_mod: int
-    maneuver_larger_save_mod: int
-    surprised_attacked_mod: int
     critical_margin: int
     ranged_squares: int
     ranged_min_squares: int
+    range_short_mod: int
+    range_medium_mod: int
+    range_long_mod: int
 
 
 @dataclass(frozen=True)

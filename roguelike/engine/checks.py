@@ -2,9 +2,10 @@
 
 d6 + modifiers + luck pledged before the roll >= need succeeds. A natural 1 fails (our d6
 botch: only luck pledged before the roll can still carry it) and a natural 6 succeeds (our
-break), whatever the modifiers. The roller's condition modifiers (Poisoned, Injured) and the
-multiple-actions penalty apply to every check. A success by `critical_margin` or more before
-luck is a critical success.
+break), whatever the modifiers. The roller's condition modifiers (Poisoned, Injured), the
+multiple-actions penalty and fatigue apply to every check. A success by `critical_margin` or
+more before luck is a critical success; a failure short by more than that (pledged luck
+counted) is a critical failure, which luck after the roll cannot rescue.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine.components import Actor, Character, FightState
 from roguelike.engine.events import Event
+from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.stats import attribute, name_of
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ class Check:
     ok: bool
     botch: bool
     critical: bool
+    critical_failure: bool = False  # missed by more than the critical margin: no luck after
 
     @property
     def total(self) -> int:
@@ -48,8 +51,9 @@ class Check:
 
     @property
     def luck_cost(self) -> int:
-        """Luck that would turn this failure into a success after the roll; 0 = none can."""
-        if self.ok or self.botch:
+        """Luck that would turn this failure into a success after the roll; 0 = none can
+        (a success, a natural 1, or a critical failure: DungeonPunk 004:50)."""
+        if self.ok or self.botch or self.critical_failure:
             return 0
         return self.need - self.total
 
@@ -73,9 +77,12 @@ def multiple_actions_penalty(game: Game, eid: int) -> int:
 
 
 def roller_mod(game: Game, eid: int) -> int:
+    """Conditions (Poisoned, Injured), the multiple-actions penalty and fatigue (-1 a level,
+    RULES "Rest"): what the roller brings to every d6 check."""
     from roguelike.engine.conditions import check_mod
 
-    return check_mod(game, eid) + multiple_actions_penalty(game, eid)
+    return check_mod(game, eid) + multiple_actions_penalty(game, eid) - \
+        fatigue_penalty(game, eid)
 
 
 def take_pledge(game: Game, eid: int) -> int:
@@ -103,7 +110,10 @@ def d6_check(game: Game, eid: int, need: int | str, label: str, mod: int = 0) ->
     else:
         ok = roll + total_mod + luck >= need
     critical = ok and roll + total_mod >= need + d6.critical_margin
-    return Check(eid, label, roll, need, total_mod, luck, ok, botch, critical)
+    # DungeonPunk AT < TN - 10, mirrored on the d6: short by more than the critical margin
+    # (luck pledged before the roll counts, as DungeonPunk's luck spent before does)
+    crit_fail = not ok and roll + total_mod + luck < need - d6.critical_margin
+    return Check(eid, label, roll, need, total_mod, luck, ok, botch, critical, crit_fail)
 
 
 def describe(game: Game, chk: Check, verb_ok: str = "succeeds", verb_fail: str = "fails"
@@ -112,6 +122,7 @@ def describe(game: Game, chk: Check, verb_ok: str = "succeeds", verb_fail: str =
     verdict = verb_ok if chk.ok else verb_fail
     extra = " (a natural 1)" if chk.botch and not chk.ok else ""
     extra += " Critical!" if chk.critical else ""
+    extra += ", a critical failure" if chk.critical_failure else ""
     return Event("check", f"{name} {verdict} ({chk.label}: rolled {chk.shown} vs "
                  f"{chk.need}){extra}.", chk.eid, roll=chk.roll, need=chk.need)
 

@@ -15,6 +15,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
 from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.engine.events import Event
+from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 
 if TYPE_CHECKING:
@@ -34,24 +35,36 @@ def distance_between(game: Game, a: int, b: int) -> int:
 
 
 def is_dark(game: Game, x: int, y: int) -> bool:
-    """Whether a square is unlit. Light is the exploration system's: it sets `game.lit_map`
-    (a bool [y, x] array); until it exists every square counts as lit."""
-    lit = getattr(game, "lit_map", None)
-    return lit is not None and not bool(lit[y, x])
+    """Whether no carried light reaches a square (the light system's `in_darkness`)."""
+    return in_darkness(game, x, y)
 
 
-def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
-                    ) -> tuple[int, bool, list[Event]]:
-    """Everything that changes the to-hit roll: conditions, a mark, darkness, a lost
+def range_band_mod(game: Game, attacker: int, dist: int, weapon: str, reach: int = 0) -> int:
+    """Classic missile bands (002:251-254) on the d6 for shots and Force Bolt."""
+    from roguelike.engine import targeting
+    from roguelike.engine.fight_actions import ranged_reach
+
+    if reach <= 0:
+        reach = targeting.spell_range(game) if weapon == "force_bolt" else \
+            ranged_reach(game, attacker)
+    return targeting.range_mod(game, reach, dist) if reach > 0 else 0
+
+
+def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = "",
+                    weapon: str = "melee", reach: int = 0) -> tuple[int, bool, list[Event]]:
+    """Everything that changes the to-hit roll: conditions, a mark, darkness, range, a lost
     weapon, a maneuver; and whether the hit is automatic (a helpless target)."""
     d6 = fight_tables(game.content).d6
     dist = distance_between(game, attacker, defender)
     mod, auto = C.attack_mods(game, attacker, defender, dist)
     bonus, events = C.on_attacked(game, attacker, defender)
     mod += bonus
-    pos = game.store.get(defender, Position)
-    if is_dark(game, pos.x, pos.y):
+    # Classic 002:246 "-4 ... if blind, in darkness": either end of the attack unlit
+    pos, apos = game.store.get(defender, Position), game.store.get(attacker, Position)
+    if is_dark(game, pos.x, pos.y) or is_dark(game, apos.x, apos.y):
         mod += d6.vision_attack_mod
+    if weapon in ("ranged", "force_bolt"):
+        mod += range_band_mod(game, attacker, dist, weapon, reach)
     if fight_state(game, attacker).disarmed:
         mod -= 1
     if maneuver:
@@ -60,12 +73,13 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
 
 
 def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: str = "melee",
-           maneuver: str = "") -> list[Event]:
+           maneuver: str = "", reach: int = 0) -> list[Event]:
     """One attack roll, the defender's save, and the wound (or maneuver) if both go the
-    attacker's way; a kill may be followed by a cleave."""
+    attacker's way; a kill may be followed by a cleave. `reach` (shots and bolts) sets the
+    range bands; 0 = the attacker's ranged reach, or the spell range for a Force Bolt."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
-    mod, auto, events = attack_modifier(game, attacker, defender, maneuver)
+    mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
     if auto:
         events.append(Event("hit", f"{a_name} strikes the helpless {d_name}.", attacker,
@@ -73,9 +87,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
         return events + after_hit(game, attacker, defender, boxes, maneuver, weapon, False)
     chk = d6_check(game, attacker, "combat", "Combat", mod)
     if not chk.ok:
+        bad = " A critical failure!" if chk.critical_failure else ""
         events.append(Event("miss", f"{a_name} {what}attacks {d_name} and misses "
-                            f"(rolled {chk.shown} vs Combat {chk.need}).", attacker, defender,
-                            roll=chk.roll, need=chk.need))
+                            f"(rolled {chk.shown} vs Combat {chk.need}).{bad}", attacker,
+                            defender, roll=chk.roll, need=chk.need))
         from roguelike.engine.luck import offer_luck
 
         return events + offer_luck(game, chk, "attack", [
@@ -108,8 +123,9 @@ def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = ""
         if chk.ok:
             return [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
                           defender, roll=chk.roll, need=need)]
+        bad = " A critical failure!" if chk.critical_failure else ""
         events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
-                        f"{need}).", defender, roll=chk.roll, need=need)]
+                        f"{need}).{bad}", defender, roll=chk.roll, need=need)]
         from roguelike.engine.luck import offer_luck
 
         pending = offer_luck(game, chk, "save", [defender, boxes, attacker,

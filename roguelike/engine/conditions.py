@@ -368,6 +368,17 @@ def end_turn(game: Game, eid: int) -> list[Event]:
     return events
 
 
+def end_of_combat(game: Game) -> list[Event]:
+    """The fight is over (no hostiles in view): Regenerating heals fully (DungeonPunk)."""
+    from roguelike.engine.healing import heal_full
+
+    events: list[Event] = []
+    for eid, _conds, pos in list(game.store.query(Conditions, Position)):
+        if pos.depth == game.depth and any(p.full_heal_after_combat for p in plays(game, eid)):
+            events += heal_full(game, eid)
+    return events
+
+
 def tick_round(game: Game) -> list[Event]:
     """A new round: durations count down; expired conditions end."""
     events: list[Event] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import Content
 from roguelike.engine.components import (
     Actor,
@@ -18,7 +19,6 @@ from roguelike.engine.components import (
 from roguelike.engine.ecs import EntityStore
 
 CLASS_COLORS = {"warrior": "bright_cyan", "rogue": "bright_green", "mage": "bright_magenta"}
-LUCK_START = 10  # DungeonPunk: every character starts with 10 luck
 
 
 def hit_boxes_for(content: Content, role_id: str, class_id: str) -> HitBoxes:
@@ -38,12 +38,14 @@ def make_character(store: EntityStore, content: Content, role_id: str, class_id:
     if class_id not in content.classes:
         raise ValueError(f"unknown class {class_id!r}; choose from {sorted(content.classes)}")
     cls, role = content.classes[class_id], content.roles[role_id]
+    luck = fight_tables(content)  # DungeonPunk: start 10, at most 20 (tables/luck.toml)
     return store.create(
         Position(pos.depth, pos.x, pos.y),
         Appearance(cls.glyph, CLASS_COLORS.get(class_id, "white"), 2),
         Named(f"{role.name} {cls.name}"),
         Actor("party", role.rank),
-        Character(role_id, class_id, order, luck=LUCK_START + role.luck_bonus),
+        Character(role_id, class_id, order, luck=luck.luck_start + role.luck_bonus,
+                  luck_max=luck.luck_max),
         hit_boxes_for(content, role_id, class_id),
         Conditions(),
         BlocksMovement(),

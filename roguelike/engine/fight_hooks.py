@@ -53,6 +53,11 @@ def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event
     return morale.on_spotted(game, woken) if woken else []
 
 
+def end_of_combat(game: Game) -> list[Event]:
+    """The mode returns to explore: conditions that act 'at the end of combat'."""
+    return conditions.end_of_combat(game)
+
+
 def on_monster_killed(game: Game, eid: int) -> list[Event]:
     """Before the body is removed: experience for the party, then the group's morale."""
     xp = experience.monster_xp(game, eid)

@@ -404,6 +404,8 @@ class Game:
             events.append(Event("mode", "Hostiles in view: every character acts on its own "
                                 "initiative." if mode == "combat" else
                                 "No hostiles in view: the party moves together.", x=0))
+            if mode == "explore":
+                events += fight_hooks.end_of_combat(self)
         return events
 
     def _run(self) -> list[Event]:

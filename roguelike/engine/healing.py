@@ -77,6 +77,15 @@ def recover_from_knockout(game: Game, eid: int) -> list[Event]:
     return events + _get_up_if_able(game, eid)
 
 
+def heal_full(game: Game, eid: int) -> list[Event]:
+    """Every crossed box (a monster: every Hit) back, as regeneration does one at a time."""
+    stats = game.store.try_get(eid, MonsterStats)
+    if stats is not None:
+        return heal_any(game, eid, stats.max_hits - stats.hits)
+    boxes = game.store.try_get(eid, HitBoxes)
+    return heal_any(game, eid, sum(loc.crossed for loc in boxes.locations)) if boxes else []
+
+
 def heal_any(game: Game, eid: int, amount: int) -> list[Event]:
     """Regeneration: Head and Torso first, then the worst hurt location; monsters +1 Hit."""
     store = game.store

@@ -61,9 +61,12 @@ def gain_luck(game: Game, eid: int, feat: str) -> list[Event]:
     tables = fight_tables(game.content)
     char = game.store.try_get(eid, Character)
     row = tables.luck_feats.get(feat)
-    if char is None or row is None or char.luck >= tables.luck_max:
+    if char is None or row is None:
         return []
-    gained = min(row.luck, tables.luck_max - char.luck)
+    cap = min(tables.luck_max, char.luck_max)  # a Curse Trap lowers the character's maximum
+    if char.luck >= cap:
+        return []
+    gained = min(row.luck, cap - char.luck)
     char.luck += gained
     return [Event("luck", f"{name_of(game.store, eid)} gains {gained} luck for {row.text} "
                   f"({char.luck}).", eid)]

@@ -1,5 +1,6 @@
 """Saving throws: Classic d20 categories (stone, death, breath, wands, spells) and the
-Traps & Treasure d6 checks on current Might and Wits.
+Traps & Treasure d6 checks on current Might and Wits (the fight's `checks.d6_check`, so
+conditions, fatigue and pledged luck count; the d20 roll takes none of them).
 
 Characters save as their Classic class (content/tables/saves.toml maps ours to its) at their
 level; monsters save as fighters of their Hit Dice (Classic).
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.engine.checks import d6_check
 from roguelike.engine.components import Character, MonsterStats
 from roguelike.engine.events import Event
 from roguelike.engine.stats import NO_SAVE, attribute, name_of
@@ -49,10 +51,14 @@ def saving_throw(game: Game, eid: int, category: str, bonus: int = 0
         if need >= NO_SAVE:
             return False, [Event("save_roll", f"{name} has no {category.capitalize()} save.",
                                  eid, need=need)]
-        roll = game.streams.play.d(6)
-        ok = roll + bonus >= need
-        label = category.capitalize()
-    elif category in CLASSIC_SAVES:
+        # the fight's d6 check: conditions, fatigue, pledged luck, natural 1 and 6
+        chk = d6_check(game, eid, need, category.capitalize(), bonus)
+        verdict = "saves" if chk.ok else "fails"
+        botch = " (a natural 1)" if chk.botch and not chk.ok else ""
+        botch += ", a critical failure" if chk.critical_failure else ""
+        return chk.ok, [Event("save_roll", f"{name} {verdict} ({chk.label}: rolled "
+                              f"{chk.shown} vs {need}){botch}.", eid, roll=chk.roll, need=need)]
+    if category in CLASSIC_SAVES:
         roll = game.streams.play.d(20)
         ok = roll + bonus >= need
         label = f"save vs {category}"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.engine.components import Position
@@ -30,12 +31,13 @@ class Bands:
     short: int
     medium: int
     long: int
-    mods: tuple[int, int, int]
+    mods: tuple[int, int, int]  # Classic's d20 modifiers (0 / -2 / -5), for reference
+    pips: tuple[int, int, int]  # what the d6 attack roll gets (fight.toml [d6] range_*_mod)
 
     def band(self, dist: int) -> tuple[str, int] | None:
-        """('short', 0), ('medium', -2), ('long', -5), or None beyond long range."""
+        """('short', 0), ('medium', -1), ('long', -2) in d6 pips, or None beyond long."""
         for name, limit, mod in zip(("short", "medium", "long"),
-                                    (self.short, self.medium, self.long), self.mods,
+                                    (self.short, self.medium, self.long), self.pips,
                                     strict=True):
             if dist <= limit:
                 return name, mod
@@ -59,8 +61,16 @@ def targeting_data(root: Path) -> tuple[TargetingData, tuple[int, int, int], tup
 
 def bands_for(game: Game, reach: int) -> Bands:
     _data, mods, (s, m, lg) = targeting_data(game.content.root)
+    d6 = fight_tables(game.content).d6
+    pips = (d6.range_short_mod, d6.range_medium_mod, d6.range_long_mod)
     # integer proportions, rounded up so each band keeps at least one square
-    return Bands(max(1, -(-reach * s // lg)), max(1, -(-reach * m // lg)), reach, mods)
+    return Bands(max(1, -(-reach * s // lg)), max(1, -(-reach * m // lg)), reach, mods, pips)
+
+
+def range_mod(game: Game, reach: int, dist: int) -> int:
+    """The d6 to-hit modifier of a shot or bolt at `dist` squares from a `reach` weapon."""
+    band = bands_for(game, reach).band(dist)
+    return band[1] if band is not None else 0
 
 
 def spell_range(game: Game) -> int:

@@ -182,6 +182,13 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
         if rogue is not None:
             disarmed, event = check(game, rogue, "wits", f"disarming the {trap.name}")
             events.append(event)
+            if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
+                from roguelike.engine.experience import award_xp
+                from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
+
+                profile = game.content.traps.get(trap.id)
+                xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
+                events += award_xp(game, rogue, xp, f"disarming the {trap.name}")
     if not disarmed:
         victim = checker
         if remote:  # Crystal Ball: the trap only affects the area it is in

@@ -158,7 +158,7 @@ def _heal(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | Non
 def _force_bolt(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
                 ) -> list[Event]:
     assert target is not None
-    return attack(game, actor, target, boxes=1, weapon="force_bolt")
+    return attack(game, actor, target, boxes=1, weapon="force_bolt", reach=spell.range)
 
 
 def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.components import Actor, Character, Confined, Door, Position, Searched, Trap
 from roguelike.engine.events import Event
+from roguelike.engine.experience import award_xp
 from roguelike.engine.stats import chebyshev, name_of, speed
 from roguelike.engine.traps import confine, hazards
 from roguelike.engine.traps.core import profile_of
@@ -179,11 +180,9 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
     if face + bonus >= value:
         trap.state = "disarmed"
         xp = DISARM_XP_PER_POINT * value
-        char = game.store.try_get(actor, Character)
-        if char is not None:
-            char.xp += xp
         events = [Event("disarm", f"{who} {how} disarms the {profile.name} (2d6 rolled "
                         f"{shown} vs {value}): +{xp} XP.", actor, t, roll=face, need=value)]
+        events += award_xp(game, actor, xp, f"disarming the {profile.name}")
         events += hazards.remove_for_trap(game, t)
         for eid, conf in list(game.store.query(Confined)):
             if conf.stack and conf.stack[-1].startswith(f"{t}:") and not \

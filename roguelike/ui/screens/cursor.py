@@ -138,6 +138,7 @@ class CursorMixin:
         name = name_of(g.store, who) if who is not None and g.visible[there[1], there[0]] \
             else describe_square(g, *there).rstrip(".")
         band = targeting.bands_for(g, aim.reach).band(dist)
+        # the d6 pips the attack roll really gets (RULES "Range bands")
         reach = "out of range" if band is None else f"{band[0]} range, {band[1]:+d} to hit"
         line = "line clear" if clear else "line BLOCKED"
         return (f"{what} at {name}: {dist} squares, {reach}, {line}. "

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from roguelike.engine.actions import Attack, EndMove, Wait
-from roguelike.engine.ai import _act, _downhill, _standing_party
+from roguelike.engine.ai import _act, _downhill
 from roguelike.engine.components import (
     Actor,
     Conditions,
@@ -24,6 +24,7 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.events import Event
+from roguelike.engine.explore import pillagers
 from roguelike.engine.fight_actions import (
     Advance,
     GetUp,
@@ -33,7 +34,6 @@ from roguelike.engine.fight_actions import (
     ranged_reach,
 )
 from roguelike.engine.morale import pursuit_roll
-from roguelike.engine.stats import chebyshev
 from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
 if TYPE_CHECKING:
@@ -45,17 +45,27 @@ def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
     if actor.side == "pillager" and not _engaged(game, eid):
         # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
-        from roguelike.engine.explore.pillagers import take_action as pillage
-
-        return pillage(game, eid)
+        return pillagers.take_action(game, eid)
     return _hunt(game, eid, actor)
 
 
 def _engaged(game: Game, eid: int) -> bool:
-    """A Pillager fights only when a delver stands next to it."""
-    pos = game.store.get(eid, Position)
-    return any(chebyshev(game.store.get(e, Position), pos) <= 1 for e in _standing_party(game)
-               if game.store.get(e, Position).depth == pos.depth)
+    """A Pillager fights only when a delver stands next to it (a standing character on the
+    level played and the Pillager's; written out: every Pillager turn asks)."""
+    store = game.store
+    positions = store.table(Position)
+    pos = positions[eid]
+    depth = game.depth
+    if pos.depth != depth:
+        return False
+    disabled = store.peek(Disabled)
+    x, y = pos.x, pos.y
+    for e in game.party:
+        if e not in disabled:
+            p = positions[e]
+            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
+                return True
+    return False
 
 
 def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:

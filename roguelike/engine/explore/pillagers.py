@@ -24,7 +24,7 @@ from roguelike.engine.actions import (
     fail,
     spend_action,
 )
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.components import Actor, Disabled, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
@@ -32,7 +32,7 @@ from roguelike.engine.explore.components import Haul, Item, Marker, SecretDoor, 
 from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.rng import Stream
-from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.stats import chebyshev, name_of
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -188,37 +188,36 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
 
 
 def take_action(game: Game, eid: int) -> list[Event]:
-    """One decision of a Pillager (dispatched from ai.take_action)."""
+    """One decision of a Pillager (dispatched from monster_ai.take_turn)."""
     store = game.store
-    pos = store.get(eid, Position)
+    positions = store.table(Position)
+    pos = positions[eid]
     haul = store.try_get(eid, Haul)
     if haul is None:
         haul = Haul()
         store.add(eid, haul)
     x, y, depth = pos.x, pos.y, pos.depth
-    engaged = []
+    # the first standing delver next to it, in party order (one pass, no list)
+    disabled = store.peek(Disabled)
     for e in game.party:
-        if is_disabled(store, e):
-            continue
-        p = store.get(e, Position)
-        if p.depth == depth and abs(p.x - x) <= 1 and abs(p.y - y) <= 1:
-            engaged.append(e)
-    if engaged:
-        return _try(game, eid, Attack(engaged[0]))
+        if e not in disabled:
+            p = positions[e]
+            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
+                return _try(game, eid, Attack(e))
     level = game.level
     if haul.hauling:
         if level.room_at(x, y) == level.pillager_camp_room:
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
-        return _step_towards(game, eid, _goal_map(game, "camp",
-                                                  lambda: _camp_squares(level)))
+        return _step_towards(game, eid, pos, _goal_map(game, "camp",
+                                                       lambda: _camp_squares(level)))
     spots = _loot_spots(game)
     for target, (tx, ty) in spots:
-        if abs(tx - x) <= 1 and abs(ty - y) <= 1:
+        if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
     if not spots:
         return game.try_action(Wait(), eid).events
-    return _step_towards(game, eid, _distances(game, [xy for _t, xy in spots]))
+    return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:
@@ -228,30 +227,66 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     return game.try_action(Wait(), eid).events
 
 
-def _step_towards(game: Game, eid: int, dist: np.ndarray) -> list[Event]:
-    pos = game.store.get(eid, Position)
+def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
+    rows = _rows(game, dist)
     x, y = pos.x, pos.y
-    here = int(dist[y, x])
+    here = rows[y][x]
     if here >= UNREACHABLE or here == 0:
         return game.try_action(Wait(), eid).events
-    for _d, _n, dx, dy in _closer(dist, x, y, here, game.level):
-        result = game.try_action(PillagerStep(dx, dy), eid)
-        if result.ok:
-            return result.events
+    options = _closer(rows, x, y, here)
+    if options:
+        # A step onto a creature fails and changes nothing (PillagerStep), so the squares
+        # taken are read once, not by a failed action per option.
+        taken = _taken(game, {(x + dx, y + dy) for _d, _n, dx, dy in options})
+        for _d, _n, dx, dy in options:
+            if (x + dx, y + dy) in taken:
+                continue
+            result = game.try_action(PillagerStep(dx, dy), eid)
+            if result.ok:
+                return result.events
     return game.try_action(Wait(), eid).events
 
 
-def _closer(dist: np.ndarray, x: int, y: int, here: int, level: Level
+def _taken(game: Game, squares: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Which of `squares` hold a creature on this level (what creature_at would find)."""
+    store = game.store
+    positions = store.table(Position)
+    depth = game.depth
+    out = set()
+    for e in store.ids(Actor, Position):
+        p = positions[e]
+        if p.depth == depth and (xy := (p.x, p.y)) in squares:
+            out.add(xy)
+    return out
+
+
+def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
+    """`dist` as lists, made once per map (single squares read far faster from lists than
+    from numpy). Kept on the game beside the map itself, so an entry is never mistaken
+    for a newer map's."""
+    kept: dict[int, tuple[np.ndarray, list[list[int]]]] | None = \
+        getattr(game, "_pillager_rows", None)
+    if kept is None:
+        kept = game._pillager_rows = {}  # type: ignore[attr-defined]
+    entry = kept.get(id(dist))
+    if entry is None or entry[0] is not dist:
+        if len(kept) >= 8:
+            kept.clear()
+        entry = kept[id(dist)] = (dist, dist.tolist())
+    return entry[1]
+
+
+def _closer(rows: list[list[int]], x: int, y: int, here: int
             ) -> list[tuple[int, int, int, int]]:
     """The steps that get closer, best first: nearer, then straight before diagonal."""
-    h, w = dist.shape
+    h, w = len(rows), len(rows[0])
     if 0 < x < w - 1 and 0 < y < h - 1:
-        block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
         options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
-                   if (d := block[dy + 1][dx + 1]) < here]
+                   if (d := rows[y + dy][x + dx]) < here]
     else:
         options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
-                   if level.in_bounds(x + dx, y + dy) and (d := int(dist[y + dy, x + dx])) < here]
+                   if 0 <= x + dx < w and 0 <= y + dy < h
+                   and (d := rows[y + dy][x + dx]) < here]
     options.sort()
     return options
 

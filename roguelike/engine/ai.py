@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
-from roguelike.engine.components import Actor, Character, Position
+from roguelike.engine.components import Actor, Character, Disabled, Position
 from roguelike.engine.events import Event
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.stats import chebyshev
 from roguelike.world.paths import UNREACHABLE
 
 if TYPE_CHECKING:
@@ -23,7 +23,8 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 def take_action(game: Game, eid: int) -> list[Event]:
     actor = game.store.get(eid, Actor)
-    events = _follow(game, eid) if actor.side == "party" else _hunt(game, eid, actor)
+    events = _follow(game, eid) if actor.side == "party" \
+        else monster_ai.take_turn(game, eid, actor)
     if events is None:
         result = game.try_action(Wait(), eid)
         return result.events
@@ -61,8 +62,11 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
 
 def _standing_party(game: Game) -> list[int]:
     """Party members on their feet on the level being played."""
-    return [e for e in game.party if not is_disabled(game.store, e)
-            and game.store.get(e, Position).depth == game.depth]
+    store = game.store
+    disabled = store.peek(Disabled)
+    positions = store.table(Position)
+    depth = game.depth
+    return [e for e in game.party if e not in disabled and positions[e].depth == depth]
 
 
 def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
@@ -74,15 +78,25 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
 def _follow(game: Game, eid: int) -> list[Event] | None:
     """Keep close behind the character ahead in the marching order."""
     store = game.store
-    others = [e for e in _standing_party(game) if e != game.led]
-    line = [game.led, *sorted(others, key=lambda e: store.get(e, Character).order)]
-    if eid not in line or line.index(eid) == 0:
+    led = game.led
+    if eid == led:
+        return None  # the leader heads the line
+    standing = _standing_party(game)
+    if eid not in standing:
         return None
+    orders = store.table(Character)
+    line = [led, *sorted([e for e in standing if e != led], key=lambda e: orders[e].order)]
     ahead = line[line.index(eid) - 1]
-    me, lead = store.get(eid, Position), store.get(ahead, Position)
+    positions = store.table(Position)
+    me, lead = positions[eid], positions[ahead]
     if chebyshev(me, lead) <= 1:
         return None
     dist = game.route_map(lead.xy)
     if dist[me.y, me.x] >= UNREACHABLE:
         return None
     return _downhill(game, eid, dist)
+
+
+# (imported last: monster_ai imports from this module; the module object is looked up once
+# here, not with an import statement on every monster's decision)
+from roguelike.engine import monster_ai  # noqa: E402

@@ -142,7 +142,7 @@ def _goal_map(game: Game, name: object, goals: Callable[[], list[tuple[int, int]
               ) -> np.ndarray:
     """_distances with the goals listed only when the map must be made; `name` stands for
     them in the cache key (the camp's many squares are not worth hashing every step)."""
-    secret = secret_squares(game)
+    secret = _secret(game)
     def make() -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret:
@@ -150,6 +150,18 @@ def _goal_map(game: Game, name: object, goals: Callable[[], list[tuple[int, int]
         return distance_map(cost, [g for g in goals() if cost[g[1], g[0]]])
 
     return game.remembered(("pillagers", game.depth, name, secret), make)
+
+
+def _secret(game: Game) -> tuple[tuple[int, int], ...]:
+    """secret_squares(game), kept while the store hands out the same list of secret doors
+    (it makes a new one whenever that set changes; doors never move) on the same level."""
+    ids = game.store.ids(SecretDoor, Position)
+    kept = getattr(game, "_pillager_secret", None)
+    if kept is not None and kept[0] is ids and kept[1] == game.depth:
+        return kept[2]  # type: ignore[no-any-return]
+    secret = secret_squares(game)
+    game._pillager_secret = (ids, game.depth, secret)  # type: ignore[attr-defined]
+    return secret
 
 
 def _camp_squares(level: Level) -> list[tuple[int, int]]:

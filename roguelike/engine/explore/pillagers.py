@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from roguelike.content.loader import Content
     from roguelike.engine.game import Game
 
+_WAIT = Wait()  # actions are frozen: one will do for every Pillager that waits
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
@@ -178,20 +179,19 @@ def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
     if not markers and not treasure:
         return []
     positions = store.table(Position)
-    out = []
-    for eid in markers:
-        p = positions[eid]
-        if p.depth == depth:
-            out.append((eid, (p.x, p.y)))
+    out = [(eid, (p.x, p.y)) for eid in markers if (p := positions[eid]).depth == depth]
     if treasure:
+        mixed = bool(out)
         goal = explore_data(game.content).goal_item
+        items = store.peek(Item)
         for eid in treasure:
             p = positions[eid]
             if p.depth == depth:
-                it = store.try_get(eid, Item)
+                it = items.get(eid)
                 if it is None or it.kind != goal:
                     out.append((eid, (p.x, p.y)))
-    out.sort(key=_first)
+        if mixed:  # each id list is ascending already: only the two together need sorting
+            out.sort(key=_first)
     return out
 
 
@@ -228,7 +228,7 @@ def take_action(game: Game, eid: int) -> list[Event]:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
     if not spots:
-        return game.try_action(Wait(), eid).events
+        return game.try_action(_WAIT, eid).events
     return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
 
 
@@ -236,7 +236,7 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     result = game.try_action(action, eid)
     if result.ok:
         return result.events
-    return game.try_action(Wait(), eid).events
+    return game.try_action(_WAIT, eid).events
 
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
@@ -244,7 +244,7 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
     x, y = pos.x, pos.y
     here = rows[y][x]
     if here >= UNREACHABLE or here == 0:
-        return game.try_action(Wait(), eid).events
+        return game.try_action(_WAIT, eid).events
     options = _closer(rows, x, y, here)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
@@ -256,7 +256,7 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
             result = game.try_action(PillagerStep(dx, dy), eid)
             if result.ok:
                 return result.events
-    return game.try_action(Wait(), eid).events
+    return game.try_action(_WAIT, eid).events
 
 
 def _taken(game: Game, squares: set[tuple[int, int]]) -> set[tuple[int, int]]:

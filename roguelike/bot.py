@@ -21,6 +21,7 @@ from roguelike.engine.components import (
     Actor,
     Character,
     Door,
+    Hazard,
     HitBoxes,
     PendingLuck,
     Position,
@@ -56,6 +57,9 @@ class Bot:
         # known ground the frontier and costs stay the same, so Dijkstra need not rerun
         self._last_route: tuple[bytes, np.ndarray] | None = None
         self._last_frontier: tuple[object, list[tuple[int, int]]] | None = None
+        # the last map again, keyed by what the cost map is made of (when that is known
+        # without making it): walking through known ground asks for the same map each step
+        self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -214,18 +218,8 @@ class Bot:
                  creatures_block: bool = True) -> Action | None:
         if not goals:
             return None
-        cost = game.cost_map(mover=eid, creatures_block=creatures_block)
         locked = self._locked_doors(game)
-        for x, y in locked:
-            cost[y, x] = 4  # a locked door is picked or broken on the way
-        for x, y in goals:
-            cost[y, x] = max(1, int(cost[y, x]))
-        key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
-        if self._last_route is not None and self._last_route[0] == key:
-            dist = self._last_route[1]
-        else:
-            dist = distance_map(cost, goals)
-            self._last_route = (key, dist)
+        dist = self._route(game, eid, goals, locked, creatures_block)
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None
@@ -238,6 +232,45 @@ class Bot:
                 return PickLock(best[1], best[2])
             return BreakDoor(best[1], best[2])
         return Step(best[1], best[2])
+
+    def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
+               locked: dict[tuple[int, int], int], creatures_block: bool) -> np.ndarray:
+        """Steps to the nearest goal over the mover's costs, a locked door costing 4."""
+        plain = None if creatures_block else self._plain_key(game, eid, goals)
+        kept = self._last_plain
+        if plain is not None and kept is not None and kept[0] is game.level \
+                and kept[1] == plain:
+            return kept[2]
+        cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+        for x, y in locked:
+            cost[y, x] = 4  # a locked door is picked or broken on the way
+        for x, y in goals:
+            cost[y, x] = max(1, int(cost[y, x]))
+        key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
+        if self._last_route is not None and self._last_route[0] == key:
+            dist = self._last_route[1]
+        else:
+            dist = distance_map(cost, goals)
+            self._last_route = (key, dist)
+        if plain is not None:
+            self._last_plain = (game.level, plain, dist)
+        return dist
+
+    @staticmethod
+    def _plain_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[object, ...] | None:
+        """Everything a delver's cost map (creatures not blocking) is made of, when no hazard
+        is about: the tiles, each door's state, the unfound secret doors (Game.cost_map;
+        traps.adjust_cost changes nothing else for a character). None when hazards are
+        about: they price squares by who walks, and the map itself must be read."""
+        store = game.store
+        if not store.has(eid, Character) or store.ids(Hazard, Position):
+            return None
+        doors = store.table(Door)  # (as cost_map does: it makes the table if there is none)
+        states = [(door.open, door.locked)
+                  for door in map(doors.__getitem__, game.level.door_ids.values())]
+        tiles = game.level.tiles
+        return (tiles.shape, tiles.tobytes(), tuple(states), secret_squares(game),
+                np.array(goals, dtype=np.int32).tobytes())
 
     @staticmethod
     def _locked_doors(game: Game) -> dict[tuple[int, int], int]:

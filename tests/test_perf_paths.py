@@ -134,6 +134,7 @@ def test_bot_route_cache_changes_no_decision():
         def choose(self, game: Game):  # type: ignore[no-untyped-def]
             self._last_route = None
             self._last_frontier = None
+            self._last_plain = None
             return super().choose(game)
 
     cached, fresh = play(Game("perf-bot"), 700, Bot()), play(Game("perf-bot"), 700, Uncached())

@@ -218,8 +218,8 @@ class Bot:
                  creatures_block: bool = True) -> Action | None:
         if not goals:
             return None
-        locked = self._locked_doors(game)
-        dist = self._route(game, eid, goals, locked, creatures_block)
+        locked, doors = self._doors(game)
+        dist = self._route(game, eid, goals, locked, doors, creatures_block)
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None
@@ -234,9 +234,11 @@ class Bot:
         return Step(best[1], best[2])
 
     def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
-               locked: dict[tuple[int, int], int], creatures_block: bool) -> np.ndarray:
+               locked: dict[tuple[int, int], int], doors: tuple[int, ...],
+               creatures_block: bool) -> np.ndarray:
         """Steps to the nearest goal over the mover's costs, a locked door costing 4."""
-        plain = None if creatures_block else self._plain_key(game, eid, goals)
+        targets = np.array(goals, dtype=np.int32).tobytes()
+        plain = None if creatures_block else self._plain_key(game, eid, doors, targets)
         kept = self._last_plain
         if plain is not None and kept is not None and kept[0] is game.level \
                 and kept[1] == plain:
@@ -246,7 +248,7 @@ class Bot:
             cost[y, x] = 4  # a locked door is picked or broken on the way
         for x, y in goals:
             cost[y, x] = max(1, int(cost[y, x]))
-        key = cost.tobytes() + np.array(goals, dtype=np.int32).tobytes()
+        key = cost.tobytes() + targets
         if self._last_route is not None and self._last_route[0] == key:
             dist = self._last_route[1]
         else:
@@ -257,7 +259,8 @@ class Bot:
         return dist
 
     @staticmethod
-    def _plain_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[object, ...] | None:
+    def _plain_key(game: Game, eid: int, doors: tuple[int, ...], targets: bytes
+                   ) -> tuple[object, ...] | None:
         """Everything a delver's cost map (creatures not blocking) is made of, when no hazard
         is about: the tiles, each door's state, the unfound secret doors (Game.cost_map;
         traps.adjust_cost changes nothing else for a character). None when hazards are
@@ -265,28 +268,27 @@ class Bot:
         store = game.store
         if not store.has(eid, Character) or store.ids(Hazard, Position):
             return None
-        doors = store.table(Door)  # (as cost_map does: it makes the table if there is none)
-        states = [(door.open, door.locked)
-                  for door in map(doors.__getitem__, game.level.door_ids.values())]
         tiles = game.level.tiles
-        return (tiles.shape, tiles.tobytes(), tuple(states), secret_squares(game),
-                np.array(goals, dtype=np.int32).tobytes())
+        return (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
 
     @staticmethod
-    def _locked_doors(game: Game) -> dict[tuple[int, int], int]:
-        """This level's locked, shut doors the party knows of. The level's own door index
+    def _doors(game: Game) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
+        """This level's locked, shut doors the party knows of, and every door's state
+        (2 when open, +1 when locked) in the level's order. The level's own door index
         holds every door on it (doors never move or go), so no scan of every level's."""
         index = game.level.door_ids
         if not index:
-            return {}  # (and no Door table to ask for: table() would make one)
+            return {}, ()  # (and no Door table to ask for: table() would make one)
         doors = game.store.table(Door)
         secret = game.store.ids(SecretDoor)
         out = {}
+        states = []
         for xy, door in index.items():
             state = doors[door]
+            states.append(2 * state.open + state.locked)
             if state.locked and not state.open and door not in secret:
                 out[xy] = door
-        return out
+        return out, tuple(states)
 
     @staticmethod
     def _best_step(dist: np.ndarray, x: int, y: int, here: int

@@ -7,7 +7,6 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -136,19 +135,21 @@ def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, in the
     game's map cache, which any change of the tiles clears (Game.remembered)."""
-    return _goal_map(game, tuple(goals), lambda: goals)
+    return _goal_map(game, tuple(goals), goals)
 
 
-def _goal_map(game: Game, name: object, goals: Callable[[], list[tuple[int, int]]]
+def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
               ) -> np.ndarray:
-    """_distances with the goals listed only when the map must be made; `name` stands for
-    them in the cache key (the camp's many squares are not worth hashing every step)."""
+    """_distances, with `name` standing for the goals in the cache key; given a level
+    for goals, the goals are its Pillager camp, listed only when the map must be made
+    (the camp's many squares are not worth hashing every step)."""
     secret = _secret(game)
     def make() -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret:
             cost[y, x] = 0
-        return distance_map(cost, [g for g in goals() if cost[g[1], g[0]]])
+        wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
+        return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
 
     return game.remembered(("pillagers", game.depth, name, secret), make)
 
@@ -221,8 +222,7 @@ def take_action(game: Game, eid: int) -> list[Event]:
         if level.room_at(x, y) == level.pillager_camp_room:
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
-        return _step_towards(game, eid, pos, _goal_map(game, "camp",
-                                                       lambda: _camp_squares(level)))
+        return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     spots = _loot_spots(game)
     for target, (tx, ty) in spots:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:

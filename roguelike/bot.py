@@ -60,6 +60,8 @@ class Bot:
         # the last map again, keyed by what the cost map is made of (when that is known
         # without making it): walking through known ground asks for the same map each step
         self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
+        self._last_doors: tuple[object, object, tuple[int, ...],
+                                dict[tuple[int, int], int]] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -181,10 +183,15 @@ class Bot:
         """Visible treasure lying within 8 squares."""
         view = game.visible
         best = None
-        for eid, _t, tpos in game.store.query(Treasure, Position):
+        store = game.store
+        positions = store.table(Position)
+        depth = game.depth
+        for eid in store.ids(Treasure, Position):  # (treasure on every level: depth first)
+            tpos = positions[eid]
+            if tpos.depth != depth:
+                continue
             d = chebyshev(tpos, pos)
-            if tpos.depth == game.depth and view[tpos.y, tpos.x] and d <= 8 \
-                    and (best is None or d < best[0]):
+            if d <= 8 and (best is None or d < best[0]) and view[tpos.y, tpos.x]:
                 best = (d, eid)
         return best[1] if best else None
 
@@ -271,24 +278,25 @@ class Bot:
         tiles = game.level.tiles
         return (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
 
-    @staticmethod
-    def _doors(game: Game) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
+    def _doors(self, game: Game) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
         """This level's locked, shut doors the party knows of, and every door's state
         (2 when open, +1 when locked) in the level's order. The level's own door index
-        holds every door on it (doors never move or go), so no scan of every level's."""
+        holds every door on it (doors never move or go), so no scan of every level's.
+        The locked ones are worked out again only when a state or the secret doors
+        changed (the store hands out a new id list whenever that set changes)."""
         index = game.level.door_ids
         if not index:
             return {}, ()  # (and no Door table to ask for: table() would make one)
         doors = game.store.table(Door)
         secret = game.store.ids(SecretDoor)
-        out = {}
-        states = []
-        for xy, door in index.items():
-            state = doors[door]
-            states.append(2 * state.open + state.locked)
-            if state.locked and not state.open and door not in secret:
-                out[xy] = door
-        return out, tuple(states)
+        states = tuple([2 * d.open + d.locked for d in map(doors.__getitem__, index.values())])
+        kept = self._last_doors
+        if kept is not None and kept[0] is index and kept[1] is secret and kept[2] == states:
+            return kept[3], states
+        locked = {xy: door for xy, door in index.items()
+                  if (state := doors[door]).locked and not state.open and door not in secret}
+        self._last_doors = (index, secret, states, locked)
+        return locked, states
 
     @staticmethod
     def _best_step(dist: np.ndarray, x: int, y: int, here: int

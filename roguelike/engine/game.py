@@ -109,6 +109,7 @@ class Game:
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
+        self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # (the store's id list for Actor+Position, those of them not in the party): sides
         # never change, and the store hands out a new list whenever that set changes
         self._foes: tuple[list[int], list[int]] | None = None
@@ -164,6 +165,7 @@ class Game:
 
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
+        self.terrain_version += 1
         self._clear = None
         self._known = None
         self._terrain_cost = None

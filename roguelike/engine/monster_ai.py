@@ -21,9 +21,12 @@ from roguelike.engine.components import (
     Disabled,
     Door,
     FightState,
+    Hazard,
     Position,
+    Trap,
 )
 from roguelike.engine.events import Event
+from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.fight_actions import (
     Advance,
     GetUp,
@@ -72,17 +75,67 @@ def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
     return (depth, tuple(spots))
 
 
+class _Same:
+    """Wraps an array for a key: equal only to a wrapper of the very same array."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _terrain_key(game: Game) -> tuple[object, ...]:
+    """Everything game.cost_map(creatures_block=False) reads for a monster: equal keys,
+    equal maps. Tiles change only with invalidate_terrain (its counter); doors, secret
+    doors, traps and hazards never move, and a set of them changing changes its id
+    list; their changeable fields are copied into the key."""
+    store = game.store
+    doors, traps = store.peek(Door), store.peek(Trap)
+    hazard_ids = store.ids(Hazard, Position)
+    hazards: tuple[object, ...] = ()
+    if hazard_ids:  # (content steps are fixed: profile and step name say what it does)
+        table, positions, round_ = store.table(Hazard), store.table(Position), game.round
+        hazards = tuple([(e, positions[e].depth, round_ >= table[e].starts, table[e].profile,
+                          table[e].step, tuple(map(tuple, table[e].squares)))
+                         for e in hazard_ids])
+    # (the id lists and the tiles themselves, not their id(): a freed list's id comes back)
+    return (game.depth, game.terrain_version, _Same(game.level.tiles),
+            store.ids(Door, Position), store.ids(SecretDoor, Position),
+            store.ids(Trap, Position), hazard_ids,
+            tuple([(d.open, d.locked) for d in doors.values()]),
+            tuple([t.state for t in traps.values()]), hazards)
+
+
 def chase_map(game: Game) -> np.ndarray:
     """Steps to the nearest standing character for every monster.
 
     Built on game.cost_map (walls, locked doors, whatever terrain hinders), with every
     unlocked door costing the same open or shut, so a monster opening a door does not send
     every other monster's map back to tcod. The terrain is re-read once a round (or when the
-    party moves); the map is recomputed only when the party or the terrain changed."""
+    party moves); the map is recomputed only when the party or the terrain changed, and
+    the cost map only when _terrain_key changed."""
     party = _party_key(game)
     cached = getattr(game, "_ai_chase", None)
     if cached is not None and cached[0] == (game.round, party):
         return cached[2]  # type: ignore[no-any-return]
+    terrain = _terrain_key(game)
+    # the same terrain: the same cost map
+    cost = cached[1] if cached is not None and cached[3] == terrain else _chase_cost(game)
+    if cached is not None and cached[0][1] == party and (
+            cached[1] is cost or np.array_equal(cached[1], cost)):
+        dist = cached[2]
+    else:
+        dist = distance_map(cost, list(party[1]))
+    game._ai_chase = ((game.round, party), cost, dist, terrain)  # type: ignore[attr-defined]
+    return dist
+
+
+def _chase_cost(game: Game) -> np.ndarray:
     store = game.store
     cost = game.cost_map(creatures_block=False)
     doors, positions = store.table(Door), store.table(Position)
@@ -90,12 +143,7 @@ def chase_map(game: Game) -> np.ndarray:
         pos = positions[e]
         if pos.depth == game.depth and not doors[e].locked:
             cost[pos.y, pos.x] = CLOSED_DOOR_COST
-    if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
-        dist = cached[2]
-    else:
-        dist = distance_map(cost, list(party[1]))
-    game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
-    return dist
+    return cost
 
 
 def chase_rows(game: Game, dist: np.ndarray) -> list[list[int]]:

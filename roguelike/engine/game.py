@@ -24,6 +24,7 @@ from roguelike.engine.components import (
     Character,
     Disabled,
     Door,
+    PendingLuck,
     Position,
 )
 from roguelike.engine.creatures import make_character
@@ -389,6 +390,8 @@ class Game:
 
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
+        if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
+            return fight_hooks.on_view_changed(self, seen, [])
         events = []
         woken = []
         actors = self._actors
@@ -414,18 +417,21 @@ class Game:
         """Advance until a player-controlled character must act or the game ends."""
         events = self._update_mode()
         guard = 0
+        store, characters = self.store, self._characters
         while not self.over:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
-            if fight_hooks.pending_entity(self) is not None:
+            # (pending_entity is None without a PendingLuck table row: asked once a pass)
+            if store.peek(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
-            if self.current is None or self._turn_finished(self.current):
+            current = self.current
+            if current is None or self._turn_finished(current):
                 events += self._next_turn()
                 continue
-            if self.player_controls(self.current):
-                break
-            events += ai.take_action(self, self.current)
+            if current in characters and (self.mode == "combat" or current == self.led):
+                break  # player_controls(current), written out
+            events += ai.take_action(self, current)
             events += self._update_mode()
         return events
 

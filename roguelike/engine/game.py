@@ -22,6 +22,7 @@ from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
     Character,
+    Conditions,
     Disabled,
     Door,
     PendingLuck,
@@ -491,6 +492,7 @@ class Game:
         rolls: dict[int, int] = {}
         group_roll: dict[str, int] = {}
         actors = self._actors
+        conditions = self.store.peek(Conditions)  # (none active: initiative_mod is 0)
         for eid in entrants:
             actor = actors[eid]
             if actor.side == "pillager":  # the Pillagers roll once as a group
@@ -498,7 +500,9 @@ class Game:
                     group_roll["pillager"] = rng.d(die)
                 rolls[eid] = group_roll["pillager"]
             else:
-                rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
+                conds = conditions.get(eid)
+                rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(self, eid)
+                                           if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)

@@ -445,22 +445,23 @@ class Game:
                 if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
-        events: list[Event] = []
-        if self.current is not None:
-            events += fight_hooks.end_turn(self, self.current)
+        # (end_turn hands back a list of its own, so it is extended in place)
+        events = [] if self.current is None else fight_hooks.end_turn(self, self.current)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
         if not self.order:
             return events
-        self.current = self.order[self.turn_index]
+        current = self.current = self.order[self.turn_index]
         # (a turn that cannot start is finished: _turn_finished need not be asked too)
-        if not self._can_start(self.current):
+        pos = self._positions.get(current)  # _can_start, written out
+        if pos is None or pos.depth != self.depth or current in self.store.peek(Disabled):
             return events
-        act = self._actors[self.current]
+        act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        events += fight_hooks.start_turn(self, self.current)
+        events += fight_hooks.start_turn(self, current)
+        # (self.current again: a wound at the start of the turn may have ended it)
         events.append(Event("turn", "", self.current, roll=act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "

@@ -73,14 +73,7 @@ class Stream:
         return lo + self.below(hi - lo + 1)
 
     def d(self, sides: int) -> int:
-        # below(sides) written out: every die of the game comes through here
-        limit = _LIMITS.get(sides)
-        if limit is None:
-            return 1 + self.below(sides)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return 1 + x % sides
+        return 1 + self.below(sides)
 
     def chance(self, num: int, den: int) -> bool:
         """True with probability num/den, as 'num in den' on a die."""

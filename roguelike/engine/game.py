@@ -112,9 +112,13 @@ class Game:
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
-        # (the store's id list for Actor+Position, those of them not in the party): sides
-        # never change, and the store hands out a new list whenever that set changes
-        self._foes: tuple[list[int], list[int]] | None = None
+        # Bumped wherever a creature other than the party's walk changes level (the
+        # chute): hostiles_in_view keeps each level's foes while this stays the same.
+        self.depth_moves = 0
+        # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
+        # creatures on that depth): sides never change, and the store hands out a new list
+        # whenever that set changes
+        self._foes: tuple[list[int], int, int, list[int]] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -305,17 +309,20 @@ class Game:
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
-        action: the party's own members are filtered out once per change of actors)."""
+        action: the creatures of other levels and the party's own members are filtered out
+        once per change of actors, of level, or of a creature's level)."""
         view = self.visible
         ids = self.store.ids(Actor, Position)
-        foes = self._foes
-        if foes is None or foes[0] is not ids:
-            actors = self._actors
-            foes = self._foes = (ids, [e for e in ids if actors[e].side != "party"])
         positions = self._positions
         depth = self.depth
+        foes = self._foes
+        if foes is None or foes[0] is not ids or foes[1] != depth \
+                or foes[2] != self.depth_moves:
+            actors = self._actors
+            foes = self._foes = (ids, depth, self.depth_moves, [
+                e for e in ids if actors[e].side != "party" and positions[e].depth == depth])
         out = []
-        for eid in foes[1]:
+        for eid in foes[3]:
             pos = positions[eid]
             if pos.depth == depth and view[pos.y, pos.x]:
                 out.append(eid)

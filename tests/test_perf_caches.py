@@ -1,4 +1,6 @@
-"""The monster chase map reuses its cost map while _terrain_key is unchanged: over long bot
+"""Caches kept on the Game checked against fresh answers over long bot games.
+
+The monster chase map reuses its cost map while _terrain_key is unchanged: over long bot
 games (doors opened and locked, traps sprung and reset, hazards, secret doors found) a
 fresh cost map must equal the kept one whenever the key says nothing changed."""
 
@@ -11,6 +13,7 @@ import pytest
 
 from roguelike.bot import play
 from roguelike.engine import monster_ai
+from roguelike.engine.components import Actor, Position
 from roguelike.engine.game import Game
 
 
@@ -35,3 +38,25 @@ def test_terrain_key_covers_the_cost_map(monkeypatch: pytest.MonkeyPatch, seed: 
     game = Game(seed)
     play(game, 3000)
     assert checks[0] > 0
+
+
+def _seen_directly(game: Game) -> list[int]:
+    view = game.visible
+    return [e for e, actor, pos in game.store.query(Actor, Position)
+            if actor.side != "party" and pos.depth == game.depth and view[pos.y, pos.x]]
+
+
+@pytest.mark.parametrize("seed", ["bench-0", "bench-throughput-0", "x-1"])
+def test_hostiles_in_view_matches_a_full_scan(seed: str) -> None:
+    """hostiles_in_view keeps each level's foes (until creatures come or go, the party
+    changes level or a creature falls down a chute): the same answer as a full scan."""
+    game = Game(seed)
+    checked = [0]
+
+    def compare(g: Game) -> None:
+        assert g.hostiles_in_view() == _seen_directly(g), f"round {g.round}"
+        checked[0] += 1
+
+    game.on_action.append(compare)
+    play(game, 3000)
+    assert checked[0] > 100

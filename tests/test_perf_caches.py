@@ -62,20 +62,23 @@ def test_hostiles_in_view_matches_a_full_scan(seed: str) -> None:
     assert checked[0] > 100
 
 
-def test_a_creature_down_a_chute_leaves_the_party_s_view() -> None:
-    """The chute changes a creature's level in place: hostiles_in_view must notice."""
+def test_a_creature_down_a_chute_comes_into_view() -> None:
+    """The chute changes a creature's level in place: hostiles_in_view must notice one
+    that lands on the party's level (its foes of other levels are set aside)."""
+    from roguelike.engine.creatures import make_monster
     from roguelike.engine.scenario import scenario
     from roguelike.engine.traps.core import Ctx
     from roguelike.engine.traps.movement import chute
 
     game = scenario("""
-    #########
-    #1.....m#
-    #########
-    """, monsters={"m": "leader"})
-    foe = next(e for e in game.store.ids(Actor, Position) if e not in game.party)
-    assert game.hostiles_in_view() == [foe]
-    profile = next(iter(game.content.traps.values()))
-    chute(Ctx(game, 0, profile, foe, (7, 1), -1, 1, 0, -1), foe)
-    assert game.store.get(foe, Position).depth == 2
+    #######
+    #1....#
+    #######
+    """)
+    # a level "above" the hand-made one, for the fall only
+    foe = make_monster(game.store, game.content, "leader", Position(0, 3, 1), awake=True)
     assert game.hostiles_in_view() == []
+    profile = next(iter(game.content.traps.values()))
+    chute(Ctx(game, 0, profile, foe, (3, 1), -1, 0, 0, -1), foe)
+    assert game.store.get(foe, Position).depth == 1
+    assert game.hostiles_in_view() == [foe]

@@ -119,6 +119,7 @@ class Game:
         # creatures on that depth): sides never change, and the store hands out a new list
         # whenever that set changes
         self._foes: tuple[list[int], int, int, list[int]] | None = None
+        self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -321,10 +322,16 @@ class Game:
             actors = self._actors
             foes = self._foes = (ids, depth, self.depth_moves, [
                 e for e in ids if actors[e].side != "party" and positions[e].depth == depth])
+        seen = self._view_bytes
+        if seen is None or seen[0] is not view:
+            # the view as one byte a square, made once per view (a new array each time the
+            # view changes): indexing bytes is several times quicker than a numpy scalar
+            seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
+        flat, width = seen[1], seen[2]
         out = []
         for eid in foes[3]:
             pos = positions[eid]
-            if pos.depth == depth and view[pos.y, pos.x]:
+            if pos.depth == depth and flat[pos.y * width + pos.x]:
                 out.append(eid)
         return out
 

@@ -73,20 +73,41 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def party_view(game: Game) -> np.ndarray:
     """Squares some standing party member sees: lit and in its view, or touching it."""
+    return party_sight(game)[0]
+
+
+def party_sight(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """(party_view, reach): `reach` holds every square some field of view behind the view
+    marked (the delvers' own, unlimited, and the lights'), or all squares when a viewer
+    stands on the map's edge. tcod's restrictive shadowcasting reads a square's
+    transparency only when it marks that square or a transparent neighbour of it, so a
+    square with no reach in its 3x3 block may change transparency without changing the
+    view (Game.invalidate_view keeps the view then; tests/test_perf_view.py checks)."""
     clear = game.transparency()
     _bright, lit = _light_maps(game, clear)
-    view = np.zeros_like(clear)
-    standing = [pos for pos in (game.store.get(eid, Position) for eid in game.party
-                                if not is_disabled(game.store, eid))
+    raw = np.zeros_like(clear)
+    store = game.store
+    standing = [pos for pos in (store.get(eid, Position) for eid in game.party
+                                if not is_disabled(store, eid))
                 if pos.depth == game.depth]
     # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
     for pos in standing:
-        view |= game._fov(clear, pos)
-    view &= lit
+        raw |= game._fov(clear, pos)
+    view = raw & lit
+    reach = raw | lit
+    if _on_edge(clear.shape, standing, _shining(game)):
+        reach[:] = True  # tcod's neighbour reads wrap around there: keep nothing
     for pos in standing:
         view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
              max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
-    return view
+    return view, reach
+
+
+def _on_edge(shape: tuple[int, ...], standing: list[Position],
+             shining: list[tuple[int, int, LightDef]]) -> bool:
+    h, w = shape
+    return any(x in (0, w - 1) or y in (0, h - 1) for x, y in
+               [*((p.x, p.y) for p in standing), *((x, y) for x, y, _d in shining)])
 
 
 def light_level(game: Game, x: int, y: int) -> str:

@@ -11,6 +11,7 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import (
     Action,
+    OpenDoor,
     Result,
     Step,
     _begin_move,
@@ -179,11 +180,13 @@ class Advance(Action):
 
         store = game.store
         act = store.get(actor, Actor)
-        pos = store.get(actor, Position)
-        taken: dict[tuple[int, int], int] | None = None  # once a square is wanted
+        positions = store.table(Position)
+        pos = positions[actor]
+        taken: set[tuple[int, int]] | None = None  # once a square is wanted
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
-        door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
+        level = game.level
+        door_ids = level.door_ids  # one entry per doorway (stocking makes them)
         doors = store.table(Door)
         events: list[Event] = []
         rows = chase_rows(game, chase_map(game))
@@ -197,14 +200,18 @@ class Advance(Action):
             if here <= 1 or here >= UNREACHABLE:
                 break
             if taken is None:  # the others' squares: nobody else moves during this walk
-                taken = game.creatures_at(pos.depth, skip=actor)
+                depth = pos.depth
+                taken = {(p.x, p.y) for e in store.ids(Actor, Position) if e != actor
+                         for p in (positions[e],) if p.depth == depth}
             step = _next_square(rows, pos, here, taken, route)
             if step is None:
                 break
             nx, ny = step
             door = door_ids.get(step)
             if careful or (door is not None and not doors[door].open):
-                result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
+                result = game.try_action(
+                    Step(nx - pos.x, ny - pos.y) if careful else _door_step(game, actor, step),
+                    actor)
                 if not result.ok:
                     break
                 events += result.events
@@ -222,6 +229,17 @@ class Advance(Action):
         if not events:
             return fail("No way closer.")
         return done(*events)
+
+
+def _door_step(game: Game, actor: int, door: tuple[int, int]) -> Action:
+    """What Step to a closed door's square turns into, its checks made here: the square is
+    free (the walk's snapshot), so a Step would pass the wall and trap checks and then
+    open the door; a refused check becomes a Step, which fails the same way."""
+    pos = game.store.get(actor, Position)
+    dx, dy = door[0] - pos.x, door[1] - pos.y
+    if not game.level.is_walkable(*door) or game.step_blocked(actor, *door):
+        return Step(dx, dy)
+    return OpenDoor(dx, dy)
 
 
 class _Route:

@@ -520,11 +520,11 @@ class Game:
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
-        store = self.store
-        if store.has(eid, Character):
+        # (after every square of every walk: the kept tables, not the store's lookups)
+        if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)
-        if store.has(eid, Position):  # a trap may have killed or removed the mover
+        if eid in self._positions:  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

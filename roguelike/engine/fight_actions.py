@@ -190,10 +190,14 @@ class Advance(Action):
         doors = store.table(Door)
         events: list[Event] = []
         rows = chase_rows(game, chase_map(game))
-        # tcod's hillclimb route down the map, a square at a time; squares are then checked
-        # one by one
+        # tcod's hillclimb route down the map, made a square at a time as the walk asks (a
+        # Move uses a few squares of a route that may cross the level): `ahead` is the
+        # square made and not yet walked, `tail` the last made; a taken square ends the
+        # route and the walk goes on by the lowest free neighbour
         here = rows[pos.y][pos.x]
-        route = _Route(rows, pos.x, pos.y, 3 < here < UNREACHABLE)
+        climbing = 3 < here < UNREACHABLE
+        tail = (pos.x, pos.y)
+        ahead: tuple[int, int] | None = None
         walked = 0
         while not ((events or walked) and act.move_points <= 0):
             here = rows[pos.y][pos.x]
@@ -203,9 +207,20 @@ class Advance(Action):
                 depth = pos.depth
                 taken = {(p.x, p.y) for e in store.ids(Actor, Position) if e != actor
                          for p in (positions[e],) if p.depth == depth}
-            step = _next_square(rows, pos, here, taken, route)
-            if step is None:
-                break
+            if ahead is None and climbing:
+                ahead = climb_step(rows, *tail)
+                if ahead is None:
+                    climbing = False
+                else:
+                    tail = ahead
+            if ahead is not None and ahead not in taken:
+                step, ahead = ahead, None
+            else:
+                ahead, climbing = None, False
+                free = _lowest_free(rows, pos.x, pos.y, here, taken)
+                if free is None:
+                    break
+                step = free
             nx, ny = step
             door = door_ids.get(step)
             if careful or (door is not None and not doors[door].open):
@@ -215,8 +230,8 @@ class Advance(Action):
                 if not result.ok:
                     break
                 events += result.events
-                if pos.xy != (nx, ny):  # it opened the door there: walk through it next
-                    route.ahead.insert(0, step)
+                if pos.x != nx or pos.y != ny:  # it opened the door: walk through it next
+                    ahead = step
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
@@ -242,54 +257,17 @@ def _door_step(game: Game, actor: int, door: tuple[int, int]) -> Action:
     return OpenDoor(dx, dy)
 
 
-class _Route:
-    """tcod's hillclimb route from a square, made a square at a time as the walk asks (a
-    Move uses a few squares of a route that may cross the level). `ahead`: squares made
-    and not yet walked."""
-
-    __slots__ = ("ahead", "climbing", "rows", "tail")
-
-    def __init__(self, rows: list[list[int]], x: int, y: int, climbing: bool) -> None:
-        self.rows = rows
-        self.ahead: list[tuple[int, int]] = []
-        self.tail = (x, y)
-        self.climbing = climbing
-
-    def peek(self) -> tuple[int, int] | None:
-        if not self.ahead and self.climbing:
-            step = climb_step(self.rows, *self.tail)
-            if step is None:
-                self.climbing = False
-                return None
-            self.ahead.append(step)
-            self.tail = step
-        return self.ahead[0] if self.ahead else None
-
-    def clear(self) -> None:
-        self.ahead.clear()
-        self.climbing = False
-
-
-def _closed_door(game: Game, x: int, y: int) -> bool:
-    door = game.door_at(x, y)
-    return door is not None and not game.store.get(door, Door).open
-
-
-def _next_square(rows: list[list[int]], pos: Position, here: int,
-                 taken: Container[tuple[int, int]], route: _Route
-                 ) -> tuple[int, int] | None:
-    """The next square downhill: the climbed route's while it is free, else the lowest free
-    neighbour (ties: straight before diagonal, then by direction)."""
-    ahead = route.peek()
-    if ahead is not None:
-        if ahead not in taken:
-            route.ahead.pop(0)
-            return ahead
-        route.clear()
-    x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
-    options = sorted(
-        (d, abs(x - pos.x) + abs(y - pos.y), x, y)
-        for j, row in enumerate(rows[y0:pos.y + 2]) for i, d in enumerate(row[x0:pos.x + 2])
-        for x, y in ((x0 + i, y0 + j),)
-        if d < here and (x, y) not in taken)
-    return (options[0][2], options[0][3]) if options else None
+def _lowest_free(rows: list[list[int]], x: int, y: int, here: int,
+                 taken: Container[tuple[int, int]]) -> tuple[int, int] | None:
+    """The lowest free neighbour below `here` (ties: straight before diagonal, then the
+    lower x, then the lower y), or None."""
+    best: tuple[int, int, int, int] | None = None
+    for ny in range(max(0, y - 1), min(len(rows), y + 2)):
+        row = rows[ny]
+        for nx in range(max(0, x - 1), min(len(row), x + 2)):
+            d = row[nx]
+            if d < here and (nx, ny) not in taken:
+                option = (d, abs(nx - x) + abs(ny - y), nx, ny)
+                if best is None or option < best:
+                    best = option
+    return None if best is None else (best[2], best[3])

@@ -176,8 +176,10 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.monster_ai import chase_map, chase_rows
+        # (monster_ai imports this module; the plain import form is the cheapest per call)
+        import roguelike.engine.monster_ai
 
+        monster_ai = roguelike.engine.monster_ai
         store = game.store
         act = store.get(actor, Actor)
         positions = store.table(Position)
@@ -189,7 +191,7 @@ class Advance(Action):
         door_ids = level.door_ids  # one entry per doorway (stocking makes them)
         doors = store.table(Door)
         events: list[Event] = []
-        rows = chase_rows(game, chase_map(game))
+        rows = monster_ai.chase_rows(game, monster_ai.chase_map(game))
         # tcod's hillclimb route down the map, made a square at a time as the walk asks (a
         # Move uses a few squares of a route that may cross the level): `ahead` is the
         # square made and not yet walked, `tail` the last made; a taken square ends the

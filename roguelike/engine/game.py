@@ -30,7 +30,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
-from roguelike.engine.explore.light import party_sight
+from roguelike.engine.explore.light import party_sight, sight_reaches
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
@@ -103,7 +103,7 @@ class Game:
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
-        self._reach = np.zeros((0, 0), dtype=bool)  # light.party_sight's, with _view
+        self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
         self._clear: tuple[object, np.ndarray] | None = None
         self._known: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
@@ -152,10 +152,9 @@ class Game:
         door opened there); the view is kept when no field of view behind it came near
         that square (light.party_sight), as monsters open doors all over the level."""
         self._chase = None
-        if at is not None and self._view is not None:
-            x, y = at
-            if not self._reach[max(0, y - 1):y + 2, max(0, x - 1):x + 2].any():
-                return
+        if at is not None and self._view is not None and self._sight is not None \
+                and not sight_reaches(self, self._sight, *at):
+            return
         self._view = None
 
     def door_changed(self, at: tuple[int, int] | None = None) -> None:
@@ -204,8 +203,8 @@ class Game:
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            # what the carried lights show (explore/light.py), and where sight reached
-            view, self._reach = party_sight(self)
+            # what the carried lights show (explore/light.py), and the sight behind it
+            view, self._sight = party_sight(self)
             self.level.explored |= view
             self._view = view
         return self._view

@@ -32,7 +32,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
-from roguelike.engine.explore.light import party_view
+from roguelike.engine.explore.light import party_sight, sight_reaches
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
@@ -105,6 +105,7 @@ class Game:
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
+        self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
         self._clear: tuple[object, np.ndarray] | None = None
         self._known: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
@@ -154,9 +155,24 @@ class Game:
     def level(self) -> Level:
         return self.levels[self.depth]
 
-    def invalidate_view(self) -> None:
-        self._view = None
+    def invalidate_view(self, at: tuple[int, int] | None = None) -> None:
+        """Forget the party's view. `at`: the only square whose transparency changed (a
+        door opened there); the view is kept when no field of view behind it came near
+        that square (light.party_sight), as monsters open doors all over the level."""
         self._chase = None
+        if at is not None and self._view is not None and self._sight is not None \
+                and not sight_reaches(self, self._sight, *at):
+            return
+        self._view = None
+
+    def door_changed(self, at: tuple[int, int] | None = None) -> None:
+        """A door's state changed: the cached routes price doors (a locked one is a wall);
+        sight changes only if it opened or shut, at `at` (None: only its lock changed).
+        The FOVs and transparency are keyed by the closed doors and keep themselves."""
+        self._routes.clear()
+        self._chase = None
+        if at is not None:
+            self.invalidate_view(at)
 
     def known_tiles(self) -> np.ndarray:
         """This level's tiles as the party believes them: unfound secret doors are wall.
@@ -196,7 +212,8 @@ class Game:
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            view = party_view(self)  # what the carried lights show (explore/light.py)
+            # what the carried lights show (explore/light.py), and the sight behind it
+            view, self._sight = party_sight(self)
             self.level.explored |= view
             self._view = view
         return self._view
@@ -531,11 +548,11 @@ class Game:
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
-        store = self.store
-        if store.has(eid, Character):
+        # (after every square of every walk: the kept tables, not the store's lookups)
+        if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)
-        if store.has(eid, Position):  # a trap may have killed or removed the mover
+        if eid in self._positions:  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 CLOSED_DOOR_COST = 2  # as game.cost_map prices a closed, unlocked door
+ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
@@ -180,19 +181,29 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
+    if pos.depth != game.depth:
+        return None
     # the standing characters on this level, with their distance (every monster decision
-    # asks, so one pass instead of _standing_party and a lookup per test)
+    # asks, so one pass instead of _standing_party and a lookup per test); the nearest
+    # (ties: the lower id) and those adjacent on the way
+    disabled = store.peek(Disabled)
     near: dict[int, int] = {}
+    nearest, nearest_key = 0, (UNREACHABLE, 0)
+    adjacent = []
+    x, y = pos.x, pos.y
     for e in game.party:
-        if not store.has(e, Disabled):
+        if e not in disabled:
             p = positions[e]
-            if p.depth == game.depth and p.depth == pos.depth:
-                near[e] = max(abs(p.x - pos.x), abs(p.y - pos.y))
+            if p.depth == pos.depth:
+                dist = near[e] = max(abs(p.x - x), abs(p.y - y))
+                if (dist, e) < nearest_key:
+                    nearest, nearest_key = e, (dist, e)
+                if dist <= 1:
+                    adjacent.append(e)
     if not near:
         return None
-    targets = list(near)
-    state = _state(game, eid)
-    conds = store.try_get(eid, Conditions)
+    state = store.peek(FightState).get(eid)
+    conds = store.peek(Conditions).get(eid)
     if conds is not None and "prone" in conds.active:
         return _act(game, eid, GetUp())
     if state is not None and state.disarmed:
@@ -200,8 +211,7 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     start_of_turn = actor.move_points == 0 and (
         state is None or actor.actions_left == state.granted)
     if start_of_turn or actor.target not in near:
-        actor.target = min(targets, key=lambda e: (near[e], e))
-    adjacent = [e for e in targets if near[e] <= 1]
+        actor.target = nearest
     morale = state.morale if state is not None else ""
     if morale in ("retreat", "fighting_withdrawal"):
         return _withdraw(game, eid, actor, morale, adjacent)
@@ -223,7 +233,7 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events
-    return _act(game, eid, Advance())
+    return _act(game, eid, ADVANCE)
 
 
 def _withdraw(game: Game, eid: int, actor: Actor, morale: str, adjacent: list[int]

@@ -232,3 +232,15 @@ def test_hostile_in_view_switches_to_combat_and_everyone_takes_turns():
         seen.append(g.awaiting)
         g.perform(Wait())
     assert set(seen) == set(g.party)  # each character acts on its own initiative
+
+
+def test_a_rolloff_subgroup_is_fixed_before_its_members_roll_again():
+    """Three tied: 5, 5, 3. The two 5s roll again (3, 6): entrant 1's new 3 must not pull it
+    into the 3s' subgroup (it used to act twice in the round)."""
+    rolls = {1: 4, 2: 4, 3: 4}
+    def same(e):
+        return 1
+    order, rolloffs = order_by_initiative([1, 2, 3], rolls, same, same, Scripted([5, 5, 3, 3, 6]))
+    assert order == [2, 1, 3]
+    assert sorted(order) == [1, 2, 3]
+    assert rolloffs == {1: [5, 3], 2: [5, 6], 3: [3]}

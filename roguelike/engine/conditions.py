@@ -382,7 +382,9 @@ def end_of_combat(game: Game) -> list[Event]:
 def tick_round(game: Game) -> list[Event]:
     """A new round: durations count down; expired conditions end."""
     events: list[Event] = []
-    for eid, conds in list(game.store.query(Conditions)):
+    table = game.store.peek(Conditions)
+    # (a snapshot of the rows, as list(query(Conditions)) made, without its generator)
+    for eid, conds in [(e, table[e]) for e in game.store.ids(Conditions)]:
         if not conds.active:  # most holders have had their conditions end
             continue
         pos = game.store.try_get(eid, Position)

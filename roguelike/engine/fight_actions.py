@@ -11,6 +11,7 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import (
     Action,
+    OpenDoor,
     Result,
     Step,
     _begin_move,
@@ -175,41 +176,64 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.monster_ai import chase_map, chase_rows
+        # (monster_ai imports this module; the plain import form is the cheapest per call)
+        import roguelike.engine.monster_ai
 
+        monster_ai = roguelike.engine.monster_ai
         store = game.store
         act = store.get(actor, Actor)
-        pos = store.get(actor, Position)
-        taken: dict[tuple[int, int], int] | None = None  # once a square is wanted
+        positions = store.table(Position)
+        pos = positions[actor]
+        taken: set[tuple[int, int]] | None = None  # once a square is wanted
         conds = store.try_get(actor, Conditions)
         careful = conds is not None and bool(conds.active)
-        door_ids = game.level.door_ids  # one entry per doorway (stocking makes them)
+        level = game.level
+        door_ids = level.door_ids  # one entry per doorway (stocking makes them)
         doors = store.table(Door)
         events: list[Event] = []
-        rows = chase_rows(game, chase_map(game))
-        # tcod's hillclimb route down the map, a square at a time; squares are then checked
-        # one by one
+        rows = monster_ai.chase_rows(game, monster_ai.chase_map(game))
+        # tcod's hillclimb route down the map, made a square at a time as the walk asks (a
+        # Move uses a few squares of a route that may cross the level): `ahead` is the
+        # square made and not yet walked, `tail` the last made; a taken square ends the
+        # route and the walk goes on by the lowest free neighbour
         here = rows[pos.y][pos.x]
-        route = _Route(rows, pos.x, pos.y, 3 < here < UNREACHABLE)
+        climbing = 3 < here < UNREACHABLE
+        tail = (pos.x, pos.y)
+        ahead: tuple[int, int] | None = None
         walked = 0
         while not ((events or walked) and act.move_points <= 0):
             here = rows[pos.y][pos.x]
             if here <= 1 or here >= UNREACHABLE:
                 break
             if taken is None:  # the others' squares: nobody else moves during this walk
-                taken = game.creatures_at(pos.depth, skip=actor)
-            step = _next_square(rows, pos, here, taken, route)
-            if step is None:
-                break
+                depth = pos.depth
+                taken = {(p.x, p.y) for e in store.ids(Actor, Position) if e != actor
+                         for p in (positions[e],) if p.depth == depth}
+            if ahead is None and climbing:
+                ahead = climb_step(rows, *tail)
+                if ahead is None:
+                    climbing = False
+                else:
+                    tail = ahead
+            if ahead is not None and ahead not in taken:
+                step, ahead = ahead, None
+            else:
+                ahead, climbing = None, False
+                free = _lowest_free(rows, pos.x, pos.y, here, taken)
+                if free is None:
+                    break
+                step = free
             nx, ny = step
             door = door_ids.get(step)
             if careful or (door is not None and not doors[door].open):
-                result = game.try_action(Step(nx - pos.x, ny - pos.y), actor)
+                result = game.try_action(
+                    Step(nx - pos.x, ny - pos.y) if careful else _door_step(game, actor, step),
+                    actor)
                 if not result.ok:
                     break
                 events += result.events
-                if pos.xy != (nx, ny):  # it opened the door there: walk through it next
-                    route.ahead.insert(0, step)
+                if pos.x != nx or pos.y != ny:  # it opened the door: walk through it next
+                    ahead = step
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
                 break
             else:
@@ -224,54 +248,28 @@ class Advance(Action):
         return done(*events)
 
 
-class _Route:
-    """tcod's hillclimb route from a square, made a square at a time as the walk asks (a
-    Move uses a few squares of a route that may cross the level). `ahead`: squares made
-    and not yet walked."""
-
-    __slots__ = ("ahead", "climbing", "rows", "tail")
-
-    def __init__(self, rows: list[list[int]], x: int, y: int, climbing: bool) -> None:
-        self.rows = rows
-        self.ahead: list[tuple[int, int]] = []
-        self.tail = (x, y)
-        self.climbing = climbing
-
-    def peek(self) -> tuple[int, int] | None:
-        if not self.ahead and self.climbing:
-            step = climb_step(self.rows, *self.tail)
-            if step is None:
-                self.climbing = False
-                return None
-            self.ahead.append(step)
-            self.tail = step
-        return self.ahead[0] if self.ahead else None
-
-    def clear(self) -> None:
-        self.ahead.clear()
-        self.climbing = False
+def _door_step(game: Game, actor: int, door: tuple[int, int]) -> Action:
+    """What Step to a closed door's square turns into, its checks made here: the square is
+    free (the walk's snapshot), so a Step would pass the wall and trap checks and then
+    open the door; a refused check becomes a Step, which fails the same way."""
+    pos = game.store.get(actor, Position)
+    dx, dy = door[0] - pos.x, door[1] - pos.y
+    if not game.level.is_walkable(*door) or game.step_blocked(actor, *door):
+        return Step(dx, dy)
+    return OpenDoor(dx, dy)
 
 
-def _closed_door(game: Game, x: int, y: int) -> bool:
-    door = game.door_at(x, y)
-    return door is not None and not game.store.get(door, Door).open
-
-
-def _next_square(rows: list[list[int]], pos: Position, here: int,
-                 taken: Container[tuple[int, int]], route: _Route
-                 ) -> tuple[int, int] | None:
-    """The next square downhill: the climbed route's while it is free, else the lowest free
-    neighbour (ties: straight before diagonal, then by direction)."""
-    ahead = route.peek()
-    if ahead is not None:
-        if ahead not in taken:
-            route.ahead.pop(0)
-            return ahead
-        route.clear()
-    x0, y0 = max(0, pos.x - 1), max(0, pos.y - 1)
-    options = sorted(
-        (d, abs(x - pos.x) + abs(y - pos.y), x, y)
-        for j, row in enumerate(rows[y0:pos.y + 2]) for i, d in enumerate(row[x0:pos.x + 2])
-        for x, y in ((x0 + i, y0 + j),)
-        if d < here and (x, y) not in taken)
-    return (options[0][2], options[0][3]) if options else None
+def _lowest_free(rows: list[list[int]], x: int, y: int, here: int,
+                 taken: Container[tuple[int, int]]) -> tuple[int, int] | None:
+    """The lowest free neighbour below `here` (ties: straight before diagonal, then the
+    lower x, then the lower y), or None."""
+    best: tuple[int, int, int, int] | None = None
+    for ny in range(max(0, y - 1), min(len(rows), y + 2)):
+        row = rows[ny]
+        for nx in range(max(0, x - 1), min(len(row), x + 2)):
+            d = row[nx]
+            if d < here and (nx, ny) not in taken:
+                option = (d, abs(nx - x) + abs(ny - y), nx, ny)
+                if best is None or option < best:
+                    best = option
+    return None if best is None else (best[2], best[3])

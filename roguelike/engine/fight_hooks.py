@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from roguelike.engine import conditions, experience, fight_actions, luck, morale
 from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import FightState
+from roguelike.engine.components import Actor, Conditions, FightState
 from roguelike.engine.events import Event
 
 if TYPE_CHECKING:
@@ -26,8 +26,13 @@ def refuse_while_pending(game: Game, action: Action) -> str:
 
 
 def start_turn(game: Game, eid: int) -> list[Event]:
-    state = fight_state(game, eid)
+    store = game.store
+    state = store.peek(FightState).get(eid) or fight_state(game, eid)
     state.cleaves = 0
+    conds = store.peek(Conditions).get(eid)
+    if conds is None or not conds.active:  # conditions.start_turn's common case, inline:
+        state.granted = store.get(eid, Actor).actions_left  # every creature, every turn
+        return []
     return conditions.start_turn(game, eid, state)
 
 

@@ -22,15 +22,17 @@ from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
     Character,
+    Conditions,
     Disabled,
     Door,
+    PendingLuck,
     Position,
 )
 from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
-from roguelike.engine.explore.light import party_view
+from roguelike.engine.explore.light import party_sight, sight_reaches
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
@@ -103,15 +105,22 @@ class Game:
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
+        self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
         self._clear: tuple[object, np.ndarray] | None = None
         self._known: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
-        # (the store's id list for Actor+Position, those of them not in the party): sides
-        # never change, and the store hands out a new list whenever that set changes
-        self._foes: tuple[list[int], list[int]] | None = None
+        self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
+        # Bumped wherever a creature other than the party's walk changes level (the
+        # chute): hostiles_in_view keeps each level's foes while this stays the same.
+        self.depth_moves = 0
+        # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
+        # creatures on that depth): sides never change, and the store hands out a new list
+        # whenever that set changes
+        self._foes: tuple[list[int], int, int, list[int]] | None = None
+        self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -146,9 +155,24 @@ class Game:
     def level(self) -> Level:
         return self.levels[self.depth]
 
-    def invalidate_view(self) -> None:
-        self._view = None
+    def invalidate_view(self, at: tuple[int, int] | None = None) -> None:
+        """Forget the party's view. `at`: the only square whose transparency changed (a
+        door opened there); the view is kept when no field of view behind it came near
+        that square (light.party_sight), as monsters open doors all over the level."""
         self._chase = None
+        if at is not None and self._view is not None and self._sight is not None \
+                and not sight_reaches(self, self._sight, *at):
+            return
+        self._view = None
+
+    def door_changed(self, at: tuple[int, int] | None = None) -> None:
+        """A door's state changed: the cached routes price doors (a locked one is a wall);
+        sight changes only if it opened or shut, at `at` (None: only its lock changed).
+        The FOVs and transparency are keyed by the closed doors and keep themselves."""
+        self._routes.clear()
+        self._chase = None
+        if at is not None:
+            self.invalidate_view(at)
 
     def known_tiles(self) -> np.ndarray:
         """This level's tiles as the party believes them: unfound secret doors are wall.
@@ -164,6 +188,7 @@ class Game:
 
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
+        self.terrain_version += 1
         self._clear = None
         self._known = None
         self._terrain_cost = None
@@ -187,7 +212,8 @@ class Game:
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
         if self._view is None:
-            view = party_view(self)  # what the carried lights show (explore/light.py)
+            # what the carried lights show (explore/light.py), and the sight behind it
+            view, self._sight = party_sight(self)
             self.level.explored |= view
             self._view = view
         return self._view
@@ -301,19 +327,28 @@ class Game:
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
-        action: the party's own members are filtered out once per change of actors)."""
+        action: the creatures of other levels and the party's own members are filtered out
+        once per change of actors, of level, or of a creature's level)."""
         view = self.visible
         ids = self.store.ids(Actor, Position)
-        foes = self._foes
-        if foes is None or foes[0] is not ids:
-            actors = self._actors
-            foes = self._foes = (ids, [e for e in ids if actors[e].side != "party"])
         positions = self._positions
         depth = self.depth
+        foes = self._foes
+        if foes is None or foes[0] is not ids or foes[1] != depth \
+                or foes[2] != self.depth_moves:
+            actors = self._actors
+            foes = self._foes = (ids, depth, self.depth_moves, [
+                e for e in ids if actors[e].side != "party" and positions[e].depth == depth])
+        seen = self._view_bytes
+        if seen is None or seen[0] is not view:
+            # the view as one byte a square, made once per view (a new array each time the
+            # view changes): indexing bytes is several times quicker than a numpy scalar
+            seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
+        flat, width = seen[1], seen[2]
         out = []
-        for eid in foes[1]:
+        for eid in foes[3]:
             pos = positions[eid]
-            if pos.depth == depth and view[pos.y, pos.x]:
+            if pos.depth == depth and flat[pos.y * width + pos.x]:
                 out.append(eid)
         return out
 
@@ -387,6 +422,8 @@ class Game:
 
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
+        if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
+            return fight_hooks.on_view_changed(self, seen, [])
         events = []
         woken = []
         actors = self._actors
@@ -412,44 +449,50 @@ class Game:
         """Advance until a player-controlled character must act or the game ends."""
         events = self._update_mode()
         guard = 0
+        store, characters = self.store, self._characters
         while not self.over:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
-            if fight_hooks.pending_entity(self) is not None:
+            # (pending_entity is None without a PendingLuck table row: asked once a pass)
+            if store.peek(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
-            if self.current is None or self._turn_finished(self.current):
+            current = self.current
+            if current is None or self._turn_finished(current):
                 events += self._next_turn()
                 continue
-            if self.player_controls(self.current):
-                break
-            events += ai.take_action(self, self.current)
+            if current in characters and (self.mode == "combat" or current == self.led):
+                break  # player_controls(current), written out
+            events += ai.take_action(self, current)
             events += self._update_mode()
         return events
 
     def _entrants(self) -> list[int]:
         disabled = self.store.peek(Disabled)
         depth = self.depth
-        return [eid for eid, actor, pos in self.store.query(Actor, Position)
-                if pos.depth == depth and actor.awake and eid not in disabled]
+        actors, positions = self._actors, self._positions
+        # (the store's ascending id list and its tables: a query's generator cost more)
+        return [eid for eid in self.store.ids(Actor, Position)
+                if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
-        events: list[Event] = []
-        if self.current is not None:
-            events += fight_hooks.end_turn(self, self.current)
+        # (end_turn hands back a list of its own, so it is extended in place)
+        events = [] if self.current is None else fight_hooks.end_turn(self, self.current)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
         if not self.order:
             return events
-        self.current = self.order[self.turn_index]
+        current = self.current = self.order[self.turn_index]
         # (a turn that cannot start is finished: _turn_finished need not be asked too)
-        if not self._can_start(self.current):
+        pos = self._positions.get(current)  # _can_start, written out
+        if pos is None or pos.depth != self.depth or current in self.store.peek(Disabled):
             return events
-        act = self._actors[self.current]
+        act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        events += fight_hooks.start_turn(self, self.current)
+        events += fight_hooks.start_turn(self, current)
+        # (self.current again: a wound at the start of the turn may have ended it)
         events.append(Event("turn", "", self.current, roll=act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
@@ -481,6 +524,7 @@ class Game:
         rolls: dict[int, int] = {}
         group_roll: dict[str, int] = {}
         actors = self._actors
+        conditions = self.store.peek(Conditions)  # (none active: initiative_mod is 0)
         for eid in entrants:
             actor = actors[eid]
             if actor.side == "pillager":  # the Pillagers roll once as a group
@@ -488,7 +532,9 @@ class Game:
                     group_roll["pillager"] = rng.d(die)
                 rolls[eid] = group_roll["pillager"]
             else:
-                rolls[eid] = rng.d(die) + fight_hooks.initiative_mod(self, eid)
+                conds = conditions.get(eid)
+                rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(self, eid)
+                                           if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)
@@ -502,11 +548,11 @@ class Game:
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
-        store = self.store
-        if store.has(eid, Character):
+        # (after every square of every walk: the kept tables, not the store's lookups)
+        if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)
-        if store.has(eid, Position):  # a trap may have killed or removed the mover
+        if eid in self._positions:  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

@@ -32,11 +32,14 @@ def order_by_initiative(
             if rolled[0] != rolled[1]:
                 return group if rolled[0] > rolled[1] else [group[1], group[0]]
             return settle(group)
+        # the subgroups are fixed by this roll-off before any of them rolls again, so a
+        # member's next roll cannot pull it into a lower subgroup (and a second turn)
+        subgroups: dict[int, list[int]] = {}
+        for e, value in zip(group, rolled, strict=True):
+            subgroups.setdefault(value, []).append(e)
         out: list[int] = []
-        # (each subgroup is picked by its members' latest roll, after the higher subgroups
-        # have rolled again: kept exactly so, as recorded games depend on it)
-        for value in sorted(set(rolled), reverse=True):
-            out += settle([e for e in group if rolloffs[e][-1] == value])
+        for value in sorted(subgroups, reverse=True):
+            out += settle(subgroups[value])
         return out
 
     # Speed only breaks ties of roll and rank, so only those entrants' Speed is looked up

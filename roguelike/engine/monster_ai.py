@@ -21,10 +21,13 @@ from roguelike.engine.components import (
     Disabled,
     Door,
     FightState,
+    Hazard,
     Position,
+    Trap,
 )
 from roguelike.engine.events import Event
 from roguelike.engine.explore import pillagers
+from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.fight_actions import (
     Advance,
     GetUp,
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 CLOSED_DOOR_COST = 2  # as game.cost_map prices a closed, unlocked door
+ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
@@ -82,17 +86,67 @@ def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
     return (depth, tuple(spots))
 
 
+class _Same:
+    """Wraps an array for a key: equal only to a wrapper of the very same array."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _terrain_key(game: Game) -> tuple[object, ...]:
+    """Everything game.cost_map(creatures_block=False) reads for a monster: equal keys,
+    equal maps. Tiles change only with invalidate_terrain (its counter); doors, secret
+    doors, traps and hazards never move, and a set of them changing changes its id
+    list; their changeable fields are copied into the key."""
+    store = game.store
+    doors, traps = store.peek(Door), store.peek(Trap)
+    hazard_ids = store.ids(Hazard, Position)
+    hazards: tuple[object, ...] = ()
+    if hazard_ids:  # (content steps are fixed: profile and step name say what it does)
+        table, positions, round_ = store.table(Hazard), store.table(Position), game.round
+        hazards = tuple([(e, positions[e].depth, round_ >= table[e].starts, table[e].profile,
+                          table[e].step, tuple(map(tuple, table[e].squares)))
+                         for e in hazard_ids])
+    # (the id lists and the tiles themselves, not their id(): a freed list's id comes back)
+    return (game.depth, game.terrain_version, _Same(game.level.tiles),
+            store.ids(Door, Position), store.ids(SecretDoor, Position),
+            store.ids(Trap, Position), hazard_ids,
+            tuple([(d.open, d.locked) for d in doors.values()]),
+            tuple([t.state for t in traps.values()]), hazards)
+
+
 def chase_map(game: Game) -> np.ndarray:
     """Steps to the nearest standing character for every monster.
 
     Built on game.cost_map (walls, locked doors, whatever terrain hinders), with every
     unlocked door costing the same open or shut, so a monster opening a door does not send
     every other monster's map back to tcod. The terrain is re-read once a round (or when the
-    party moves); the map is recomputed only when the party or the terrain changed."""
+    party moves); the map is recomputed only when the party or the terrain changed, and
+    the cost map only when _terrain_key changed."""
     party = _party_key(game)
     cached = getattr(game, "_ai_chase", None)
     if cached is not None and cached[0] == (game.round, party):
         return cached[2]  # type: ignore[no-any-return]
+    terrain = _terrain_key(game)
+    # the same terrain: the same cost map
+    cost = cached[1] if cached is not None and cached[3] == terrain else _chase_cost(game)
+    if cached is not None and cached[0][1] == party and (
+            cached[1] is cost or np.array_equal(cached[1], cost)):
+        dist = cached[2]
+    else:
+        dist = distance_map(cost, list(party[1]))
+    game._ai_chase = ((game.round, party), cost, dist, terrain)  # type: ignore[attr-defined]
+    return dist
+
+
+def _chase_cost(game: Game) -> np.ndarray:
     store = game.store
     cost = game.cost_map(creatures_block=False)
     doors, positions = store.table(Door), store.table(Position)
@@ -100,12 +154,7 @@ def chase_map(game: Game) -> np.ndarray:
         pos = positions[e]
         if pos.depth == game.depth and not doors[e].locked:
             cost[pos.y, pos.x] = CLOSED_DOOR_COST
-    if cached is not None and cached[0][1] == party and np.array_equal(cached[1], cost):
-        dist = cached[2]
-    else:
-        dist = distance_map(cost, list(party[1]))
-    game._ai_chase = ((game.round, party), cost, dist)  # type: ignore[attr-defined]
-    return dist
+    return cost
 
 
 def chase_rows(game: Game, dist: np.ndarray) -> list[list[int]]:
@@ -142,19 +191,29 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
+    if pos.depth != game.depth:
+        return None
     # the standing characters on this level, with their distance (every monster decision
-    # asks, so one pass instead of _standing_party and a lookup per test)
+    # asks, so one pass instead of _standing_party and a lookup per test); the nearest
+    # (ties: the lower id) and those adjacent on the way
+    disabled = store.peek(Disabled)
     near: dict[int, int] = {}
+    nearest, nearest_key = 0, (UNREACHABLE, 0)
+    adjacent = []
+    x, y = pos.x, pos.y
     for e in game.party:
-        if not store.has(e, Disabled):
+        if e not in disabled:
             p = positions[e]
-            if p.depth == game.depth and p.depth == pos.depth:
-                near[e] = max(abs(p.x - pos.x), abs(p.y - pos.y))
+            if p.depth == pos.depth:
+                dist = near[e] = max(abs(p.x - x), abs(p.y - y))
+                if (dist, e) < nearest_key:
+                    nearest, nearest_key = e, (dist, e)
+                if dist <= 1:
+                    adjacent.append(e)
     if not near:
         return None
-    targets = list(near)
-    state = _state(game, eid)
-    conds = store.try_get(eid, Conditions)
+    state = store.peek(FightState).get(eid)
+    conds = store.peek(Conditions).get(eid)
     if conds is not None and "prone" in conds.active:
         return _act(game, eid, GetUp())
     if state is not None and state.disarmed:
@@ -162,8 +221,7 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     start_of_turn = actor.move_points == 0 and (
         state is None or actor.actions_left == state.granted)
     if start_of_turn or actor.target not in near:
-        actor.target = min(targets, key=lambda e: (near[e], e))
-    adjacent = [e for e in targets if near[e] <= 1]
+        actor.target = nearest
     morale = state.morale if state is not None else ""
     if morale in ("retreat", "fighting_withdrawal"):
         return _withdraw(game, eid, actor, morale, adjacent)
@@ -185,7 +243,7 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         events = _act(game, eid, RangedAttack(actor.target))
         if events is not None:
             return events
-    return _act(game, eid, Advance())
+    return _act(game, eid, ADVANCE)
 
 
 def _withdraw(game: Game, eid: int, actor: Actor, morale: str, adjacent: list[int]

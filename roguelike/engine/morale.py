@@ -81,6 +81,8 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
 
 def on_calm(game: Game) -> None:
     """No foe in view: the battle is over; the next meeting is a new encounter."""
+    if not game.store.peek(Battle):  # asked after every action out of combat
+        return
     for eid, _b in list(game.store.query(Battle)):
         game.store.destroy(eid)
 

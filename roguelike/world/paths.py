@@ -74,6 +74,8 @@ def climb_step(rows: list[list[int]], x: int, y: int) -> tuple[int, int] | None:
     """The square after (x, y) on hillclimb's route down `rows` (a distance map as lists,
     rows[y][x]), or None where the route ends: one step of hillclimb(..., True, True), for
     a walk that uses only the first few squares of a long route."""
+    if 0 < y < len(rows) - 1 and 0 < x < len(rows[0]) - 1:
+        return _climb_inside(rows[y - 1], rows[y], rows[y + 1], x, y)
     best = rows[y][x]
     found = None
     height, width = len(rows), len(rows[0])
@@ -83,6 +85,31 @@ def climb_step(rows: list[list[int]], x: int, y: int) -> tuple[int, int] | None:
             d = rows[ny][nx]
             if d < best:
                 best, found = d, (nx, ny)
+    return found
+
+
+def _climb_inside(above: list[int], row: list[int], below: list[int], x: int, y: int
+                  ) -> tuple[int, int] | None:
+    """climb_step away from the map's edge: _CLIMB_ORDER written out (every monster's walk
+    asks for a few squares)."""
+    best = row[x]
+    found = None
+    if above[x] < best:
+        best, found = above[x], (x, y - 1)
+    if below[x] < best:
+        best, found = below[x], (x, y + 1)
+    if row[x - 1] < best:
+        best, found = row[x - 1], (x - 1, y)
+    if row[x + 1] < best:
+        best, found = row[x + 1], (x + 1, y)
+    if above[x - 1] < best:
+        best, found = above[x - 1], (x - 1, y - 1)
+    if below[x - 1] < best:
+        best, found = below[x - 1], (x - 1, y + 1)
+    if above[x + 1] < best:
+        best, found = above[x + 1], (x + 1, y - 1)
+    if below[x + 1] < best:
+        found = (x + 1, y + 1)
     return found
 
 

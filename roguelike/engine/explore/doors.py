@@ -50,7 +50,7 @@ def before_open(game: Game, actor: int, door: int, dx: int, dy: int) -> Result |
         roll = game.streams.play.d(6)
         if roll <= rules.locked_max:
             state.locked = True
-            game.invalidate_terrain()  # door states feed the cached routes
+            game.door_changed()  # door states feed the cached routes (not sight)
             # Finding the lock is news, not a refusal: it costs nothing but is recorded.
             return done(Event("door", f"The door is locked (rolled {roll} on d6: "
                               f"1-{rules.locked_max} is locked).", actor))
@@ -81,7 +81,8 @@ def _open(game: Game, door: int, state: Door, broken: bool = False) -> None:
         app = game.store.try_get(door, Appearance)
         if app is not None:
             app.glyph = "'"
-    game.invalidate_terrain()  # door states feed the cached routes
+    pos = game.store.get(door, Position)
+    game.door_changed((pos.x, pos.y))  # routes, and sight if the square may matter
 
 
 def make_noise(game: Game) -> None:

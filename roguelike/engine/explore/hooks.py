@@ -43,8 +43,11 @@ def on_round(game: Game) -> list[Event]:
 
 
 def on_moved(game: Game, eid: int) -> list[Event]:
+    store = game.store
     events = spells.fire_wall_burns(game, eid)
-    if game.store.has(eid, Character) and not is_disabled(game.store, eid):
+    if eid not in store.peek(Character):  # a monster's step: nothing more to see to
+        return events
+    if not is_disabled(store, eid):
         events += markers.check_near(game, eid)
         if game.store.alive(eid) and not is_disabled(game.store, eid) and in_camp(game, eid):
             events += bank(game, eid)

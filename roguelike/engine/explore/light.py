@@ -73,20 +73,47 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def party_view(game: Game) -> np.ndarray:
     """Squares some standing party member sees: lit and in its view, or touching it."""
+    return party_sight(game)[0]
+
+
+def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """(party_view, sight): `sight` holds the fields of view behind the view, the
+    delvers' own (unlimited) and the lights', for sight_reaches."""
     clear = game.transparency()
     _bright, lit = _light_maps(game, clear)
-    view = np.zeros_like(clear)
-    standing = [pos for pos in (game.store.get(eid, Position) for eid in game.party
-                                if not is_disabled(game.store, eid))
-                if pos.depth == game.depth]
-    # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
+    raw = np.zeros_like(clear)
+    standing = _standing(game)
     for pos in standing:
-        view |= game._fov(clear, pos)
-    view &= lit
+        raw |= game._fov(clear, pos)
+    # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
+    view = raw & lit
     for pos in standing:
         view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
              max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
-    return view
+    return view, (raw, lit)
+
+
+def _standing(game: Game) -> list[Position]:
+    store = game.store
+    return [pos for pos in (store.get(eid, Position) for eid in game.party
+                            if not is_disabled(store, eid))
+            if pos.depth == game.depth]
+
+
+def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: int) -> bool:
+    """Whether the square (x, y) changing transparency may change the view `sight` came
+    with (party_sight), asked while the same delvers and lights stand where they stood.
+    tcod's restrictive shadowcasting reads a square's transparency only when it marks
+    that square or a transparent neighbour of it (a viewer on the map's edge aside: reads
+    wrap around there), so a square with no field of view in its 3x3 block changes
+    nothing (tests/test_perf_view.py checks every view read against a fresh one)."""
+    raw, lit = sight
+    block = (slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2))
+    if raw[block].any() or lit[block].any():
+        return True
+    h, w = raw.shape
+    viewers = [(p.x, p.y) for p in _standing(game)] + [(lx, ly) for lx, ly, _d in _shining(game)]
+    return any(vx in (0, w - 1) or vy in (0, h - 1) for vx, vy in viewers)
 
 
 def light_level(game: Game, x: int, y: int) -> str:

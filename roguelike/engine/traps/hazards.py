@@ -132,8 +132,11 @@ def tick(game: Game) -> list[Event]:
             events += _apply_aura(game, eid)
         if game.round > hz.starts or (game.round == hz.starts and not step.get("delay")):
             events += _roll_boulder(game, eid) if step["kind"] == "boulder" else []
-            if game.store.alive(eid):
+            # (victims are looked up only for a hook the step has: finding them rolls no
+            # dice, and most lasting effects have neither hook)
+            if game.store.alive(eid) and step.get("per_round"):
                 events += _run_hook(game, eid, "per_round", _targets(game, eid))
+            if game.store.alive(eid) and step.get("on_turn_start"):
                 events += _run_hook(game, eid, "on_turn_start", _targets(game, eid))
         if not game.store.alive(eid):
             continue

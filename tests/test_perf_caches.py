@@ -1,0 +1,84 @@
+"""Caches kept on the Game checked against fresh answers over long bot games.
+
+The monster chase map reuses its cost map while _terrain_key is unchanged: over long bot
+games (doors opened and locked, traps sprung and reset, hazards, secret doors found) a
+fresh cost map must equal the kept one whenever the key says nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from roguelike.bot import play
+from roguelike.engine import monster_ai
+from roguelike.engine.components import Actor, Position
+from roguelike.engine.game import Game
+
+
+@pytest.mark.parametrize("seed", ["bench-0", "bench-1", "bench-2", "walk-3"])
+def test_terrain_key_covers_the_cost_map(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    real_key = monster_ai._terrain_key
+    seen: list[tuple[Any, np.ndarray]] = []
+    checks = [0, 0]  # (compared with an equal key, key changes)
+
+    def checked_key(game: Game) -> tuple[object, ...]:
+        key = real_key(game)
+        fresh = monster_ai._chase_cost(game)
+        if seen and seen[-1][0] == key:
+            assert np.array_equal(seen[-1][1], fresh), f"round {game.round}: stale cost"
+            checks[0] += 1
+        else:
+            checks[1] += 1
+        seen[:] = [(key, fresh)]
+        return key
+
+    monkeypatch.setattr(monster_ai, "_terrain_key", checked_key)
+    game = Game(seed)
+    play(game, 3000)
+    assert checks[0] > 0
+
+
+def _seen_directly(game: Game) -> list[int]:
+    view = game.visible
+    return [e for e, actor, pos in game.store.query(Actor, Position)
+            if actor.side != "party" and pos.depth == game.depth and view[pos.y, pos.x]]
+
+
+@pytest.mark.parametrize("seed", ["bench-0", "bench-throughput-0", "x-1"])
+def test_hostiles_in_view_matches_a_full_scan(seed: str) -> None:
+    """hostiles_in_view keeps each level's foes (until creatures come or go, the party
+    changes level or a creature falls down a chute): the same answer as a full scan."""
+    game = Game(seed)
+    checked = [0]
+
+    def compare(g: Game) -> None:
+        assert g.hostiles_in_view() == _seen_directly(g), f"round {g.round}"
+        checked[0] += 1
+
+    game.on_action.append(compare)
+    play(game, 3000)
+    assert checked[0] > 100
+
+
+def test_a_creature_down_a_chute_comes_into_view() -> None:
+    """The chute changes a creature's level in place: hostiles_in_view must notice one
+    that lands on the party's level (its foes of other levels are set aside)."""
+    from roguelike.engine.creatures import make_monster
+    from roguelike.engine.scenario import scenario
+    from roguelike.engine.traps.core import Ctx
+    from roguelike.engine.traps.movement import chute
+
+    game = scenario("""
+    #######
+    #1....#
+    #######
+    """)
+    # a level "above" the hand-made one, for the fall only
+    foe = make_monster(game.store, game.content, "leader", Position(0, 3, 1), awake=True)
+    assert game.hostiles_in_view() == []
+    profile = next(iter(game.content.traps.values()))
+    chute(Ctx(game, 0, profile, foe, (3, 1), -1, 0, 0, -1), foe)
+    assert game.store.get(foe, Position).depth == 1
+    assert game.hostiles_in_view() == [foe]

@@ -273,6 +273,24 @@ async def test_fire_shows_line_and_band_then_shoots_the_chosen_target(monkeypatc
         assert screen.frame_timer is None  # any key cut the first animation short
 
 
+async def test_fire_with_nobody_in_sight_says_so_and_does_not_shoot_the_shooter(monkeypatch):
+    fake(monkeypatch, "fire", FakeShoot)
+    game = scenario("""
+        ########
+        #1.....#
+        ########
+    """, party=(("leader", "rogue"),))
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, app, game)
+        await pilot.press("f")
+        assert screen.cursor_mode == "target" and screen.map.cursor == (1, 1)
+        assert "no target in sight" in screen.status.hint
+        await pilot.press("enter")
+        assert done_actions == [] and screen.cursor_mode == "target"
+        assert "onto a target first" in screen.status.hint
+
+
 async def test_cast_picks_a_spell_then_a_square(monkeypatch):
     fake(monkeypatch, "cast", FakeCast)
     monkeypatch.setattr(hooks, "known_spells", lambda game, eid: [

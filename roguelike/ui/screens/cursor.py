@@ -130,10 +130,13 @@ class CursorMixin:
         assert aim is not None and self.map.cursor is not None
         g = self.game
         here, there = self._origin(), self.map.cursor
+        what = aim.spell_name or "Shot"
+        if there == here and aim.command == "fire":
+            self.cursor_path = set()
+            return (f"{what}: no target in sight. Move the cursor to aim, Escape cancel.")
         squares, clear = targeting.line_of_fire(g, here, there)
         self.cursor_path = set(squares[:-1]) if squares else set()
         dist = max(abs(there[0] - here[0]), abs(there[1] - here[1]))
-        what = aim.spell_name or "Shot"
         who = g.creature_at(*there)
         name = name_of(g.store, who) if who is not None and g.visible[there[1], there[0]] \
             else describe_square(g, *there).rstrip(".")
@@ -161,6 +164,9 @@ class CursorMixin:
         aim = self.aim
         assert aim is not None and self.map.cursor is not None
         x, y = self.map.cursor
+        if (x, y) == self._origin() and aim.command == "fire":
+            self.say("Move the cursor onto a target first (Escape cancels).")
+            return
         cls = hooks.action_class(aim.command)
         if cls is None:
             self.end_cursor(hooks.not_available(aim.command.capitalize()))

@@ -126,6 +126,13 @@ class Bot:
             step = self._towards(game, eid, pos, [down] if down else [], False)
             if step is not None:
                 return step
+        if not budget_left:
+            # out of time here, but no known way to the stairs yet: explore on towards them
+            # (waiting would never end)
+            frontier = [p for p in self._frontier(game) if p != pos.xy]
+            step = self._towards(game, eid, pos, frontier, False)
+            if step is not None:
+                return step
         # Nowhere left to go: the way on may be a secret door. Search here (once a place;
         # a refused search ends the turn in play()).
         return Search()

@@ -417,6 +417,27 @@ def test_monstrous_hand_holds_those_next_to_it():
     assert has_condition(game, victim, "held")
 
 
+def test_monstrous_hand_lets_go_only_on_a_six():
+    from roguelike.engine.actions import Step
+    from roguelike.engine.components import Actor
+    from roguelike.engine.scenario import Scripted
+
+    game, victim, trap = _setup("mk_monstrous_hand")
+    spring(game, trap, victim)
+    game.led = game.current = victim
+    act = game.store.get(victim, Actor)
+    act.actions_left, act.move_points = 2, 0
+    before = game.store.get(victim, Position).xy
+    game.streams.play = Scripted([5])
+    events = game.perform(Step(1, 0))
+    assert any("cannot break away (rolled 5, needs 6)" in e.text for e in events)
+    assert game.store.get(victim, Position).xy == before and has_condition(game, victim, "held")
+    game.streams.play = Scripted([6, 6, 6, 6, 6, 6])
+    events = game.perform(Step(1, 0))
+    assert any("breaks away" in e.text for e in events)
+    assert game.store.get(victim, Position).xy == (before[0] + 1, before[1])
+
+
 def test_x_is_harmless():
     game, victim, trap = _setup("mk_x")
     events = spring(game, trap, victim)

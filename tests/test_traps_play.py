@@ -228,11 +228,34 @@ def test_captives_cannot_step_and_struggle_free():
     lead = game.awaiting
     trap = place(game, "net")
     spring(game, trap, lead)
-    assert game.perform(Step(1, 0))[0].kind == "fail"
+    game.streams.play = Scripted([6])  # a failed try: the captive stays put
+    before = game.store.get(lead, Position).xy
+    game.perform(Struggle())
+    assert "entangled" in game.store.get(lead, Conditions).active
+    assert game.store.get(lead, Position).xy == before
     game.streams.play = Scripted([1])  # 1 in 6 + no Strength bonus
     game.perform(Struggle())
     assert "entangled" not in game.store.get(lead, Conditions).active
     assert game.perform(Step(1, 0))[0].kind != "fail"
+
+
+def test_stepping_while_caught_is_struggling():
+    """A netted character has no other way out in play: a step is a try to get free."""
+    from roguelike.engine.traps import spring
+
+    game = arena()
+    lead = game.awaiting
+    trap = place(game, "net")
+    spring(game, trap, lead)
+    before = game.store.get(lead, Position).xy
+    game.streams.play = Scripted([6])
+    events = game.perform(Step(1, 0))
+    assert any("struggles against" in e.text for e in events)
+    assert game.store.get(lead, Position).xy == before
+    assert "entangled" in game.store.get(lead, Conditions).active
+    game.streams.play = Scripted([1])
+    game.perform(Step(1, 0))
+    assert "entangled" not in game.store.get(lead, Conditions).active
 
 
 def test_tt_chart_picks_by_d6_and_springs_on_the_victim():

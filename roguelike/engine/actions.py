@@ -142,6 +142,14 @@ class Step(Action):
             return fail("There is a wall in the way.")
         held = game.step_blocked(actor, nx, ny)
         if held:
+            from roguelike.engine.traps import confine
+
+            if confine.top(game, actor) is not None:
+                # moving while caught in a net, vines or a cage is trying to get free (as in
+                # NetHack): the one way out that needs no command of its own
+                from roguelike.engine.traps.actions import Struggle
+
+                return instead(Struggle())
             return fail(held)
         other = game.creature_at(nx, ny)
         if other is not None and hostile(game.store, actor, other):
@@ -154,21 +162,52 @@ class Step(Action):
             return fail(f"{name_of(game.store, other)} is in the way.")
         from roguelike.engine.conditions import move_blocked
 
+        freed: list[Event] = []
         held = move_blocked(game, actor, nx, ny)
         if held:
-            return fail(held)
+            outcome = _break_away(game, actor, held)
+            if isinstance(outcome, Result):
+                return outcome
+            freed = outcome
+            held = move_blocked(game, actor, nx, ny)
+            if held:  # free of the hand, but something else still holds it
+                return done(*freed)
         blocked = _begin_move(game, actor)
         if blocked:
             return blocked
         act = game.store.get(actor, Actor)
         act.move_points -= 1
-        events = [Event("move", "", actor, x=nx, y=ny)]
+        events = [*freed, Event("move", "", actor, x=nx, y=ny)]
         if other is not None:  # swap places with a companion
             opos = game.store.get(other, Position)
             opos.x, opos.y = pos.x, pos.y
             events.append(Event("move", "", other, x=opos.x, y=opos.y))
         pos.x, pos.y = nx, ny
         return done(*events, *game.on_moved(actor))
+
+
+def _break_away(game: Game, actor: int, held: str) -> Result | list[Event]:
+    """A held creature trying to step: where the hold allows breaking away, the try is a
+    Move action (a failed try ends the move); success frees it (the events returned)."""
+    from roguelike.engine.conditions import remove_condition
+    from roguelike.engine.traps.hazards import breakaway_chance
+
+    chance = breakaway_chance(game, actor)
+    if chance is None:
+        return fail(held)
+    blocked = _begin_move(game, actor)
+    if blocked:
+        return blocked
+    count, die = chance
+    need = die - count + 1
+    face = game.streams.play.d(die)
+    who = name_of(game.store, actor)
+    if face < need:
+        end_move(game, actor)
+        return done(Event("held", f"{who} strains against the hold but cannot break away "
+                          f"(rolled {face}, needs {need}).", actor, roll=face, need=need))
+    return [Event("breakaway", f"{who} breaks away (rolled {face})!", actor, roll=face,
+                  need=need), *remove_condition(game, actor, "held")]
 
 
 @dataclass(frozen=True)

@@ -239,3 +239,16 @@ def remove_for_trap(game: Game, trap_eid: int) -> list[Event]:
         if hz.trap == trap_eid and _step(game, eid)["rounds"] == "until_disarmed":
             events += end(game, eid)
     return events
+
+
+def breakaway_chance(game: Game, eid: int) -> tuple[int, int] | None:
+    """(count, die) when a holding hazard the creature is inside lets it break away on the top
+    `count` faces of the die (Mage Knight's Monstrous Hand: "break away only on a 6"); None
+    when nothing of the kind holds it."""
+    pos = game.store.get(eid, Position)
+    for hz in hazards_at(game, pos.depth, pos.xy):
+        for step in _step(game, hz).get("while_inside", []):
+            chance = step.get("breakaway") if step.get("op") == "condition" else None
+            if chance:
+                return int(chance[0]), int(chance[1])
+    return None

@@ -69,19 +69,6 @@ def test_blinded_cannot_attack_far_and_is_minus_two_in_melee():
     assert g.perform(Attack(m))[0].kind == "miss"
 
 
-def test_blinded_shakes_it_off_on_a_wits_save():
-    """DungeonPunk's end-of-turn save (004:826), as RULES says for Blinded."""
-    g = arena()
-    w = g.party[0]  # Wits 5
-    C.add_condition(g, w, "blinded", -1)
-    script(g, [4])
-    C.end_turn(g, w)
-    assert C.has_condition(g, w, "blinded")
-    script(g, [5])
-    C.end_turn(g, w)
-    assert not C.has_condition(g, w, "blinded")
-
-
 def test_charmed_will_not_attack_its_charmer_until_attacked_by_it():
     g = arena()
     w, m = g.party[0], foes(g)[0]
@@ -94,17 +81,28 @@ def test_charmed_will_not_attack_its_charmer_until_attacked_by_it():
     assert not C.has_condition(g, w, "charmed")
 
 
-def test_deafened_cannot_hear_and_shakes_it_off_on_a_wits_save():
+def _shakes_off_on_a_wits_save(cond: str) -> None:
+    """DungeonPunk's end-of-turn save (004:826): a 4 fails against Wits 5, a 5 ends it."""
     g = arena()
     w = g.party[0]  # Wits 5
-    C.add_condition(g, w, "deafened", -1)
-    assert C.has_flag(g, w, "cannot_hear")
+    C.add_condition(g, w, cond, -1)
     script(g, [4])
     C.end_turn(g, w)
-    assert C.has_condition(g, w, "deafened")
+    assert C.has_condition(g, w, cond)
     script(g, [5])
     C.end_turn(g, w)
-    assert not C.has_condition(g, w, "deafened")
+    assert not C.has_condition(g, w, cond)
+
+
+def test_blinded_shakes_it_off_on_a_wits_save():
+    _shakes_off_on_a_wits_save("blinded")  # as RULES says for Blinded
+
+
+def test_deafened_cannot_hear_and_shakes_it_off_on_a_wits_save():
+    g = arena()
+    C.add_condition(g, g.party[0], "deafened", -1)
+    assert C.has_flag(g, g.party[0], "cannot_hear")
+    _shakes_off_on_a_wits_save("deafened")
 
 
 def test_frightened_cannot_step_closer_to_the_source():

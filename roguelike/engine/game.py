@@ -110,7 +110,6 @@ class Game:
         self._known: tuple[object, np.ndarray] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
-        self._chase: tuple[tuple[int, ...], np.ndarray] | None = None
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # Bumped wherever a creature other than the party's walk changes level (the
@@ -159,7 +158,6 @@ class Game:
         """Forget the party's view. `at`: the only square whose transparency changed (a
         door opened there); the view is kept when no field of view behind it came near
         that square (light.party_sight), as monsters open doors all over the level."""
-        self._chase = None
         if at is not None and self._view is not None and self._sight is not None \
                 and not sight_reaches(self, self._sight, *at):
             return
@@ -170,7 +168,6 @@ class Game:
         sight changes only if it opened or shut, at `at` (None: only its lock changed).
         The FOVs and transparency are keyed by the closed doors and keep themselves."""
         self._routes.clear()
-        self._chase = None
         if at is not None:
             self.invalidate_view(at)
 
@@ -313,17 +310,6 @@ class Game:
         self.transparency()
         assert self._clear is not None
         return self._clear[0]
-
-    def chase_map(self) -> np.ndarray:
-        """Steps to the nearest standing character, shared by every monster this move."""
-        spots = [self.store.get(e, Position) for e in self.party
-                 if not is_disabled(self.store, e)]
-        key = tuple(v for p in spots for v in (p.depth, p.x, p.y))
-        if self._chase is None or self._chase[0] != key:
-            cost = self.cost_map(creatures_block=False)
-            dist = distance_map(cost, [p.xy for p in spots if p.depth == self.depth])
-            self._chase = (key, dist)
-        return self._chase[1]
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster

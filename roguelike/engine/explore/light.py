@@ -7,7 +7,6 @@ standing character sees lit squares in its field of view, and its own neighbours
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,10 +22,6 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 TOUCH = 1  # squares a character makes out without light
-
-
-_CACHE: weakref.WeakKeyDictionary[Game, tuple[object, tuple[np.ndarray, np.ndarray]]] = \
-    weakref.WeakKeyDictionary()
 
 
 def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -56,7 +51,7 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # The maps are a pure function of the transparency and the lights, and the key holds
     # both whole, so the cache never changes an outcome (whatever changed the walls).
     key = (clear.shape, clear.tobytes(), tuple((x, y, ldef.id) for x, y, ldef in shining))
-    cached = _CACHE.get(game)
+    cached = getattr(game, "_light_cache", None)  # kept on the game, like its other maps
     if cached is not None and cached[0] == key:
         return cached[1]
     bright = np.zeros_like(clear)
@@ -67,7 +62,7 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if ldef.bright_radius > 0:
             add_fov(bright, window_fov(clear, x, y, ldef.bright_radius))
     maps = (bright, lit | bright)
-    _CACHE[game] = (key, maps)
+    game._light_cache = (key, maps)  # type: ignore[attr-defined]
     return maps
 
 

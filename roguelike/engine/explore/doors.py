@@ -317,17 +317,30 @@ class Listen(Action):
         return done(event, Event("listen", text, actor, roll=len(near)))
 
 
-def secret_squares(game: Game) -> tuple[tuple[int, int], ...]:
-    """This level's unfound secret doors, in id order. A plain loop over the store's id
-    list and table: pathing asks for this on every step, and a query's generator cost more
-    than the few doors it yields."""
+def secret_squares(game: Game, depth: int = 0) -> tuple[tuple[int, int], ...]:
+    """The unfound secret doors of level `depth` (default: this one), in id order. A plain
+    loop over the store's id list and table: pathing asks for this on every step, and a
+    query's generator cost more than the few doors it yields."""
     store = game.store
     ids = store.ids(SecretDoor, Position)
     if not ids:
         return ()
     positions = store.table(Position)
-    depth = game.depth
+    depth = depth or game.depth
     return tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
+
+
+def open_region(game: Game, depth: int, start: tuple[int, int]) -> np.ndarray:
+    """The squares of level `depth` one can walk to from `start` without passing an unfound
+    secret door (every other door opens, or breaks). Where a trap sets a creature down it
+    must be one of these: a landing behind a secret door strands it (RULES.md)."""
+    level = game.levels[depth]
+    walk = T.WALKABLE[level.tiles].astype(np.int8)
+    for x, y in secret_squares(game, depth):
+        walk[y, x] = 0
+    if not walk[start[1], start[0]]:
+        return np.zeros(walk.shape, dtype=bool)
+    return distance_map(walk, [start]) < UNREACHABLE
 
 
 def adjust_cost(game: Game, cost: np.ndarray) -> np.ndarray:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from roguelike.engine.components import Position
 from roguelike.engine.events import Event
+from roguelike.engine.explore.doors import open_region
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import CARDINALS, area_squares
 from roguelike.world import tiles as T
@@ -17,8 +20,13 @@ if TYPE_CHECKING:
 EIGHT = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 
-def _free(game: Game, x: int, y: int, mover: int = 0) -> bool:
+def _free(game: Game, x: int, y: int, mover: int = 0, region: np.ndarray | None = None
+          ) -> bool:
+    """Open and unoccupied (and inside `region`, the part of the level the creature may be
+    set down in: never behind a secret door it has not found)."""
     if not game.level.is_walkable(x, y) or game.level.tile(x, y) == T.DOORWAY:
+        return False
+    if region is not None and not region[y, x]:
         return False
     other = game.creature_at(x, y)
     return other is None or other == mover
@@ -26,14 +34,16 @@ def _free(game: Game, x: int, y: int, mover: int = 0) -> bool:
 
 def free_square_near(game: Game, depth: int, near: tuple[int, int], mover: int = 0,
                      avoid: set[tuple[int, int]] | None = None) -> tuple[int, int]:
-    """The closest open, unoccupied square to `near` (rings outward, scanned in order)."""
+    """The closest open, unoccupied square to `near` (rings outward, scanned in order) that
+    can be walked to from `near` without passing an unfound secret door."""
+    region = open_region(game, game.depth, near) if game.level.is_walkable(*near) else None
     for r in range(0, 12):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):
                 if max(abs(dx), abs(dy)) != r:
                     continue
                 x, y = near[0] + dx, near[1] + dy
-                if _free(game, x, y, mover) and (avoid is None or (x, y) not in avoid):
+                if _free(game, x, y, mover, region) and (avoid is None or (x, y) not in avoid):
                     return (x, y)
     return near
 
@@ -72,8 +82,9 @@ def _teleport_line(ctx: Ctx, eid: int, step: dict[str, Any]) -> tuple[int, int]:
         line.append((x, y))
     ctx.events.append(Event("teleport_roll", f"Teleport: {step['distance']} rolled {dist} "
                             f"squares toward ({dx:+d}, {dy:+d}).", eid, roll=dist))
+    region = open_region(game, game.depth, pos.xy)
     for spot in reversed(line):
-        if _free(game, *spot, mover=eid):
+        if _free(game, *spot, mover=eid, region=region):
             return spot
     return pos.xy
 
@@ -86,8 +97,9 @@ def move(ctx: Ctx, step: dict[str, Any], victims: list[int]) -> list[Event]:
         who = name_of(game.store, v)
         pos = game.store.get(v, Position)
         if kind == "teleport" and step.get("destination") == "random_floor":
+            region = open_region(game, game.depth, pos.xy)
             spots = [(x, y) for y in range(game.level.height) for x in range(game.level.width)
-                     if game.level.tile(x, y) == T.FLOOR and _free(game, x, y, v)]
+                     if game.level.tile(x, y) == T.FLOOR and _free(game, x, y, v, region)]
             spot = game.streams.play.choice(spots) if spots else pos.xy
         elif kind == "teleport":
             spot = _teleport_line(ctx, v, step)
@@ -108,7 +120,9 @@ def move(ctx: Ctx, step: dict[str, Any], victims: list[int]) -> list[Event]:
 
 
 def _across_wall(game: Game, xy: tuple[int, int], eid: int) -> tuple[int, int]:
-    """The square mirrored on the other side of the nearest wall."""
+    """The square mirrored on the other side of the nearest wall (not behind a secret door
+    the victim could not find its way back through)."""
+    region = open_region(game, game.depth, xy)
     best: tuple[int, tuple[int, int]] | None = None
     for dx, dy in CARDINALS:
         x, y = xy[0] + dx, xy[1] + dy
@@ -118,7 +132,7 @@ def _across_wall(game: Game, xy: tuple[int, int], eid: int) -> tuple[int, int]:
         while game.level.in_bounds(x, y) and game.level.tile(x, y) == T.WALL:
             x, y = x + dx, y + dy
             thick += 1
-        if game.level.in_bounds(x, y) and _free(game, x, y, eid) \
+        if game.level.in_bounds(x, y) and _free(game, x, y, eid, region) \
                 and (best is None or thick < best[0]):
             best = (thick, (x, y))
     return best[1] if best else xy
@@ -136,8 +150,10 @@ def chute(ctx: Ctx, eid: int) -> list[Event]:
     """Down to a random floor square of the level below (the optional pit chute)."""
     game = ctx.game
     below = game._level(ctx.depth + 1)
+    # (not behind a secret door: the way on from there might never be found)
+    region = open_region(game, ctx.depth + 1, below.stairs_up)
     spots = [(x, y) for y in range(below.height) for x in range(below.width)
-             if below.tile(x, y) == T.FLOOR]
+             if below.tile(x, y) == T.FLOOR and region[y, x]]
     spot = game.streams.play.choice(spots)
     pos = game.store.get(eid, Position)
     pos.depth, pos.x, pos.y = ctx.depth + 1, spot[0], spot[1]

@@ -6,6 +6,8 @@ when a level is explored or it has spent long enough on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from roguelike.engine.actions import (
@@ -26,6 +28,7 @@ from roguelike.engine.components import (
     PendingLuck,
     Position,
 )
+from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.components import (
     Fatigue,
@@ -41,7 +44,9 @@ from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.engine.traps.actions import Search
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.actions import Free, Search, Struggle
+from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -111,7 +116,8 @@ class Bot:
             step = self._towards(game, eid, pos, [game.store.get(loot, Position).xy], False)
             if step is not None:
                 return step
-        light = self._relight(game, eid) or self._heal(game, eid, pos)
+        light = self._relight(game, eid) or self._heal(game, eid, pos) \
+            or self._rescue(game, eid, pos)
         if light is not None:
             return light
         tired = game.store.try_get(eid, Fatigue)
@@ -185,6 +191,43 @@ class Bot:
         assert salve is not None
         return UseItem(salve, ppos.x, ppos.y, where)
 
+    def _rescue(self, game: Game, eid: int, pos: Position) -> Action | None:
+        """Caught in a cage, net or vines: struggle if that can work, else hand the lead to
+        one who can help. A companion caught: go and free them."""
+        store = game.store
+        if confine.top(game, eid) is not None:
+            if confine.escape_ways(game, eid, eid, inside=True):
+                return Struggle() if store.get(eid, Actor).actions_left > 0 else None
+            for member in game.party:
+                if member != eid and not is_disabled(store, member) \
+                        and confine.top(game, member) is None \
+                        and store.get(member, Position).depth == game.depth:
+                    return Lead(store.get(member, Character).order)
+            return None
+        if game.mode == "explore" and not move_blocked(game, eid, pos.x, pos.y):
+            # a companion the Monstrous Hand holds breaks away only by trying: lead it
+            for member in game.party:
+                mpos = store.get(member, Position)
+                if member != eid and mpos.depth == game.depth \
+                        and not is_disabled(store, member) \
+                        and move_blocked(game, member, mpos.x, mpos.y) \
+                        and breakaway_chance(game, member) is not None:
+                    return Lead(store.get(member, Character).order)
+        for member in game.party:
+            if member == eid or store.get(member, Position).depth != game.depth \
+                    or confine.top(game, member) is None \
+                    or not confine.escape_ways(game, eid, member, inside=False):
+                continue
+            mpos = store.get(member, Position)
+            if chebyshev(mpos, pos) <= 1:
+                if store.get(eid, Actor).actions_left <= 0:
+                    return None
+                return Free(mpos.x - pos.x, mpos.y - pos.y)
+            goal = [(mpos.x + dx, mpos.y + dy) for dx, dy in _STEPS
+                    if game.level.is_walkable(mpos.x + dx, mpos.y + dy)]
+            return self._towards(game, eid, pos, goal, False)
+        return None
+
     @staticmethod
     def _loot(game: Game, pos: Position) -> int | None:
         """Visible treasure lying within 8 squares."""
@@ -240,12 +283,25 @@ class Bot:
         best = self._best_step(dist, pos.x, pos.y, here)
         if best is None:
             return None
+        if self._held_at(game, pos.x + best[1], pos.y + best[2]):
+            # a companion held by a trap cannot swap places: the next best way downhill
+            best = self._best_step(dist, pos.x, pos.y, here,
+                                   lambda dx, dy: self._held_at(game, pos.x + dx, pos.y + dy))
+            if best is None:
+                return None
         if (pos.x + best[1], pos.y + best[2]) in locked:
             picks = find_item(game, eid, "lockpicks")
             if picks is not None and may_use(game, eid, picks):
                 return PickLock(best[1], best[2])
             return BreakDoor(best[1], best[2])
         return Step(best[1], best[2])
+
+    @staticmethod
+    def _held_at(game: Game, x: int, y: int) -> bool:
+        other = game.creature_at(x, y)
+        if other is None or other not in game.party:
+            return False
+        return confine.top(game, other) is not None or bool(move_blocked(game, other, x, y))
 
     def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
                locked: dict[tuple[int, int], int], doors: tuple[int, ...],
@@ -306,9 +362,11 @@ class Bot:
         return locked, states
 
     @staticmethod
-    def _best_step(dist: np.ndarray, x: int, y: int, here: int
+    def _best_step(dist: np.ndarray, x: int, y: int, here: int,
+                   skip: Callable[[int, int], bool] | None = None
                    ) -> tuple[int, int, int] | None:
-        """(distance, dx, dy) of the first of the nearest steps downhill, in _STEPS order."""
+        """(distance, dx, dy) of the first of the nearest steps downhill, in _STEPS order
+        (leaving out the steps `skip` refuses)."""
         h, w = dist.shape
         if 0 < x < w - 1 and 0 < y < h - 1:
             block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
@@ -318,7 +376,8 @@ class Bot:
                     if 0 <= x + dx < w and 0 <= y + dy < h]
         best = None
         for step in near:
-            if step[0] < here and (best is None or step[0] < best[0]):
+            if step[0] < here and (best is None or step[0] < best[0]) \
+                    and (skip is None or not skip(step[1], step[2])):
                 best = step
         return best
 

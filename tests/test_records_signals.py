@@ -25,7 +25,8 @@ from roguelike.records.recorder import attach
 from roguelike.records.save import save_path
 from roguelike.records.signals import install_signal_save
 
-game = Game("x-1")  # a long game: the bot must still be playing when the signal comes
+game = Game("d-11")  # a long game (2,000+ actions): the bot must still be playing when
+# the signal comes
 attach(game)
 install_signal_save(lambda: game, save_path(Path(sys.argv[1]), "sig"))
 bot, n = Bot(), 0

@@ -162,6 +162,15 @@ class Step(Action):
             return fail(f"{name_of(game.store, other)} is in the way.")
         from roguelike.engine.conditions import move_blocked
 
+        if other is not None:
+            from roguelike.engine.traps import confine
+
+            # a swap would lift a companion out of a cage, a net or the Monstrous Hand
+            caught = confine.block_reason(game, other) or move_blocked(game, other, pos.x,
+                                                                         pos.y)
+            if caught:
+                return fail(caught)
+
         freed: list[Event] = []
         held = move_blocked(game, actor, nx, ny)
         if held:
@@ -178,12 +187,18 @@ class Step(Action):
         act = game.store.get(actor, Actor)
         act.move_points -= 1
         events = [*freed, Event("move", "", actor, x=nx, y=ny)]
-        if other is not None:  # swap places with a companion
-            opos = game.store.get(other, Position)
-            opos.x, opos.y = pos.x, pos.y
-            events.append(Event("move", "", other, x=opos.x, y=opos.y))
+        if other is None:
+            pos.x, pos.y = nx, ny
+            return done(*events, *game.on_moved(actor))
+        # swap places with a companion, who moves too: traps and hazards see both moves
+        opos = game.store.get(other, Position)
+        opos.x, opos.y = pos.x, pos.y
+        events.append(Event("move", "", other, x=opos.x, y=opos.y))
         pos.x, pos.y = nx, ny
-        return done(*events, *game.on_moved(actor))
+        events += game.on_moved(actor)
+        if game.store.has(other, Position):  # (the mover's trap may have slain the other)
+            events += game.on_moved(other)
+        return done(*events)
 
 
 def _break_away(game: Game, actor: int, held: str) -> Result | list[Event]:

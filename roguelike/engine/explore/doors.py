@@ -146,7 +146,7 @@ class BreakDoor(Action):
         return done(*events)
 
 
-def _lockpicks(game: Game, actor: int) -> Result | None:
+def lockpicks_refusal(game: Game, actor: int) -> Result | None:
     picks = find_item(game, actor, explore_data(game.content).doors.lockpick_effect)
     if picks is None or not may_use(game, actor, picks):
         return fail("That needs a Rogue with lockpicks.")
@@ -168,7 +168,7 @@ class PickLock(Action):
         _door, state = found
         if not state.locked:
             return fail("That door is not locked.")
-        refused = _lockpicks(game, actor) or spend_action(game, actor)
+        refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
         if refused:
             return refused
         ok, event = check(game, actor, "wits", "picking the lock")
@@ -193,7 +193,7 @@ class LockDoor(Action):
         _door, state = found
         if state.open or state.broken or state.locked:
             return fail("Only a closed, unbroken, unlocked door can be locked.")
-        refused = _lockpicks(game, actor) or spend_action(game, actor)
+        refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
         if refused:
             return refused
         ok, event = check(game, actor, "wits", "locking the door")
@@ -294,14 +294,14 @@ class Listen(Action):
         if state.open:
             return fail("The door is open: just look.")
         notes = game.store.try_get(door, Listened)
-        if notes is None:
-            notes = Listened()
-            game.store.add(door, notes)
-        if actor in notes.by:
+        if notes is not None and actor in notes.by:
             return fail("You have already listened at this door.")
         blocked = spend_action(game, actor)
         if blocked:
-            return blocked
+            return blocked  # (refused before anything is noted: a refusal changes nothing)
+        if notes is None:
+            notes = Listened()
+            game.store.add(door, notes)
         notes.by.append(actor)
         rules = explore_data(game.content).doors
         ok, event = check(game, actor, "wits", "listening", need=rules.listen_target)

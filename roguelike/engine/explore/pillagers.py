@@ -227,8 +227,10 @@ def take_action(game: Game, eid: int) -> list[Event]:
     for target, (tx, ty) in spots:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
-    if not spots:
-        return game.try_action(_WAIT, eid).events
+    if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
+        if level.room_at(x, y) == level.pillager_camp_room:
+            return game.try_action(_WAIT, eid).events
+        return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
 
 

@@ -204,6 +204,8 @@ class Struggle(Action):
     def perform(self, game: Game, actor: int) -> Result:
         if confine.top(game, actor) is None:
             return fail("Nothing holds you.")
+        if not confine.escape_ways(game, actor, actor, inside=True):
+            return fail(confine.no_way_reason(game, actor, actor, inside=True))
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
@@ -227,6 +229,8 @@ class Free(Action):
         if holder is None or confine.top(game, holder) is None:
             return fail("Nothing there is held by a trap.")
         inside = game.store.has(holder, Door) and confine.top(game, actor) is not None
+        if not confine.escape_ways(game, actor, holder, inside):
+            return fail(confine.no_way_reason(game, actor, holder, inside))
         blocked = spend_action(game, actor)
         if blocked:
             return blocked

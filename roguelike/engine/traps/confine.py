@@ -108,6 +108,35 @@ def _is_caster(game: Game, eid: int) -> bool:
     return char is not None and bool(game.content.classes[char.klass].spells)
 
 
+WAY_WORDS = {"magic": "open it by magic (a caster)", "force": "force it",
+             "roll": "struggle free", "rescue": "pull the captive out",
+             "disarm": "disarm it", "save": "shake it off (a saving throw)"}
+
+
+def escape_ways(game: Game, actor: int, holder: int, inside: bool) -> list[dict[str, Any]]:
+    """The ways `actor` may try against what holds `holder` (none: trying is pointless)."""
+    held = top(game, holder)
+    if held is None:
+        return []
+    side = "inside" if inside else "outside"
+    return [way for way in held[1]["escape"]
+            if way["who"] in ("any", side) and way["by"] in WAY_WORDS
+            and (way["by"] != "magic" or _is_caster(game, actor))]
+
+
+def no_way_reason(game: Game, actor: int, holder: int, inside: bool) -> str:
+    """Why `actor` cannot try at all, and who could: a refusal, so no action is spent."""
+    held = top(game, holder)
+    if held is None:
+        return "Nothing holds it."
+    kind = held[1]["kind"].replace("_", " ")
+    others = [f"someone {'outside' if way['who'] == 'outside' else 'inside'} must "
+              f"{WAY_WORDS[way['by']]}" for way in held[1]["escape"]
+              if way["by"] in WAY_WORDS and way["who"] != ("inside" if inside else "outside")]
+    hint = f": {others[0]}" if others else ""
+    return f"{name_of(game.store, actor)} cannot break the {kind} that way{hint}."
+
+
 def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, list[Event]]:
     """One try to break the top confinement of `holder` (a captive or a sealed door)."""
     held = top(game, holder)
@@ -116,13 +145,9 @@ def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, li
     trap, step = held
     who = name_of(game.store, actor)
     rng = game.streams.play
-    for way in step["escape"]:
-        if way["who"] not in ("any", "inside" if inside else "outside"):
-            continue
+    for way in escape_ways(game, actor, holder, inside):
         by = way["by"]
         if by == "magic":
-            if not _is_caster(game, actor):
-                continue
             need = attribute(game.store, actor, "wits")
             face = rng.d(6)
             ok = face >= need
@@ -147,18 +172,15 @@ def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, li
             face = roll_2d6(game)
             ok = face >= value
             text = f"{who} works the lock (2d6 rolled {face} vs {value})"
-        elif by == "save":
+        else:  # save (out_level never applies: characters are all below the caster's level)
             ok, ev = saving_throw(game, actor, way["save"])
             text = ev[0].text.rstrip(".")
-        else:  # out_level: characters are all below the trap's caster level
-            continue
         events = [Event("escape_roll", f"{text}: {'success' if ok else 'failure'}.", actor,
                         holder)]
         if ok:
             events += release(game, holder)
         return ok, events
-    return False, [Event("info", f"{who} cannot break the "
-                         f"{step['kind'].replace('_', ' ')} that way.", actor)]
+    return False, [Event("info", no_way_reason(game, actor, holder, inside), actor)]
 
 
 def release(game: Game, holder: int) -> list[Event]:

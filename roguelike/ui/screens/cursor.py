@@ -34,7 +34,7 @@ class Aim:
 
 class CursorMixin:
     def init_cursor(self: GameScreen) -> None:
-        self.cursor_mode: str | None = None  # "look", "travel" or "target"
+        self.cursor_mode: str | None = None  # "look", "travel", "target" or "act"
         self.aim: Aim | None = None
         self.cursor_path: set[tuple[int, int]] = set()
 
@@ -67,6 +67,9 @@ class CursorMixin:
         mode = self.cursor_mode
         if key in CANCEL or (mode == "look" and character in ("x", ";", "q")):
             self.end_cursor()
+            return
+        if mode == "act":  # a direction picks the square, it does not move the cursor
+            self.act_key(key, character)
             return
         found = self.keymap.lookup(key, character)
         if found is not None and found[0] == "move":

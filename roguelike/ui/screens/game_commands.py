@@ -17,6 +17,7 @@ from roguelike.engine.stats import name_of
 from roguelike.engine.watch import known_hazards
 from roguelike.ui import hooks
 from roguelike.ui.autorun import AutoRun, rest_until_healed
+from roguelike.ui.screens.acting import ActMixin
 from roguelike.ui.screens.cursor import Aim
 from roguelike.ui.screens.dialogs import Confirm, HelpScreen
 from roguelike.ui.screens.info import (
@@ -37,9 +38,11 @@ def command_ids() -> set[str]:
     return {name[4:] for name in dir(CommandsMixin) if name.startswith("cmd_")} - {"move"}
 
 
-class CommandsMixin:
+class CommandsMixin(ActMixin):
     # ----- moving ----------------------------------------------------------------------
     def cmd_move(self: GameScreen, dx: int, dy: int) -> None:
+        if self.bump_menu(dx, dy):
+            return
         reason = self.danger(dx, dy) if self.options.confirm_danger else None
         if reason is None:
             self.act(Step(dx, dy))

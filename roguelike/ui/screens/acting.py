@@ -1,0 +1,97 @@
+"""The "act" command: do something to a door, trap or trapped companion beside you.
+
+With one square to act on, its menu opens at once; with several, a direction key picks the
+square ('.' or '5' your own). Bumping into a locked door or a trapped companion opens the
+same menu, as DCSS asks before forcing a door. The menu lists each way with its odds
+(engine/interact.py), so the disarm prompt shows the chance before the dice are rolled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roguelike.engine import interact
+from roguelike.engine.components import Door, Position
+from roguelike.engine.explore.components import SecretDoor
+from roguelike.engine.stats import name_of
+from roguelike.engine.traps import confine
+from roguelike.ui.screens.info import ChoiceScreen
+
+if TYPE_CHECKING:
+    from roguelike.ui.screens.game_screen import GameScreen
+
+HERE_KEYS = (".", "5", "full_stop", "enter")
+ACT_HINT = "Act on which side? A direction key, '.' for your own square, Escape to cancel."
+
+
+class ActMixin:
+    def cmd_act(self: GameScreen) -> None:
+        g = self.game
+        eid = g.awaiting
+        if eid is None:
+            return
+        squares = interact.squares_with_choices(g, eid)
+        if len(squares) == 1:
+            self.act_menu(*squares[0])
+            return
+        self.cursor_mode = "act"
+        self.map.cursor = g.store.get(eid, Position).xy
+        self.status.hint = ACT_HINT
+        self.refresh_all()
+
+    def act_key(self: GameScreen, key: str, character: str | None) -> None:
+        """A key while choosing the square to act on."""
+        found = self.keymap.lookup(key, character)
+        if found is not None and found[0] == "move":
+            self.end_cursor()
+            dx, dy = found[1]  # type: ignore[misc]
+            self.act_menu(dx, dy)
+        elif key in HERE_KEYS or character in HERE_KEYS:
+            self.end_cursor()
+            self.act_menu(0, 0)
+        else:
+            self.status.hint = ACT_HINT
+            self.refresh_all()
+
+    def act_menu(self: GameScreen, dx: int, dy: int) -> None:
+        g = self.game
+        eid = g.awaiting
+        if eid is None:
+            return
+        options = interact.choices(g, eid, dx, dy)
+        if (dx, dy) == (0, 0):
+            options.append(interact.expose_choice())
+        if not options:
+            self.say("There is nothing to do there.")
+            return
+        who = name_of(g.store, eid)
+
+        def chosen(picked: str | None) -> None:
+            if picked is not None:
+                self.act(options[int(picked)].action)
+
+        self.app.push_screen(ChoiceScreen(f"What does {who} do?", [
+            (str(i), c.label) for i, c in enumerate(options)]), chosen)
+
+    def bump_menu(self: GameScreen, dx: int, dy: int) -> bool:
+        """A step into a locked door or a trapped companion opens the act menu instead
+        (the step would only be refused). True when it did."""
+        g = self.game
+        eid = g.awaiting
+        if eid is None:
+            return False
+        pos = g.store.get(eid, Position)
+        x, y = pos.x + dx, pos.y + dy
+        door = g.door_at(x, y)
+        if door is not None and not g.store.has(door, SecretDoor):
+            state = g.store.get(door, Door)
+            if not (state.locked and not state.open):
+                return False
+        else:
+            other = g.creature_at(x, y)
+            if other is None or other not in g.party or confine.top(g, other) is None:
+                return False
+        if not interact.choices(g, eid, dx, dy):
+            return False
+        self.act_menu(dx, dy)
+        return True

@@ -191,3 +191,17 @@ def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
     g.store.get(lead, Actor).actions_left = 2
     assert bot._rescue(g, lead, g.store.get(lead, Position)) == Free(0, 1)
     assert isinstance(bot._rescue(g, other, g.store.get(other, Position)), Lead)
+
+
+def test_the_menu_says_who_could_pick_a_lock():
+    from roguelike.engine.components import Disabled
+
+    g, lead, door = _game()
+    g.store.get(door, Door).locked = True
+    # the Rogue's start kit holds lockpicks; the Warrior may not use them
+    assert interact.hint(g, lead, 1, 0) == "Mercenary Rogue could pick the lock."
+    g.store.get(door, Door).locked = False
+    assert interact.hint(g, lead, 1, 0) == ""
+    g.store.get(door, Door).locked = True
+    g.store.add(g.party[1], Disabled())
+    assert interact.hint(g, lead, 1, 0) == ""  # a Disabled Rogue picks nothing

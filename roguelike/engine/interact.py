@@ -24,7 +24,7 @@ from roguelike.engine.explore.doors import (
     PickLock,
     lockpicks_refusal,
 )
-from roguelike.engine.stats import attribute, name_of
+from roguelike.engine.stats import attribute, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle
 from roguelike.engine.traps.describe import disarm_odds
@@ -128,6 +128,24 @@ def choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
             out.append(Choice(f"Free {name_of(store, other)}", Free(dx, dy)))
     out += _trap_choices(game, actor, dx, dy, x, y)
     return out
+
+
+def hint(game: Game, actor: int, dx: int, dy: int) -> str:
+    """A word on what someone else could do there: a locked door a companion's lockpicks
+    would open."""
+    store = game.store
+    pos = store.get(actor, Position)
+    door = game.door_at(pos.x + dx, pos.y + dy)
+    if door is None or store.has(door, SecretDoor) or (dx, dy) == (0, 0):
+        return ""
+    state = store.get(door, Door)
+    if not state.locked or state.open or lockpicks_refusal(game, actor) is None:
+        return ""
+    for member in game.party:
+        if member != actor and not is_disabled(store, member) \
+                and lockpicks_refusal(game, member) is None:
+            return f"{name_of(store, member)} could pick the lock."
+    return ""
 
 
 def squares_with_choices(game: Game, actor: int) -> list[tuple[int, int]]:

@@ -350,12 +350,21 @@ class Grab(Action):
             return blocked
         haul.hauling = True
         name = name_of(store, actor)
+        seen = _seen(game, actor)
         if store.has(self.target, Treasure):
             store.remove(self.target, Position)
             haul.items.append(self.target)
-            return done(Event("pillage", f"A {name} snatches the {name_of(store, self.target)}!",
-                              actor, self.target))
-        return done(Event("pillage", f"A {name} loots around the event marker.", actor))
+            text = f"A {name} snatches the {name_of(store, self.target)}!"
+            return done(Event("pillage", text if seen else "", actor, self.target))
+        text = f"A {name} loots around the event marker."
+        return done(Event("pillage", text if seen else "", actor))
+
+
+def _seen(game: Game, eid: int) -> bool:
+    """Whether the party sees the Pillager: what it does out of sight is not reported (the
+    log would fill with the doings of every Pillager on the level), only what follows."""
+    pos = game.store.get(eid, Position)
+    return pos.depth == game.depth and bool(game.visible[pos.y, pos.x])
 
 
 @dataclass(frozen=True)
@@ -381,8 +390,9 @@ class Deposit(Action):
         led = ledger(game)
         led.hauls += 1
         per = explore_data(game.content).pillagers.per_marker_removed
-        events = [Event("pillage", f"A {name_of(store, actor)} brings loot to the Pillager "
-                        f"camp ({led.hauls % per or per} of {per}).", actor)]
+        text = f"A {name_of(store, actor)} brings loot to the Pillager camp " \
+            f"({led.hauls % per or per} of {per})."
+        events = [Event("pillage", text if _seen(game, actor) else "", actor)]
         if led.hauls % per == 0:
             left = [e for e, m, p in store.query(Marker, Position)
                     if p.depth == game.depth and m.state == "unchecked"]

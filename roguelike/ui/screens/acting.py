@@ -70,7 +70,9 @@ class ActMixin:
             if picked is not None:
                 self.act(options[int(picked)].action)
 
-        self.app.push_screen(ChoiceScreen(f"What does {who} do?", [
+        note = interact.hint(g, eid, dx, dy)
+        title = f"What does {who} do?" + (f" ({note})" if note else "")
+        self.app.push_screen(ChoiceScreen(title, [
             (str(i), c.label) for i, c in enumerate(options)]), chosen)
 
     def bump_menu(self: GameScreen, dx: int, dy: int) -> bool:

@@ -104,9 +104,14 @@ def test_secret_doors_are_walls_until_found_by_searching():
     assert act(g, lead, Step(1, 0), []).reason == "There is a wall in the way."
     assert g.cost_map()[1, 4] == 0
     res = act(g, lead, Search(), [5])  # Classic 18+ on d20 -> a 6 on the d6
-    assert g.store.has(door, SecretDoor) and "fails" in texts(res)
+    # the Judge rolls in secret: a miss reads like a bare wall, but the roll is kept
+    assert g.store.has(door, SecretDoor) and texts(res).endswith("finds nothing.")
+    assert "rolled" not in texts(res)
+    assert [(e.kind, e.roll) for e in res.events if e.kind == "search_roll"] == [
+        ("search_roll", 5)]
     res = act(g, lead, Search(), [])  # one try per character per door
     assert "finds nothing" in texts(res)
+    assert not any(e.kind == "search_roll" for e in res.events)
     act(g, g.party[2], Search(), [6])
     assert not g.store.has(door, SecretDoor)
     assert g.store.get(door, Appearance).glyph == "+"

@@ -306,3 +306,30 @@ def test_a_disarm_awards_experience_through_award_xp_and_levels_up():
     char = game.store.get(lead, Character)
     assert char.xp == 250 and char.level == 2  # 190 + 10 x disarm value 6
     assert any(e.kind == "level_up" for e in events)
+
+
+def test_a_searched_room_can_still_be_searched_along_its_far_walls():
+    """Once a room's traps are searched, a search elsewhere in it tries the secret doors
+    within reach there (one try per character per door, Classic); only a search within 2
+    squares of an earlier one is refused. Before, one search anywhere in a big room ended
+    the character's chances at every secret door on its walls."""
+    from roguelike.engine.explore.components import SecretDoor
+    from roguelike.engine.scenario import Scripted
+
+    game = arena()
+    eid = game.party[0]
+    door = game.door_at(10, 3)
+    game.store.add(door, SecretDoor())
+    pos = game.store.get(eid, Position)
+    pos.x, pos.y = 2, 3
+    _fresh_turn(game, eid)
+    first = Search().perform(game, eid)
+    assert first.ok and "traps and secret doors" in first.events[0].text
+    pos.x = 4  # still within 2 squares of the first search
+    assert Search().perform(game, eid).reason == "You have already searched here."
+    pos.x = 8
+    game.streams.play = Scripted([6])
+    again = Search().perform(game, eid)
+    assert again.ok and again.events[0].text.endswith("searches for secret doors.")
+    assert not game.store.has(door, SecretDoor)
+    assert game.store.get(eid, Actor).actions_left == 0

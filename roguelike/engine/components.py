@@ -221,9 +221,11 @@ class Confined:
 
 @dataclass(slots=True)
 class Searched:
-    """Places a character has searched for traps: "depth:room" or "depth:x:y"."""
+    """Places a character has searched for traps: "depth:room" or "depth:x:y"; and the squares
+    it searched from, as [depth, x, y], for the secret doors within reach of each."""
 
     places: list[str] = field(default_factory=list)
+    spots: list[list[int]] = field(default_factory=list)
 
 
 COMPONENT_TYPES: tuple[type, ...] = (

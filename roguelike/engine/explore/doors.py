@@ -242,7 +242,7 @@ class Search(Action):
         if blocked:
             return blocked
         events = search_walls(game, actor)
-        if not events:
+        if not any(e.kind == "door" for e in events):
             events.append(Event("search", f"{name_of(game.store, actor)} searches and finds "
                                 "nothing.", actor))
         return done(*events)
@@ -262,6 +262,10 @@ def search_walls(game: Game, actor: int) -> list[Event]:
         secret.tried.append(actor)
         ok, event = check(game, actor, "wits", "searching the walls",
                           need=rules.secret_find)
+        if not ok:
+            # Classic: the Judge rolls, so a miss looks just like a bare wall. The roll is
+            # kept for the record; its words would give the door away.
+            event = Event("search_roll", "", actor, door, roll=event.roll, need=event.need)
         events.append(event)
         if ok:
             reveal_secret(game, door)

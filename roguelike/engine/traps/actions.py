@@ -52,23 +52,32 @@ def search_chance(game: Game, eid: int, trap_eid: int) -> int:
 
 @dataclass(frozen=True)
 class Search(Action):
-    """Search this room (or the nearby corridor) for traps: one try per character per place."""
+    """Search this room (or the nearby corridor) for traps, one try per character per place,
+    and the walls within 2 squares for secret doors, one try per character per door. Once a
+    place's traps are searched, a search elsewhere in it looks at the walls there only."""
 
     kind: ClassVar[str] = "search"
 
     def perform(self, game: Game, actor: int) -> Result:
         searched = game.store.try_get(actor, Searched) or Searched()
         place = search_place(game, actor)
-        if place in searched.places:
+        pos = game.store.get(actor, Position)
+        for_traps = place not in searched.places
+        # the walls: a new search wherever the last ones did not reach (a 10' area each)
+        if not for_traps and any(d == pos.depth and max(abs(x - pos.x), abs(y - pos.y))
+                                 <= SEARCH_REACH for d, x, y in searched.spots):
             return fail("You have already searched here.")
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        searched.places.append(place)
+        if for_traps:
+            searched.places.append(place)
+        searched.spots.append([pos.depth, pos.x, pos.y])
         game.store.add(actor, searched)
         who = name_of(game.store, actor)
-        events = [Event("search", f"{who} searches for traps.", actor)]
-        for t in traps_in_reach(game, actor):
+        what = "traps and secret doors" if for_traps else "secret doors"
+        events = [Event("search", f"{who} searches for {what}.", actor)]
+        for t in traps_in_reach(game, actor) if for_traps else []:
             trap = game.store.get(t, Trap)
             if actor in trap.known_by or actor in trap.searched_by:
                 continue

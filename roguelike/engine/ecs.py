@@ -23,6 +23,9 @@ class EntityStore:
     def __init__(self) -> None:
         self.next_id = 1
         self._by_type: dict[type, dict[int, Any]] = {}
+        # The same dict, read-only for hot loops: `by_type.get(T)` is the table of T or None
+        # (one lookup, where peek() is a call; never add or remove through it).
+        self.by_type: Mapping[type, dict[int, Any]] = self._by_type
         self._alive: dict[int, None] = {}
         # Sorted id lists per queried type set; dropped when one of those types gains or
         # loses an entity. Components change in place far more often than they come and go.

@@ -21,6 +21,7 @@ from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
+    Battle,
     Character,
     Conditions,
     Disabled,
@@ -51,6 +52,7 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
+_NO_ROWS: frozenset[int] = frozenset()  # a table nobody has yet
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -135,6 +137,7 @@ class Game:
         self._positions = self.store.table(Position)
         self._actors = self.store.table(Actor)
         self._characters = self.store.table(Character)
+        self._tables = self.store.by_type  # other tables, for types that may have none yet
         explore.on_start(self)  # inventories, start kits, the ledger
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
@@ -315,7 +318,9 @@ class Game:
         """Non-party creatures on this level the party sees, ascending (after every monster
         action: the creatures of other levels and the party's own members are filtered out
         once per change of actors, of level, or of a creature's level)."""
-        view = self.visible
+        view = self._view
+        if view is None:
+            view = self.visible
         ids = self.store.ids(Actor, Position)
         positions = self._positions
         depth = self.depth
@@ -331,12 +336,8 @@ class Game:
             # view changes): indexing bytes is several times quicker than a numpy scalar
             seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
         flat, width = seen[1], seen[2]
-        out = []
-        for eid in foes[3]:
-            pos = positions[eid]
-            if pos.depth == depth and flat[pos.y * width + pos.x]:
-                out.append(eid)
-        return out
+        return [eid for eid in foes[3]
+                if (pos := positions[eid]).depth == depth and flat[pos.y * width + pos.x]]
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
@@ -409,7 +410,11 @@ class Game:
     def _update_mode(self) -> list[Event]:
         seen = self.hostiles_in_view()
         if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
-            return fight_hooks.on_view_changed(self, seen, [])
+            # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
+            # table row, nothing to calm)
+            if self._tables.get(Battle):
+                return fight_hooks.on_view_changed(self, seen, [])
+            return []
         events = []
         woken = []
         actors = self._actors
@@ -435,21 +440,29 @@ class Game:
         """Advance until a player-controlled character must act or the game ends."""
         events = self._update_mode()
         guard = 0
-        store, characters = self.store, self._characters
+        characters, positions, actors = self._characters, self._positions, self._actors
+        tables = self._tables
         while not self.over:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
             # (pending_entity is None without a PendingLuck table row: asked once a pass)
-            if store.peek(PendingLuck) and fight_hooks.pending_entity(self) is not None:
+            if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
             current = self.current
-            if current is None or self._turn_finished(current):
+            # (_turn_finished written out: the loop asks it on every pass)
+            pos = None if current is None else positions.get(current)
+            if pos is None or pos.depth != self.depth \
+                    or current in tables.get(Disabled, _NO_ROWS):
+                events += self._next_turn()
+                continue
+            act = actors[current]
+            if act.actions_left <= 0 and act.move_points <= 0:
                 events += self._next_turn()
                 continue
             if current in characters and (self.mode == "combat" or current == self.led):
                 break  # player_controls(current), written out
-            events += ai.take_action(self, current)
+            events += ai.take_action(self, current, act)
             events += self._update_mode()
         return events
 
@@ -462,8 +475,13 @@ class Game:
                 if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
-        # (end_turn hands back a list of its own, so it is extended in place)
-        events = [] if self.current is None else fight_hooks.end_turn(self, self.current)
+        tables = self._tables
+        ending = self.current
+        # (end_turn hands back a list of its own, so it is extended in place; it has nothing
+        # to do without active conditions, which most creatures have none of)
+        conds = tables.get(Conditions)
+        events = [] if ending is None or not conds or ending not in conds \
+            or not conds[ending].active else fight_hooks.end_turn(self, ending)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
@@ -472,14 +490,15 @@ class Game:
         current = self.current = self.order[self.turn_index]
         # (a turn that cannot start is finished: _turn_finished need not be asked too)
         pos = self._positions.get(current)  # _can_start, written out
-        if pos is None or pos.depth != self.depth or current in self.store.peek(Disabled):
+        if pos is None or pos.depth != self.depth \
+                or current in tables.get(Disabled, _NO_ROWS):
             return events
         act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        events += fight_hooks.start_turn(self, current)
+        events += fight_hooks.start_turn(self, current, act)
         # (self.current again: a wound at the start of the turn may have ended it)
-        events.append(Event("turn", "", self.current, roll=act.initiative))
+        events.append(Event("turn", "", self.current, 0, -1, -1, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
                                 f"(initiative {act.initiative}).", self.current,

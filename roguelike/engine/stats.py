@@ -12,6 +12,7 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.explore.components import Fatigue, Inventory
 
 NO_SAVE = 7  # a d6 target that can never be rolled
 
@@ -26,12 +27,24 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 
 def speed(store: EntityStore, eid: int) -> int:
-    # treasure load and fatigue; imported here (the inventory imports this module), in the
-    # plain `import` form, which costs a third of `from ... import` on every call
+    tables = store.by_type
+    boxes = tables.get(HitBoxes)
+    if boxes is not None and eid in boxes:
+        base = boxes[eid].attribute("speed")
+    else:
+        base = attribute(store, eid, "speed")
+    # treasure load and fatigue (explore/inventory.adjust_speed): nothing to adjust for a
+    # creature with neither, as most monsters (initiative asks every tied one, every round)
+    inventories, fatigue = tables.get(Inventory), tables.get(Fatigue)
+    if (inventories is None or eid not in inventories) and (fatigue is None
+                                                             or eid not in fatigue):
+        return max(0, base)
+    # imported here (the inventory imports this module), in the plain `import` form, which
+    # costs a third of `from ... import` on every call
     import roguelike.engine.explore.inventory
 
     inventory = roguelike.engine.explore.inventory
-    return max(0, inventory.adjust_speed(store, eid, attribute(store, eid, "speed")))
+    return max(0, inventory.adjust_speed(store, eid, base))
 
 
 def name_of(store: EntityStore, eid: int) -> str:

@@ -200,8 +200,9 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
     return spot[0]
 
 
-def take_action(game: Game, eid: int) -> list[Event]:
-    """One decision of a Pillager (dispatched from monster_ai.take_turn)."""
+def take_action(game: Game, eid: int, alone: bool = False) -> list[Event]:
+    """One decision of a Pillager (dispatched from monster_ai.take_turn). `alone`: the
+    caller found no standing delver next to it on the level played (monster_ai._engaged)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -210,13 +211,14 @@ def take_action(game: Game, eid: int) -> list[Event]:
         haul = Haul()
         store.add(eid, haul)
     x, y, depth = pos.x, pos.y, pos.depth
-    # the first standing delver next to it, in party order (one pass, no list)
-    disabled = store.peek(Disabled)
-    for e in game.party:
-        if e not in disabled:
-            p = positions[e]
-            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
-                return _try(game, eid, Attack(e))
+    if not alone or depth != game.depth:
+        # the first standing delver next to it, in party order (one pass, no list)
+        disabled = store.peek(Disabled)
+        for e in game.party:
+            if e not in disabled:
+                p = positions[e]
+                if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
+                    return _try(game, eid, Attack(e))
     level = game.level
     if haul.hauling:
         if level.room_at(x, y) == level.pillager_camp_room:
@@ -228,7 +230,7 @@ def take_action(game: Game, eid: int) -> list[Event]:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
     if not spots:
-        return game.try_action(_WAIT, eid).events
+        return _WAIT.perform(game, eid).events
     return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
 
 
@@ -244,31 +246,33 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
     x, y = pos.x, pos.y
     here = rows[y][x]
     if here >= UNREACHABLE or here == 0:
-        return game.try_action(_WAIT, eid).events
+        return _WAIT.perform(game, eid).events
     options = _closer(rows, x, y, here)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
-        taken = _taken(game, {(x + dx, y + dy) for _d, _n, dx, dy in options})
+        # The step itself is PillagerStep's, less its creature_at pass (the square is
+        # known free): what game.try_action(PillagerStep(dx, dy)) would do.
+        taken = _taken(game, x, y)
         for _d, _n, dx, dy in options:
             if (x + dx, y + dy) in taken:
                 continue
-            result = game.try_action(PillagerStep(dx, dy), eid)
+            result = _pillager_step(game, eid, dx, dy, False)
             if result.ok:
                 return result.events
-    return game.try_action(_WAIT, eid).events
+    return _WAIT.perform(game, eid).events  # (a Wait never turns into another action)
 
 
-def _taken(game: Game, squares: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Which of `squares` hold a creature on this level (what creature_at would find)."""
+def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
+    """Which squares next to (x, y) hold a creature on this level (creature_at's)."""
     store = game.store
     positions = store.table(Position)
     depth = game.depth
     out = set()
     for e in store.ids(Actor, Position):
         p = positions[e]
-        if p.depth == depth and (xy := (p.x, p.y)) in squares:
-            out.add(xy)
+        if -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1 and p.depth == depth:
+            out.add((p.x, p.y))
     return out
 
 
@@ -314,20 +318,28 @@ class PillagerStep(Action):
     def perform(self, game: Game, actor: int) -> Result:
         if max(abs(self.dx), abs(self.dy)) != 1:
             return fail("A step is one square.")
-        pos = game.store.get(actor, Position)
-        nx, ny = pos.x + self.dx, pos.y + self.dy
-        door = game.door_at(nx, ny)
-        if not game.level.is_walkable(nx, ny) or (
-                door is not None and game.store.has(door, SecretDoor)):
-            return fail("There is a wall in the way.")
-        if game.creature_at(nx, ny) is not None:
-            return fail("Someone is in the way.")
-        blocked = _begin_move(game, actor)
-        if blocked:
-            return blocked
-        game.store.get(actor, Actor).move_points -= 1
-        pos.x, pos.y = nx, ny
-        return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
+        return _pillager_step(game, actor, self.dx, self.dy, True)
+
+
+def _pillager_step(game: Game, actor: int, dx: int, dy: int, check_creatures: bool
+                   ) -> Result:
+    """PillagerStep's rules for a one-square step; `check_creatures` False when the
+    caller knows the square free of creatures."""
+    store = game.store
+    pos = store.get(actor, Position)
+    nx, ny = pos.x + dx, pos.y + dy
+    door = game.level.door_ids.get((nx, ny))
+    if not game.level.is_walkable(nx, ny) or (
+            door is not None and store.has(door, SecretDoor)):
+        return fail("There is a wall in the way.")
+    if check_creatures and game.creature_at(nx, ny) is not None:
+        return fail("Someone is in the way.")
+    blocked = _begin_move(game, actor)
+    if blocked:
+        return blocked
+    store.get(actor, Actor).move_points -= 1
+    pos.x, pos.y = nx, ny
+    return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
 
 
 @dataclass(frozen=True)

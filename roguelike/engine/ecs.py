@@ -58,7 +58,9 @@ class EntityStore:
         if eid not in self._alive:
             raise KeyError(f"entity {eid} does not exist")
         table = self._by_type.setdefault(type(comp), {})
-        if eid not in table:
+        if table.get(eid) is not comp:
+            # a new row, or another object in its place: the id lists handed out go, so
+            # that one kept list means the same rows as well as the same ids
             self._forget(type(comp))
         table[eid] = comp
 
@@ -90,7 +92,8 @@ class EntityStore:
     def ids(self, *ctypes: type) -> list[int]:
         """Ids having every component type, ascending. The list is shared (cached): never
         mutate it. The store never changes a list it handed out, it makes a new one, and it
-        hands out the same list until the set changes: `is` on two answers is exact."""
+        hands out the same list until the set changes or a row of one of the types is
+        replaced by another object: `is` on two answers is exact."""
         cached = self._cache.get(ctypes)
         if cached is not None:
             return cached

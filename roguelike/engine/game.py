@@ -120,8 +120,14 @@ class Game:
         # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
         # creatures on that depth): sides never change, and the store hands out a new list
         # whenever that set changes
-        self._foes: tuple[list[int], int, int, list[int]] | None = None
+        self._foes: tuple[list[int], int, int, list[tuple[int, Position]]] | None = None
         self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
+        # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
+        # level change, bumps depth_moves and forgets the view).
+        self.moves = 0
+        # The turn loop's last hostiles_in_view answer and what it depended on: (view,
+        # actor id list, depth, depth_moves, moves, answer); forgotten at each _run start.
+        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int]] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -328,16 +334,19 @@ class Game:
         if foes is None or foes[0] is not ids or foes[1] != depth \
                 or foes[2] != self.depth_moves:
             actors = self._actors
+            # (with their Position rows: the store hands out a new id list when a row is
+            # replaced too, so the same list means the same Position objects)
             foes = self._foes = (ids, depth, self.depth_moves, [
-                e for e in ids if actors[e].side != "party" and positions[e].depth == depth])
+                (e, positions[e]) for e in ids
+                if actors[e].side != "party" and positions[e].depth == depth])
         seen = self._view_bytes
         if seen is None or seen[0] is not view:
             # the view as one byte a square, made once per view (a new array each time the
             # view changes): indexing bytes is several times quicker than a numpy scalar
             seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
         flat, width = seen[1], seen[2]
-        return [eid for eid in foes[3]
-                if (pos := positions[eid]).depth == depth and flat[pos.y * width + pos.x]]
+        return [eid for eid, pos in foes[3]
+                if pos.depth == depth and flat[pos.y * width + pos.x]]
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
@@ -407,8 +416,24 @@ class Game:
         act = self._actors[eid]
         return act.actions_left <= 0 and act.move_points <= 0
 
+    def _hostiles_in_loop(self) -> list[int]:
+        """hostiles_in_view for the turn loop: after most creature actions nobody moved
+        (a Pillager waits, an attack) and the view is the same, so the last answer stands.
+        Kept only within one _run (between calls to perform, anything may have been moved
+        by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
+        seen = self._seen
+        view = self._view
+        if seen is not None and view is not None and seen[0] is view \
+                and seen[1] is self.store.ids(Actor, Position) and seen[2] == self.depth \
+                and seen[3] == self.depth_moves and seen[4] == self.moves:
+            return seen[5]
+        out = self.hostiles_in_view()
+        self._seen = (self._view, self.store.ids(Actor, Position), self.depth,  # type: ignore[assignment]
+                      self.depth_moves, self.moves, out)
+        return out
+
     def _update_mode(self) -> list[Event]:
-        seen = self.hostiles_in_view()
+        seen = self._hostiles_in_loop()
         if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
             # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
             # table row, nothing to calm)
@@ -438,6 +463,7 @@ class Game:
 
     def _run(self) -> list[Event]:
         """Advance until a player-controlled character must act or the game ends."""
+        self._seen = None  # (creatures may have been moved by hand since the last call)
         events = self._update_mode()
         guard = 0
         characters, positions, actors = self._characters, self._positions, self._actors
@@ -554,6 +580,7 @@ class Game:
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         # (after every square of every walk: the kept tables, not the store's lookups)
+        self.moves += 1
         if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)

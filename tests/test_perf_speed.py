@@ -1,0 +1,89 @@
+"""The turn loop's speed-ups checked against fresh answers over long bot games.
+
+Game._hostiles_in_loop keeps the last hostiles_in_view answer while the view, the actor
+list, the level and the count of moves stay the same: every answer it gives must equal a
+full scan made at that moment. The store hands out a new id list when a row is replaced."""
+
+from __future__ import annotations
+
+import pytest
+
+from roguelike.bot import play
+from roguelike.engine.components import Actor, Position
+from roguelike.engine.ecs import EntityStore
+from roguelike.engine.game import Game
+from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.rng import Stream
+
+
+def _seen_directly(game: Game) -> list[int]:
+    view = game.visible
+    return [e for e, actor, pos in game.store.query(Actor, Position)
+            if actor.side != "party" and pos.depth == game.depth and view[pos.y, pos.x]]
+
+
+@pytest.mark.parametrize("seed", ["bench-0", "bench-throughput-0", "x-1", "walk-3"])
+def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    real = Game._hostiles_in_loop
+    counts = [0, 0]  # (answers kept, answers made)
+
+    def checked(game: Game) -> list[int]:
+        kept = game._seen is not None and game._seen[0] is game._view \
+            and game._seen[4] == game.moves
+        out = real(game)
+        assert out == _seen_directly(game), f"round {game.round}: stale hostiles"
+        counts[0 if kept else 1] += 1
+        return out
+
+    monkeypatch.setattr(Game, "_hostiles_in_loop", checked)
+    game = Game(seed)
+    play(game, 2500)
+    assert counts[0] > 100 and counts[1] > 100
+
+
+def test_a_creature_moved_by_hand_between_actions_is_seen() -> None:
+    """The kept answer never outlives a call to perform: a foe put in view by hand (as
+    scenario tests do) is seen at the next action."""
+    from roguelike.engine.actions import Wait
+    from roguelike.engine.creatures import make_monster
+    from roguelike.engine.scenario import scenario
+
+    game = scenario("""
+    #################################
+    #1..............................#
+    #################################
+    """)
+    # asleep, far beyond the party's light
+    foe = make_monster(game.store, game.content, "leader", Position(game.depth, 30, 1))
+    game.perform(Wait())
+    assert game.mode == "explore" and game.hostiles_in_view() == []
+    game.store.get(foe, Position).x = 3  # next to the party, by hand
+    game.perform(Wait())
+    assert game.mode == "combat"
+
+
+def test_a_replaced_row_gives_a_new_id_list() -> None:
+    store = EntityStore()
+    eid = store.create(Position(1, 2, 3))
+    first = store.ids(Position)
+    store.add(eid, first and store.get(eid, Position))  # the same object: nothing new
+    assert store.ids(Position) is first
+    store.add(eid, Position(1, 4, 5))
+    assert store.ids(Position) is not first and store.ids(Position) == first
+
+
+def test_die_rolls_match_below() -> None:
+    """Stream.d draws as 1 + below(sides) did, for dice cached and not."""
+    a, b = Stream("s", "p"), Stream("s", "p")
+    for sides in [6, 6, 20, 3, 6, 7, 100, 6] * 50:
+        assert a.d(sides) == 1 + b.below(sides)
+    assert a.s == b.s and a.draws == b.draws
+
+
+def test_initiative_roll_offs_unchanged() -> None:
+    """A group tied on roll, rank and Speed rolls off as before (the Pillagers' case)."""
+    entrants = list(range(1, 11))
+    order, rolloffs = order_by_initiative(entrants, dict.fromkeys(entrants, 4),
+                                          lambda e: 0, lambda e: 5, Stream("t", "p"))
+    assert sorted(order) == entrants
+    assert all(rolloffs[e] for e in entrants)

@@ -299,7 +299,7 @@ class Wait(Action):
         act = game.store.get(actor, Actor)
         act.actions_left = 0
         act.move_points = 0
-        return done(Event("wait", "", actor))
+        return Result(True, [Event("wait", "", actor)])  # (done(), without its call)
 
 
 @dataclass(frozen=True)

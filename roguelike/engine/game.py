@@ -26,6 +26,7 @@ from roguelike.engine.components import (
     Conditions,
     Disabled,
     Door,
+    FightState,
     PendingLuck,
     Position,
 )
@@ -423,12 +424,13 @@ class Game:
         by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
         seen = self._seen
         view = self._view
-        if seen is not None and view is not None and seen[0] is view \
-                and seen[1] is self.store.ids(Actor, Position) and seen[2] == self.depth \
-                and seen[3] == self.depth_moves and seen[4] == self.moves:
+        ids = self.store.ids(Actor, Position)
+        if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
+                and seen[2] == self.depth and seen[3] == self.depth_moves \
+                and seen[4] == self.moves:
             return seen[5]
         out = self.hostiles_in_view()
-        self._seen = (self._view, self.store.ids(Actor, Position), self.depth,  # type: ignore[assignment]
+        self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
                       self.depth_moves, self.moves, out)
         return out
 
@@ -522,7 +524,16 @@ class Game:
         act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        events += fight_hooks.start_turn(self, current, act)
+        states, conds = tables.get(FightState), tables.get(Conditions)  # (may be new now)
+        state = states.get(current) if states else None
+        if state is not None and (not conds or current not in conds
+                                  or not conds[current].active):
+            # fight_hooks.start_turn's usual case written out (every creature, every turn):
+            # a fight state and no active condition
+            state.cleaves = 0
+            state.granted = act.actions_left
+        else:
+            events += fight_hooks.start_turn(self, current, act)
         # (self.current again: a wound at the start of the turn may have ended it)
         events.append(Event("turn", "", self.current, 0, -1, -1, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):

@@ -206,7 +206,8 @@ def take_action(game: Game, eid: int, alone: bool = False) -> list[Event]:
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
-    haul = store.try_get(eid, Haul)
+    hauls = store.by_type.get(Haul)
+    haul = hauls.get(eid) if hauls is not None else None
     if haul is None:
         haul = Haul()
         store.add(eid, haul)

@@ -79,7 +79,10 @@ class EntityStore:
 
     def table(self, ctype: type[C]) -> dict[int, C]:
         """The live id -> component mapping of one type, for hot loops; do not mutate it."""
-        return self._by_type.setdefault(ctype, {})
+        table = self._by_type.get(ctype)
+        if table is None:  # (setdefault would build an empty dict on every call)
+            table = self._by_type[ctype] = {}
+        return table  # type: ignore[return-value]
 
     def peek(self, ctype: type[C]) -> Mapping[int, C]:
         """Like table(), but creates no table for a type nobody has yet (an empty stand-in

@@ -62,7 +62,7 @@ def _engaged(game: Game, eid: int) -> bool:
     depth = game.depth
     if pos.depth != depth:
         return False
-    disabled = store.peek(Disabled)
+    disabled = store.by_type.get(Disabled, ())
     x, y = pos.x, pos.y
     for e in game.party:
         if e not in disabled:

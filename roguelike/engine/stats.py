@@ -18,7 +18,8 @@ NO_SAVE = 7  # a d6 target that can never be rolled
 
 
 def attribute(store: EntityStore, eid: int, name: str) -> int:
-    boxes = store.try_get(eid, HitBoxes)
+    tables = store.by_type.get(HitBoxes)
+    boxes = tables.get(eid) if tables is not None else None
     if boxes is not None:
         return boxes.attribute(name)
     stats = store.get(eid, MonsterStats)
@@ -47,21 +48,24 @@ def speed(store: EntityStore, eid: int) -> int:
     return max(0, inventory.adjust_speed(store, eid, base))
 
 
+# (these read the store's tables directly: the rules ask them many times a turn)
 def name_of(store: EntityStore, eid: int) -> str:
-    named = store.try_get(eid, Named)
+    names = store.by_type.get(Named)
+    named = names.get(eid) if names is not None else None
     return named.name if named else f"#{eid}"
 
 
 def is_disabled(store: EntityStore, eid: int) -> bool:
-    return store.has(eid, Disabled)
+    return eid in store.by_type.get(Disabled, ())
 
 
 def is_character(store: EntityStore, eid: int) -> bool:
-    return store.has(eid, Character)
+    return eid in store.by_type.get(Character, ())
 
 
 def side(store: EntityStore, eid: int) -> str:
-    actor = store.try_get(eid, Actor)
+    actors = store.by_type.get(Actor)
+    actor = actors.get(eid) if actors is not None else None
     return actor.side if actor else ""
 
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.components import Position
+from roguelike.engine.components import Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
-from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.stats import name_of
 from roguelike.world.fov import add_fov, window_fov
 
 if TYPE_CHECKING:
@@ -89,10 +89,13 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
 
 
 def _standing(game: Game) -> list[Position]:
+    # (the tables read directly: asked for every new view, after every delver's step)
     store = game.store
-    return [pos for pos in (store.get(eid, Position) for eid in game.party
-                            if not is_disabled(store, eid))
-            if pos.depth == game.depth]
+    disabled = store.by_type.get(Disabled, ())
+    positions = store.table(Position)
+    depth = game.depth
+    return [pos for eid in game.party
+            if eid not in disabled and (pos := positions[eid]).depth == depth]
 
 
 def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: int) -> bool:

@@ -32,6 +32,14 @@ class Stream:
     """One xoshiro256** generator; its state is four ints, so it saves as plain data."""
 
     __slots__ = ("draws", "name", "s")
+    # d() draws as below() does, written out; a subclass with its own below() or next64()
+    # (a scripted stream in tests) has d() go through them
+    _dice_inline = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "below" in cls.__dict__ or "next64" in cls.__dict__:
+            cls._dice_inline = False
 
     def __init__(self, seed: str, name: str) -> None:
         self.name = name
@@ -76,7 +84,7 @@ class Stream:
         # below() and next64() written out (the same draws): a die is the commonest draw
         # of play, thousands a game, and two calls fewer a die is a tenth of a round
         limit = _LIMITS.get(sides)
-        if limit is None:
+        if limit is None or not self._dice_inline:
             return 1 + self.below(sides)
         s = self.s
         while True:

@@ -69,12 +69,19 @@ def _plain(value: Any) -> Any:
     names = _FIELD_NAMES.get(type(value))
     if names is None and is_dataclass(value):
         names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    # (scalar members are taken as they are, without a call each: replays hash every
+    # component of every entity at each checkpoint)
+    scalars = _SCALARS
     if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
+        out = {}
+        for name in names:
+            v = getattr(value, name)
+            out[name] = v if type(v) in scalars else _plain(v)
+        return out
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [v if type(v) in scalars else _plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in scalars else _plain(v) for k, v in value.items()}
     return value
 
 

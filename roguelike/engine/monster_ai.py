@@ -49,7 +49,7 @@ def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
     if actor.side == "pillager" and not _engaged(game, eid):
         # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
-        return pillagers.take_action(game, eid, alone=True)
+        return pillagers.take_action(game, eid)
     return _hunt(game, eid, actor)
 
 

@@ -56,14 +56,37 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return cached[1]
     bright = np.zeros_like(clear)
     lit = np.zeros_like(clear)
+    windows = _windows(game, key[1])
     for x, y, ldef in shining:
         if ldef.dim_outer_radius > 0:
-            add_fov(lit, window_fov(clear, x, y, ldef.dim_outer_radius))
+            add_fov(lit, _window(windows, clear, x, y, ldef.dim_outer_radius))
         if ldef.bright_radius > 0:
-            add_fov(bright, window_fov(clear, x, y, ldef.bright_radius))
+            add_fov(bright, _window(windows, clear, x, y, ldef.bright_radius))
     maps = (bright, lit | bright)
     game._light_cache = (key, maps)  # type: ignore[attr-defined]
     return maps
+
+
+def _windows(game: Game, clear_bytes: bytes
+             ) -> dict[tuple[int, int, int], tuple[int, int, np.ndarray]]:
+    """One light's field of view by (x, y, radius), for this transparency (held whole, as
+    the maps' key holds it): a delver following a light-bearer carries its light over
+    squares the other lit a moment ago."""
+    kept = getattr(game, "_light_windows", None)
+    if kept is None or kept[0] != clear_bytes:
+        kept = (clear_bytes, {})
+        game._light_windows = kept  # type: ignore[attr-defined]
+    return kept[1]  # type: ignore[no-any-return]
+
+
+def _window(windows: dict[tuple[int, int, int], tuple[int, int, np.ndarray]],
+            clear: np.ndarray, x: int, y: int, radius: int) -> tuple[int, int, np.ndarray]:
+    found = windows.get((x, y, radius))
+    if found is None:
+        if len(windows) >= 64:
+            windows.clear()
+        found = windows[(x, y, radius)] = window_fov(clear, x, y, radius)
+    return found
 
 
 def party_view(game: Game) -> np.ndarray:

@@ -200,9 +200,8 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
     return spot[0]
 
 
-def take_action(game: Game, eid: int, alone: bool = False) -> list[Event]:
-    """One decision of a Pillager (dispatched from monster_ai.take_turn). `alone`: the
-    caller found no standing delver next to it on the level played (monster_ai._engaged)."""
+def take_action(game: Game, eid: int) -> list[Event]:
+    """One decision of a Pillager (dispatched from monster_ai.take_turn)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -212,14 +211,13 @@ def take_action(game: Game, eid: int, alone: bool = False) -> list[Event]:
         haul = Haul()
         store.add(eid, haul)
     x, y, depth = pos.x, pos.y, pos.depth
-    if not alone or depth != game.depth:
-        # the first standing delver next to it, in party order (one pass, no list)
-        disabled = store.peek(Disabled)
-        for e in game.party:
-            if e not in disabled:
-                p = positions[e]
-                if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
-                    return _try(game, eid, Attack(e))
+    # the first standing delver next to it, in party order (one pass, no list)
+    disabled = store.by_type.get(Disabled, ())
+    for e in game.party:
+        if e not in disabled:
+            p = positions[e]
+            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
+                return _try(game, eid, Attack(e))
     level = game.level
     if haul.hauling:
         if level.room_at(x, y) == level.pillager_camp_room:

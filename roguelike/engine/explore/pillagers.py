@@ -133,8 +133,8 @@ def arrive_after_reveal(game: Game) -> list[Event]:
 
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
-    doors stop them (creatures are stepped around). Shared by the whole group, in the
-    game's map cache, which any change of the tiles clears (Game.remembered)."""
+    doors stop them (creatures are stepped around). Shared by the whole group, kept on
+    the game until the tiles change (_goal_map)."""
     return _goal_map(game, tuple(goals), goals)
 
 
@@ -144,14 +144,28 @@ def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
     for goals, the goals are its Pillager camp, listed only when the map must be made
     (the camp's many squares are not worth hashing every step)."""
     secret = _secret(game)
-    def make() -> np.ndarray:
-        cost = T.WALKABLE[game.level.tiles].astype(np.int16)
-        for x, y in secret:
-            cost[y, x] = 0
-        wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
-        return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
-
-    return game.remembered(("pillagers", game.depth, name, secret), make)
+    tiles = game.level.tiles
+    # Kept apart from game.remembered's maps, which every door opened or locked clears:
+    # these read no door (secret ones are in the key), only the tiles, which change in
+    # place only with invalidate_terrain (its counter) or are another level's array.
+    kept: tuple[int, dict[object, tuple[np.ndarray, np.ndarray]]] | None = \
+        getattr(game, "_pillager_maps", None)
+    if kept is None or kept[0] != game.terrain_version:
+        kept = game._pillager_maps = (game.terrain_version, {})  # type: ignore[attr-defined]
+    maps = kept[1]
+    key = (game.depth, name, secret)
+    found = maps.get(key)
+    if found is not None and found[0] is tiles:
+        return found[1]
+    cost = T.WALKABLE[tiles].astype(np.int16)
+    for x, y in secret:
+        cost[y, x] = 0
+    wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
+    dist = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+    if len(maps) >= 32:
+        maps.clear()
+    maps[key] = (tiles, dist)
+    return dist
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:

@@ -2,18 +2,27 @@
 
 Game._hostiles_in_loop keeps the last hostiles_in_view answer while the view, the actor
 list, the level and the count of moves stay the same: every answer it gives must equal a
-full scan made at that moment. The store hands out a new id list when a row is replaced."""
+full scan made at that moment. The store hands out a new id list when a row is replaced.
+The kept doorway rows, light fields of view and Pillager goal maps equal fresh ones."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pytest
 
 from roguelike.bot import play
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.explore import light, pillagers
+from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.rng import Stream
+from roguelike.world import tiles as T
+from roguelike.world.level import Level
+from roguelike.world.paths import distance_map
 
 
 def _seen_directly(game: Game) -> list[int]:
@@ -87,3 +96,46 @@ def test_initiative_roll_offs_unchanged() -> None:
                                           lambda e: 0, lambda e: 5, Stream("t", "p"))
     assert sorted(order) == entrants
     assert all(rolloffs[e] for e in entrants)
+
+
+def _fresh_transparency(game: Game) -> np.ndarray:
+    doors = game.store.table(Door)
+    clear = T.TRANSPARENT[game.level.tiles]
+    for (x, y), eid in game.level.door_ids.items():
+        if not doors[eid].open:
+            clear[y, x] = False
+    return clear
+
+
+@pytest.mark.parametrize("seed", ["bench-throughput-0", "bench-1"])
+def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    """The kept doorway rows (transparency), the lights' fields of view and the Pillagers'
+    goal maps (kept apart from the routes a door clears) equal fresh ones."""
+    real_goal_map = pillagers._goal_map
+    checked = [0, 0]
+
+    def goal_map(game: Game, name: object, goals: Any) -> np.ndarray:
+        dist = real_goal_map(game, name, goals)
+        cost = T.WALKABLE[game.level.tiles].astype(np.int16)
+        for x, y in secret_squares(game):
+            cost[y, x] = 0
+        wanted = pillagers._camp_squares(goals) if isinstance(goals, Level) else goals
+        fresh = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+        assert np.array_equal(dist, fresh), f"round {game.round}: stale Pillager map"
+        checked[0] += 1
+        return dist
+
+    def compare(game: Game) -> None:
+        assert np.array_equal(game.transparency(), _fresh_transparency(game))
+        bright, lit = light.light_maps(game)
+        game._light_windows = None  # type: ignore[attr-defined]
+        game._light_cache = None  # type: ignore[attr-defined]
+        fresh_bright, fresh_lit = light.light_maps(game)
+        assert np.array_equal(bright, fresh_bright) and np.array_equal(lit, fresh_lit)
+        checked[1] += 1
+
+    monkeypatch.setattr(pillagers, "_goal_map", goal_map)
+    game = Game(seed)
+    game.on_action.append(compare)
+    play(game, 2000)
+    assert checked[0] > 100 and checked[1] > 100

@@ -118,6 +118,9 @@ class Game:
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
         self._clear: tuple[object, np.ndarray] | None = None
         self._known: tuple[object, np.ndarray] | None = None
+        # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
+        self._doors: tuple[dict[tuple[int, int], int], list[int], int,
+                           list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
@@ -212,8 +215,7 @@ class Game:
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
-        doors = self.store.table(Door)
-        closed = tuple([xy for xy, eid in self.level.door_ids.items() if not doors[eid].open])
+        closed = tuple([xy for xy, door in self._level_doors() if not door.open])
         key = (self.depth, closed)
         if self._clear is None or self._clear[0] != key:
             clear = T.TRANSPARENT[self.level.tiles]
@@ -221,6 +223,21 @@ class Game:
                 clear[y, x] = False
             self._clear = (key, clear)
         return self._clear[1]
+
+    def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
+        """(square, Door row) of this level's doorways, in door_ids order; kept while the
+        level, its doorways and the store's Door rows stay the same (a row replaced or a
+        door made or destroyed gives a new id list)."""
+        level = self.level
+        door_ids = level.door_ids
+        ids = self.store.ids(Door)
+        kept = self._doors
+        if kept is None or kept[0] is not door_ids or kept[1] is not ids \
+                or kept[2] != len(door_ids):
+            doors = self.store.table(Door)
+            kept = self._doors = (door_ids, ids, len(door_ids),
+                                  [(xy, doors[eid]) for xy, eid in door_ids.items()])
+        return kept[3]
 
     @property
     def visible(self) -> np.ndarray:
@@ -286,9 +303,7 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
-        doors = self.store.table(Door)
-        for (x, y), eid in self.level.door_ids.items():
-            door = doors[eid]
+        for (x, y), door in self._level_doors():
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls

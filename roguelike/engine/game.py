@@ -347,9 +347,7 @@ class Game:
         """Non-party creatures on this level the party sees, ascending (after every monster
         action: the creatures of other levels and the party's own members are filtered out
         once per change of actors, of level, or of a creature's level)."""
-        view = self._view
-        if view is None:
-            view = self.visible
+        view = self.visible
         ids = self.store.ids(Actor, Position)
         positions = self._positions
         depth = self.depth

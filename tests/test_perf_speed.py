@@ -112,16 +112,18 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
     """The kept doorway rows (transparency), the lights' fields of view and the Pillagers'
     goal maps (kept apart from the routes a door clears) equal fresh ones."""
     real_goal_map = pillagers._goal_map
-    checked = [0, 0]
+    checked = [0, 0, 0]
 
-    def goal_map(game: Game, name: object, goals: Any) -> np.ndarray:
-        dist = real_goal_map(game, name, goals)
+    def fresh_map(game: Game, goals: Any) -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret_squares(game):
             cost[y, x] = 0
         wanted = pillagers._camp_squares(goals) if isinstance(goals, Level) else goals
-        fresh = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
-        assert np.array_equal(dist, fresh), f"round {game.round}: stale Pillager map"
+        return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+
+    def goal_map(game: Game, name: object, goals: Any) -> np.ndarray:
+        dist = real_goal_map(game, name, goals)
+        assert np.array_equal(dist, fresh_map(game, goals)), f"round {game.round}: stale map"
         checked[0] += 1
         return dist
 
@@ -134,8 +136,20 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
         assert np.array_equal(bright, fresh_bright) and np.array_equal(lit, fresh_lit)
         checked[1] += 1
 
+    real_loot = pillagers._loot
+
+    def loot(game: Game) -> list[Any]:
+        kept = real_loot(game)
+        assert kept[0] == pillagers._loot_spots(game), f"round {game.round}: stale loot"
+        if kept[1] is not None:
+            fresh = fresh_map(game, [xy for _t, xy in kept[0]])
+            assert np.array_equal(kept[1], fresh), f"round {game.round}: stale loot map"
+        checked[2] += 1
+        return kept
+
     monkeypatch.setattr(pillagers, "_goal_map", goal_map)
+    monkeypatch.setattr(pillagers, "_loot", loot)
     game = Game(seed)
     game.on_action.append(compare)
     play(game, 2000)
-    assert checked[0] > 100 and checked[1] > 100
+    assert checked[0] > 100 and checked[1] > 100 and checked[2] > 20

@@ -8,7 +8,7 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -238,13 +238,37 @@ def take_action(game: Game, eid: int) -> list[Event]:
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
-    spots = _loot_spots(game)
+    loot = _loot(game)
+    spots = loot[0]
     for target, (tx, ty) in spots:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
     if not spots:
         return _WAIT.perform(game, eid).events
-    return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
+    if loot[1] is None:
+        loot[1] = _distances(game, [xy for _t, xy in spots])
+    return _step_towards(game, eid, pos, loot[1])
+
+
+def _loot(game: Game) -> list[Any]:
+    """[_loot_spots(game), the _distances map to them or None until asked], kept while the
+    lists of placed markers and loose treasure, the level, its secret doors and its
+    tiles stay the same: markers and treasure never move while they lie (taking one
+    removes its Position, dropping one adds a new one, and the store then hands out new
+    id lists), so the same lists mean the same spots and the same map."""
+    store = game.store
+    markers, treasure = store.ids(Marker, Position), store.ids(Treasure, Position)
+    secret = _secret(game)
+    tiles = game.level.tiles
+    key = getattr(game, "_pillager_loot_key", None)
+    if key is not None and key[0] is markers and key[1] is treasure \
+            and key[2] == game.depth and key[3] == secret \
+            and key[4] == game.terrain_version and key[5] is tiles:
+        return game._pillager_loot  # type: ignore[attr-defined, no-any-return]
+    game._pillager_loot_key = (markers, treasure, game.depth,  # type: ignore[attr-defined]
+                               secret, game.terrain_version, tiles)
+    game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
+    return loot
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:

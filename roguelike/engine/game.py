@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -599,7 +600,7 @@ class Game:
                                            if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
-            entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)
+            entrants, rolls, lambda e: actors[e].rank, partial(speed, self.store), rng, die)
         text = ""
         ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":

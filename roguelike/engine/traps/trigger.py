@@ -127,9 +127,9 @@ def tick(game: Game) -> list[Event]:
     events += confine.tick(game)
     last = _last(game)
     positions = store.table(Position)
-    for eid in store.ids(Actor, Position):
-        pos = positions[eid]
-        last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
+    # where each creature starts the round (one update: every creature, every round)
+    last.update({eid: (pos.depth, pos.x, pos.y)
+                 for eid in store.ids(Actor, Position) for pos in (positions[eid],)})
     return events
 
 

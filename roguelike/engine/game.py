@@ -132,11 +132,13 @@ class Game:
         # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
         # creatures on that depth): sides never change, and the store hands out a new list
         # whenever that set changes
-        self._foes: tuple[list[int], int, int, list[tuple[int, Position]]] | None = None
+        self._foes: tuple[list[int], int, int, list[tuple[int, Position]],
+                          dict[int, Position]] | None = None
         self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
         # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
         # level change, bumps depth_moves and forgets the view).
         self.moves = 0
+        self._moved: list[int] = []  # who on_moved was called for since _seen was made
         # The turn loop's last hostiles_in_view answer and what it depended on: (view,
         # actor id list, depth, depth_moves, moves, answer); forgotten at each _run start.
         self._seen: tuple[np.ndarray, list[int], int, int, int, list[int]] | None = None
@@ -358,9 +360,9 @@ class Game:
             actors = self._actors
             # (with their Position rows: the store hands out a new id list when a row is
             # replaced too, so the same list means the same Position objects)
-            foes = self._foes = (ids, depth, self.depth_moves, [
-                (e, positions[e]) for e in ids
-                if actors[e].side != "party" and positions[e].depth == depth])
+            rows = [(e, positions[e]) for e in ids
+                    if actors[e].side != "party" and positions[e].depth == depth]
+            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows))
         seen = self._view_bytes
         if seen is None or seen[0] is not view:
             # the view as one byte a square, made once per view (a new array each time the
@@ -446,13 +448,41 @@ class Game:
         seen = self._seen
         view = self._view
         ids = self.store.ids(Actor, Position)
+        moved = self._moved
         if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
-                and seen[2] == self.depth and seen[3] == self.depth_moves \
-                and seen[4] == self.moves:
-            return seen[5]
+                and seen[2] == self.depth and seen[3] == self.depth_moves:
+            if seen[4] == self.moves:
+                return seen[5]
+            out = self._hostiles_after_moves(seen[5], moved)
+            if out is not None:
+                moved.clear()
+                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out)
+                return out
         out = self.hostiles_in_view()
+        moved.clear()
         self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
                       self.depth_moves, self.moves, out)
+        return out
+
+    def _hostiles_after_moves(self, last: list[int], moved: list[int]) -> list[int] | None:
+        """The last answer with the creatures moved since (on_moved's list) looked at
+        again, the view and the actors being the same; None when a full scan is due."""
+        foes, seen = self._foes, self._view_bytes
+        # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
+        # checks every read of it against a fresh one)
+        if len(moved) > 16 or foes is None or foes[0] is not self._seen[1] \
+                or foes[1] != self.depth or foes[2] != self.depth_moves \
+                or seen is None or seen[0] is not self.visible:  # type: ignore[index]
+            return None
+        flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
+        out = last
+        for eid in moved:
+            pos = rows.get(eid)
+            if pos is None:
+                continue  # a delver, or a creature of another level
+            inside = pos.depth == depth and bool(flat[pos.y * width + pos.x])
+            if inside != (eid in out):
+                out = [e for e in out if e != eid] if not inside else sorted([*out, eid])
         return out
 
     def _update_mode(self) -> list[Event]:
@@ -487,6 +517,7 @@ class Game:
     def _run(self) -> list[Event]:
         """Advance until a player-controlled character must act or the game ends."""
         self._seen = None  # (creatures may have been moved by hand since the last call)
+        self._moved.clear()
         events = self._update_mode()
         guard = 0
         characters, positions, actors = self._characters, self._positions, self._actors
@@ -613,6 +644,8 @@ class Game:
     def on_moved(self, eid: int) -> list[Event]:
         # (after every square of every walk: the kept tables, not the store's lookups)
         self.moves += 1
+        if len(self._moved) < 64:  # (more, and the turn loop scans afresh anyway)
+            self._moved.append(eid)
         if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)

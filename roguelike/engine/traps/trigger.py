@@ -275,4 +275,6 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     if reason:
         return reason
     pos = game.store.get(eid, Position)
+    if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
+        return ""
     return hazards.blocks(game, eid, pos.depth, (x, y))

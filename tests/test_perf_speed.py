@@ -4,7 +4,8 @@ Game._hostiles_in_loop keeps the last hostiles_in_view answer while the view, th
 list, the level and the count of moves stay the same, and looks again only at the creatures
 moved since when the moves alone changed: every answer it gives must equal a full scan made
 at that moment. The store hands out a new id list when a row is replaced.
-The kept doorway rows, light fields of view and Pillager goal maps equal fresh ones."""
+The kept doorway rows, light fields of view, Pillager goal maps and the terrain cost under
+monster_ai._terrain_key equal fresh ones."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 
 from roguelike.bot import play
+from roguelike.engine import monster_ai
 from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.explore import light, pillagers
@@ -130,6 +132,8 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
 
     def compare(game: Game) -> None:
         assert np.array_equal(game.transparency(), _fresh_transparency(game))
+        assert np.array_equal(monster_ai.terrain_cost(game),
+                              game.cost_map(creatures_block=False)), "stale terrain cost"
         bright, lit = light.light_maps(game)
         game._light_windows = None  # type: ignore[attr-defined]
         game._light_cache = None  # type: ignore[attr-defined]

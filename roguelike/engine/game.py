@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import ai, fight_hooks, traps
+from roguelike.engine import ai, fight_hooks, monster_ai, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
@@ -335,7 +335,7 @@ class Game:
     def route_map(self, goal: tuple[int, int]) -> np.ndarray:
         """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
         def make() -> np.ndarray:
-            cost = self.cost_map(creatures_block=False)
+            cost = monster_ai.terrain_cost(self).copy()  # cost_map(creatures_block=False)
             cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
             return distance_map(cost, [goal])
 

@@ -122,6 +122,18 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
             tuple([t.state for t in traps.values()]), hazards)
 
 
+def terrain_cost(game: Game) -> np.ndarray:
+    """game.cost_map(creatures_block=False) (no mover: a monster's), kept while
+    _terrain_key stays the same (it holds everything that map reads); do not change it.
+    The followers' routes start from it: the leader's every step asks a new one."""
+    key = _terrain_key(game)
+    kept = getattr(game, "_terrain_cost_kept", None)
+    if kept is None or kept[0] != key:
+        kept = (key, game.cost_map(creatures_block=False))
+        game._terrain_cost_kept = kept  # type: ignore[attr-defined]
+    return kept[1]  # type: ignore[no-any-return]
+
+
 def chase_map(game: Game) -> np.ndarray:
     """Steps to the nearest standing character for every monster.
 

@@ -133,7 +133,7 @@ class Game:
         # creatures on that depth): sides never change, and the store hands out a new list
         # whenever that set changes
         self._foes: tuple[list[int], int, int, list[tuple[int, Position]],
-                          dict[int, Position]] | None = None
+                          dict[int, Position], list[tuple[int, Position]]] | None = None
         self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
         # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
         # level change, bumps depth_moves and forgets the view).
@@ -351,26 +351,38 @@ class Game:
         action: the creatures of other levels and the party's own members are filtered out
         once per change of actors, of level, or of a creature's level)."""
         view = self.visible
-        ids = self.store.ids(Actor, Position)
-        positions = self._positions
         depth = self.depth
-        foes = self._foes
-        if foes is None or foes[0] is not ids or foes[1] != depth \
-                or foes[2] != self.depth_moves:
-            actors = self._actors
-            # (with their Position rows: the store hands out a new id list when a row is
-            # replaced too, so the same list means the same Position objects)
-            rows = [(e, positions[e]) for e in ids
-                    if actors[e].side != "party" and positions[e].depth == depth]
-            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows))
+        rows = self.level_foes()
         seen = self._view_bytes
         if seen is None or seen[0] is not view:
             # the view as one byte a square, made once per view (a new array each time the
             # view changes): indexing bytes is several times quicker than a numpy scalar
             seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
         flat, width = seen[1], seen[2]
-        return [eid for eid, pos in foes[3]
-                if pos.depth == depth and flat[pos.y * width + pos.x]]
+        return [eid for eid, pos in rows if pos.depth == depth and flat[pos.y * width + pos.x]]
+
+    def level_foes(self) -> list[tuple[int, Position]]:
+        """(id, Position) of the non-party creatures on this level, ascending; the list is
+        kept (do not change it) until creatures come or go, the level changes or a creature
+        changes level (the chute bumps depth_moves). The positions are the live rows: the
+        store hands out a new id list when a row is replaced too."""
+        ids = self.store.ids(Actor, Position)
+        depth = self.depth
+        foes = self._foes
+        if foes is None or foes[0] is not ids or foes[1] != depth \
+                or foes[2] != self.depth_moves:
+            actors, positions = self._actors, self._positions
+            rows = [(e, positions[e]) for e in ids
+                    if actors[e].side != "party" and positions[e].depth == depth]
+            allies = [(e, positions[e]) for e in ids if actors[e].side == "party"]
+            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows), allies)
+        return foes[3]
+
+    def level_allies(self) -> list[tuple[int, Position]]:
+        """(id, Position) of the party's side, whatever their level (a delver left behind),
+        ascending; kept with level_foes (do not change it)."""
+        self.level_foes()
+        return self._foes[5]  # type: ignore[index]
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:

@@ -301,15 +301,14 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
-    """Which squares next to (x, y) hold a creature on this level (creature_at's)."""
-    store = game.store
-    positions = store.table(Position)
+    """Which squares next to (x, y) hold a creature on this level (creature_at's): the
+    level's non-party creatures (Game.level_foes) and the party's side."""
     depth = game.depth
     out = set()
-    for e in store.ids(Actor, Position):
-        p = positions[e]
-        if -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1 and p.depth == depth:
-            out.add((p.x, p.y))
+    for rows in (game.level_foes(), game.level_allies()):
+        for _e, p in rows:
+            if -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1 and p.depth == depth:
+                out.add((p.x, p.y))
     return out
 
 

@@ -178,3 +178,41 @@ def test_taken_squares_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: 
     monkeypatch.setattr(pillagers, "_taken", taken)
     play(Game(seed), 2000)
     assert checked[0] > 100
+
+
+def _scan_at(game: Game, x: int, y: int) -> int | None:
+    for e, _a, p in game.store.query(Actor, Position):
+        if p.x == x and p.y == y and p.depth == game.depth:
+            return e
+    return None
+
+
+@pytest.mark.parametrize("seed", ["bench-throughput-0", "x-1"])
+def test_creature_lookups_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: str
+                                            ) -> None:
+    """creature_at and creatures_at (from the level's kept creature lists) answer as a
+    scan of every creature in id order does, at every call of long bot games."""
+    real_at, real_all = Game.creature_at, Game.creatures_at
+    checked = [0, 0]
+
+    def creature_at(game: Game, x: int, y: int) -> int | None:
+        out = real_at(game, x, y)
+        assert out == _scan_at(game, x, y), f"round {game.round}: creature_at differs"
+        checked[0] += 1
+        return out
+
+    def creatures_at(game: Game, depth: int | None = None, skip: int = 0
+                     ) -> dict[tuple[int, int], int]:
+        out = real_all(game, depth, skip)
+        want: dict[tuple[int, int], int] = {}
+        for e, _a, p in game.store.query(Actor, Position):
+            if p.depth == (game.depth if depth is None else depth) and e != skip:
+                want.setdefault((p.x, p.y), e)
+        assert out == want, f"round {game.round}: creatures_at differs"
+        checked[1] += 1
+        return out
+
+    monkeypatch.setattr(Game, "creature_at", creature_at)
+    monkeypatch.setattr(Game, "creatures_at", creatures_at)
+    play(Game(seed), 2000)
+    assert checked[0] > 100 and checked[1] > 100

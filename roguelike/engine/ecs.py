@@ -79,10 +79,11 @@ class EntityStore:
 
     def table(self, ctype: type[C]) -> dict[int, C]:
         """The live id -> component mapping of one type, for hot loops; do not mutate it."""
-        table = self._by_type.get(ctype)
-        if table is None:  # (setdefault would build an empty dict on every call)
+        try:
+            return self._by_type[ctype]  # (setdefault would build an empty dict every call)
+        except KeyError:
             table = self._by_type[ctype] = {}
-        return table  # type: ignore[return-value]
+            return table  # type: ignore[return-value]
 
     def peek(self, ctype: type[C]) -> Mapping[int, C]:
         """Like table(), but creates no table for a type nobody has yet (an empty stand-in
@@ -97,9 +98,10 @@ class EntityStore:
         mutate it. The store never changes a list it handed out, it makes a new one, and it
         hands out the same list until the set changes or a row of one of the types is
         replaced by another object: `is` on two answers is exact."""
-        cached = self._cache.get(ctypes)
-        if cached is not None:
-            return cached
+        try:
+            return self._cache[ctypes]  # (a subscript, not a .get call: asked very often)
+        except KeyError:
+            pass
         if not ctypes:
             found = sorted(self._alive)
         elif len(ctypes) == 1:

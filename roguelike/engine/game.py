@@ -274,13 +274,18 @@ class Game:
                 if p.depth == self.depth and p.x == x and p.y == y]
 
     def creature_at(self, x: int, y: int) -> int | None:
-        positions = self.store.table(Position)
+        """The creature on (x, y) of this level (the lowest id): the first of the level's
+        non-party creatures and the first of the party's side there, whichever is lower."""
         depth = self.depth
-        for eid in self.store.ids(Actor, Position):
-            pos = positions[eid]
+        found = None
+        for eid, pos in self.level_foes():
             if pos.x == x and pos.y == y and pos.depth == depth:
-                return eid
-        return None
+                found = eid
+                break
+        for eid, pos in self.level_allies():
+            if pos.x == x and pos.y == y and pos.depth == depth:
+                return eid if found is None or eid < found else found
+        return found
 
     def creatures_at(self, depth: int | None = None, skip: int = 0
                      ) -> dict[tuple[int, int], int]:
@@ -288,13 +293,23 @@ class Game:
         (default: the level played), leaving out `skip`. One pass over the creatures for a
         caller that tests many squares while nobody moves (a monster's walk, a step choice);
         positions change in place everywhere, so it is a snapshot, not a kept index."""
-        positions = self.store.table(Position)
-        depth = self.depth if depth is None else depth
-        out: dict[tuple[int, int], int] = {}
-        for eid in self.store.ids(Actor, Position):
-            pos = positions[eid]
-            if pos.depth == depth and eid != skip:
-                out.setdefault((pos.x, pos.y), eid)
+        if depth is not None and depth != self.depth:  # (another level's: a full scan)
+            positions = self.store.table(Position)
+            out: dict[tuple[int, int], int] = {}
+            for eid in self.store.ids(Actor, Position):
+                pos = positions[eid]
+                if pos.depth == depth and eid != skip:
+                    out.setdefault((pos.x, pos.y), eid)
+            return out
+        depth = self.depth
+        out = {}
+        for rows in (self.level_foes(), self.level_allies()):
+            for eid, pos in rows:
+                if pos.depth == depth and eid != skip:
+                    square = (pos.x, pos.y)
+                    other = out.get(square)
+                    if other is None or eid < other:
+                        out[square] = eid
         return out
 
     def door_at(self, x: int, y: int) -> int | None:

@@ -216,3 +216,34 @@ def test_creature_lookups_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, see
     monkeypatch.setattr(Game, "creatures_at", creatures_at)
     play(Game(seed), 2000)
     assert checked[0] > 100 and checked[1] > 100
+
+
+def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The squares a monster's walk avoids (from the level's creature lists) are those a
+    scan of every creature finds, in bot games and the monster-round scenario."""
+    import sys
+    from pathlib import Path
+
+    from roguelike.engine import fight_actions
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.monster_round import _one_round, _setup
+
+    real = fight_actions._others_squares
+    checked = [0]
+
+    def others(game: Game, actor: int, depth: int) -> set[tuple[int, int]]:
+        out = real(game, actor, depth)
+        fresh = {(p.x, p.y) for e, _a, p in game.store.query(Actor, Position)
+                 if e != actor and p.depth == depth}
+        assert out == fresh, f"round {game.round}: the walk's taken squares differ"
+        checked[0] += 1
+        return out
+
+    monkeypatch.setattr(fight_actions, "_others_squares", others)
+    for i in range(3):
+        game = _setup(f"bench-{i}")
+        for _ in range(3):
+            _one_round(game)
+    play(Game("x-1"), 1500)
+    assert checked[0] > 50

@@ -139,6 +139,9 @@ class Game:
         # level change, bumps depth_moves and forgets the view).
         self.moves = 0
         self._moved: list[int] = []  # who on_moved was called for since _seen was made
+        self._in_run = False  # inside _run: nothing moves but through the rules
+        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares)
+        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]]] | None = None
         # The turn loop's last hostiles_in_view answer and what it depended on: (view,
         # actor id list, depth, depth_moves, moves, answer); forgotten at each _run start.
         self._seen: tuple[np.ndarray, list[int], int, int, int, list[int]] | None = None
@@ -393,6 +396,22 @@ class Game:
             foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows), allies)
         return foes[3]
 
+    def creature_squares(self) -> set[tuple[int, int]]:
+        """The squares of every creature on this level (do not change the set). Within
+        the turn loop the answer is kept while nobody moved (Game.moves, on_moved's count)
+        and the creatures and the level are the same, as for _hostiles_in_loop; outside
+        it (creatures may be put anywhere by hand) it is made afresh."""
+        ids, depth = self.store.ids(Actor, Position), self.depth
+        kept = self._squares
+        if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
+                and kept[2] == self.depth_moves and kept[3] == self.moves:
+            return kept[4]
+        squares = {(p.x, p.y) for rows in (self.level_foes(), self.level_allies())
+                   for _e, p in rows if p.depth == depth}
+        if self._in_run:
+            self._squares = (ids, depth, self.depth_moves, self.moves, squares)
+        return squares
+
     def level_allies(self) -> list[tuple[int, Position]]:
         """(id, Position) of the party's side, whatever their level (a delver left behind),
         ascending; kept with level_foes (do not change it)."""
@@ -545,6 +564,14 @@ class Game:
         """Advance until a player-controlled character must act or the game ends."""
         self._seen = None  # (creatures may have been moved by hand since the last call)
         self._moved.clear()
+        self._squares = None
+        self._in_run = True  # (creature_squares may keep its answer until this returns)
+        try:
+            return self._run_loop()
+        finally:
+            self._in_run = False
+
+    def _run_loop(self) -> list[Event]:
         events = self._update_mode()
         guard = 0
         characters, positions, actors = self._characters, self._positions, self._actors

@@ -301,15 +301,9 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
-    """Which squares next to (x, y) hold a creature on this level (creature_at's): the
-    level's non-party creatures (Game.level_foes) and the party's side."""
-    depth = game.depth
-    out = set()
-    for rows in (game.level_foes(), game.level_allies()):
-        for _e, p in rows:
-            if -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1 and p.depth == depth:
-                out.add((p.x, p.y))
-    return out
+    """Squares holding a creature on this level, among them those next to (x, y) that
+    creature_at would find occupied (Game.creature_squares: do not change the set)."""
+    return game.creature_squares()
 
 
 def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:

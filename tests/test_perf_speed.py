@@ -247,3 +247,43 @@ def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> N
             _one_round(game)
     play(Game("x-1"), 1500)
     assert checked[0] > 50
+
+
+def _cost_map_by_scan(game: Game, mover: int | None, creatures_block: bool) -> np.ndarray:
+    """Game.cost_map as it was written before: a scalar assignment per door and creature."""
+    from roguelike.engine import traps
+    from roguelike.engine.components import Character
+    from roguelike.engine.explore import hooks as explore
+
+    cost = T.WALKABLE[game.level.tiles].astype(np.int16)
+    doors = game.store.table(Door)
+    for (x, y), eid in game.level.door_ids.items():
+        if not doors[eid].open:
+            cost[y, x] = 0 if doors[eid].locked else 2
+    cost = explore.doors.adjust_cost(game, cost)
+    if creatures_block:
+        allies = mover is not None and game.store.has(mover, Character)
+        for eid, actor, pos in game.store.query(Actor, Position):
+            if pos.depth == game.depth and eid != mover and not (
+                    allies and actor.side == "party"):
+                cost[pos.y, pos.x] = 0
+    traps.adjust_cost(game, cost, mover)
+    return cost
+
+
+@pytest.mark.parametrize("seed", ["bench-throughput-0", "bench-1"])
+def test_cost_map_matches_a_scan(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    real = Game.cost_map
+    checked = [0]
+
+    def cost_map(game: Game, mover: int | None = None, creatures_block: bool = True
+                 ) -> np.ndarray:
+        out = real(game, mover, creatures_block)
+        want = _cost_map_by_scan(game, mover, creatures_block)
+        assert np.array_equal(out, want), f"round {game.round}: cost maps differ"
+        checked[0] += 1
+        return out
+
+    monkeypatch.setattr(Game, "cost_map", cost_map)
+    play(Game(seed), 1500)
+    assert checked[0] > 100

@@ -324,32 +324,21 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
-        # (the squares gathered and set in one numpy assignment each: one scalar
-        # assignment per door and creature cost more; the bot prices a map every step)
-        shut: tuple[list[int], list[int]] = ([], [])
-        locked: tuple[list[int], list[int]] = ([], [])
         for (x, y), door in self._level_doors():
             if not door.open:
-                into = locked if door.locked else shut
-                into[0].append(y)
-                into[1].append(x)
-        cost[locked] = 0  # (a door square appears once: the two sets never meet)
-        cost[shut] = 2
+                cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
             depth = self.depth
             # companions swap places, so they never block one another (the party's side
-            # are the allies, all others the foes: Game.level_allies, level_foes)
+            # are the allies, all others the foes: Game.level_allies, level_foes; the
+            # level's lists, not every level's creatures)
             allies = mover is not None and self.store.has(mover, Character)
-            groups = (self.level_foes(),) if allies else (self.level_foes(),
-                                                          self.level_allies())
-            ys, xs = [], []
-            for rows in groups:
+            for rows in (self.level_foes(),) if allies else (self.level_foes(),
+                                                             self.level_allies()):
                 for eid, pos in rows:
                     if pos.depth == depth and eid != mover:
-                        ys.append(pos.y)
-                        xs.append(pos.x)
-            cost[ys, xs] = 0
+                        cost[pos.y, pos.x] = 0
         traps.adjust_cost(self, cost, mover)
         return cost
 

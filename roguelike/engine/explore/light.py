@@ -99,10 +99,18 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     delvers' own (unlimited) and the lights', for sight_reaches."""
     clear = game.transparency()
     _bright, lit = _light_maps(game, clear)
-    raw = np.zeros_like(clear)
     standing = _standing(game)
-    for pos in standing:
-        raw |= game._fov(clear, pos)
+    # (the first two fields of view ORed into a new array, the rest into it: no zeroed
+    # array to start from; the fields themselves are kept by the game, never changed)
+    fovs = [game._fov(clear, pos) for pos in standing]
+    if len(fovs) >= 2:
+        raw = fovs[0] | fovs[1]
+        for fov in fovs[2:]:
+            raw |= fov
+    elif fovs:
+        raw = fovs[0].copy()
+    else:
+        raw = np.zeros_like(clear)
     # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
     view = raw & lit
     for pos in standing:

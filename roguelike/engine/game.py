@@ -480,17 +480,10 @@ class Game:
         self.log.extend(e for e in events if e.text)
         del self.log[:-LOG_KEEP]
 
-    def _turn_finished(self, eid: int) -> bool:
-        # _can_start written out: the turn loop asks this on every pass
-        pos = self._positions.get(eid)
-        if pos is None or pos.depth != self.depth or eid in self.store.peek(Disabled):
-            return True
-        act = self._actors[eid]
-        return act.actions_left <= 0 and act.move_points <= 0
-
     def _hostiles_in_loop(self) -> list[int]:
         """hostiles_in_view for the turn loop: after most creature actions nobody moved
-        (a Pillager waits, an attack) and the view is the same, so the last answer stands.
+        (a Pillager waits, an attack) and the view is the same, so the last answer stands;
+        when only creatures moved (each through on_moved), just they are looked at again.
         Kept only within one _run (between calls to perform, anything may have been moved
         by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
         seen = self._seen
@@ -586,7 +579,8 @@ class Game:
             if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
             current = self.current
-            # (_turn_finished written out: the loop asks it on every pass)
+            # (the turn is over when it cannot go on (_can_start, written out) or nothing
+            # is left of it: asked on every pass)
             pos = None if current is None else positions.get(current)
             if pos is None or pos.depth != self.depth \
                     or current in tables.get(Disabled, _NO_ROWS):

@@ -145,6 +145,20 @@ def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
     (the camp's many squares are not worth hashing every step)."""
     secret = _secret(game)
     tiles = game.level.tiles
+    last = getattr(game, "_pillager_last_map", None)
+    # (the last map asked, by identity: the camp map is asked for every haul step, and
+    # _secret hands out the same tuple while the secret doors stay the same)
+    if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
+            and last[3] == game.terrain_version and last[4] is tiles:
+        return last[5]  # type: ignore[no-any-return]
+    dist = _goal_map_kept(game, name, goals, secret, tiles)
+    game._pillager_last_map = (name, game.depth, secret,  # type: ignore[attr-defined]
+                               game.terrain_version, tiles, dist)
+    return dist
+
+
+def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Level,
+                   secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
     # Kept apart from game.remembered's maps, which every door opened or locked clears:
     # these read no door (secret ones are in the key), only the tiles, which change in
     # place only with invalidate_terrain (its counter) or are another level's array.

@@ -287,3 +287,51 @@ def test_cost_map_matches_a_scan(monkeypatch: pytest.MonkeyPatch, seed: str) -> 
     monkeypatch.setattr(Game, "cost_map", cost_map)
     play(Game(seed), 1500)
     assert checked[0] > 100
+
+
+def test_id_lists_match_a_scan_under_random_changes() -> None:
+    """The store keeps an id list while no entity having the list's other types gains or
+    loses one of them: after random creations, additions, removals, replacements and
+    destructions every list equals a fresh scan, and a kept list is the same object only
+    while its ids and rows are the same."""
+    from itertools import combinations
+
+    from roguelike.engine.components import Disabled, Named
+
+    types = (Position, Actor, Named, Disabled)
+    rng = Stream("ids", "test")
+    store = EntityStore()
+    made = [store.create() for _ in range(6)]
+    handed: dict[tuple[type, ...], tuple[list[int], list[tuple[int, object]]]] = {}
+
+    def component(t: type) -> object:
+        if t is Position:
+            return Position(1, rng.below(5), rng.below(5))
+        if t is Actor:
+            return Actor("monster", 0)
+        return Named("x") if t is Named else Disabled()
+
+    for _ in range(3000):
+        roll = rng.below(10)
+        eid = made[rng.below(len(made))]
+        t = types[rng.below(len(types))]
+        if roll == 0:
+            made.append(store.create(component(t)))
+        elif roll == 1 and len(made) > 3:
+            store.destroy(eid)
+            made.remove(eid)
+        elif roll < 6:
+            store.add(eid, component(t))
+        else:
+            store.remove(eid, t)
+        for n in (1, 2, 3):
+            for key in combinations(types, n):
+                got = store.ids(*key)
+                want = sorted(e for e in made if all(store.has(e, k) for k in key))
+                assert got == want
+                rows = [(e, store.get(e, key[0])) for e in got]
+                before = handed.get(key)
+                if before is not None and before[0] is got:  # kept: the very same rows
+                    assert all(a == e and r is row for (a, r), (e, row)
+                               in zip(before[1], rows, strict=True))
+                handed[key] = (got, rows)

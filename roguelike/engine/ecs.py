@@ -27,8 +27,9 @@ class EntityStore:
         # (one lookup, where peek() is a call; never add or remove through it).
         self.by_type: Mapping[type, dict[int, Any]] = self._by_type
         self._alive: dict[int, None] = {}
-        # Sorted id lists per queried type set; dropped when one of those types gains or
-        # loses an entity. Components change in place far more often than they come and go.
+        # Sorted id lists per queried type set; dropped when an entity having the set's
+        # other types gains or loses one of them (_forget). Components change in place far
+        # more often than they come and go.
         self._cache: dict[tuple[type, ...], list[int]] = {}
 
     def create(self, *components: object) -> int:
@@ -43,12 +44,20 @@ class EntityStore:
     def destroy(self, eid: int) -> None:
         for ctype, table in self._by_type.items():
             if table.pop(eid, None) is not None:
-                self._forget(ctype)
+                self._forget(ctype, eid)
         self._alive.pop(eid, None)
         self._cache.pop((), None)
 
-    def _forget(self, ctype: type) -> None:
+    def _forget(self, ctype: type, eid: int | None = None) -> None:
+        """Drop the id lists with `ctype` that `eid` gaining or losing it changes: those
+        of type sets whose other types it has (the rest never held it and never will by
+        this change, and are kept: an item picked up leaves the creatures' list as it
+        was). Without `eid` (a row replaced) every list with `ctype` goes."""
+        by_type = self._by_type
         for key in [k for k in self._cache if ctype in k]:
+            if eid is not None and not all(eid in by_type.get(t, _NONE)
+                                           for t in key if t is not ctype):
+                continue
             del self._cache[key]
 
     def alive(self, eid: int) -> bool:
@@ -58,15 +67,18 @@ class EntityStore:
         if eid not in self._alive:
             raise KeyError(f"entity {eid} does not exist")
         table = self._by_type.setdefault(type(comp), {})
-        if table.get(eid) is not comp:
-            # a new row, or another object in its place: the id lists handed out go, so
-            # that one kept list means the same rows as well as the same ids
+        old = table.get(eid)
+        if old is None:
+            self._forget(type(comp), eid)
+        elif old is not comp:
+            # another object in its place: every id list with its type goes, so that one
+            # kept list means the same rows as well as the same ids
             self._forget(type(comp))
         table[eid] = comp
 
     def remove(self, eid: int, ctype: type) -> None:
         if self._by_type.get(ctype, {}).pop(eid, None) is not None:
-            self._forget(ctype)
+            self._forget(ctype, eid)
 
     def has(self, eid: int, ctype: type) -> bool:
         return eid in self._by_type.get(ctype, _NONE)

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from roguelike.engine.components import Actor, BlocksMovement, Door, Position
+from roguelike.engine.components import Actor, BlocksMovement, Conditions, Door, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
 
@@ -160,27 +160,29 @@ class Step(Action):
         if other is not None and not (is_character(game.store, actor)
                                       and is_character(game.store, other)):
             return fail(f"{name_of(game.store, other)} is in the way.")
-        from roguelike.engine.conditions import move_blocked
-
         if other is not None:
+            from roguelike.engine.conditions import move_blocked as blocked_at
             from roguelike.engine.traps import confine
 
             # a swap would lift a companion out of a cage, a net or the Monstrous Hand
-            caught = confine.block_reason(game, other) or move_blocked(game, other, pos.x,
-                                                                         pos.y)
+            caught = confine.block_reason(game, other) or blocked_at(game, other, pos.x, pos.y)
             if caught:
                 return fail(caught)
-
         freed: list[Event] = []
-        held = move_blocked(game, actor, nx, ny)
-        if held:
-            outcome = _break_away(game, actor, held)
-            if isinstance(outcome, Result):
-                return outcome
-            freed = outcome
+        conds = game.store.by_type.get(Conditions)
+        mine = conds.get(actor) if conds else None
+        if mine is not None and mine.active:  # (move_blocked's '' otherwise: most steps)
+            from roguelike.engine.conditions import move_blocked
+
             held = move_blocked(game, actor, nx, ny)
-            if held:  # free of the hand, but something else still holds it
-                return done(*freed)
+            if held:
+                outcome = _break_away(game, actor, held)
+                if isinstance(outcome, Result):
+                    return outcome
+                freed = outcome
+                held = move_blocked(game, actor, nx, ny)
+                if held:  # free of the hand, but something else still holds it
+                    return done(*freed)
         blocked = _begin_move(game, actor)
         if blocked:
             return blocked
@@ -314,7 +316,7 @@ class Wait(Action):
         act = game.store.get(actor, Actor)
         act.actions_left = 0
         act.move_points = 0
-        return done(Event("wait", "", actor))
+        return Result(True, [Event("wait", "", actor)])  # (done(), without its call)
 
 
 @dataclass(frozen=True)

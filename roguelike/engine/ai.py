@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
-def take_action(game: Game, eid: int) -> list[Event]:
-    actor = game.store.get(eid, Actor)
+def take_action(game: Game, eid: int, actor: Actor | None = None) -> list[Event]:
+    """`actor`: the creature's Actor, when the caller has it at hand (the turn loop)."""
+    if actor is None:
+        actor = game.store.get(eid, Actor)
     events = _follow(game, eid) if actor.side == "party" \
         else monster_ai.take_turn(game, eid, actor)
     if events is None:

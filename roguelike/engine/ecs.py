@@ -23,9 +23,13 @@ class EntityStore:
     def __init__(self) -> None:
         self.next_id = 1
         self._by_type: dict[type, dict[int, Any]] = {}
+        # The same dict, read-only for hot loops: `by_type.get(T)` is the table of T or None
+        # (one lookup, where peek() is a call; never add or remove through it).
+        self.by_type: Mapping[type, dict[int, Any]] = self._by_type
         self._alive: dict[int, None] = {}
-        # Sorted id lists per queried type set; dropped when one of those types gains or
-        # loses an entity. Components change in place far more often than they come and go.
+        # Sorted id lists per queried type set; dropped when an entity having the set's
+        # other types gains or loses one of them (_forget). Components change in place far
+        # more often than they come and go.
         self._cache: dict[tuple[type, ...], list[int]] = {}
 
     def create(self, *components: object) -> int:
@@ -40,12 +44,20 @@ class EntityStore:
     def destroy(self, eid: int) -> None:
         for ctype, table in self._by_type.items():
             if table.pop(eid, None) is not None:
-                self._forget(ctype)
+                self._forget(ctype, eid)
         self._alive.pop(eid, None)
         self._cache.pop((), None)
 
-    def _forget(self, ctype: type) -> None:
+    def _forget(self, ctype: type, eid: int | None = None) -> None:
+        """Drop the id lists with `ctype` that `eid` gaining or losing it changes: those
+        of type sets whose other types it has (the rest never held it and never will by
+        this change, and are kept: an item picked up leaves the creatures' list as it
+        was). Without `eid` (a row replaced) every list with `ctype` goes."""
+        by_type = self._by_type
         for key in [k for k in self._cache if ctype in k]:
+            if eid is not None and not all(eid in by_type.get(t, _NONE)
+                                           for t in key if t is not ctype):
+                continue
             del self._cache[key]
 
     def alive(self, eid: int) -> bool:
@@ -55,13 +67,18 @@ class EntityStore:
         if eid not in self._alive:
             raise KeyError(f"entity {eid} does not exist")
         table = self._by_type.setdefault(type(comp), {})
-        if eid not in table:
+        old = table.get(eid)
+        if old is None:
+            self._forget(type(comp), eid)
+        elif old is not comp:
+            # another object in its place: every id list with its type goes, so that one
+            # kept list means the same rows as well as the same ids
             self._forget(type(comp))
         table[eid] = comp
 
     def remove(self, eid: int, ctype: type) -> None:
         if self._by_type.get(ctype, {}).pop(eid, None) is not None:
-            self._forget(ctype)
+            self._forget(ctype, eid)
 
     def has(self, eid: int, ctype: type) -> bool:
         return eid in self._by_type.get(ctype, _NONE)
@@ -74,7 +91,11 @@ class EntityStore:
 
     def table(self, ctype: type[C]) -> dict[int, C]:
         """The live id -> component mapping of one type, for hot loops; do not mutate it."""
-        return self._by_type.setdefault(ctype, {})
+        try:
+            return self._by_type[ctype]  # (setdefault would build an empty dict every call)
+        except KeyError:
+            table = self._by_type[ctype] = {}
+            return table  # type: ignore[return-value]
 
     def peek(self, ctype: type[C]) -> Mapping[int, C]:
         """Like table(), but creates no table for a type nobody has yet (an empty stand-in
@@ -87,16 +108,24 @@ class EntityStore:
     def ids(self, *ctypes: type) -> list[int]:
         """Ids having every component type, ascending. The list is shared (cached): never
         mutate it. The store never changes a list it handed out, it makes a new one, and it
-        hands out the same list until the set changes: `is` on two answers is exact."""
-        cached = self._cache.get(ctypes)
-        if cached is not None:
-            return cached
+        hands out the same list until the set changes or a row of one of the types is
+        replaced by another object: `is` on two answers is exact."""
+        try:
+            return self._cache[ctypes]  # (a subscript, not a .get call: asked very often)
+        except KeyError:
+            pass
         if not ctypes:
             found = sorted(self._alive)
+        elif len(ctypes) == 1:
+            found = sorted(self._by_type.get(ctypes[0], _NONE))
         else:
-            tables = [self._by_type.get(t, {}) for t in ctypes]
-            smallest = min(tables, key=len)
-            found = sorted(e for e in smallest if all(e in t for t in tables))
+            # (the key sets intersected in C: a walk testing each id cost far more, and
+            # a Position gained or lost drops every list with Position, many a round)
+            by_type = self._by_type
+            common = by_type.get(ctypes[0], _NONE).keys() & by_type.get(ctypes[1], _NONE).keys()
+            for t in ctypes[2:]:
+                common &= by_type.get(t, _NONE).keys()
+            found = sorted(common)
         self._cache[ctypes] = found
         return found
 

@@ -206,9 +206,7 @@ class Advance(Action):
             if here <= 1 or here >= UNREACHABLE:
                 break
             if taken is None:  # the others' squares: nobody else moves during this walk
-                depth = pos.depth
-                taken = {(p.x, p.y) for e in store.ids(Actor, Position) if e != actor
-                         for p in (positions[e],) if p.depth == depth}
+                taken = _others_squares(game, actor, pos.depth)
             if ahead is None and climbing:
                 ahead = climb_step(rows, *tail)
                 if ahead is None:
@@ -246,6 +244,17 @@ class Advance(Action):
         if not events:
             return fail("No way closer.")
         return done(*events)
+
+
+def _others_squares(game: Game, actor: int, depth: int) -> set[tuple[int, int]]:
+    """The squares of every creature but `actor` on level `depth`: on the level played,
+    from its creature lists (Game.level_foes, level_allies), not every level's."""
+    if depth != game.depth:
+        positions = game.store.table(Position)
+        return {(p.x, p.y) for e in game.store.ids(Actor, Position) if e != actor
+                for p in (positions[e],) if p.depth == depth}
+    return {(p.x, p.y) for rows in (game.level_foes(), game.level_allies())
+            for e, p in rows if e != actor and p.depth == depth}
 
 
 def _door_step(game: Game, actor: int, door: tuple[int, int]) -> Action:

@@ -25,13 +25,16 @@ def refuse_while_pending(game: Game, action: Action) -> str:
     return "A roll waits on your luck: spend luck or keep the roll."
 
 
-def start_turn(game: Game, eid: int) -> list[Event]:
-    store = game.store
-    state = store.peek(FightState).get(eid) or fight_state(game, eid)
+def start_turn(game: Game, eid: int, act: Actor | None = None) -> list[Event]:
+    """`act`: the creature's Actor, when the caller has it at hand."""
+    tables = game.store.by_type
+    states = tables.get(FightState)
+    state = (states.get(eid) if states else None) or fight_state(game, eid)
     state.cleaves = 0
-    conds = store.peek(Conditions).get(eid)
-    if conds is None or not conds.active:  # conditions.start_turn's common case, inline:
-        state.granted = store.get(eid, Actor).actions_left  # every creature, every turn
+    conds = tables.get(Conditions)
+    if not conds or eid not in conds or not conds[eid].active:
+        # conditions.start_turn's common case, inline: every creature, every turn
+        state.granted = (act or game.store.get(eid, Actor)).actions_left
         return []
     return conditions.start_turn(game, eid, state)
 

@@ -11,20 +11,23 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import ai, fight_hooks, traps
+from roguelike.engine import ai, fight_hooks, monster_ai, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
     Actor,
+    Battle,
     Character,
     Conditions,
     Disabled,
     Door,
+    FightState,
     PendingLuck,
     Position,
 )
@@ -51,6 +54,7 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
+_NO_ROWS: frozenset[int] = frozenset()  # a table nobody has yet
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -66,12 +70,19 @@ def _plain(value: Any) -> Any:
     names = _FIELD_NAMES.get(type(value))
     if names is None and is_dataclass(value):
         names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    # (scalar members are taken as they are, without a call each: replays hash every
+    # component of every entity at each checkpoint)
+    scalars = _SCALARS
     if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
+        out = {}
+        for name in names:
+            v = getattr(value, name)
+            out[name] = v if type(v) in scalars else _plain(v)
+        return out
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [v if type(v) in scalars else _plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in scalars else _plain(v) for k, v in value.items()}
     return value
 
 
@@ -108,6 +119,9 @@ class Game:
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
         self._clear: tuple[object, np.ndarray] | None = None
         self._known: tuple[object, np.ndarray] | None = None
+        # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
+        self._doors: tuple[dict[tuple[int, int], int], list[int], int,
+                           list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
@@ -118,8 +132,19 @@ class Game:
         # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
         # creatures on that depth): sides never change, and the store hands out a new list
         # whenever that set changes
-        self._foes: tuple[list[int], int, int, list[int]] | None = None
+        self._foes: tuple[list[int], int, int, list[tuple[int, Position]],
+                          dict[int, Position], list[tuple[int, Position]]] | None = None
         self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
+        # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
+        # level change, bumps depth_moves and forgets the view).
+        self.moves = 0
+        self._moved: list[int] = []  # who on_moved was called for since _seen was made
+        self._in_run = False  # inside _run: nothing moves but through the rules
+        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares)
+        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]]] | None = None
+        # The turn loop's last hostiles_in_view answer and what it depended on: (view,
+        # actor id list, depth, depth_moves, moves, answer); forgotten at each _run start.
+        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int]] | None = None
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -135,6 +160,7 @@ class Game:
         self._positions = self.store.table(Position)
         self._actors = self.store.table(Actor)
         self._characters = self.store.table(Character)
+        self._tables = self.store.by_type  # other tables, for types that may have none yet
         explore.on_start(self)  # inventories, start kits, the ledger
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
@@ -195,8 +221,7 @@ class Game:
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
-        doors = self.store.table(Door)
-        closed = tuple([xy for xy, eid in self.level.door_ids.items() if not doors[eid].open])
+        closed = tuple([xy for xy, door in self._level_doors() if not door.open])
         key = (self.depth, closed)
         if self._clear is None or self._clear[0] != key:
             clear = T.TRANSPARENT[self.level.tiles]
@@ -204,6 +229,21 @@ class Game:
                 clear[y, x] = False
             self._clear = (key, clear)
         return self._clear[1]
+
+    def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
+        """(square, Door row) of this level's doorways, in door_ids order; kept while the
+        level, its doorways and the store's Door rows stay the same (a row replaced or a
+        door made or destroyed gives a new id list)."""
+        level = self.level
+        door_ids = level.door_ids
+        ids = self.store.ids(Door)
+        kept = self._doors
+        if kept is None or kept[0] is not door_ids or kept[1] is not ids \
+                or kept[2] != len(door_ids):
+            doors = self.store.table(Door)
+            kept = self._doors = (door_ids, ids, len(door_ids),
+                                  [(xy, doors[eid]) for xy, eid in door_ids.items()])
+        return kept[3]
 
     @property
     def visible(self) -> np.ndarray:
@@ -237,13 +277,18 @@ class Game:
                 if p.depth == self.depth and p.x == x and p.y == y]
 
     def creature_at(self, x: int, y: int) -> int | None:
-        positions = self.store.table(Position)
+        """The creature on (x, y) of this level (the lowest id): the first of the level's
+        non-party creatures and the first of the party's side there, whichever is lower."""
         depth = self.depth
-        for eid in self.store.ids(Actor, Position):
-            pos = positions[eid]
+        found = None
+        for eid, pos in self.level_foes():
             if pos.x == x and pos.y == y and pos.depth == depth:
-                return eid
-        return None
+                found = eid
+                break
+        for eid, pos in self.level_allies():
+            if pos.x == x and pos.y == y and pos.depth == depth:
+                return eid if found is None or eid < found else found
+        return found
 
     def creatures_at(self, depth: int | None = None, skip: int = 0
                      ) -> dict[tuple[int, int], int]:
@@ -251,13 +296,23 @@ class Game:
         (default: the level played), leaving out `skip`. One pass over the creatures for a
         caller that tests many squares while nobody moves (a monster's walk, a step choice);
         positions change in place everywhere, so it is a snapshot, not a kept index."""
-        positions = self.store.table(Position)
-        depth = self.depth if depth is None else depth
-        out: dict[tuple[int, int], int] = {}
-        for eid in self.store.ids(Actor, Position):
-            pos = positions[eid]
-            if pos.depth == depth and eid != skip:
-                out.setdefault((pos.x, pos.y), eid)
+        if depth is not None and depth != self.depth:  # (another level's: a full scan)
+            positions = self.store.table(Position)
+            out: dict[tuple[int, int], int] = {}
+            for eid in self.store.ids(Actor, Position):
+                pos = positions[eid]
+                if pos.depth == depth and eid != skip:
+                    out.setdefault((pos.x, pos.y), eid)
+            return out
+        depth = self.depth
+        out = {}
+        for rows in (self.level_foes(), self.level_allies()):
+            for eid, pos in rows:
+                if pos.depth == depth and eid != skip:
+                    square = (pos.x, pos.y)
+                    other = out.get(square)
+                    if other is None or eid < other:
+                        out[square] = eid
         return out
 
     def door_at(self, x: int, y: int) -> int | None:
@@ -269,21 +324,21 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
-        doors = self.store.table(Door)
-        for (x, y), eid in self.level.door_ids.items():
-            door = doors[eid]
+        for (x, y), door in self._level_doors():
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
         if creatures_block:
-            # companions swap places, so they never block one another
+            depth = self.depth
+            # companions swap places, so they never block one another (the party's side
+            # are the allies, all others the foes: Game.level_allies, level_foes; the
+            # level's lists, not every level's creatures)
             allies = mover is not None and self.store.has(mover, Character)
-            positions, actors = self.store.table(Position), self.store.table(Actor)
-            for eid in self.store.ids(Actor, Position):
-                pos = positions[eid]
-                if pos.depth == self.depth and eid != mover and not (
-                        allies and actors[eid].side == "party"):
-                    cost[pos.y, pos.x] = 0
+            for rows in (self.level_foes(),) if allies else (self.level_foes(),
+                                                             self.level_allies()):
+                for eid, pos in rows:
+                    if pos.depth == depth and eid != mover:
+                        cost[pos.y, pos.x] = 0
         traps.adjust_cost(self, cost, mover)
         return cost
 
@@ -300,7 +355,7 @@ class Game:
     def route_map(self, goal: tuple[int, int]) -> np.ndarray:
         """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
         def make() -> np.ndarray:
-            cost = self.cost_map(creatures_block=False)
+            cost = monster_ai.terrain_cost(self).copy()  # cost_map(creatures_block=False)
             cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
             return distance_map(cost, [goal])
 
@@ -316,27 +371,54 @@ class Game:
         action: the creatures of other levels and the party's own members are filtered out
         once per change of actors, of level, or of a creature's level)."""
         view = self.visible
-        ids = self.store.ids(Actor, Position)
-        positions = self._positions
         depth = self.depth
-        foes = self._foes
-        if foes is None or foes[0] is not ids or foes[1] != depth \
-                or foes[2] != self.depth_moves:
-            actors = self._actors
-            foes = self._foes = (ids, depth, self.depth_moves, [
-                e for e in ids if actors[e].side != "party" and positions[e].depth == depth])
+        rows = self.level_foes()
         seen = self._view_bytes
         if seen is None or seen[0] is not view:
             # the view as one byte a square, made once per view (a new array each time the
             # view changes): indexing bytes is several times quicker than a numpy scalar
             seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
         flat, width = seen[1], seen[2]
-        out = []
-        for eid in foes[3]:
-            pos = positions[eid]
-            if pos.depth == depth and flat[pos.y * width + pos.x]:
-                out.append(eid)
-        return out
+        return [eid for eid, pos in rows if pos.depth == depth and flat[pos.y * width + pos.x]]
+
+    def level_foes(self) -> list[tuple[int, Position]]:
+        """(id, Position) of the non-party creatures on this level, ascending; the list is
+        kept (do not change it) until creatures come or go, the level changes or a creature
+        changes level (the chute bumps depth_moves). The positions are the live rows: the
+        store hands out a new id list when a row is replaced too."""
+        ids = self.store.ids(Actor, Position)
+        depth = self.depth
+        foes = self._foes
+        if foes is None or foes[0] is not ids or foes[1] != depth \
+                or foes[2] != self.depth_moves:
+            actors, positions = self._actors, self._positions
+            rows = [(e, positions[e]) for e in ids
+                    if actors[e].side != "party" and positions[e].depth == depth]
+            allies = [(e, positions[e]) for e in ids if actors[e].side == "party"]
+            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows), allies)
+        return foes[3]
+
+    def creature_squares(self) -> set[tuple[int, int]]:
+        """The squares of every creature on this level (do not change the set). Within
+        the turn loop the answer is kept while nobody moved (Game.moves, on_moved's count)
+        and the creatures and the level are the same, as for _hostiles_in_loop; outside
+        it (creatures may be put anywhere by hand) it is made afresh."""
+        ids, depth = self.store.ids(Actor, Position), self.depth
+        kept = self._squares
+        if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
+                and kept[2] == self.depth_moves and kept[3] == self.moves:
+            return kept[4]
+        squares = {(p.x, p.y) for rows in (self.level_foes(), self.level_allies())
+                   for _e, p in rows if p.depth == depth}
+        if self._in_run:
+            self._squares = (ids, depth, self.depth_moves, self.moves, squares)
+        return squares
+
+    def level_allies(self) -> list[tuple[int, Position]]:
+        """(id, Position) of the party's side, whatever their level (a delver left behind),
+        ascending; kept with level_foes (do not change it)."""
+        self.level_foes()
+        return self._foes[5]  # type: ignore[index]
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
@@ -398,18 +480,60 @@ class Game:
         self.log.extend(e for e in events if e.text)
         del self.log[:-LOG_KEEP]
 
-    def _turn_finished(self, eid: int) -> bool:
-        # _can_start written out: the turn loop asks this on every pass
-        pos = self._positions.get(eid)
-        if pos is None or pos.depth != self.depth or eid in self.store.peek(Disabled):
-            return True
-        act = self._actors[eid]
-        return act.actions_left <= 0 and act.move_points <= 0
+    def _hostiles_in_loop(self) -> list[int]:
+        """hostiles_in_view for the turn loop: after most creature actions nobody moved
+        (a Pillager waits, an attack) and the view is the same, so the last answer stands;
+        when only creatures moved (each through on_moved), just they are looked at again.
+        Kept only within one _run (between calls to perform, anything may have been moved
+        by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
+        seen = self._seen
+        view = self._view
+        ids = self.store.ids(Actor, Position)
+        moved = self._moved
+        if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
+                and seen[2] == self.depth and seen[3] == self.depth_moves:
+            if seen[4] == self.moves:
+                return seen[5]
+            out = self._hostiles_after_moves(seen[5], moved)
+            if out is not None:
+                moved.clear()
+                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out)
+                return out
+        out = self.hostiles_in_view()
+        moved.clear()
+        self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
+                      self.depth_moves, self.moves, out)
+        return out
+
+    def _hostiles_after_moves(self, last: list[int], moved: list[int]) -> list[int] | None:
+        """The last answer with the creatures moved since (on_moved's list) looked at
+        again, the view and the actors being the same; None when a full scan is due."""
+        foes, seen = self._foes, self._view_bytes
+        # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
+        # checks every read of it against a fresh one)
+        if len(moved) > 16 or foes is None or foes[0] is not self._seen[1] \
+                or foes[1] != self.depth or foes[2] != self.depth_moves \
+                or seen is None or seen[0] is not self.visible:  # type: ignore[index]
+            return None
+        flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
+        out = last
+        for eid in moved:
+            pos = rows.get(eid)
+            if pos is None:
+                continue  # a delver, or a creature of another level
+            inside = pos.depth == depth and bool(flat[pos.y * width + pos.x])
+            if inside != (eid in out):
+                out = [e for e in out if e != eid] if not inside else sorted([*out, eid])
+        return out
 
     def _update_mode(self) -> list[Event]:
-        seen = self.hostiles_in_view()
+        seen = self._hostiles_in_loop()
         if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
-            return fight_hooks.on_view_changed(self, seen, [])
+            # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
+            # table row, nothing to calm)
+            if self._tables.get(Battle):
+                return fight_hooks.on_view_changed(self, seen, [])
+            return []
         events = []
         woken = []
         actors = self._actors
@@ -433,23 +557,42 @@ class Game:
 
     def _run(self) -> list[Event]:
         """Advance until a player-controlled character must act or the game ends."""
+        self._seen = None  # (creatures may have been moved by hand since the last call)
+        self._moved.clear()
+        self._squares = None
+        self._in_run = True  # (creature_squares may keep its answer until this returns)
+        try:
+            return self._run_loop()
+        finally:
+            self._in_run = False
+
+    def _run_loop(self) -> list[Event]:
         events = self._update_mode()
         guard = 0
-        store, characters = self.store, self._characters
+        characters, positions, actors = self._characters, self._positions, self._actors
+        tables = self._tables
         while not self.over:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("turn loop made no progress")
             # (pending_entity is None without a PendingLuck table row: asked once a pass)
-            if store.peek(PendingLuck) and fight_hooks.pending_entity(self) is not None:
+            if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
             current = self.current
-            if current is None or self._turn_finished(current):
+            # (the turn is over when it cannot go on (_can_start, written out) or nothing
+            # is left of it: asked on every pass)
+            pos = None if current is None else positions.get(current)
+            if pos is None or pos.depth != self.depth \
+                    or current in tables.get(Disabled, _NO_ROWS):
+                events += self._next_turn()
+                continue
+            act = actors[current]
+            if act.actions_left <= 0 and act.move_points <= 0:
                 events += self._next_turn()
                 continue
             if current in characters and (self.mode == "combat" or current == self.led):
                 break  # player_controls(current), written out
-            events += ai.take_action(self, current)
+            events += ai.take_action(self, current, act)
             events += self._update_mode()
         return events
 
@@ -462,8 +605,13 @@ class Game:
                 if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
 
     def _next_turn(self) -> list[Event]:
-        # (end_turn hands back a list of its own, so it is extended in place)
-        events = [] if self.current is None else fight_hooks.end_turn(self, self.current)
+        tables = self._tables
+        ending = self.current
+        # (end_turn hands back a list of its own, so it is extended in place; it has nothing
+        # to do without active conditions, which most creatures have none of)
+        conds = tables.get(Conditions)
+        events = [] if ending is None or not conds or ending not in conds \
+            or not conds[ending].active else fight_hooks.end_turn(self, ending)
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             events += self._new_round()
@@ -472,14 +620,24 @@ class Game:
         current = self.current = self.order[self.turn_index]
         # (a turn that cannot start is finished: _turn_finished need not be asked too)
         pos = self._positions.get(current)  # _can_start, written out
-        if pos is None or pos.depth != self.depth or current in self.store.peek(Disabled):
+        if pos is None or pos.depth != self.depth \
+                or current in tables.get(Disabled, _NO_ROWS):
             return events
         act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        events += fight_hooks.start_turn(self, current)
+        states, conds = tables.get(FightState), tables.get(Conditions)  # (may be new now)
+        state = states.get(current) if states else None
+        if state is not None and (not conds or current not in conds
+                                  or not conds[current].active):
+            # fight_hooks.start_turn's usual case written out (every creature, every turn):
+            # a fight state and no active condition
+            state.cleaves = 0
+            state.granted = act.actions_left
+        else:
+            events += fight_hooks.start_turn(self, current, act)
         # (self.current again: a wound at the start of the turn may have ended it)
-        events.append(Event("turn", "", self.current, roll=act.initiative))
+        events.append(Event("turn", "", self.current, 0, -1, -1, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
                                 f"(initiative {act.initiative}).", self.current,
@@ -523,7 +681,7 @@ class Game:
                                            if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
         self.order, _ = order_by_initiative(
-            entrants, rolls, lambda e: actors[e].rank, lambda e: speed(self.store, e), rng, die)
+            entrants, rolls, lambda e: actors[e].rank, partial(speed, self.store), rng, die)
         text = ""
         ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
         if self.mode == "combat":
@@ -535,6 +693,9 @@ class Game:
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         # (after every square of every walk: the kept tables, not the store's lookups)
+        self.moves += 1
+        if len(self._moved) < 64:  # (more, and the turn loop scans afresh anyway)
+            self._moved.append(eid)
         if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)

@@ -17,21 +17,26 @@ def order_by_initiative(
 ) -> tuple[list[int], dict[int, list[int]]]:
     """Sort entrants; returns the order and the roll-off dice each tied entrant threw."""
     rolloffs: dict[int, list[int]] = {e: [] for e in entrants}
+    d = rng.d
 
     def settle(group: list[int]) -> list[int]:
         # Roll off again and again among those still tied, as players would at a table:
         # everyone in the group rolls, then each set of equal rolls settles, highest first.
         if len(group) <= 1:
             return group
+        if len(group) == 2:  # the usual tie, rolled off until settled (no subgroups)
+            a, b = group
+            while True:
+                ra, rb = d(die), d(die)
+                rolloffs[a].append(ra)
+                rolloffs[b].append(rb)
+                if ra != rb:
+                    return group if ra > rb else [b, a]
         rolled = []
         for e in group:
-            value = rng.d(die)
+            value = d(die)
             rolloffs[e].append(value)
             rolled.append(value)
-        if len(rolled) == 2:  # the usual tie, settled without building subgroups
-            if rolled[0] != rolled[1]:
-                return group if rolled[0] > rolled[1] else [group[1], group[0]]
-            return settle(group)
         # the subgroups are fixed by this roll-off before any of them rolls again, so a
         # member's next roll cannot pull it into a lower subgroup (and a second turn)
         subgroups: dict[int, list[int]] = {}

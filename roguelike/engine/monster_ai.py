@@ -62,7 +62,7 @@ def _engaged(game: Game, eid: int) -> bool:
     depth = game.depth
     if pos.depth != depth:
         return False
-    disabled = store.peek(Disabled)
+    disabled = store.by_type.get(Disabled, ())
     x, y = pos.x, pos.y
     for e in game.party:
         if e not in disabled:
@@ -120,6 +120,18 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
             store.ids(Trap, Position), hazard_ids,
             tuple([(d.open, d.locked) for d in doors.values()]),
             tuple([t.state for t in traps.values()]), hazards)
+
+
+def terrain_cost(game: Game) -> np.ndarray:
+    """game.cost_map(creatures_block=False) (no mover: a monster's), kept while
+    _terrain_key stays the same (it holds everything that map reads); do not change it.
+    The followers' routes start from it: the leader's every step asks a new one."""
+    key = _terrain_key(game)
+    kept = getattr(game, "_terrain_cost_kept", None)
+    if kept is None or kept[0] != key:
+        kept = (key, game.cost_map(creatures_block=False))
+        game._terrain_cost_kept = kept  # type: ignore[attr-defined]
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def chase_map(game: Game) -> np.ndarray:

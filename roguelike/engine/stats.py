@@ -12,12 +12,14 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.explore.components import Fatigue, Inventory
 
 NO_SAVE = 7  # a d6 target that can never be rolled
 
 
 def attribute(store: EntityStore, eid: int, name: str) -> int:
-    boxes = store.try_get(eid, HitBoxes)
+    tables = store.by_type.get(HitBoxes)
+    boxes = tables.get(eid) if tables is not None else None
     if boxes is not None:
         return boxes.attribute(name)
     stats = store.get(eid, MonsterStats)
@@ -26,29 +28,44 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 
 def speed(store: EntityStore, eid: int) -> int:
-    # treasure load and fatigue; imported here (the inventory imports this module), in the
-    # plain `import` form, which costs a third of `from ... import` on every call
+    tables = store.by_type
+    boxes = tables.get(HitBoxes)
+    if boxes is not None and eid in boxes:
+        base = boxes[eid].attribute("speed")
+    else:
+        base = attribute(store, eid, "speed")
+    # treasure load and fatigue (explore/inventory.adjust_speed): nothing to adjust for a
+    # creature with neither, as most monsters (initiative asks every tied one, every round)
+    inventories, fatigue = tables.get(Inventory), tables.get(Fatigue)
+    if (inventories is None or eid not in inventories) and (fatigue is None
+                                                             or eid not in fatigue):
+        return max(0, base)
+    # imported here (the inventory imports this module), in the plain `import` form, which
+    # costs a third of `from ... import` on every call
     import roguelike.engine.explore.inventory
 
     inventory = roguelike.engine.explore.inventory
-    return max(0, inventory.adjust_speed(store, eid, attribute(store, eid, "speed")))
+    return max(0, inventory.adjust_speed(store, eid, base))
 
 
+# (these read the store's tables directly: the rules ask them many times a turn)
 def name_of(store: EntityStore, eid: int) -> str:
-    named = store.try_get(eid, Named)
+    names = store.by_type.get(Named)
+    named = names.get(eid) if names is not None else None
     return named.name if named else f"#{eid}"
 
 
 def is_disabled(store: EntityStore, eid: int) -> bool:
-    return store.has(eid, Disabled)
+    return eid in store.by_type.get(Disabled, ())
 
 
 def is_character(store: EntityStore, eid: int) -> bool:
-    return store.has(eid, Character)
+    return eid in store.by_type.get(Character, ())
 
 
 def side(store: EntityStore, eid: int) -> str:
-    actor = store.try_get(eid, Actor)
+    actors = store.by_type.get(Actor)
+    actor = actors.get(eid) if actors is not None else None
     return actor.side if actor else ""
 
 

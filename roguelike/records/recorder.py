@@ -19,14 +19,16 @@ def fingerprint(game: Game) -> int:
     """A cheap digest of what moves when anything happens: clock, dice and party squares."""
     play = game.streams.play
     h = 0
+    mul, mask = _MUL, _MASK  # (locals: a replay takes one print per action)
+    s0, s1, s2, s3 = play.s
     for v in (game.round, game.turn_index, game.depth, game.actions_taken, play.draws,
-              *play.s):
-        h = ((h ^ v) * _MUL) & _MASK
-    store = game.store
+              s0, s1, s2, s3):
+        h = ((h ^ v) * mul) & mask
+    positions = game.store.by_type.get(Position, {})
     for eid in game.party:
-        pos = store.try_get(eid, Position)
+        pos = positions.get(eid)
         if pos is not None:
-            h = ((h ^ (pos.depth << 32 | pos.x << 16 | pos.y)) * _MUL) & _MASK
+            h = ((h ^ (pos.depth << 32 | pos.x << 16 | pos.y)) * mul) & mask
     h ^= h >> 31
     return (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) & 0xFFFF
 

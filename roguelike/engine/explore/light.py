@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.components import Position
+from roguelike.engine.components import Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
-from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.stats import name_of
 from roguelike.world.fov import add_fov, window_fov
 
 if TYPE_CHECKING:
@@ -56,14 +56,37 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return cached[1]
     bright = np.zeros_like(clear)
     lit = np.zeros_like(clear)
+    windows = _windows(game, key[1])
     for x, y, ldef in shining:
         if ldef.dim_outer_radius > 0:
-            add_fov(lit, window_fov(clear, x, y, ldef.dim_outer_radius))
+            add_fov(lit, _window(windows, clear, x, y, ldef.dim_outer_radius))
         if ldef.bright_radius > 0:
-            add_fov(bright, window_fov(clear, x, y, ldef.bright_radius))
+            add_fov(bright, _window(windows, clear, x, y, ldef.bright_radius))
     maps = (bright, lit | bright)
     game._light_cache = (key, maps)  # type: ignore[attr-defined]
     return maps
+
+
+def _windows(game: Game, clear_bytes: bytes
+             ) -> dict[tuple[int, int, int], tuple[int, int, np.ndarray]]:
+    """One light's field of view by (x, y, radius), for this transparency (held whole, as
+    the maps' key holds it): a delver following a light-bearer carries its light over
+    squares the other lit a moment ago."""
+    kept = getattr(game, "_light_windows", None)
+    if kept is None or kept[0] != clear_bytes:
+        kept = (clear_bytes, {})
+        game._light_windows = kept  # type: ignore[attr-defined]
+    return kept[1]  # type: ignore[no-any-return]
+
+
+def _window(windows: dict[tuple[int, int, int], tuple[int, int, np.ndarray]],
+            clear: np.ndarray, x: int, y: int, radius: int) -> tuple[int, int, np.ndarray]:
+    found = windows.get((x, y, radius))
+    if found is None:
+        if len(windows) >= 64:
+            windows.clear()
+        found = windows[(x, y, radius)] = window_fov(clear, x, y, radius)
+    return found
 
 
 def party_view(game: Game) -> np.ndarray:
@@ -76,10 +99,18 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     delvers' own (unlimited) and the lights', for sight_reaches."""
     clear = game.transparency()
     _bright, lit = _light_maps(game, clear)
-    raw = np.zeros_like(clear)
     standing = _standing(game)
-    for pos in standing:
-        raw |= game._fov(clear, pos)
+    # (the first two fields of view ORed into a new array, the rest into it: no zeroed
+    # array to start from; the fields themselves are kept by the game, never changed)
+    fovs = [game._fov(clear, pos) for pos in standing]
+    if len(fovs) >= 2:
+        raw = fovs[0] | fovs[1]
+        for fov in fovs[2:]:
+            raw |= fov
+    elif fovs:
+        raw = fovs[0].copy()
+    else:
+        raw = np.zeros_like(clear)
     # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
     view = raw & lit
     for pos in standing:
@@ -89,10 +120,13 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
 
 
 def _standing(game: Game) -> list[Position]:
+    # (the tables read directly: asked for every new view, after every delver's step)
     store = game.store
-    return [pos for pos in (store.get(eid, Position) for eid in game.party
-                            if not is_disabled(store, eid))
-            if pos.depth == game.depth]
+    disabled = store.by_type.get(Disabled, ())
+    positions = store.table(Position)
+    depth = game.depth
+    return [pos for eid in game.party
+            if eid not in disabled and (pos := positions[eid]).depth == depth]
 
 
 def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: int) -> bool:

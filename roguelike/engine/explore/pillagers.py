@@ -8,7 +8,7 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -133,8 +133,8 @@ def arrive_after_reveal(game: Game) -> list[Event]:
 
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
-    doors stop them (creatures are stepped around). Shared by the whole group, in the
-    game's map cache, which any change of the tiles clears (Game.remembered)."""
+    doors stop them (creatures are stepped around). Shared by the whole group, kept on
+    the game until the tiles change (_goal_map)."""
     return _goal_map(game, tuple(goals), goals)
 
 
@@ -144,14 +144,42 @@ def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
     for goals, the goals are its Pillager camp, listed only when the map must be made
     (the camp's many squares are not worth hashing every step)."""
     secret = _secret(game)
-    def make() -> np.ndarray:
-        cost = T.WALKABLE[game.level.tiles].astype(np.int16)
-        for x, y in secret:
-            cost[y, x] = 0
-        wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
-        return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+    tiles = game.level.tiles
+    last = getattr(game, "_pillager_last_map", None)
+    # (the last map asked, by identity: the camp map is asked for every haul step, and
+    # _secret hands out the same tuple while the secret doors stay the same)
+    if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
+            and last[3] == game.terrain_version and last[4] is tiles:
+        return last[5]  # type: ignore[no-any-return]
+    dist = _goal_map_kept(game, name, goals, secret, tiles)
+    game._pillager_last_map = (name, game.depth, secret,  # type: ignore[attr-defined]
+                               game.terrain_version, tiles, dist)
+    return dist
 
-    return game.remembered(("pillagers", game.depth, name, secret), make)
+
+def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Level,
+                   secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+    # Kept apart from game.remembered's maps, which every door opened or locked clears:
+    # these read no door (secret ones are in the key), only the tiles, which change in
+    # place only with invalidate_terrain (its counter) or are another level's array.
+    kept: tuple[int, dict[object, tuple[np.ndarray, np.ndarray]]] | None = \
+        getattr(game, "_pillager_maps", None)
+    if kept is None or kept[0] != game.terrain_version:
+        kept = game._pillager_maps = (game.terrain_version, {})  # type: ignore[attr-defined]
+    maps = kept[1]
+    key = (game.depth, name, secret)
+    found = maps.get(key)
+    if found is not None and found[0] is tiles:
+        return found[1]
+    cost = T.WALKABLE[tiles].astype(np.int16)
+    for x, y in secret:
+        cost[y, x] = 0
+    wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
+    dist = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+    if len(maps) >= 32:
+        maps.clear()
+    maps[key] = (tiles, dist)
+    return dist
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:
@@ -205,13 +233,14 @@ def take_action(game: Game, eid: int) -> list[Event]:
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
-    haul = store.try_get(eid, Haul)
+    hauls = store.by_type.get(Haul)
+    haul = hauls.get(eid) if hauls is not None else None
     if haul is None:
         haul = Haul()
         store.add(eid, haul)
     x, y, depth = pos.x, pos.y, pos.depth
     # the first standing delver next to it, in party order (one pass, no list)
-    disabled = store.peek(Disabled)
+    disabled = store.by_type.get(Disabled, ())
     for e in game.party:
         if e not in disabled:
             p = positions[e]
@@ -223,15 +252,39 @@ def take_action(game: Game, eid: int) -> list[Event]:
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
-    spots = _loot_spots(game)
+    loot = _loot(game)
+    spots = loot[0]
     for target, (tx, ty) in spots:
         if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
             return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if level.room_at(x, y) == level.pillager_camp_room:
-            return game.try_action(_WAIT, eid).events
+            return _WAIT.perform(game, eid).events
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
-    return _step_towards(game, eid, pos, _distances(game, [xy for _t, xy in spots]))
+    if loot[1] is None:
+        loot[1] = _distances(game, [xy for _t, xy in spots])
+    return _step_towards(game, eid, pos, loot[1])
+
+
+def _loot(game: Game) -> list[Any]:
+    """[_loot_spots(game), the _distances map to them or None until asked], kept while the
+    lists of placed markers and loose treasure, the level, its secret doors and its
+    tiles stay the same: markers and treasure never move while they lie (taking one
+    removes its Position, dropping one adds a new one, and the store then hands out new
+    id lists), so the same lists mean the same spots and the same map."""
+    store = game.store
+    markers, treasure = store.ids(Marker, Position), store.ids(Treasure, Position)
+    secret = _secret(game)
+    tiles = game.level.tiles
+    key = getattr(game, "_pillager_loot_key", None)
+    if key is not None and key[0] is markers and key[1] is treasure \
+            and key[2] == game.depth and key[3] == secret \
+            and key[4] == game.terrain_version and key[5] is tiles:
+        return game._pillager_loot  # type: ignore[attr-defined, no-any-return]
+    game._pillager_loot_key = (markers, treasure, game.depth,  # type: ignore[attr-defined]
+                               secret, game.terrain_version, tiles)
+    game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
+    return loot
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:
@@ -246,32 +299,27 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
     x, y = pos.x, pos.y
     here = rows[y][x]
     if here >= UNREACHABLE or here == 0:
-        return game.try_action(_WAIT, eid).events
+        return _WAIT.perform(game, eid).events
     options = _closer(rows, x, y, here)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
-        taken = _taken(game, {(x + dx, y + dy) for _d, _n, dx, dy in options})
+        # The step itself is PillagerStep's, less its creature_at pass (the square is
+        # known free): what game.try_action(PillagerStep(dx, dy)) would do.
+        taken = _taken(game, x, y)
         for _d, _n, dx, dy in options:
             if (x + dx, y + dy) in taken:
                 continue
-            result = game.try_action(PillagerStep(dx, dy), eid)
+            result = _pillager_step(game, eid, dx, dy, False)
             if result.ok:
                 return result.events
-    return game.try_action(_WAIT, eid).events
+    return _WAIT.perform(game, eid).events  # (a Wait never turns into another action)
 
 
-def _taken(game: Game, squares: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Which of `squares` hold a creature on this level (what creature_at would find)."""
-    store = game.store
-    positions = store.table(Position)
-    depth = game.depth
-    out = set()
-    for e in store.ids(Actor, Position):
-        p = positions[e]
-        if p.depth == depth and (xy := (p.x, p.y)) in squares:
-            out.add(xy)
-    return out
+def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
+    """Squares holding a creature on this level, among them those next to (x, y) that
+    creature_at would find occupied (Game.creature_squares: do not change the set)."""
+    return game.creature_squares()
 
 
 def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
@@ -316,20 +364,28 @@ class PillagerStep(Action):
     def perform(self, game: Game, actor: int) -> Result:
         if max(abs(self.dx), abs(self.dy)) != 1:
             return fail("A step is one square.")
-        pos = game.store.get(actor, Position)
-        nx, ny = pos.x + self.dx, pos.y + self.dy
-        door = game.door_at(nx, ny)
-        if not game.level.is_walkable(nx, ny) or (
-                door is not None and game.store.has(door, SecretDoor)):
-            return fail("There is a wall in the way.")
-        if game.creature_at(nx, ny) is not None:
-            return fail("Someone is in the way.")
-        blocked = _begin_move(game, actor)
-        if blocked:
-            return blocked
-        game.store.get(actor, Actor).move_points -= 1
-        pos.x, pos.y = nx, ny
-        return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
+        return _pillager_step(game, actor, self.dx, self.dy, True)
+
+
+def _pillager_step(game: Game, actor: int, dx: int, dy: int, check_creatures: bool
+                   ) -> Result:
+    """PillagerStep's rules for a one-square step; `check_creatures` False when the
+    caller knows the square free of creatures."""
+    store = game.store
+    pos = store.get(actor, Position)
+    nx, ny = pos.x + dx, pos.y + dy
+    door = game.level.door_ids.get((nx, ny))
+    if not game.level.is_walkable(nx, ny) or (
+            door is not None and store.has(door, SecretDoor)):
+        return fail("There is a wall in the way.")
+    if check_creatures and game.creature_at(nx, ny) is not None:
+        return fail("Someone is in the way.")
+    blocked = _begin_move(game, actor)
+    if blocked:
+        return blocked
+    store.get(actor, Actor).move_points -= 1
+    pos.x, pos.y = nx, ny
+    return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
 
 
 @dataclass(frozen=True)

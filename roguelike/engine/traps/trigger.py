@@ -127,9 +127,9 @@ def tick(game: Game) -> list[Event]:
     events += confine.tick(game)
     last = _last(game)
     positions = store.table(Position)
-    for eid in store.ids(Actor, Position):
-        pos = positions[eid]
-        last[eid] = (pos.depth, pos.x, pos.y)  # where each creature starts the round
+    # where each creature starts the round (one update: every creature, every round)
+    last.update({eid: (pos.depth, pos.x, pos.y)
+                 for eid in store.ids(Actor, Position) for pos in (positions[eid],)})
     return events
 
 
@@ -155,10 +155,13 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
-    events = hazards.on_moved(game, eid, old) if store.ids(Hazard, Position) else []
+    # (hazards.on_moved finds nothing to leave or enter without a hazard on the mover's
+    # level, where `old` is too: every step of every creature comes here)
+    near = _hazards_here(game, pos.depth)
+    events = hazards.on_moved(game, eid, old) if near else []
     actor = store.try_get(eid, Actor)
-    if not store.has(eid, Character):
-        if actor is not None and _hindered(game, pos.depth, pos.xy):
+    if eid not in store.by_type.get(Character, ()):
+        if actor is not None and _hindered(game, pos.depth, pos.xy, near):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
         return events
     squares, rooms = index(game, pos.depth)
@@ -220,14 +223,28 @@ def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
     return events
 
 
-def _hindered(game: Game, depth: int, xy: tuple[int, int]) -> bool:
+def _hazards_here(game: Game, depth: int) -> bool:
+    """Whether a hazard stands on level `depth` (hazards_at finds none elsewhere)."""
+    store = game.store
+    ids = store.ids(Hazard, Position)
+    if not ids:
+        return False
+    positions = store.table(Position)
+    return any(positions[e].depth == depth for e in ids)
+
+
+def _hindered(game: Game, depth: int, xy: tuple[int, int], near: bool | None = None
+              ) -> bool:
+    """`near`: _hazards_here(game, depth), when the caller knows it."""
     squares, _rooms = index(game, depth)
     here = squares.get(xy)
     if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
                     .placement == "square" for t in here):
         return True
-    # every monster step asks: most of the time there is no hazard anywhere
-    return bool(game.store.ids(Hazard, Position)) and hazards.hindering(game, depth, xy)
+    # every monster step asks: most of the time there is no hazard on the level
+    if near is None:
+        near = _hazards_here(game, depth)
+    return near and hazards.hindering(game, depth, xy)
 
 
 def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
@@ -258,4 +275,6 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     if reason:
         return reason
     pos = game.store.get(eid, Position)
+    if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
+        return ""
     return hazards.blocks(game, eid, pos.depth, (x, y))

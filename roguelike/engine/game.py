@@ -256,14 +256,18 @@ class Game:
         return self._view
 
     def _fov(self, clear: np.ndarray, pos: Position) -> np.ndarray:
-        """One square's field of view, remembered while the walls and doors stay the same:
-        when one delver steps, the other two need no new FOV (replays verify faster)."""
-        key = (self._clear[0] if self._clear is not None else None, pos.x, pos.y)
+        return self.fov_from(clear, pos.x, pos.y)
+
+    def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray:
+        """The whole field of view from (x, y) over `clear` (this level's transparency),
+        remembered while the walls and doors stay the same: when one delver steps, the
+        others' and the lights they carry need no new FOV (replays verify faster)."""
+        key = (self._clear[0] if self._clear is not None else None, x, y)
         fov = self._fovs.get(key)
         if fov is None:
             if len(self._fovs) >= 64:
                 self._fovs.clear()
-            fov = fov_map(clear, pos.x, pos.y, 0)  # light limits sight (explore/light.py)
+            fov = fov_map(clear, x, y, 0)  # light limits sight (explore/light.py)
             self._fovs[key] = fov
         return fov
 

@@ -16,7 +16,6 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.stats import name_of
-from roguelike.world.fov import add_fov, window_fov
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -56,37 +55,20 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return cached[1]
     bright = np.zeros_like(clear)
     lit = np.zeros_like(clear)
-    windows = _windows(game, key[1])
     for x, y, ldef in shining:
-        if ldef.dim_outer_radius > 0:
-            add_fov(lit, _window(windows, clear, x, y, ldef.dim_outer_radius))
-        if ldef.bright_radius > 0:
-            add_fov(bright, _window(windows, clear, x, y, ldef.bright_radius))
+        # A light's field of view is the whole field of view from its square cut to the
+        # square of its radius: tcod's restrictive shadowcasting decides a square from
+        # nearer squares alone, so a radius only stops the scan (tests/test_perf_light.py).
+        # The whole one is the delver's own, carrying it: usually at hand already.
+        full = game.fov_from(clear, x, y)
+        for radius, mask in ((ldef.dim_outer_radius, lit), (ldef.bright_radius, bright)):
+            if radius > 0:
+                window = (slice(max(0, y - radius), y + radius + 1),
+                          slice(max(0, x - radius), x + radius + 1))
+                mask[window] |= full[window]
     maps = (bright, lit | bright)
     game._light_cache = (key, maps)  # type: ignore[attr-defined]
     return maps
-
-
-def _windows(game: Game, clear_bytes: bytes
-             ) -> dict[tuple[int, int, int], tuple[int, int, np.ndarray]]:
-    """One light's field of view by (x, y, radius), for this transparency (held whole, as
-    the maps' key holds it): a delver following a light-bearer carries its light over
-    squares the other lit a moment ago."""
-    kept = getattr(game, "_light_windows", None)
-    if kept is None or kept[0] != clear_bytes:
-        kept = (clear_bytes, {})
-        game._light_windows = kept  # type: ignore[attr-defined]
-    return kept[1]  # type: ignore[no-any-return]
-
-
-def _window(windows: dict[tuple[int, int, int], tuple[int, int, np.ndarray]],
-            clear: np.ndarray, x: int, y: int, radius: int) -> tuple[int, int, np.ndarray]:
-    found = windows.get((x, y, radius))
-    if found is None:
-        if len(windows) >= 64:
-            windows.clear()
-        found = windows[(x, y, radius)] = window_fov(clear, x, y, radius)
-    return found
 
 
 def party_view(game: Game) -> np.ndarray:

@@ -93,7 +93,7 @@ def _follow(game: Game, eid: int) -> list[Event] | None:
     me, lead = positions[eid], positions[ahead]
     if chebyshev(me, lead) <= 1:
         return None
-    dist = game.route_map(lead.xy)
+    dist = game.route_near(lead.xy, me.xy)
     if dist[me.y, me.x] >= UNREACHABLE:
         return None
     return _downhill(game, eid, dist)

@@ -46,7 +46,7 @@ from roguelike.world import tiles as T
 from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.paths import distance_map
+from roguelike.world.paths import distance_map, distances_near
 from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
@@ -85,6 +85,8 @@ def _plain(value: Any) -> Any:
         return {k: v if type(v) in scalars else _plain(v) for k, v in value.items()}
     return value
 
+
+FOLLOW_WINDOW = 8  # squares round a follower's goal: it is seldom more than 2 behind
 
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
@@ -364,6 +366,17 @@ class Game:
             return distance_map(cost, [goal])
 
         return self.remembered((self.depth, goal, self.transparency_key()), make)
+
+    def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
+        """route_map(goal), exact on `near` and the squares round it (all a follower's step
+        reads), from the window of FOLLOW_WINDOW squares round the goal when that is sure
+        of them (world/paths.distances_near): the leader's every step asks a new map."""
+        cost = monster_ai.terrain_cost(self).copy()
+        cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+        x, y = near
+        asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        dist = distances_near(cost, goal, FOLLOW_WINDOW, asked)
+        return dist if dist is not None else self.route_map(goal)
 
     def transparency_key(self) -> object:
         self.transparency()

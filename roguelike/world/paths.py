@@ -123,3 +123,30 @@ def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
     finder.add_root((start[1], start[0]))
     route = finder.path_to((goal[1], goal[0]))[1:].tolist()
     return [(int(x), int(y)) for y, x in route]
+
+
+def distances_near(cost: np.ndarray, goal: tuple[int, int], radius: int,
+                   asked: list[tuple[int, int]]) -> np.ndarray | None:
+    """distance_map(cost, [goal]) where it matters for the squares `asked`, worked out on
+    the window of `radius` round the goal only; None when that cannot be sure of them.
+
+    Exact wherever the window's answer is `radius` or less: a way of that length never
+    goes further from the goal than its length (a step moves one square and costs one or
+    more), so it lies inside the window, and the window offers no way the map lacks.
+    An asked square with a longer answer, or walled off inside the window though open,
+    might have a way round outside: None then, and the caller needs the whole map."""
+    h, w = cost.shape
+    gx, gy = goal
+    x0, y0 = max(0, gx - radius), max(0, gy - radius)
+    x1, y1 = min(w, gx + radius + 1), min(h, gy + radius + 1)
+    near = np.full((y1 - y0, x1 - x0), UNREACHABLE, dtype=np.int32)
+    near[gy - y0, gx - x0] = 0
+    dijkstra(near, np.ascontiguousarray(cost[y0:y1, x0:x1]), 1, 1)
+    for x, y in asked:
+        if not (0 <= x < w and 0 <= y < h) or not cost[y, x]:
+            continue  # off the map or impassable: never a way, in or out of the window
+        if not (x0 <= x < x1 and y0 <= y < y1) or near[y - y0, x - x0] > radius:
+            return None
+    dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
+    dist[y0:y1, x0:x1] = near
+    return dist

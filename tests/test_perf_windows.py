@@ -1,7 +1,7 @@
-"""The lights' fields of view come from the whole field of view from their square, cut to
-their radius (explore/light.py). That is exact for tcod's restrictive shadowcasting, which
-decides a square from nearer squares only: these tests hold it to tcod's own radius-limited
-answer on many squares of many levels, with doors shut and open."""
+"""Windows that stand in for whole-map work, held to the whole-map answer: the lights' fields
+of view come from the whole field of view from their square cut to their radius (exact for
+tcod's restrictive shadowcasting, which decides a square from nearer squares only), and a
+follower's route from a window round its goal (exact where it is read)."""
 
 from __future__ import annotations
 
@@ -70,3 +70,25 @@ def test_light_maps_match_tcod_radius_fov_in_play():
         assert np.array_equal(lit, want_lit | want_bright)
         checked += 1
     assert checked > 20
+
+
+def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
+    """Game.route_near against Game.route_map on every square next to the asker, for
+    goals and askers all over real levels (near and far: far ones fall back)."""
+    checked = window = 0
+    for seed in ("follow-0", "follow-1"):
+        game = Game(seed)
+        ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
+        squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        for i, goal in enumerate(squares[::29]):
+            for me in squares[i % 7::41][:12] + [(goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]:
+                near = game.route_near(goal, me)
+                whole = game.route_map(goal)
+                window += near is not whole
+                for dy in (-1, 0, 1):
+                    for dx in (-1, 0, 1):
+                        x, y = me[0] + dx, me[1] + dy
+                        if 0 <= x < whole.shape[1] and 0 <= y < whole.shape[0]:
+                            assert near[y, x] == whole[y, x], (seed, goal, me, (x, y))
+                            checked += 1
+    assert checked > 2000 and window > 50

@@ -81,7 +81,8 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i, goal in enumerate(squares[::29]):
-            for me in squares[i % 7::41][:12] + [(goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]:
+            askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]
+            for me in askers:
                 near = game.route_near(goal, me)
                 whole = game.route_map(goal)
                 window += near is not whole

@@ -58,7 +58,7 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     for x, y, ldef in shining:
         # A light's field of view is the whole field of view from its square cut to the
         # square of its radius: tcod's restrictive shadowcasting decides a square from
-        # nearer squares alone, so a radius only stops the scan (tests/test_perf_light.py).
+        # nearer squares alone, so a radius only stops the scan (tests/test_perf_windows.py).
         # The whole one is the delver's own, carrying it: usually at hand already.
         full = game.fov_from(clear, x, y)
         for radius, mask in ((ldef.dim_outer_radius, lit), (ldef.bright_radius, bright)):

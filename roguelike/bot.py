@@ -49,10 +49,11 @@ from roguelike.engine.traps.actions import Free, Search, Struggle
 from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE, distance_map, distances_around
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
+ROUTE_WINDOW = 10  # squares round the bot's delver for a first try at its route
 
 
 class Bot:
@@ -67,6 +68,7 @@ class Bot:
         self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
         self._last_doors: tuple[object, object, tuple[int, ...],
                                 dict[tuple[int, int], int]] | None = None
+        self._windowed: bytes = b""  # the key of the last map from a window alone
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -276,7 +278,7 @@ class Bot:
         if not goals:
             return None
         locked, doors = self._doors(game)
-        dist = self._route(game, eid, goals, locked, doors, creatures_block)
+        dist = self._route(game, eid, goals, locked, doors, creatures_block, pos.xy)
         here = int(dist[pos.y, pos.x])
         if here >= UNREACHABLE or here == 0:
             return None
@@ -305,8 +307,10 @@ class Bot:
 
     def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
                locked: dict[tuple[int, int], int], doors: tuple[int, ...],
-               creatures_block: bool) -> np.ndarray:
-        """Steps to the nearest goal over the mover's costs, a locked door costing 4."""
+               creatures_block: bool, at: tuple[int, int]) -> np.ndarray:
+        """Steps to the nearest goal over the mover's costs, a locked door costing 4: the
+        whole map, or a window's map exact on `at` and round it (all a step reads) the
+        first time a map is asked for (while exploring, each step asks a new one)."""
         targets = np.array(goals, dtype=np.int32).tobytes()
         plain = None if creatures_block else self._plain_key(game, eid, doors, targets)
         kept = self._last_plain
@@ -322,6 +326,13 @@ class Bot:
         if self._last_route is not None and self._last_route[0] == key:
             dist = self._last_route[1]
         else:
+            if self._windowed != key:  # asked twice: worth the whole map, kept
+                x, y = at
+                asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+                near = distances_around(cost, goals, at, ROUTE_WINDOW, asked)
+                if near is not None:
+                    self._windowed = key
+                    return near
             dist = distance_map(cost, goals)
             self._last_route = (key, dist)
         if plain is not None:
@@ -336,8 +347,13 @@ class Bot:
         traps.adjust_cost changes nothing else for a character). None when hazards are
         about: they price squares by who walks, and the map itself must be read."""
         store = game.store
-        if not store.has(eid, Character) or store.ids(Hazard, Position):
+        if not store.has(eid, Character):
             return None
+        hazards = store.ids(Hazard, Position)
+        if hazards:  # (only this level's: traps.adjust_cost skips the others)
+            positions, depth = store.table(Position), game.depth
+            if any(positions[h].depth == depth for h in hazards):
+                return None
         tiles = game.level.tiles
         return (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
 

@@ -93,3 +93,30 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
                             assert near[y, x] == whole[y, x], (seed, goal, me, (x, y))
                             checked += 1
     assert checked > 2000 and window > 50
+
+
+def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
+    """paths.distances_around (the bot's first try at a route) against distance_map with
+    many goals, for askers all over real levels; far goals fall back to the whole map."""
+    from roguelike.world.paths import distance_map, distances_around
+
+    checked = window = 0
+    for seed in ("route-0", "route-1", "route-2"):
+        game = Game(seed)
+        cost = game.cost_map(creatures_block=False)
+        ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
+        squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        for i in range(0, len(squares), 13):
+            goals = squares[i::97][:6]
+            whole = distance_map(cost, goals)
+            for at in squares[i % 11::53]:
+                asked = [(at[0] + dx, at[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+                near = distances_around(cost, goals, at, 10, asked)
+                if near is None:
+                    continue
+                window += 1
+                for x, y in asked:
+                    if 0 <= x < cost.shape[1] and 0 <= y < cost.shape[0]:
+                        assert near[y, x] == whole[y, x], (seed, goals, at, (x, y))
+                        checked += 1
+    assert window > 100 and checked > 1000

@@ -128,24 +128,52 @@ def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
 def distances_near(cost: np.ndarray, goal: tuple[int, int], radius: int,
                    asked: list[tuple[int, int]]) -> np.ndarray | None:
     """distance_map(cost, [goal]) where it matters for the squares `asked`, worked out on
-    the window of `radius` round the goal only; None when that cannot be sure of them.
+    the window of `radius` round the goal (distances_within)."""
+    return distances_within(cost, [goal], _window(cost, goal, radius), asked)
 
-    Exact wherever the window's answer is `radius` or less: a way of that length never
-    goes further from the goal than its length (a step moves one square and costs one or
-    more), so it lies inside the window, and the window offers no way the map lacks.
-    An asked square with a longer answer, or walled off inside the window though open,
-    might have a way round outside: None then, and the caller needs the whole map."""
+
+def distances_around(cost: np.ndarray, sources: list[tuple[int, int]],
+                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]]
+                     ) -> np.ndarray | None:
+    """distance_map(cost, sources) where it matters for the squares `asked`, worked out on
+    the window of `radius` round `center` (distances_within)."""
+    return distances_within(cost, sources, _window(cost, center, radius), asked)
+
+
+def _window(cost: np.ndarray, center: tuple[int, int], radius: int
+            ) -> tuple[int, int, int, int]:
     h, w = cost.shape
-    gx, gy = goal
-    x0, y0 = max(0, gx - radius), max(0, gy - radius)
-    x1, y1 = min(w, gx + radius + 1), min(h, gy + radius + 1)
+    x, y = center
+    return max(0, x - radius), max(0, y - radius), min(w, x + radius + 1), min(h, y + radius + 1)
+
+
+def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
+                     window: tuple[int, int, int, int], asked: list[tuple[int, int]]
+                     ) -> np.ndarray | None:
+    """distance_map(cost, sources) on the squares `asked`, worked out on `window` (x0, y0,
+    x1, y1) alone; elsewhere unreachable. None when the window cannot be sure of them.
+
+    The window's answer L for a square is never below the map's (it offers no way the map
+    lacks). It is the map's when every square within L of the asked one lies in the
+    window (or off the map): a way of length L goes no further than L squares from where
+    it starts (a step moves one square and costs one or more), so the map's shortest way,
+    no longer than L, is in the window too. An open asked square the window cannot reach
+    might have a way round outside it: None then, and the caller needs the whole map."""
+    h, w = cost.shape
+    x0, y0, x1, y1 = window
     near = np.full((y1 - y0, x1 - x0), UNREACHABLE, dtype=np.int32)
-    near[gy - y0, gx - x0] = 0
+    for sx, sy in sources:
+        if x0 <= sx < x1 and y0 <= sy < y1:
+            near[sy - y0, sx - x0] = 0
     dijkstra(near, np.ascontiguousarray(cost[y0:y1, x0:x1]), 1, 1)
     for x, y in asked:
         if not (0 <= x < w and 0 <= y < h) or not cost[y, x]:
             continue  # off the map or impassable: never a way, in or out of the window
-        if not (x0 <= x < x1 and y0 <= y < y1) or near[y - y0, x - x0] > radius:
+        if not (x0 <= x < x1 and y0 <= y < y1):
+            return None
+        d = int(near[y - y0, x - x0])
+        if d >= UNREACHABLE or (x - d < x0 and x0 > 0) or (x + d >= x1 and x1 < w) \
+                or (y - d < y0 and y0 > 0) or (y + d >= y1 and y1 < h):
             return None
     dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
     dist[y0:y1, x0:x1] = near

@@ -205,3 +205,21 @@ def test_the_menu_says_who_could_pick_a_lock():
     g.store.get(door, Door).locked = True
     g.store.add(g.party[1], Disabled())
     assert interact.hint(g, lead, 1, 0) == ""  # a Disabled Rogue picks nothing
+
+
+async def test_a_click_beside_the_character_picks_the_square_to_act_on():
+    g, lead, _door = _game()
+    trap = place(g, "mk_falling_weight", at=(2, 1), placement="square")
+    g.store.get(trap, Trap).known_by.append(lead)
+    app = RoguelikeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, g)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.cursor_mode == "act"
+        screen.act_click((8, 1))  # far away: still choosing
+        assert screen.cursor_mode == "act" and "Too far" in screen.status.hint
+        screen.act_click((4, 1))  # the door, east of the leader
+        await pilot.pause()
+        assert screen.cursor_mode is None and isinstance(app.screen, ChoiceScreen)
+        assert "Open the door" in str(app.screen.options)

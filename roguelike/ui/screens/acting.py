@@ -53,6 +53,21 @@ class ActMixin:
             self.status.hint = ACT_HINT
             self.refresh_all()
 
+    def act_click(self: GameScreen, square: tuple[int, int]) -> None:
+        """A click while choosing: the square clicked, if it is beside the character."""
+        eid = self.game.awaiting
+        if eid is None:
+            self.end_cursor()
+            return
+        pos = self.game.store.get(eid, Position)
+        dx, dy = square[0] - pos.x, square[1] - pos.y
+        if max(abs(dx), abs(dy)) <= 1:
+            self.end_cursor()
+            self.act_menu(dx, dy)
+        else:
+            self.status.hint = "Too far: click a square beside you. " + ACT_HINT
+            self.refresh_all()
+
     def act_menu(self: GameScreen, dx: int, dy: int) -> None:
         g = self.game
         eid = g.awaiting

@@ -276,7 +276,9 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             return
         square = self._map_square(event)
         if square is not None:
-            if self.cursor_mode is not None:
+            if self.cursor_mode == "act":
+                self.act_click(square)
+            elif self.cursor_mode is not None:
                 self.move_cursor_to(square)
             else:
                 self.travel_to(square)

@@ -74,25 +74,29 @@ def test_light_maps_match_tcod_radius_fov_in_play():
 
 def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
     """Game.route_near against Game.route_map on every square next to the asker, for
-    goals and askers all over real levels (near and far: far ones fall back)."""
-    checked = window = 0
+    goals and askers all over real levels (near and far: far ones fall back; a kept whole
+    map is handed back as it is)."""
+    checked = window = kept = 0
     for seed in ("follow-0", "follow-1"):
         game = Game(seed)
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i, goal in enumerate(squares[::29]):
             askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]
-            for me in askers:
+            for n, me in enumerate(askers):
+                if n % 3:
+                    game._routes.clear()  # no whole map kept: the window is tried
                 near = game.route_near(goal, me)
                 whole = game.route_map(goal)
                 window += near is not whole
+                kept += n % 3 == 0 and n > 0 and near is whole
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
                         x, y = me[0] + dx, me[1] + dy
                         if 0 <= x < whole.shape[1] and 0 <= y < whole.shape[0]:
                             assert near[y, x] == whole[y, x], (seed, goal, me, (x, y))
                             checked += 1
-    assert checked > 2000 and window > 50
+    assert checked > 2000 and window > 50 and kept > 50
 
 
 def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():

@@ -46,7 +46,7 @@ from roguelike.world import tiles as T
 from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.paths import distance_map, distances_near
+from roguelike.world.paths import distance_map, distances_around
 from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
@@ -86,7 +86,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-FOLLOW_WINDOW = 8  # squares round a follower's goal: it is seldom more than 2 behind
+FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
 
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
@@ -369,13 +369,19 @@ class Game:
 
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
         """route_map(goal), exact on `near` and the squares round it (all a follower's step
-        reads), from the window of FOLLOW_WINDOW squares round the goal when that is sure
-        of them (world/paths.distances_near): the leader's every step asks a new map."""
-        cost = monster_ai.terrain_cost(self).copy()
-        cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+        reads): the whole map when it is kept already, else from a window round `near`
+        reaching FOLLOW_MARGIN squares past the goal when that is sure of them
+        (world/paths.distances_around), else the whole map. The leader's every step asks
+        a new map, and a follower is often several squares behind (a window round the
+        goal was seldom sure of them)."""
+        kept = self._routes.get((self.depth, goal, self.transparency_key()))
+        if kept is not None:
+            return kept
         x, y = near
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        dist = distances_near(cost, goal, FOLLOW_WINDOW, asked)
+        reach = max(abs(x - goal[0]), abs(y - goal[1])) + FOLLOW_MARGIN
+        dist = distances_around(monster_ai.terrain_cost(self), [goal], near, reach, asked,
+                                floor=goal)
         return dist if dist is not None else self.route_map(goal)
 
     def transparency_key(self) -> object:

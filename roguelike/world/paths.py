@@ -133,11 +133,11 @@ def distances_near(cost: np.ndarray, goal: tuple[int, int], radius: int,
 
 
 def distances_around(cost: np.ndarray, sources: list[tuple[int, int]],
-                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]]
-                     ) -> np.ndarray | None:
+                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]],
+                     floor: tuple[int, int] | None = None) -> np.ndarray | None:
     """distance_map(cost, sources) where it matters for the squares `asked`, worked out on
     the window of `radius` round `center` (distances_within)."""
-    return distances_within(cost, sources, _window(cost, center, radius), asked)
+    return distances_within(cost, sources, _window(cost, center, radius), asked, floor)
 
 
 def _window(cost: np.ndarray, center: tuple[int, int], radius: int
@@ -148,8 +148,8 @@ def _window(cost: np.ndarray, center: tuple[int, int], radius: int
 
 
 def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
-                     window: tuple[int, int, int, int], asked: list[tuple[int, int]]
-                     ) -> np.ndarray | None:
+                     window: tuple[int, int, int, int], asked: list[tuple[int, int]],
+                     floor: tuple[int, int] | None = None) -> np.ndarray | None:
     """distance_map(cost, sources) on the squares `asked`, worked out on `window` (x0, y0,
     x1, y1) alone; elsewhere unreachable. None when the window cannot be sure of them.
 
@@ -158,16 +158,24 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
     window (or off the map): a way of length L goes no further than L squares from where
     it starts (a step moves one square and costs one or more), so the map's shortest way,
     no longer than L, is in the window too. An open asked square the window cannot reach
-    might have a way round outside it: None then, and the caller needs the whole map."""
+    might have a way round outside it: None then, and the caller needs the whole map.
+
+    `floor`: a square whose cost counts as at least 1 (a goal on a blocked square), as if
+    the caller had raised it in a copy of `cost`: only the window's part is copied."""
     h, w = cost.shape
     x0, y0, x1, y1 = window
     near = np.full((y1 - y0, x1 - x0), UNREACHABLE, dtype=np.int32)
     for sx, sy in sources:
         if x0 <= sx < x1 and y0 <= sy < y1:
             near[sy - y0, sx - x0] = 0
-    dijkstra(near, np.ascontiguousarray(cost[y0:y1, x0:x1]), 1, 1)
+    part = cost[y0:y1, x0:x1].copy()  # (a C-ordered copy: tcod reads it, floor may change it)
+    if floor is not None:
+        fx, fy = floor
+        if x0 <= fx < x1 and y0 <= fy < y1:
+            part[fy - y0, fx - x0] = max(1, int(part[fy - y0, fx - x0]))
+    dijkstra(near, part, 1, 1)
     for x, y in asked:
-        if not (0 <= x < w and 0 <= y < h) or not cost[y, x]:
+        if not (0 <= x < w and 0 <= y < h) or not (cost[y, x] or (x, y) == floor):
             continue  # off the map or impassable: never a way, in or out of the window
         if not (x0 <= x < x1 and y0 <= y < y1):
             return None

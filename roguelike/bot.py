@@ -49,11 +49,17 @@ from roguelike.engine.traps.actions import Free, Search, Struggle
 from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
-from roguelike.world.paths import UNREACHABLE, distance_map, distances_around
+from roguelike.world.paths import (
+    UNREACHABLE,
+    distance_map,
+    distances_within,
+    sure_of,
+    window_round,
+)
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
-ROUTE_WINDOW = 10  # squares round the bot's delver for a first try at its route
+ROUTE_WINDOW = 12  # squares round the bot's delver for a first try at its route
 
 
 class Bot:
@@ -68,7 +74,10 @@ class Bot:
         self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
         self._last_doors: tuple[object, object, tuple[int, ...],
                                 dict[tuple[int, int], int]] | None = None
-        self._windowed: bytes = b""  # the key of the last map from a window alone
+        # the last map from a window alone: (key, window, map, cost, level, plain key);
+        # read again while it is sure of the squares a step reads (paths.sure_of)
+        self._windowed: tuple[bytes, tuple[int, int, int, int], np.ndarray, np.ndarray,
+                              object, object] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -317,21 +326,28 @@ class Bot:
         if plain is not None and kept is not None and kept[0] is game.level \
                 and kept[1] == plain:
             return kept[2]
+        x, y = at
+        asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        won = self._windowed
+        if plain is not None and won is not None and won[4] is game.level \
+                and won[5] == plain and sure_of(won[3], won[2], won[1], asked):
+            return won[2]  # (the same inputs as the window's map, sure of this step too)
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-        for x, y in locked:
-            cost[y, x] = 4  # a locked door is picked or broken on the way
-        for x, y in goals:
-            cost[y, x] = max(1, int(cost[y, x]))
+        for gx, gy in locked:
+            cost[gy, gx] = 4  # a locked door is picked or broken on the way
+        for gx, gy in goals:
+            cost[gy, gx] = max(1, int(cost[gy, gx]))
         key = cost.tobytes() + targets
         if self._last_route is not None and self._last_route[0] == key:
             dist = self._last_route[1]
+        elif won is not None and won[0] == key and sure_of(won[3], won[2], won[1], asked):
+            return won[2]
         else:
-            if self._windowed != key:  # asked twice: worth the whole map, kept
-                x, y = at
-                asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-                near = distances_around(cost, goals, at, ROUTE_WINDOW, asked)
+            if won is None or won[0] != key:  # asked twice, and not sure: the whole map, kept
+                window = window_round(cost, at, ROUTE_WINDOW)
+                near = distances_within(cost, goals, window, asked)
                 if near is not None:
-                    self._windowed = key
+                    self._windowed = (key, window, near, cost, game.level, plain)
                     return near
             dist = distance_map(cost, goals)
             self._last_route = (key, dist)

@@ -124,3 +124,37 @@ def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
                         assert near[y, x] == whole[y, x], (seed, goals, at, (x, y))
                         checked += 1
     assert window > 100 and checked > 1000
+
+
+def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
+    """Bot._route (windows, read again while paths.sure_of says so; kept whole maps)
+    against a fresh whole map of the same costs on every square a step reads, over whole
+    bot games."""
+    from roguelike.bot import Bot, play
+    from roguelike.world.paths import distance_map
+
+    counts = {"checked": 0, "reused": 0}
+
+    class Checked(Bot):
+        def _route(self, game, eid, goals, locked, doors, creatures_block, at):  # type: ignore[no-untyped-def]
+            before = self._windowed
+            dist = super()._route(game, eid, goals, locked, doors, creatures_block, at)
+            counts["reused"] += before is not None and dist is before[2]
+            cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+            for x, y in locked:
+                cost[y, x] = 4
+            for x, y in goals:
+                cost[y, x] = max(1, int(cost[y, x]))
+            whole = distance_map(cost, goals)
+            h, w = whole.shape
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    x, y = at[0] + dx, at[1] + dy
+                    if 0 <= x < w and 0 <= y < h:
+                        assert dist[y, x] == whole[y, x], (game.seed, at, (x, y))
+                        counts["checked"] += 1
+            return dist
+
+    for seed in ("bot-window-0", "bot-window-1"):
+        play(Game(seed), 600, Checked())
+    assert counts["checked"] > 5000 and counts["reused"] > 50, counts

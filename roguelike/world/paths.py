@@ -140,6 +140,12 @@ def distances_around(cost: np.ndarray, sources: list[tuple[int, int]],
     return distances_within(cost, sources, _window(cost, center, radius), asked, floor)
 
 
+def window_round(cost: np.ndarray, center: tuple[int, int], radius: int
+                 ) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the squares within `radius` of `center`, on the map."""
+    return _window(cost, center, radius)
+
+
 def _window(cost: np.ndarray, center: tuple[int, int], radius: int
             ) -> tuple[int, int, int, int]:
     h, w = cost.shape
@@ -174,15 +180,34 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
         if x0 <= fx < x1 and y0 <= fy < y1:
             part[fy - y0, fx - x0] = max(1, int(part[fy - y0, fx - x0]))
     dijkstra(near, part, 1, 1)
+    if not _sure(cost, near, window, asked, floor):
+        return None
+    dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
+    dist[y0:y1, x0:x1] = near
+    return dist
+
+
+def sure_of(cost: np.ndarray, dist: np.ndarray, window: tuple[int, int, int, int],
+            asked: list[tuple[int, int]]) -> bool:
+    """Whether `dist`, distances_within's answer over `cost` and `window`, is the whole
+    map's on the squares `asked` (any squares: its proof holds square by square, so an
+    answer made for one set of squares may be asked about another)."""
+    x0, y0, x1, y1 = window
+    return _sure(cost, dist[y0:y1, x0:x1], window, asked, None)
+
+
+def _sure(cost: np.ndarray, near: np.ndarray, window: tuple[int, int, int, int],
+          asked: list[tuple[int, int]], floor: tuple[int, int] | None) -> bool:
+    """distances_within's test of its window's answer `near` on the squares `asked`."""
+    h, w = cost.shape
+    x0, y0, x1, y1 = window
     for x, y in asked:
         if not (0 <= x < w and 0 <= y < h) or not (cost[y, x] or (x, y) == floor):
             continue  # off the map or impassable: never a way, in or out of the window
         if not (x0 <= x < x1 and y0 <= y < y1):
-            return None
+            return False
         d = int(near[y - y0, x - x0])
         if d >= UNREACHABLE or (x - d < x0 and x0 > 0) or (x + d >= x1 and x1 < w) \
                 or (y - d < y0 and y0 > 0) or (y + d >= y1 and y1 < h):
-            return None
-    dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
-    dist[y0:y1, x0:x1] = near
-    return dist
+            return False
+    return True

@@ -119,13 +119,17 @@ class Game:
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        self._clear: tuple[object, np.ndarray] | None = None
+        # (key, transparency, serial): the serial stands for the key in the FOVs' keys
+        # (a number hashes faster than the tuple of closed doors); one serial per key
+        # while _fovs holds FOVs made under it (both are cleared together)
+        self._clear: tuple[object, np.ndarray, int] | None = None
+        self._clear_serials: dict[object, int] = {}
         self._known: tuple[object, np.ndarray] | None = None
         # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
         self._doors: tuple[dict[tuple[int, int], int], list[int], int,
                            list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
-        self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
+        self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # Bumped wherever a creature other than the party's walk changes level (the
@@ -219,6 +223,7 @@ class Game:
         self._terrain_cost = None
         self._routes.clear()
         self._fovs.clear()
+        self._clear_serials.clear()
         self.invalidate_view()
 
     def transparency(self) -> np.ndarray:
@@ -229,7 +234,11 @@ class Game:
             clear = T.TRANSPARENT[self.level.tiles]
             for x, y in closed:
                 clear[y, x] = False
-            self._clear = (key, clear)
+            serials = self._clear_serials
+            if len(serials) >= 1024:  # (a serial must never stand for two keys in _fovs)
+                serials.clear()
+                self._fovs.clear()
+            self._clear = (key, clear, serials.setdefault(key, len(serials)))
         return self._clear[1]
 
     def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
@@ -264,7 +273,7 @@ class Game:
         """The whole field of view from (x, y) over `clear` (this level's transparency),
         remembered while the walls and doors stay the same: when one delver steps, the
         others' and the lights they carry need no new FOV (replays verify faster)."""
-        key = (self._clear[0] if self._clear is not None else None, x, y)
+        key = (self._clear[2] if self._clear is not None else -1, x, y)
         fov = self._fovs.get(key)
         if fov is None:
             if len(self._fovs) >= 64:

@@ -69,6 +69,7 @@ class Bot:
         # known ground the frontier and costs stay the same, so Dijkstra need not rerun
         self._last_route: tuple[bytes, np.ndarray] | None = None
         self._last_frontier: tuple[object, list[tuple[int, int]]] | None = None
+        self._last_walk: tuple[bytes, np.ndarray] | None = None  # (tiles' bytes, walkable)
         # the last map again, keyed by what the cost map is made of (when that is known
         # without making it): walking through known ground asks for the same map each step
         self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
@@ -271,7 +272,10 @@ class Bot:
         key = (level.tiles.shape, level.tiles.tobytes(), level.explored.tobytes(), secret)
         if self._last_frontier is not None and self._last_frontier[0] == key:
             return self._last_frontier[1]
-        walk = T.WALKABLE[level.tiles]
+        walks = self._last_walk  # (the tiles change far more seldom than what is explored)
+        if walks is None or walks[0] != key[1]:
+            walks = self._last_walk = (key[1], T.WALKABLE[level.tiles])
+        walk = walks[1]
         known = level.explored
         unknown_walk = walk & ~known
         near_unknown = dilate(unknown_walk)

@@ -25,6 +25,14 @@ def _narray(array: np.ndarray) -> object:
         "shape": array.shape, "strides": array.strides})
 
 
+def _unreachable(shape: tuple[int, ...]) -> np.ndarray:
+    """An int32 array of `shape` filled with UNREACHABLE (np.full's work, at half its cost:
+    a distance map is asked for on most steps)."""
+    out = np.empty(shape, dtype=np.int32)
+    out.fill(UNREACHABLE)
+    return out
+
+
 def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: int = 1
              ) -> np.ndarray:
     """Flow `dist` (int32, seeded with low values) over `cost` in place and return it: what
@@ -40,7 +48,7 @@ def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: in
 def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
                  ) -> np.ndarray:
     """Steps from the nearest source to every square (x, y sources); unreachable = huge."""
-    dist = np.full(np.shape(cost), UNREACHABLE, dtype=np.int32)
+    dist = _unreachable(np.shape(cost))
     for x, y in sources:
         dist[y, x] = 0
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
@@ -170,7 +178,7 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
     the caller had raised it in a copy of `cost`: only the window's part is copied."""
     h, w = cost.shape
     x0, y0, x1, y1 = window
-    near = np.full((y1 - y0, x1 - x0), UNREACHABLE, dtype=np.int32)
+    near = _unreachable((y1 - y0, x1 - x0))
     if len(sources) > 8:  # (the bot's frontier: often a hundred squares or more)
         xs, ys = np.array(sources, dtype=np.intp).T
         inside = (xs >= x0) & (xs < x1) & (ys >= y0) & (ys < y1)
@@ -187,7 +195,7 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
     dijkstra(near, part, 1, 1)
     if not _sure(cost, near, window, asked, floor):
         return None
-    dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
+    dist = _unreachable((h, w))
     dist[y0:y1, x0:x1] = near
     return dist
 

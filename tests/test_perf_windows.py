@@ -73,30 +73,37 @@ def test_light_maps_match_tcod_radius_fov_in_play():
 
 
 def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
-    """Game.route_near against Game.route_map on every square next to the asker, for
-    goals and askers all over real levels (near and far: far ones fall back; a kept whole
-    map is handed back as it is)."""
+    """Game.route_near against a fresh whole map on every square next to the asker, for
+    goals and askers all over real levels (near and far: far ones fall back; a kept
+    window map is read again for the same goal while it is sure of the squares)."""
+    from roguelike.engine import monster_ai
+    from roguelike.world.paths import distance_map
+
     checked = window = kept = 0
     for seed in ("follow-0", "follow-1"):
         game = Game(seed)
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i, goal in enumerate(squares[::29]):
-            askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]
+            cost = monster_ai.terrain_cost(game).copy()
+            cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+            whole = distance_map(cost, [goal])
+            askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3),
+                      (goal[0] + 1, goal[1] + 1), (goal[0] + 3, goal[1] + 1)]
             for n, me in enumerate(askers):
-                if n % 3:
-                    game._routes.clear()  # no whole map kept: the window is tried
+                if n % 3 == 0:
+                    game._near_routes.clear()  # nothing kept: a window made afresh
+                before = game._near_routes.get(goal)
                 near = game.route_near(goal, me)
-                whole = game.route_map(goal)
-                window += near is not whole
-                kept += n % 3 == 0 and n > 0 and near is whole
+                window += near is not game.route_map(goal)
+                kept += before is not None and near is before[2]
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
                         x, y = me[0] + dx, me[1] + dy
                         if 0 <= x < whole.shape[1] and 0 <= y < whole.shape[0]:
                             assert near[y, x] == whole[y, x], (seed, goal, me, (x, y))
                             checked += 1
-    assert checked > 2000 and window > 50 and kept > 50
+    assert checked > 2000 and window > 50 and kept > 20, (checked, window, kept)
 
 
 def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():

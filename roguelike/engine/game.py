@@ -46,7 +46,7 @@ from roguelike.world import tiles as T
 from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.paths import distance_map, distances_around
+from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
 from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
@@ -129,6 +129,9 @@ class Game:
         self._doors: tuple[dict[tuple[int, int], int], list[int], int,
                            list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
+        # goal -> (terrain cost array, window, map): route_near's window maps
+        self._near_routes: dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int],
+                                                       np.ndarray]] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
@@ -378,20 +381,29 @@ class Game:
 
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
         """route_map(goal), exact on `near` and the squares round it (all a follower's step
-        reads): the whole map when it is kept already, else from a window round `near`
-        reaching FOLLOW_MARGIN squares past the goal when that is sure of them
-        (world/paths.distances_around), else the whole map. The leader's every step asks
-        a new map, and a follower is often several squares behind (a window round the
-        goal was seldom sure of them)."""
-        kept = self._routes.get((self.depth, goal, self.transparency_key()))
-        if kept is not None:
-            return kept
+        reads): from a window round `near` reaching FOLLOW_MARGIN squares past the goal
+        when that is sure of them (world/paths.distances_around), else the whole map. The
+        leader's every step asks a new map, and a follower is often several squares behind
+        (a window round the goal was seldom sure of them). A window's map is kept per goal
+        while the terrain costs are the same array (monster_ai.terrain_cost makes a new
+        one whenever they change) and read again while it is sure of the squares asked
+        (paths.sure_of): the one ahead often stands while the follower closes up."""
         x, y = near
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        terrain = monster_ai.terrain_cost(self)
+        kept = self._near_routes.get(goal)
+        if kept is not None and kept[0] is terrain \
+                and sure_of(terrain, kept[2], kept[1], asked, floor=goal):
+            return kept[2]  # type: ignore[no-any-return]
         reach = max(abs(x - goal[0]), abs(y - goal[1])) + FOLLOW_MARGIN
-        dist = distances_around(monster_ai.terrain_cost(self), [goal], near, reach, asked,
-                                floor=goal)
-        return dist if dist is not None else self.route_map(goal)
+        window = window_round(terrain, near, reach)
+        dist = distances_within(terrain, [goal], window, asked, floor=goal)
+        if dist is None:
+            return self.route_map(goal)
+        if len(self._near_routes) >= 16:
+            self._near_routes.clear()
+        self._near_routes[goal] = (terrain, window, dist)
+        return dist
 
     def transparency_key(self) -> object:
         self.transparency()

@@ -201,12 +201,12 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
 
 
 def sure_of(cost: np.ndarray, dist: np.ndarray, window: tuple[int, int, int, int],
-            asked: list[tuple[int, int]]) -> bool:
-    """Whether `dist`, distances_within's answer over `cost` and `window`, is the whole
-    map's on the squares `asked` (any squares: its proof holds square by square, so an
-    answer made for one set of squares may be asked about another)."""
+            asked: list[tuple[int, int]], floor: tuple[int, int] | None = None) -> bool:
+    """Whether `dist`, distances_within's answer over `cost`, `window` and `floor`, is the
+    whole map's on the squares `asked` (any squares: its proof holds square by square, so
+    an answer made for one set of squares may be asked about another)."""
     x0, y0, x1, y1 = window
-    return _sure(cost, dist[y0:y1, x0:x1], window, asked, None)
+    return _sure(cost, dist[y0:y1, x0:x1], window, asked, floor)
 
 
 def _sure(cost: np.ndarray, near: np.ndarray, window: tuple[int, int, int, int],

@@ -323,7 +323,9 @@ class Bot:
                creatures_block: bool, at: tuple[int, int]) -> np.ndarray:
         """Steps to the nearest goal over the mover's costs, a locked door costing 4: the
         whole map, or a window's map exact on `at` and round it (all a step reads) the
-        first time a map is asked for (while exploring, each step asks a new one)."""
+        first time a map is asked for (while exploring, each step asks a new one). The
+        window's map serves the same inputs again while it is sure of the squares a step
+        reads (paths.sure_of); the whole map is made, and kept, when it is not."""
         targets = np.array(goals, dtype=np.int32).tobytes()
         plain = None if creatures_block else self._plain_key(game, eid, doors, targets)
         kept = self._last_plain

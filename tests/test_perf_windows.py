@@ -191,3 +191,19 @@ def test_kept_secret_squares_are_always_a_fresh_scan():
                 assert secret_squares(game, depth) == fresh, (seed, depth)
                 checked += 1
     assert checked > 1000
+
+
+def test_pillagers_around_is_the_eight_neighbours_of_a_padded_mask():
+    from roguelike.engine.explore.pillagers import _around
+
+    r = np.random.default_rng(3)
+    for density in (0.01, 0.3, 0.9):
+        for shape in ((40, 80), (5, 7), (1, 1)):
+            mask = r.random(shape) < density
+            padded, (h, w) = np.pad(mask, 1), shape
+            want = np.zeros_like(mask)
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if dx or dy:
+                        want |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+            assert np.array_equal(_around(mask), want), (density, shape)

@@ -120,3 +120,48 @@ def test_the_stores_kept_id_lists_always_match_a_fresh_scan() -> None:
             assert kept == fresh, (step, key)
             for t in key:
                 assert key in store._keys_of[t], (step, key)
+
+
+def test_hazard_costs_match_asking_each_square() -> None:
+    """traps.adjust_cost reads the hazards covering every square at once
+    (hazards.covering); held to asking hazards.blocks and hindering square by square, as
+    it once did, for monsters and delvers, over bot games with hazards about."""
+    import numpy as np
+
+    from roguelike.bot import Bot, play
+    from roguelike.engine.components import Character, Hazard
+    from roguelike.engine.game import Game
+    from roguelike.engine.traps import hazards, trigger
+    from roguelike.world import tiles as T
+
+    def by_square(game: Game, cost: np.ndarray, mover: int | None) -> None:
+        monster = mover is None or not game.store.has(mover, Character)
+        for eid, _hz, hpos in game.store.query(Hazard, Position):
+            if hpos.depth != game.depth:
+                continue
+            for x, y in game.store.get(eid, Hazard).squares:
+                if not cost[y, x]:
+                    continue
+                if hazards.blocks(game, mover or 0, game.depth, (x, y)):
+                    cost[y, x] = 0
+                elif monster and hazards.hindering(game, game.depth, (x, y)):
+                    cost[y, x] = 2
+
+    checked = 0
+    for seed in ("bench-throughput-0", "bench-throughput-1", "bench-throughput-2"):
+        game, bot = Game(seed), Bot()
+        for _ in range(60):
+            play(game, 25, bot)
+            if game.over:
+                break
+            if not hazards.covering(game, game.depth):
+                continue
+            for mover in (None, game.party[0]):
+                base = T.WALKABLE[game.level.tiles].astype(np.int16)
+                ours, theirs = base.copy(), base.copy()
+                monster = mover is None
+                trigger.hazard_cost(game, ours, mover, monster)
+                by_square(game, theirs, mover)
+                assert np.array_equal(ours, theirs), (seed, game.round, mover)
+                checked += 1
+    assert checked > 20, checked

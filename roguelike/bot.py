@@ -46,6 +46,7 @@ from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Free, Search, Struggle
+from roguelike.engine.traps.core import hit_dice
 from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
@@ -364,20 +365,26 @@ class Bot:
     @staticmethod
     def _plain_key(game: Game, eid: int, doors: tuple[int, ...], targets: bytes
                    ) -> tuple[object, ...] | None:
-        """Everything a delver's cost map (creatures not blocking) is made of, when no hazard
-        is about: the tiles, each door's state, the unfound secret doors (Game.cost_map;
-        traps.adjust_cost changes nothing else for a character). None when hazards are
-        about: they price squares by who walks, and the map itself must be read."""
+        """Everything a delver's cost map (creatures not blocking) is made of: the tiles,
+        each door's state, the unfound secret doors (Game.cost_map), and with hazards on
+        the level what traps.hazard_cost reads for a character: each hazard's squares,
+        whether it has started, its step (profile and path: the content is fixed) and the
+        delver's hit dice (trap squares price only monsters' maps). None for a monster."""
         store = game.store
         if not store.has(eid, Character):
             return None
+        tiles = game.level.tiles
+        plain = (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth
-            if any(positions[h].depth == depth for h in hazards):
-                return None
-        tiles = game.level.tiles
-        return (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
+            table, round_ = store.table(Hazard), game.round
+            here = tuple([(h, round_ >= table[h].starts, table[h].profile, table[h].step,
+                           tuple(map(tuple, table[h].squares)))
+                          for h in hazards if positions[h].depth == depth])
+            if here:
+                return (*plain, here, hit_dice(game, eid))
+        return plain
 
     def _doors(self, game: Game) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
         """This level's locked, shut doors the party knows of, and every door's state

@@ -382,7 +382,7 @@ class Game:
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
         """route_map(goal), exact on `near` and the squares round it (all a follower's step
         reads): from a window round `near` reaching FOLLOW_MARGIN squares past the goal
-        when that is sure of them (world/paths.distances_around), else the whole map. The
+        when that is sure of them (world/paths.distances_within), else the whole map. The
         leader's every step asks a new map, and a follower is often several squares behind
         (a window round the goal was seldom sure of them). A window's map is kept per goal
         while the terrain costs are the same array (monster_ai.terrain_cost makes a new

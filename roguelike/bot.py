@@ -46,14 +46,21 @@ from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Free, Search, Struggle
+from roguelike.engine.traps.core import hit_dice
 from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
-from roguelike.world.paths import UNREACHABLE, distance_map, distances_around
+from roguelike.world.paths import (
+    UNREACHABLE,
+    distance_map,
+    distances_within,
+    sure_of,
+    window_round,
+)
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
-ROUTE_WINDOW = 10  # squares round the bot's delver for a first try at its route
+ROUTE_WINDOW = 12  # squares round the bot's delver for a first try at its route
 
 
 class Bot:
@@ -63,12 +70,16 @@ class Bot:
         # known ground the frontier and costs stay the same, so Dijkstra need not rerun
         self._last_route: tuple[bytes, np.ndarray] | None = None
         self._last_frontier: tuple[object, list[tuple[int, int]]] | None = None
+        self._last_walk: tuple[bytes, np.ndarray] | None = None  # (tiles' bytes, walkable)
         # the last map again, keyed by what the cost map is made of (when that is known
         # without making it): walking through known ground asks for the same map each step
         self._last_plain: tuple[object, tuple[object, ...], np.ndarray] | None = None
         self._last_doors: tuple[object, object, tuple[int, ...],
                                 dict[tuple[int, int], int]] | None = None
-        self._windowed: bytes = b""  # the key of the last map from a window alone
+        # the last map from a window alone: (key, window, map, cost, level, plain key);
+        # read again while it is sure of the squares a step reads (paths.sure_of)
+        self._windowed: tuple[bytes, tuple[int, int, int, int], np.ndarray, np.ndarray,
+                              object, object] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -262,7 +273,10 @@ class Bot:
         key = (level.tiles.shape, level.tiles.tobytes(), level.explored.tobytes(), secret)
         if self._last_frontier is not None and self._last_frontier[0] == key:
             return self._last_frontier[1]
-        walk = T.WALKABLE[level.tiles]
+        walks = self._last_walk  # (the tiles change far more seldom than what is explored)
+        if walks is None or walks[0] != key[1]:
+            walks = self._last_walk = (key[1], T.WALKABLE[level.tiles])
+        walk = walks[1]
         known = level.explored
         unknown_walk = walk & ~known
         near_unknown = dilate(unknown_walk)
@@ -310,28 +324,37 @@ class Bot:
                creatures_block: bool, at: tuple[int, int]) -> np.ndarray:
         """Steps to the nearest goal over the mover's costs, a locked door costing 4: the
         whole map, or a window's map exact on `at` and round it (all a step reads) the
-        first time a map is asked for (while exploring, each step asks a new one)."""
+        first time a map is asked for (while exploring, each step asks a new one). The
+        window's map serves the same inputs again while it is sure of the squares a step
+        reads (paths.sure_of); the whole map is made, and kept, when it is not."""
         targets = np.array(goals, dtype=np.int32).tobytes()
         plain = None if creatures_block else self._plain_key(game, eid, doors, targets)
         kept = self._last_plain
         if plain is not None and kept is not None and kept[0] is game.level \
                 and kept[1] == plain:
             return kept[2]
+        x, y = at
+        asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+        won = self._windowed
+        if plain is not None and won is not None and won[4] is game.level \
+                and won[5] == plain and sure_of(won[3], won[2], won[1], asked):
+            return won[2]  # (the same inputs as the window's map, sure of this step too)
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-        for x, y in locked:
-            cost[y, x] = 4  # a locked door is picked or broken on the way
-        for x, y in goals:
-            cost[y, x] = max(1, int(cost[y, x]))
+        for gx, gy in locked:
+            cost[gy, gx] = 4  # a locked door is picked or broken on the way
+        for gx, gy in goals:
+            cost[gy, gx] = max(1, int(cost[gy, gx]))
         key = cost.tobytes() + targets
         if self._last_route is not None and self._last_route[0] == key:
             dist = self._last_route[1]
+        elif won is not None and won[0] == key and sure_of(won[3], won[2], won[1], asked):
+            return won[2]
         else:
-            if self._windowed != key:  # asked twice: worth the whole map, kept
-                x, y = at
-                asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-                near = distances_around(cost, goals, at, ROUTE_WINDOW, asked)
+            if won is None or won[0] != key:  # asked twice, and not sure: the whole map, kept
+                window = window_round(cost, at, ROUTE_WINDOW)
+                near = distances_within(cost, goals, window, asked)
                 if near is not None:
-                    self._windowed = key
+                    self._windowed = (key, window, near, cost, game.level, plain)
                     return near
             dist = distance_map(cost, goals)
             self._last_route = (key, dist)
@@ -342,20 +365,26 @@ class Bot:
     @staticmethod
     def _plain_key(game: Game, eid: int, doors: tuple[int, ...], targets: bytes
                    ) -> tuple[object, ...] | None:
-        """Everything a delver's cost map (creatures not blocking) is made of, when no hazard
-        is about: the tiles, each door's state, the unfound secret doors (Game.cost_map;
-        traps.adjust_cost changes nothing else for a character). None when hazards are
-        about: they price squares by who walks, and the map itself must be read."""
+        """Everything a delver's cost map (creatures not blocking) is made of: the tiles,
+        each door's state, the unfound secret doors (Game.cost_map), and with hazards on
+        the level what traps.hazard_cost reads for a character: each hazard's squares,
+        whether it has started, its step (profile and path: the content is fixed) and the
+        delver's hit dice (trap squares price only monsters' maps). None for a monster."""
         store = game.store
         if not store.has(eid, Character):
             return None
+        tiles = game.level.tiles
+        plain = (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth
-            if any(positions[h].depth == depth for h in hazards):
-                return None
-        tiles = game.level.tiles
-        return (tiles.shape, tiles.tobytes(), doors, secret_squares(game), targets)
+            table, round_ = store.table(Hazard), game.round
+            here = tuple([(h, round_ >= table[h].starts, table[h].profile, table[h].step,
+                           tuple(map(tuple, table[h].squares)))
+                          for h in hazards if positions[h].depth == depth])
+            if here:
+                return (*plain, here, hit_dice(game, eid))
+        return plain
 
     def _doors(self, game: Game) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
         """This level's locked, shut doors the party knows of, and every door's state

@@ -82,3 +82,86 @@ def test_a_creature_down_a_chute_comes_into_view() -> None:
     chute(Ctx(game, 0, profile, foe, (3, 1), -1, 0, 0, -1), foe)
     assert game.store.get(foe, Position).depth == 1
     assert game.hostiles_in_view() == [foe]
+
+
+def test_the_stores_kept_id_lists_always_match_a_fresh_scan() -> None:
+    """EntityStore.ids keeps its lists and _forget drops (through its type index) those a
+    change may touch: after every one of many random creates, adds (new rows and
+    replaced ones), removes and destroys, every kept list is a fresh scan's."""
+    import itertools
+    import random
+
+    from roguelike.engine.ecs import EntityStore
+
+    class A: ...
+    class B: ...
+    class C: ...
+
+    types = [A, B, C]
+    sets = [s for n in (1, 2, 3) for s in itertools.permutations(types, n)]
+    r = random.Random(11)
+    store = EntityStore()
+    for step in range(4000):
+        alive = sorted(store._alive)
+        op = r.random()
+        if op < 0.2 or not alive:
+            store.create(*[t() for t in types if r.random() < 0.5])
+        elif op < 0.6:
+            store.add(r.choice(alive), r.choice(types)())
+        elif op < 0.85:
+            store.remove(r.choice(alive), r.choice(types))
+        else:
+            store.destroy(r.choice(alive))
+        for key in r.sample(sets, 4):  # ask a few, so lists are kept between changes
+            store.ids(*key)
+        for key, kept in store._cache.items():
+            fresh = sorted(e for e in store._alive
+                           if all(e in store._by_type.get(t, {}) for t in key))
+            assert kept == fresh, (step, key)
+            for t in key:
+                assert key in store._keys_of[t], (step, key)
+
+
+def test_hazard_costs_match_asking_each_square() -> None:
+    """traps.adjust_cost reads the hazards covering every square at once
+    (hazards.covering); held to asking hazards.blocks and hindering square by square, as
+    it once did, for monsters and delvers, over bot games with hazards about."""
+    import numpy as np
+
+    from roguelike.bot import Bot, play
+    from roguelike.engine.components import Character, Hazard
+    from roguelike.engine.game import Game
+    from roguelike.engine.traps import hazards, trigger
+    from roguelike.world import tiles as T
+
+    def by_square(game: Game, cost: np.ndarray, mover: int | None) -> None:
+        monster = mover is None or not game.store.has(mover, Character)
+        for eid, _hz, hpos in game.store.query(Hazard, Position):
+            if hpos.depth != game.depth:
+                continue
+            for x, y in game.store.get(eid, Hazard).squares:
+                if not cost[y, x]:
+                    continue
+                if hazards.blocks(game, mover or 0, game.depth, (x, y)):
+                    cost[y, x] = 0
+                elif monster and hazards.hindering(game, game.depth, (x, y)):
+                    cost[y, x] = 2
+
+    checked = 0
+    for seed in ("bench-throughput-0", "bench-throughput-1", "bench-throughput-2"):
+        game, bot = Game(seed), Bot()
+        for _ in range(60):
+            play(game, 25, bot)
+            if game.over:
+                break
+            if not hazards.covering(game, game.depth):
+                continue
+            for mover in (None, game.party[0]):
+                base = T.WALKABLE[game.level.tiles].astype(np.int16)
+                ours, theirs = base.copy(), base.copy()
+                monster = mover is None
+                trigger.hazard_cost(game, ours, mover, monster)
+                by_square(game, theirs, mover)
+                assert np.array_equal(ours, theirs), (seed, game.round, mover)
+                checked += 1
+    assert checked > 20, checked

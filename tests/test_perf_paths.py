@@ -136,6 +136,8 @@ def test_bot_route_cache_changes_no_decision():
             self._last_frontier = None
             self._last_plain = None
             self._last_doors = None
+            self._windowed = None
+            self._last_walk = None
             return super().choose(game)
 
     cached, fresh = play(Game("perf-bot"), 700, Bot()), play(Game("perf-bot"), 700, Uncached())

@@ -73,26 +73,37 @@ def test_light_maps_match_tcod_radius_fov_in_play():
 
 
 def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
-    """Game.route_near against Game.route_map on every square next to the asker, for
-    goals and askers all over real levels (near and far: far ones fall back)."""
-    checked = window = 0
+    """Game.route_near against a fresh whole map on every square next to the asker, for
+    goals and askers all over real levels (near and far: far ones fall back; a kept
+    window map is read again for the same goal while it is sure of the squares)."""
+    from roguelike.engine import monster_ai
+    from roguelike.world.paths import distance_map
+
+    checked = window = kept = 0
     for seed in ("follow-0", "follow-1"):
         game = Game(seed)
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i, goal in enumerate(squares[::29]):
-            askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3)]
-            for me in askers:
+            cost = monster_ai.terrain_cost(game).copy()
+            cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+            whole = distance_map(cost, [goal])
+            askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3),
+                      (goal[0] + 1, goal[1] + 1), (goal[0] + 3, goal[1] + 1)]
+            for n, me in enumerate(askers):
+                if n % 3 == 0:
+                    game._near_routes.clear()  # nothing kept: a window made afresh
+                before = game._near_routes.get(goal)
                 near = game.route_near(goal, me)
-                whole = game.route_map(goal)
-                window += near is not whole
+                window += near is not game.route_map(goal)
+                kept += before is not None and near is before[2]
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
                         x, y = me[0] + dx, me[1] + dy
                         if 0 <= x < whole.shape[1] and 0 <= y < whole.shape[0]:
                             assert near[y, x] == whole[y, x], (seed, goal, me, (x, y))
                             checked += 1
-    assert checked > 2000 and window > 50
+    assert checked > 2000 and window > 50 and kept > 20, (checked, window, kept)
 
 
 def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
@@ -107,7 +118,7 @@ def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i in range(0, len(squares), 13):
-            goals = squares[i::97][:6]
+            goals = squares[i::97][:6] if i % 2 else squares[i::23][:40]  # (few, many)
             whole = distance_map(cost, goals)
             for at in squares[i % 11::53]:
                 asked = [(at[0] + dx, at[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
@@ -120,3 +131,79 @@ def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
                         assert near[y, x] == whole[y, x], (seed, goals, at, (x, y))
                         checked += 1
     assert window > 100 and checked > 1000
+
+
+def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
+    """Bot._route (windows, read again while paths.sure_of says so; kept whole maps)
+    against a fresh whole map of the same costs on every square a step reads, over whole
+    bot games."""
+    from roguelike.bot import Bot, play
+    from roguelike.world.paths import distance_map
+
+    counts = {"checked": 0, "reused": 0}
+
+    class Checked(Bot):
+        def _route(self, game, eid, goals, locked, doors, creatures_block, at):  # type: ignore[no-untyped-def]
+            before = self._windowed
+            dist = super()._route(game, eid, goals, locked, doors, creatures_block, at)
+            counts["reused"] += before is not None and dist is before[2]
+            cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+            for x, y in locked:
+                cost[y, x] = 4
+            for x, y in goals:
+                cost[y, x] = max(1, int(cost[y, x]))
+            whole = distance_map(cost, goals)
+            h, w = whole.shape
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    x, y = at[0] + dx, at[1] + dy
+                    if 0 <= x < w and 0 <= y < h:
+                        assert dist[y, x] == whole[y, x], (game.seed, at, (x, y))
+                        counts["checked"] += 1
+            return dist
+
+    for seed in ("bot-window-0", "bot-window-1", "bench-throughput-0"):  # (the last: hazards)
+        play(Game(seed), 600, Checked())
+    assert counts["checked"] > 5000 and counts["reused"] > 50, counts
+
+
+def test_kept_secret_squares_are_always_a_fresh_scan():
+    """doors.secret_squares keeps its answer per id list and level: after every action of
+    bot games (doors found, levels changed) it equals a scan of the store."""
+    from roguelike.bot import Bot
+    from roguelike.engine.actions import Wait
+    from roguelike.engine.explore.components import SecretDoor
+    from roguelike.engine.explore.doors import secret_squares
+
+    checked = 0
+    for seed in ("secret-0", "secret-1", "secret-2"):
+        game, bot = Game(seed), Bot()
+        for _ in range(500):
+            if game.over:
+                break
+            before = game.actions_taken
+            game.perform(bot.choose(game))
+            if game.actions_taken == before:
+                game.perform(Wait())
+            for depth in sorted(game.levels):
+                fresh = tuple((p.x, p.y) for e, _s, p in game.store.query(SecretDoor, Position)
+                              if p.depth == depth)
+                assert secret_squares(game, depth) == fresh, (seed, depth)
+                checked += 1
+    assert checked > 1000
+
+
+def test_pillagers_around_is_the_eight_neighbours_of_a_padded_mask():
+    from roguelike.engine.explore.pillagers import _around
+
+    r = np.random.default_rng(3)
+    for density in (0.01, 0.3, 0.9):
+        for shape in ((40, 80), (5, 7), (1, 1)):
+            mask = r.random(shape) < density
+            padded, (h, w) = np.pad(mask, 1), shape
+            want = np.zeros_like(mask)
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if dx or dy:
+                        want |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+            assert np.array_equal(_around(mask), want), (density, shape)

@@ -31,6 +31,9 @@ class EntityStore:
         # other types gains or loses one of them (_forget). Components change in place far
         # more often than they come and go.
         self._cache: dict[tuple[type, ...], list[int]] = {}
+        # type -> the cached type sets holding it (an ordered set: dict keys), so that
+        # _forget looks at those alone, not at every list (it runs on every add and remove)
+        self._keys_of: dict[type, dict[tuple[type, ...], None]] = {}
 
     def create(self, *components: object) -> int:
         eid = self.next_id
@@ -53,12 +56,17 @@ class EntityStore:
         of type sets whose other types it has (the rest never held it and never will by
         this change, and are kept: an item picked up leaves the creatures' list as it
         was). Without `eid` (a row replaced) every list with `ctype` goes."""
+        keys = self._keys_of.get(ctype)
+        if not keys:
+            return
         by_type = self._by_type
-        for key in [k for k in self._cache if ctype in k]:
+        for key in list(keys):
             if eid is not None and not all(eid in by_type.get(t, _NONE)
                                            for t in key if t is not ctype):
                 continue
             del self._cache[key]
+            for t in key:
+                self._keys_of[t].pop(key, None)
 
     def alive(self, eid: int) -> bool:
         return eid in self._alive
@@ -127,6 +135,9 @@ class EntityStore:
                 common &= by_type.get(t, _NONE).keys()
             found = sorted(common)
         self._cache[ctypes] = found
+        keys_of = self._keys_of
+        for t in ctypes:
+            keys_of.setdefault(t, {})[ctypes] = None
         return found
 
     @overload

@@ -46,7 +46,7 @@ from roguelike.world import tiles as T
 from roguelike.world.fov import fov_map
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.paths import distance_map, distances_near
+from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
 from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
@@ -86,7 +86,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-FOLLOW_WINDOW = 8  # squares round a follower's goal: it is seldom more than 2 behind
+FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
 
 class Game:
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
@@ -119,13 +119,20 @@ class Game:
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        self._clear: tuple[object, np.ndarray] | None = None
+        # (key, transparency, serial): the serial stands for the key in the FOVs' keys
+        # (a number hashes faster than the tuple of closed doors); one serial per key
+        # while _fovs holds FOVs made under it (both are cleared together)
+        self._clear: tuple[object, np.ndarray, int] | None = None
+        self._clear_serials: dict[object, int] = {}
         self._known: tuple[object, np.ndarray] | None = None
         # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
         self._doors: tuple[dict[tuple[int, int], int], list[int], int,
                            list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
-        self._fovs: dict[object, np.ndarray] = {}  # (doors key, x, y) -> field of view
+        # goal -> (terrain cost array, window, map): route_near's window maps
+        self._near_routes: dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int],
+                                                       np.ndarray]] = {}
+        self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # Bumped wherever a creature other than the party's walk changes level (the
@@ -219,6 +226,7 @@ class Game:
         self._terrain_cost = None
         self._routes.clear()
         self._fovs.clear()
+        self._clear_serials.clear()
         self.invalidate_view()
 
     def transparency(self) -> np.ndarray:
@@ -229,7 +237,11 @@ class Game:
             clear = T.TRANSPARENT[self.level.tiles]
             for x, y in closed:
                 clear[y, x] = False
-            self._clear = (key, clear)
+            serials = self._clear_serials
+            if len(serials) >= 1024:  # (a serial must never stand for two keys in _fovs)
+                serials.clear()
+                self._fovs.clear()
+            self._clear = (key, clear, serials.setdefault(key, len(serials)))
         return self._clear[1]
 
     def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
@@ -264,7 +276,7 @@ class Game:
         """The whole field of view from (x, y) over `clear` (this level's transparency),
         remembered while the walls and doors stay the same: when one delver steps, the
         others' and the lights they carry need no new FOV (replays verify faster)."""
-        key = (self._clear[0] if self._clear is not None else None, x, y)
+        key = (self._clear[2] if self._clear is not None else -1, x, y)
         fov = self._fovs.get(key)
         if fov is None:
             if len(self._fovs) >= 64:
@@ -369,14 +381,29 @@ class Game:
 
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
         """route_map(goal), exact on `near` and the squares round it (all a follower's step
-        reads), from the window of FOLLOW_WINDOW squares round the goal when that is sure
-        of them (world/paths.distances_near): the leader's every step asks a new map."""
-        cost = monster_ai.terrain_cost(self).copy()
-        cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
+        reads): from a window round `near` reaching FOLLOW_MARGIN squares past the goal
+        when that is sure of them (world/paths.distances_within), else the whole map. The
+        leader's every step asks a new map, and a follower is often several squares behind
+        (a window round the goal was seldom sure of them). A window's map is kept per goal
+        while the terrain costs are the same array (monster_ai.terrain_cost makes a new
+        one whenever they change) and read again while it is sure of the squares asked
+        (paths.sure_of): the one ahead often stands while the follower closes up."""
         x, y = near
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        dist = distances_near(cost, goal, FOLLOW_WINDOW, asked)
-        return dist if dist is not None else self.route_map(goal)
+        terrain = monster_ai.terrain_cost(self)
+        kept = self._near_routes.get(goal)
+        if kept is not None and kept[0] is terrain \
+                and sure_of(terrain, kept[2], kept[1], asked, floor=goal):
+            return kept[2]  # type: ignore[no-any-return]
+        reach = max(abs(x - goal[0]), abs(y - goal[1])) + FOLLOW_MARGIN
+        window = window_round(terrain, near, reach)
+        dist = distances_within(terrain, [goal], window, asked, floor=goal)
+        if dist is None:
+            return self.route_map(goal)
+        if len(self._near_routes) >= 16:
+            self._near_routes.clear()
+        self._near_routes[goal] = (terrain, window, dist)
+        return dist
 
     def transparency_key(self) -> object:
         self.transparency()

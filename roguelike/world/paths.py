@@ -25,6 +25,14 @@ def _narray(array: np.ndarray) -> object:
         "shape": array.shape, "strides": array.strides})
 
 
+def _unreachable(shape: tuple[int, ...]) -> np.ndarray:
+    """An int32 array of `shape` filled with UNREACHABLE (np.full's work, at half its cost:
+    a distance map is asked for on most steps)."""
+    out = np.empty(shape, dtype=np.int32)
+    out.fill(UNREACHABLE)
+    return out
+
+
 def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: int = 1
              ) -> np.ndarray:
     """Flow `dist` (int32, seeded with low values) over `cost` in place and return it: what
@@ -40,7 +48,7 @@ def dijkstra(dist: np.ndarray, cost: np.ndarray, cardinal: int = 1, diagonal: in
 def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: bool = True
                  ) -> np.ndarray:
     """Steps from the nearest source to every square (x, y sources); unreachable = huge."""
-    dist = np.full(np.shape(cost), UNREACHABLE, dtype=np.int32)
+    dist = _unreachable(np.shape(cost))
     for x, y in sources:
         dist[y, x] = 0
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
@@ -133,11 +141,17 @@ def distances_near(cost: np.ndarray, goal: tuple[int, int], radius: int,
 
 
 def distances_around(cost: np.ndarray, sources: list[tuple[int, int]],
-                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]]
-                     ) -> np.ndarray | None:
+                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]],
+                     floor: tuple[int, int] | None = None) -> np.ndarray | None:
     """distance_map(cost, sources) where it matters for the squares `asked`, worked out on
     the window of `radius` round `center` (distances_within)."""
-    return distances_within(cost, sources, _window(cost, center, radius), asked)
+    return distances_within(cost, sources, _window(cost, center, radius), asked, floor)
+
+
+def window_round(cost: np.ndarray, center: tuple[int, int], radius: int
+                 ) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the squares within `radius` of `center`, on the map."""
+    return _window(cost, center, radius)
 
 
 def _window(cost: np.ndarray, center: tuple[int, int], radius: int
@@ -148,8 +162,8 @@ def _window(cost: np.ndarray, center: tuple[int, int], radius: int
 
 
 def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
-                     window: tuple[int, int, int, int], asked: list[tuple[int, int]]
-                     ) -> np.ndarray | None:
+                     window: tuple[int, int, int, int], asked: list[tuple[int, int]],
+                     floor: tuple[int, int] | None = None) -> np.ndarray | None:
     """distance_map(cost, sources) on the squares `asked`, worked out on `window` (x0, y0,
     x1, y1) alone; elsewhere unreachable. None when the window cannot be sure of them.
 
@@ -158,23 +172,55 @@ def distances_within(cost: np.ndarray, sources: list[tuple[int, int]],
     window (or off the map): a way of length L goes no further than L squares from where
     it starts (a step moves one square and costs one or more), so the map's shortest way,
     no longer than L, is in the window too. An open asked square the window cannot reach
-    might have a way round outside it: None then, and the caller needs the whole map."""
+    might have a way round outside it: None then, and the caller needs the whole map.
+
+    `floor`: a square whose cost counts as at least 1 (a goal on a blocked square), as if
+    the caller had raised it in a copy of `cost`: only the window's part is copied."""
     h, w = cost.shape
     x0, y0, x1, y1 = window
-    near = np.full((y1 - y0, x1 - x0), UNREACHABLE, dtype=np.int32)
-    for sx, sy in sources:
-        if x0 <= sx < x1 and y0 <= sy < y1:
-            near[sy - y0, sx - x0] = 0
-    dijkstra(near, np.ascontiguousarray(cost[y0:y1, x0:x1]), 1, 1)
+    near = _unreachable((y1 - y0, x1 - x0))
+    if len(sources) > 8:  # (the bot's frontier: often a hundred squares or more)
+        xs, ys = np.array(sources, dtype=np.intp).T
+        inside = (xs >= x0) & (xs < x1) & (ys >= y0) & (ys < y1)
+        near[ys[inside] - y0, xs[inside] - x0] = 0
+    else:
+        for sx, sy in sources:
+            if x0 <= sx < x1 and y0 <= sy < y1:
+                near[sy - y0, sx - x0] = 0
+    part = cost[y0:y1, x0:x1].copy()  # (a C-ordered copy: tcod reads it, floor may change it)
+    if floor is not None:
+        fx, fy = floor
+        if x0 <= fx < x1 and y0 <= fy < y1:
+            part[fy - y0, fx - x0] = max(1, int(part[fy - y0, fx - x0]))
+    dijkstra(near, part, 1, 1)
+    if not _sure(cost, near, window, asked, floor):
+        return None
+    dist = _unreachable((h, w))
+    dist[y0:y1, x0:x1] = near
+    return dist
+
+
+def sure_of(cost: np.ndarray, dist: np.ndarray, window: tuple[int, int, int, int],
+            asked: list[tuple[int, int]], floor: tuple[int, int] | None = None) -> bool:
+    """Whether `dist`, distances_within's answer over `cost`, `window` and `floor`, is the
+    whole map's on the squares `asked` (any squares: its proof holds square by square, so
+    an answer made for one set of squares may be asked about another)."""
+    x0, y0, x1, y1 = window
+    return _sure(cost, dist[y0:y1, x0:x1], window, asked, floor)
+
+
+def _sure(cost: np.ndarray, near: np.ndarray, window: tuple[int, int, int, int],
+          asked: list[tuple[int, int]], floor: tuple[int, int] | None) -> bool:
+    """distances_within's test of its window's answer `near` on the squares `asked`."""
+    h, w = cost.shape
+    x0, y0, x1, y1 = window
     for x, y in asked:
-        if not (0 <= x < w and 0 <= y < h) or not cost[y, x]:
+        if not (0 <= x < w and 0 <= y < h) or not (cost[y, x] or (x, y) == floor):
             continue  # off the map or impassable: never a way, in or out of the window
         if not (x0 <= x < x1 and y0 <= y < y1):
-            return None
+            return False
         d = int(near[y - y0, x - x0])
         if d >= UNREACHABLE or (x - d < x0 and x0 > 0) or (x + d >= x1 and x1 < w) \
                 or (y - d < y0 and y0 > 0) or (y + d >= y1 and y1 < h):
-            return None
-    dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
-    dist[y0:y1, x0:x1] = near
-    return dist
+            return False
+    return True

@@ -329,9 +329,16 @@ def secret_squares(game: Game, depth: int = 0) -> tuple[tuple[int, int], ...]:
     ids = store.ids(SecretDoor, Position)
     if not ids:
         return ()
-    positions = store.table(Position)
     depth = depth or game.depth
-    return tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
+    # kept while the store hands out the same id list (it makes a new one when the set of
+    # secret doors changes or a Position row is replaced; doors never move) for the level
+    kept = getattr(game, "_secret_squares", None)
+    if kept is not None and kept[0] is ids and kept[1] == depth:
+        return kept[2]  # type: ignore[no-any-return]
+    positions = store.table(Position)
+    found = tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
+    game._secret_squares = (ids, depth, found)  # type: ignore[attr-defined]
+    return found
 
 
 def open_region(game: Game, depth: int, start: tuple[int, int]) -> np.ndarray:

@@ -46,29 +46,57 @@ def _shining(game: Game) -> list[tuple[int, int, LightDef]]:
 
 
 def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    kept = _kept_lights(game, clear)
+    if kept[3] is None:  # (the bright mask is asked for only by light_level)
+        kept[3] = _cut_fovs(game, clear, kept[1], bright=True)
+    return kept[3], kept[2]
+
+
+def _lit(game: Game, clear: np.ndarray) -> np.ndarray:
+    """The lit mask of _light_maps (all party_sight reads), without the bright one."""
+    return _kept_lights(game, clear)[2]  # type: ignore[no-any-return]
+
+
+def _kept_lights(game: Game, clear: np.ndarray) -> list:  # type: ignore[type-arg]
+    """[clear, lights, lit, bright or None], kept on the game while `clear` (the level's
+    transparency array: Game.transparency makes a new one whenever it changes, and the
+    kept list holds it, so `is` cannot be fooled by a reused id) and the lights (square
+    and kind of each) stay the same: the masks are a pure function of the two."""
     shining = _shining(game)
-    # The maps are a pure function of the transparency and the lights, and the key holds
-    # both whole, so the cache never changes an outcome (whatever changed the walls).
-    key = (clear.shape, clear.tobytes(), tuple((x, y, ldef.id) for x, y, ldef in shining))
-    cached = getattr(game, "_light_cache", None)  # kept on the game, like its other maps
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    bright = np.zeros_like(clear)
-    lit = np.zeros_like(clear)
-    for x, y, ldef in shining:
-        # A light's field of view is the whole field of view from its square cut to the
-        # square of its radius: tcod's restrictive shadowcasting decides a square from
-        # nearer squares alone, so a radius only stops the scan (tests/test_perf_windows.py).
-        # The whole one is the delver's own, carrying it: usually at hand already.
-        full = game.fov_from(clear, x, y)
-        for radius, mask in ((ldef.dim_outer_radius, lit), (ldef.bright_radius, bright)):
-            if radius > 0:
-                window = (slice(max(0, y - radius), y + radius + 1),
-                          slice(max(0, x - radius), x + radius + 1))
+    lights = [(x, y, ldef.id) for x, y, ldef in shining]
+    kept = getattr(game, "_light_cache", None)  # kept on the game, like its other maps
+    if kept is not None and kept[0] is clear and kept[1] == lights:
+        return kept  # type: ignore[no-any-return]
+    kept = [clear, lights, _cut_fovs(game, clear, lights, bright=False), None]
+    game._light_cache = kept  # type: ignore[attr-defined]
+    return kept
+
+
+def _cut_fovs(game: Game, clear: np.ndarray, lights: list[tuple[int, int, str]],
+              bright: bool) -> np.ndarray:
+    """The squares the lights show (bright: within their bright radius; else lit: within
+    their outer dim radius or the bright one). A light's field of view is the whole field
+    of view from its square cut to the square of its radius: tcod's restrictive
+    shadowcasting decides a square from nearer squares alone, so a radius only stops the
+    scan (tests/test_perf_windows.py). The whole one is the delver's own, carrying it:
+    usually at hand already. Of two radii the larger window holds the smaller."""
+    defs = explore_data(game.content).lights
+    mask = np.zeros(clear.shape, dtype=bool)
+    first = True
+    for x, y, kind in lights:
+        ldef = defs[kind]
+        radius = ldef.bright_radius if bright \
+            else max(ldef.dim_outer_radius, ldef.bright_radius)
+        if radius > 0:
+            full = game.fov_from(clear, x, y)
+            window = (slice(max(0, y - radius), y + radius + 1),
+                      slice(max(0, x - radius), x + radius + 1))
+            if first:  # (the mask is all False yet: a copy is an OR, at half the cost)
+                mask[window] = full[window]
+                first = False
+            else:
                 mask[window] |= full[window]
-    maps = (bright, lit | bright)
-    game._light_cache = (key, maps)  # type: ignore[attr-defined]
-    return maps
+    return mask
 
 
 def party_view(game: Game) -> np.ndarray:
@@ -80,7 +108,7 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """(party_view, sight): `sight` holds the fields of view behind the view, the
     delvers' own (unlimited) and the lights', for sight_reaches."""
     clear = game.transparency()
-    _bright, lit = _light_maps(game, clear)
+    lit = _lit(game, clear)
     standing = _standing(game)
     # (the first two fields of view ORed into a new array, the rest into it: no zeroed
     # array to start from; the fields themselves are kept by the game, never changed)

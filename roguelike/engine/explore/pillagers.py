@@ -57,7 +57,8 @@ def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
 def _around(mask: np.ndarray) -> np.ndarray:
     """Squares next to (8 ways) a square of the mask."""
     h, w = mask.shape
-    padded = np.pad(mask, 1)
+    padded = np.zeros((h + 2, w + 2), dtype=mask.dtype)  # np.pad(mask, 1), without its cost
+    padded[1:-1, 1:-1] = mask
     out = np.zeros_like(mask)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):

@@ -185,14 +185,40 @@ def _started(game: Game, eid: int) -> bool:
 
 def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:
     """Why a wall-like hazard stops `eid` entering `xy`, or ''."""
-    for hz_eid in hazards_at(game, depth, xy):
-        step = _step(game, hz_eid)
+    return blocked_by(game, eid, [_step(game, h) for h in hazards_at(game, depth, xy)])
+
+
+def blocked_by(game: Game, eid: int, steps: list[dict[str, Any]]) -> str:
+    """blocks, given the steps of the hazards covering the square (hazards_at's order)."""
+    for step in steps:
         if step.get("terrain") != "wall" and step["kind"] != "blocked":
             continue
         below = step.get("impassable_below_hd")
         if below is None or hit_dice(game, eid) < below:
             return f"A {step['kind'].replace('_', ' ')} blocks the way."
     return ""
+
+
+def covering(game: Game, depth: int) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """Square -> the steps of the started hazards covering it on level `depth`, ascending
+    id: hazards_at for every square at once (a cost map asks for each hazard square)."""
+    store = game.store
+    table, positions = store.table(Hazard), store.table(Position)
+    out: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for eid in store.ids(Hazard, Position):
+        hz = table[eid]
+        if positions[eid].depth != depth or game.round < hz.starts:
+            continue
+        step = _step(game, eid)
+        seen: list[tuple[int, int]] = []
+        for square in hz.squares:
+            if not isinstance(square, list) or len(square) != 2:
+                continue  # (hazards_at's `[x, y] in squares` matches these alone)
+            xy = (square[0], square[1])
+            if xy not in seen:  # (hazards_at lists a hazard once, however often it covers)
+                seen.append(xy)
+                out.setdefault(xy, []).append(step)
+    return out
 
 
 def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:

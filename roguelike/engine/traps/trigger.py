@@ -257,15 +257,25 @@ def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
             if cost[xy[1], xy[0]] and any(game.store.get(t, Trap).state in ARMED
                                           for t in eids):
                 cost[xy[1], xy[0]] = 2
-    for eid, _hz, hpos in game.store.query(Hazard, Position):
-        if hpos.depth != game.depth:
-            continue
-        for x, y in game.store.get(eid, Hazard).squares:
+    hazard_cost(game, cost, mover, monster)
+
+
+def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None:
+    """adjust_cost's part for hazards: walls block, hindering squares cost monsters 2."""
+    rows = [(eid, hz) for eid, hz, hpos in game.store.query(Hazard, Position)
+            if hpos.depth == game.depth]
+    if not rows:
+        return
+    # (what hazards.blocks and hindering ask of hazards_at, for every square at once)
+    covering = hazards.covering(game, game.depth)
+    for _eid, hz in rows:
+        for x, y in hz.squares:
             if not cost[y, x]:
                 continue
-            if hazards.blocks(game, mover or 0, game.depth, (x, y)):
+            steps = covering.get((x, y), [])
+            if hazards.blocked_by(game, mover or 0, steps):
                 cost[y, x] = 0
-            elif monster and hazards.hindering(game, game.depth, (x, y)):
+            elif monster and any(step.get("terrain") == "hindering" for step in steps):
                 cost[y, x] = 2
 
 

@@ -207,3 +207,24 @@ def test_pillagers_around_is_the_eight_neighbours_of_a_padded_mask():
                     if dx or dy:
                         want |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
             assert np.array_equal(_around(mask), want), (density, shape)
+
+
+def test_a_followers_whole_map_is_made_again_when_a_trap_changes_the_costs():
+    """Game.route_map is kept by goal and doors; a trap placed, sprung or disarmed prices
+    squares anew (an armed trap square costs 2 to a walker that is not a delver), so the
+    kept map must not outlive the terrain costs it came from."""
+    from roguelike.engine.components import Trap
+    from roguelike.engine.scenario import scenario
+    from tests.trap_helpers import place
+
+    game = scenario("""
+    ##########
+    #1.......#
+    ##########
+    """)
+    before = game.route_map((8, 1))
+    assert before[1, 2] == 6
+    trap = place(game, "mk_falling_weight", at=(5, 1), placement="square")
+    assert game.route_map((8, 1))[1, 2] == 7  # one square costs 2 now
+    game.store.get(trap, Trap).state = "disarmed"
+    assert game.route_map((8, 1))[1, 2] == 6

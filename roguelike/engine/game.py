@@ -377,7 +377,9 @@ class Game:
             cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
             return distance_map(cost, [goal])
 
-        return self.remembered((self.depth, goal, self.transparency_key()), make)
+        # (the terrain's serial too: a trap sprung or disarmed prices squares anew)
+        return self.remembered((self.depth, goal, self.transparency_key(),
+                                monster_ai.terrain_serial(self)), make)
 
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
         """route_map(goal), exact on `near` and the squares round it (all a follower's step

@@ -126,12 +126,23 @@ def terrain_cost(game: Game) -> np.ndarray:
     """game.cost_map(creatures_block=False) (no mover: a monster's), kept while
     _terrain_key stays the same (it holds everything that map reads); do not change it.
     The followers' routes start from it: the leader's every step asks a new one."""
+    return _terrain_kept(game)[1]
+
+
+def terrain_serial(game: Game) -> int:
+    """A number that changes whenever terrain_cost's map does (a trap sprung or disarmed,
+    a hazard come or gone): maps made from it are keyed by it."""
+    return _terrain_kept(game)[2]
+
+
+def _terrain_kept(game: Game) -> tuple[tuple[object, ...], np.ndarray, int]:
     key = _terrain_key(game)
     kept = getattr(game, "_terrain_cost_kept", None)
     if kept is None or kept[0] != key:
-        kept = (key, game.cost_map(creatures_block=False))
+        serial = kept[2] + 1 if kept is not None else 1
+        kept = (key, game.cost_map(creatures_block=False), serial)
         game._terrain_cost_kept = kept  # type: ignore[attr-defined]
-    return kept[1]  # type: ignore[no-any-return]
+    return kept  # type: ignore[no-any-return]
 
 
 def chase_map(game: Game) -> np.ndarray:

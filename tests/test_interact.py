@@ -4,6 +4,8 @@ action has a way in from the keyboard. Before it, a locked door could only be re
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from explore_kit import act, door_at, give
 
@@ -223,3 +225,26 @@ async def test_a_click_beside_the_character_picks_the_square_to_act_on():
         await pilot.pause()
         assert screen.cursor_mode is None and isinstance(app.screen, ChoiceScreen)
         assert "Open the door" in str(app.screen.options)
+
+
+async def test_a_second_key_on_the_end_screen_does_not_close_the_menu_too():
+    """Escapes reaching the end-of-game screen before it has closed (a mashed key): only it
+    closes, and the menu shows. The monkey run found the app with no screen left, frozen."""
+    from textual import events
+
+    from roguelike.ui.screens.dialogs import GameOver
+    from roguelike.ui.screens.menu import MainMenu
+
+    app = RoguelikeApp(seed="amber wolf 17", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("less_than_sign")  # on depth 1's stairs up: leave at once
+        await pilot.pause()
+        assert isinstance(app.screen, GameOver)
+        for _ in range(3):
+            app._driver.process_message(events.Key("escape", None))
+        await asyncio.sleep(0.5)  # (not pilot.pause: with no screen left it never returns)
+        left = list(app.screen_stack)
+        if not (left and isinstance(left[-1], MainMenu)):
+            app.push_screen(MainMenu())  # so that the app can close, and the test fail
+        assert left and isinstance(left[-1], MainMenu), left

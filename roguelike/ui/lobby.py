@@ -16,11 +16,12 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.ui.screens.menu import seed_problem
+from roguelike.ui.screens.modal import Modal
 
 Reply = Callable[[dict[str, Any]], None]
 
@@ -155,7 +156,7 @@ class LobbyApp(App[None]):
         self.link.request(message, done)
 
 
-class Ask(ModalScreen[str | None]):
+class Ask(Modal[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
     DEFAULT_CSS = """
     Ask { align: center middle; }

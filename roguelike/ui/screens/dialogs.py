@@ -5,14 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+from roguelike.ui.screens.modal import Modal
 
 MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),
               ("click a party member", "lead them (out of combat)")]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Modal[None]):
     """The keys, generated from the keymap in force (defaults plus the player's overrides)."""
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
@@ -40,7 +41,7 @@ class HelpScreen(ModalScreen[None]):
                          + "\n\n[dim]Escape closes.[/dim]")
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Modal[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     DEFAULT_CSS = """
     Confirm { align: center middle; }
@@ -59,7 +60,7 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class Prompt(ModalScreen[str | None]):
+class Prompt(Modal[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     Prompt { align: center middle; }
@@ -93,7 +94,7 @@ class Prompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class GameOver(ModalScreen[None]):
+class GameOver(Modal[None]):
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
     DEFAULT_CSS = """
     GameOver { align: center middle; }

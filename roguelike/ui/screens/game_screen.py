@@ -193,8 +193,11 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         if self.game.over and not self._ended:
             self._ended = True
             where = self._record_finish()
-            self.app.push_screen(GameOver(self.summary() + where),
-                                 lambda _: self.app.pop_screen())
+            self.app.push_screen(GameOver(self.summary() + where), self._back_to_menu)
+
+    def _back_to_menu(self, _result: None) -> None:
+        if self.is_attached and self.app.screen is self:  # (only ever this screen)
+            self.app.pop_screen()
 
     def _record_finish(self) -> str:
         """Morgue, replay and score table for a finished local game (a hosted game is

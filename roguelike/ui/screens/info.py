@@ -8,7 +8,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -17,6 +16,7 @@ from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of
 from roguelike.ui import hooks
+from roguelike.ui.screens.modal import Modal
 
 BOX_CSS = """
 {name} {{ align: center middle; }}
@@ -29,7 +29,7 @@ def _markup_safe(text: str) -> str:
     return text.replace("[", "\\[")
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class ChoiceScreen(Modal[str | None]):
     """Pick one of a few labelled options (an item, a spell); Escape picks nothing."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -56,7 +56,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class CharacterPager(ModalScreen[None]):
+class CharacterPager(Modal[None]):
     """A screen about one party member at a time; Tab shows the next."""
 
     BINDINGS = [Binding("escape,q", "dismiss", "Close"), Binding("tab", "next", "Next")]
@@ -129,7 +129,7 @@ class CharacterSheet(CharacterPager):
         return "\n".join(lines)
 
 
-class MessageHistory(ModalScreen[None]):
+class MessageHistory(Modal[None]):
     BINDINGS = [Binding("escape,q,ctrl+p", "dismiss", "Close")]
     DEFAULT_CSS = """
     MessageHistory { align: center middle; }
@@ -156,7 +156,7 @@ class MessageHistory(ModalScreen[None]):
         self.call_after_refresh(scroll.scroll_end, animate=False)
 
 
-class ScoresScreen(ModalScreen[None]):
+class ScoresScreen(Modal[None]):
     BINDINGS = [Binding("escape,q", "dismiss", "Close")]
     DEFAULT_CSS = BOX_CSS.format(name="ScoresScreen")
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from roguelike.ui.screens.modal import Modal
 
-class LuckPrompt(ModalScreen[bool]):
+
+class LuckPrompt(Modal[bool]):
     """Dismissed with True to spend the luck, False to keep the roll."""
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Spend"),

@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.ui.options import CHOICES, Options, cycle
+from roguelike.ui.screens.modal import Modal
 
 
 def _shown(value: object) -> str:
@@ -18,7 +18,7 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-class OptionsScreen(ModalScreen[Options]):
+class OptionsScreen(Modal[Options]):
     BINDINGS = [Binding("escape,q", "close", "Close")]
     DEFAULT_CSS = """
     OptionsScreen { align: center middle; }

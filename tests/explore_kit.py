@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from roguelike.engine.actions import Action, Result
-from roguelike.engine.components import Actor, Named
-from roguelike.engine.explore.components import Inventory, Item, Treasure
+from roguelike.engine.components import Actor, Named, Position
+from roguelike.engine.creatures import make_monster
+from roguelike.engine.events import Event
+from roguelike.engine.explore import pillagers
+from roguelike.engine.explore.components import Haul, Inventory, Item, Treasure
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import Scripted
@@ -45,3 +48,20 @@ def give_treasure(g: Game, eid: int, gp: int = 10) -> int:
 def carried_kinds(g: Game, eid: int) -> list[str]:
     inv = g.store.get(eid, Inventory)
     return [g.store.get(i, Item).kind for i in inv.items if g.store.has(i, Item)]
+
+
+def pillager(g: Game, x: int, y: int) -> int:
+    """An awake Pillager on (x, y) of depth 1, carrying nothing."""
+    p = make_monster(g.store, g.content, "pillager", Position(1, x, y), awake=True)
+    g.store.add(p, Haul())
+    return p
+
+
+def pillager_turn(g: Game, p: int) -> list[Event]:
+    """A whole turn of a Pillager's decisions (two fresh actions)."""
+    a = g.store.get(p, Actor)
+    a.actions_left, a.move_points = 2, 0
+    events: list[Event] = []
+    while g.store.alive(p) and (a.actions_left > 0 or a.move_points > 0):
+        events += pillagers.take_action(g, p)
+    return events

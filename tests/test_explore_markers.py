@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from explore_kit import act, texts
+from explore_kit import act, pillager, pillager_turn, texts
 
 from roguelike.engine.actions import Step
 from roguelike.engine.components import Actor, Character, HitBoxes, MonsterStats, Position
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore import pillagers
 from roguelike.engine.explore.components import Haul, Marker, Treasure
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.markers import RetryCheck, make_marker
@@ -112,39 +110,24 @@ def test_each_revealed_marker_brings_d3_pillagers():
     assert len(_monsters(g, "pillager")) == 2
 
 
-def _pillager(g, x, y):
-    p = make_monster(g.store, g.content, "pillager", Position(1, x, y), awake=True)
-    g.store.add(p, Haul())
-    return p
-
-
-def _pillager_turn(g, p):
-    a = g.store.get(p, Actor)
-    a.actions_left, a.move_points = 2, 0
-    events = []
-    while g.store.alive(p) and (a.actions_left > 0 or a.move_points > 0):
-        events += pillagers.take_action(g, p)
-    return events
-
-
 def test_pillagers_go_for_markers_and_haul_to_camp():
     g, marker = _game((11, 2))
-    p = _pillager(g, 6, 2)
-    _pillager_turn(g, p)
+    p = pillager(g, 6, 2)
+    pillager_turn(g, p)
     assert g.store.get(p, Haul).hauling
     assert g.store.alive(marker)
 
 
 def test_every_third_haul_home_removes_an_unrevealed_marker():
     g, marker = _game((11, 2))
-    p = _pillager(g, 6, 2)
+    p = pillager(g, 6, 2)
     g.store.get(p, Haul).hauling = True
     ledger(g).hauls = 1
     g.streams.play = Scripted([])
-    _pillager_turn(g, p)  # the scenario's one room is the Pillager camp too
+    pillager_turn(g, p)  # the scenario's one room is the Pillager camp too
     assert ledger(g).hauls == 2 and g.store.alive(marker)
     g.store.get(p, Haul).hauling = True
-    events = _pillager_turn(g, p)
+    events = pillager_turn(g, p)
     assert ledger(g).hauls == 3 and not g.store.alive(marker)
     assert any("marker is gone" in e.text for e in events)
 
@@ -153,8 +136,8 @@ def test_pillagers_snatch_loose_treasure_and_drop_it_when_they_fall():
     g, marker = _game((11, 3))
     g.store.destroy(marker)
     piece = g.store.create(Position(1, 8, 2), Treasure(40))
-    p = _pillager(g, 6, 2)
-    _pillager_turn(g, p)
+    p = pillager(g, 6, 2)
+    pillager_turn(g, p)
     assert piece in g.store.get(p, Haul).items and not g.store.has(piece, Position)
     ppos = g.store.get(p, Position).xy
     g.on_monster_killed(p, "test")
@@ -163,6 +146,6 @@ def test_pillagers_snatch_loose_treasure_and_drop_it_when_they_fall():
 
 def test_pillagers_fight_only_when_engaged():
     g, _marker = _game((11, 3))
-    p = _pillager(g, 2, 1)  # next to the Leader
-    events = _pillager_turn(g, p)
+    p = pillager(g, 2, 1)  # next to the Leader
+    events = pillager_turn(g, p)
     assert any(e.kind in ("hit", "miss") for e in events)

@@ -6,13 +6,11 @@ seed amber-wolf-17: 800 refused descents)."""
 
 from __future__ import annotations
 
-from explore_kit import act
+from explore_kit import act, pillager, pillager_turn
 
 from roguelike.engine.actions import TakeStairs
-from roguelike.engine.components import Actor, Position
+from roguelike.engine.components import Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore import pillagers
-from roguelike.engine.explore.components import Haul
 from roguelike.engine.scenario import scenario
 
 MAP = """
@@ -33,27 +31,14 @@ def _game():
     return g
 
 
-def _pillager(g, x, y):
-    p = make_monster(g.store, g.content, "pillager", Position(1, x, y), awake=True)
-    g.store.add(p, Haul())
-    return p
-
-
-def _turn(g, p):
-    a = g.store.get(p, Actor)
-    a.actions_left, a.move_points = 2, 0
-    while a.actions_left > 0 or a.move_points > 0:
-        pillagers.take_action(g, p)
-
-
 def test_an_idle_pillager_heads_for_its_camp_and_stays_there():
     g = _game()
-    p = _pillager(g, 4, 1)
+    p = pillager(g, 4, 1)
     for _ in range(4):
-        _turn(g, p)
+        pillager_turn(g, p)
     where = g.store.get(p, Position)
     assert g.level.room_at(where.x, where.y) == 1
-    _turn(g, p)
+    pillager_turn(g, p)
     assert g.store.get(p, Position).xy == where.xy  # home: it waits
 
 
@@ -67,7 +52,7 @@ def _on_the_stairs(g):
 def test_an_unengaged_pillager_in_sight_does_not_bar_the_stairs():
     g = _game()
     lead = _on_the_stairs(g)
-    _pillager(g, 4, 3)
+    pillager(g, 4, 3)
     g.restart_round()
     assert g.mode == "combat"  # still a foe in view: the party acts one by one
     res = act(g, g.party[0], TakeStairs("down"), [])
@@ -78,7 +63,7 @@ def test_an_unengaged_pillager_in_sight_does_not_bar_the_stairs():
 def test_an_engaged_pillager_or_a_monster_does():
     g = _game()
     _on_the_stairs(g)
-    p = _pillager(g, 3, 1)  # next to the Leader on the stairs
+    p = pillager(g, 3, 1)  # next to the Leader on the stairs
     g.restart_round()
     res = act(g, g.party[0], TakeStairs("down"), [])
     assert not res.ok and res.reason == "Not with foes in view!"

@@ -123,10 +123,16 @@ async def _open(app, pilot, game):
     return app.screen
 
 
-async def test_a_opens_the_menu_and_breaks_a_locked_door():
+def _locked_door_game():
+    """The map with its door found locked already (the lock roll made)."""
     g, _lead, door = _game()
-    g.store.get(door, Door).locked = True
-    g.store.get(door, Door).checked = True
+    state = g.store.get(door, Door)
+    state.locked = state.checked = True
+    return g, door
+
+
+async def test_a_opens_the_menu_and_breaks_a_locked_door():
+    g, _door = _locked_door_game()
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(app, pilot, g)
@@ -140,9 +146,7 @@ async def test_a_opens_the_menu_and_breaks_a_locked_door():
 
 
 async def test_walking_into_a_locked_door_asks_what_to_do():
-    g, _lead, door = _game()
-    g.store.get(door, Door).locked = True
-    g.store.get(door, Door).checked = True
+    g, door = _locked_door_game()
     app = RoguelikeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(app, pilot, g)

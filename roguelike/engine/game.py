@@ -269,9 +269,6 @@ class Game:
             self._view = view
         return self._view
 
-    def _fov(self, clear: np.ndarray, pos: Position) -> np.ndarray:
-        return self.fov_from(clear, pos.x, pos.y)
-
     def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray:
         """The whole field of view from (x, y) over `clear` (this level's transparency),
         remembered while the walls and doors stay the same: when one delver steps, the

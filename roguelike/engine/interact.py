@@ -22,6 +22,7 @@ from roguelike.engine.explore.doors import (
     Listen,
     LockDoor,
     PickLock,
+    force_need,
     lockpicks_refusal,
 )
 from roguelike.engine.stats import attribute, is_disabled, name_of
@@ -68,8 +69,7 @@ def _door_choices(game: Game, actor: int, dx: int, dy: int, door: int) -> list[C
         out.append(Choice(f"Break the door down (Might, {_d6_words(game, actor, 'might')}; "
                           "noisy)", BreakDoor(dx, dy)))
     elif store.has(door, Stuck):
-        strong = attribute(store, actor, "might") <= rules.strong_might
-        need = rules.force_target - (1 if strong else 0)
+        need = force_need(game, actor)
         out.append(Choice(f"Force the stuck door ({_d6_words(game, actor, 'might', need)}; "
                           "noisy)", ForceDoor(dx, dy)))
     else:

@@ -32,14 +32,6 @@ class Stream:
     """One xoshiro256** generator; its state is four ints, so it saves as plain data."""
 
     __slots__ = ("draws", "name", "s")
-    # d() draws as below() does, written out; a subclass with its own below() or next64()
-    # (a scripted stream in tests) has d() go through them
-    _dice_inline = True
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if "below" in cls.__dict__ or "next64" in cls.__dict__:
-            cls._dice_inline = False
 
     def __init__(self, seed: str, name: str) -> None:
         self.name = name
@@ -81,25 +73,7 @@ class Stream:
         return lo + self.below(hi - lo + 1)
 
     def d(self, sides: int) -> int:
-        # below() and next64() written out (the same draws): a die is the commonest draw
-        # of play, thousands a game, and two calls fewer a die is a tenth of a round
-        limit = _LIMITS.get(sides)
-        if limit is None or not self._dice_inline:
-            return 1 + self.below(sides)
-        s = self.s
-        while True:
-            s0, s1, s2, s3 = s
-            r = (s1 * 5) & _MASK
-            x = ((((r << 7) | (r >> 57)) & _MASK) * 9) & _MASK
-            s2 ^= s0
-            s3 ^= s1
-            s[0] = s0 ^ s3
-            s[1] = s1 ^ s2
-            s[2] = s2 ^ ((s1 << 17) & _MASK)
-            s[3] = ((s3 << 45) | (s3 >> 19)) & _MASK
-            self.draws += 1
-            if x < limit:
-                return 1 + x % sides
+        return 1 + self.below(sides)
 
     def chance(self, num: int, den: int) -> bool:
         """True with probability num/den, as 'num in den' on a die."""

@@ -90,6 +90,13 @@ def make_noise(game: Game) -> None:
     led.noisy_until = max(led.noisy_until, led.clock + NOISE_ROUNDS)
 
 
+def force_need(game: Game, actor: int) -> int:
+    """The d6 a character needs to force a stuck door: 6, 5 for the strong (Classic)."""
+    rules = explore_data(game.content).doors
+    strong = attribute(game.store, actor, "might") <= rules.strong_might
+    return rules.force_target - (1 if strong else 0)
+
+
 @dataclass(frozen=True)
 class ForceDoor(Action):
     """Force a stuck door: d6 6 (Classic 18+), 5+ for the strong; one action a try."""
@@ -108,10 +115,8 @@ class ForceDoor(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        rules = explore_data(game.content).doors
-        strong = attribute(game.store, actor, "might") <= rules.strong_might
-        need = rules.force_target - (1 if strong else 0)
-        ok, event = check(game, actor, "might", "forcing the stuck door", need=need)
+        ok, event = check(game, actor, "might", "forcing the stuck door",
+                          need=force_need(game, actor))
         make_noise(game)
         if ok:
             _open(game, door, state)

@@ -112,7 +112,7 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     standing = _standing(game)
     # (the first two fields of view ORed into a new array, the rest into it: no zeroed
     # array to start from; the fields themselves are kept by the game, never changed)
-    fovs = [game._fov(clear, pos) for pos in standing]
+    fovs = [game.fov_from(clear, pos.x, pos.y) for pos in standing]
     if len(fovs) >= 2:
         raw = fovs[0] | fovs[1]
         for fov in fovs[2:]:

@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bytecode import compile_game, first_launch_env
+
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = ROOT.parent / "shared" / "tools" / "ptyprobe.py"
 SEED = "bench-pty"  # its arrival room lets the leader step left and right freely
@@ -25,13 +27,15 @@ def probe_available() -> bool:
     return PROBE.is_file()
 
 
-def _run_probe(size: str, keys: int, warmup: int) -> dict[str, Any]:
+def _run_probe(size: str, keys: int, warmup: int, env: dict[str, str] | None = None
+               ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as screens:
         cmd = [sys.executable, str(PROBE), "--size", size, "--n", str(keys),
                "--warmup", str(warmup), "--keys", "h,l", "--screens", screens,
                "--label", "run", "--",
                sys.executable, "-m", "roguelike", "play", "--seed", SEED]
-        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300,
+                             env=env)
         if out.returncode != 0 or not out.stdout.strip():
             raise RuntimeError(f"ptyprobe failed: {out.stderr.strip()[-500:]}")
         report = json.loads(out.stdout)
@@ -41,11 +45,21 @@ def _run_probe(size: str, keys: int, warmup: int) -> dict[str, Any]:
 
 
 def bench_pty(sizes: tuple[str, ...] = ("80x24", "120x40"), keys: int = 100,
-              warmup: int = 5) -> dict[str, Any]:
+              warmup: int = 5, first_launch: bool = False) -> dict[str, Any]:
+    """Every figure at each size, the game's bytecode compiled as the README's setup
+    leaves it; `first_launch`: also the start-up at the first size with none
+    (benchmarks/bytecode.py)."""
     if not probe_available():
         return {"pty_note": f"skipped: {PROBE} not found (the shared tools sit beside the "
                             "clone at ../shared)"}
     figures: dict[str, Any] = {}
+    if first_launch:
+        try:
+            r = _run_probe(sizes[0], 2, 0, env=first_launch_env())
+        finally:
+            compile_game()
+        figures["startup_first_launch_ms"] = r["startup"]["quiet_ms"]
+    compile_game()
     for size in sizes:
         r = _run_probe(size, keys, warmup)
         k = r["keys"]

@@ -78,8 +78,10 @@ def _cut_fovs(game: Game, clear: np.ndarray, lights: list[tuple[int, int, str]],
     their outer dim radius or the bright one). A light's field of view is the whole field
     of view from its square cut to the square of its radius: tcod's restrictive
     shadowcasting decides a square from nearer squares alone, so a radius only stops the
-    scan (tests/test_perf_windows.py). The whole one is the delver's own, carrying it:
-    usually at hand already. Of two radii the larger window holds the smaller."""
+    scan (tests/test_perf_windows.py). The whole one is kept by the game (Game.fov_from),
+    and is the bearer's own when its field of view is asked for (party_sight, when a light
+    lies where no standing delver does). Of two radii the larger window holds the
+    smaller."""
     defs = explore_data(game.content).lights
     mask = np.zeros(clear.shape, dtype=bool)
     first = True
@@ -157,7 +159,10 @@ def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: i
     tcod's restrictive shadowcasting reads a square's transparency only when it marks
     that square or a transparent neighbour of it (a viewer on the map's edge aside: reads
     wrap around there), so a square with no field of view in its 3x3 block changes
-    nothing (tests/test_perf_view.py checks every view read against a fresh one)."""
+    nothing (tests/test_perf_view.py checks every view read against a fresh one). When
+    every light stood on a standing delver's square, `raw` is lit itself: the view was lit
+    and touch, and lit, a light's field of view cut to its radius, is what tcod's scan
+    stopped at that radius gives, so it too depends on no square outside its 3x3 blocks."""
     raw, lit = sight
     block = (slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2))
     if raw[block].any() or lit[block].any():

@@ -228,3 +228,31 @@ def test_a_followers_whole_map_is_made_again_when_a_trap_changes_the_costs():
     assert game.route_map((8, 1))[1, 2] == 7  # one square costs 2 now
     game.store.get(trap, Trap).state = "disarmed"
     assert game.route_map((8, 1))[1, 2] == 6
+
+
+def test_a_loaded_level_map_gives_fov_maps_fields_of_view():
+    """LevelSight (Game.fov_from's tcod map, loaded once per transparency array) against
+    fov_map, which loads the map afresh, from squares all over real levels and beside the
+    map's edge, one loaded map asked many times in a row, over transparencies with some
+    doors shut."""
+    from roguelike.world.fov import LevelSight
+
+    checked = 0
+    for seed in ("sight-0", "sight-1", "sight-2"):
+        for depth in (1, 4, 8):
+            level = generate(seed, depth)
+            h, w = level.tiles.shape
+            ys, xs = np.nonzero(T.WALKABLE[level.tiles])
+            squares = list(zip(xs.tolist(), ys.tolist(), strict=True))[::11]
+            squares += [(x, y) for x in (0, w - 1) for y in range(2, h - 2, 5)]
+            for shut in (0, 1):
+                clear = T.TRANSPARENT[level.tiles].copy()
+                for i, (x, y) in enumerate(sorted(level.door_ids)):
+                    if i % 2 == shut:
+                        clear[y, x] = False
+                loaded = LevelSight(clear)
+                for x, y in squares:
+                    assert np.array_equal(loaded.fov(x, y), fov_map(clear, x, y, 0)), \
+                        (seed, depth, x, y)
+                    checked += 1
+    assert checked > 1000, checked

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -43,7 +44,7 @@ from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
-from roguelike.world.fov import fov_map
+from roguelike.world.fov import LevelSight
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
@@ -54,6 +55,7 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
+_OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 _NO_ROWS: frozenset[int] = frozenset()  # a table nobody has yet
 
 
@@ -119,10 +121,12 @@ class Game:
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        # (key, transparency, serial): the serial stands for the key in the FOVs' keys
-        # (a number hashes faster than the tuple of closed doors); one serial per key
-        # while _fovs holds FOVs made under it (both are cleared together)
-        self._clear: tuple[object, np.ndarray, int] | None = None
+        # (key, transparency, serial, the _level_doors list, their open flags, their Door
+        # rows): the serial stands for the key in the FOVs' keys (a number hashes faster
+        # than the tuple of closed doors); one serial per key while _fovs holds FOVs made
+        # under it (both are cleared together)
+        self._clear: tuple[object, np.ndarray, int, list[tuple[tuple[int, int], Door]],
+                           list[bool], list[Door]] | None = None
         self._clear_serials: dict[object, int] = {}
         self._known: tuple[object, np.ndarray] | None = None
         # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
@@ -133,6 +137,7 @@ class Game:
         self._near_routes: dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int],
                                                        np.ndarray]] = {}
         self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
+        self._level_sight: LevelSight | None = None  # fov_from's tcod map of a `clear`
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # Bumped wherever a creature other than the party's walk changes level (the
@@ -231,9 +236,15 @@ class Game:
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
-        closed = tuple([xy for xy, door in self._level_doors() if not door.open])
+        doors = self._level_doors()
+        kept = self._clear
+        # (asked for every new view: while the doorways are the same list and none opened
+        # or shut, one pass over their open flags answers, with no key built)
+        if kept is not None and kept[3] is doors and kept[4] == list(map(_OPEN, kept[5])):
+            return kept[1]
+        closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
-        if self._clear is None or self._clear[0] != key:
+        if kept is None or kept[0] != key:
             clear = T.TRANSPARENT[self.level.tiles]
             for x, y in closed:
                 clear[y, x] = False
@@ -241,8 +252,12 @@ class Game:
             if len(serials) >= 1024:  # (a serial must never stand for two keys in _fovs)
                 serials.clear()
                 self._fovs.clear()
-            self._clear = (key, clear, serials.setdefault(key, len(serials)))
-        return self._clear[1]
+            serial = serials.setdefault(key, len(serials))
+        else:
+            clear, serial = kept[1], kept[2]
+        rows = [door for _xy, door in doors]
+        self._clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
+        return clear
 
     def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
         """(square, Door row) of this level's doorways, in door_ids order; kept while the
@@ -278,7 +293,10 @@ class Game:
         if fov is None:
             if len(self._fovs) >= 64:
                 self._fovs.clear()
-            fov = fov_map(clear, x, y, 0)  # light limits sight (explore/light.py)
+            loaded = self._level_sight  # (clear loaded into a tcod map once, not per FOV)
+            if loaded is None or loaded.clear is not clear:
+                loaded = self._level_sight = LevelSight(clear)
+            fov = loaded.fov(x, y)  # light limits sight (explore/light.py)
             self._fovs[key] = fov
         return fov
 

@@ -59,3 +59,28 @@ def add_fov(view: np.ndarray, part: tuple[int, int, np.ndarray]) -> None:
     """OR one viewer's window into a whole-level view."""
     x0, y0, seen = part
     view[y0 : y0 + seen.shape[0], x0 : x0 + seen.shape[1]] |= seen
+
+
+class LevelSight:
+    """One level's transparency loaded into a tcod map once, for many whole-map fields of
+    view (Game.fov_from): fov_map loads the transparency and clears the field of view
+    square by square through the map's interleaved cells on every call; here one
+    contiguous copy of a kept blank map does both, and only the answer is read out."""
+
+    def __init__(self, clear: np.ndarray) -> None:
+        self.clear = clear  # (kept by reference: the game makes a new array on a change)
+        h, w = clear.shape
+        # (the map's cells as plain bytes, `_CELL`'s three fields to a square: numpy's
+        # copies of structured arrays go field by field, square by square)
+        self._blank = np.zeros(h * w * 3, dtype=np.uint8)
+        self._blank[0::3] = clear.reshape(-1)
+        self._cells = self._blank.copy()
+        self._fov = self._cells[2::3].view(bool).reshape(h, w)
+        self._cdata = ffi.new("struct TCOD_Map*",
+                              (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", self._cells)))
+
+    def fov(self, x: int, y: int) -> np.ndarray:
+        """fov_map(clear, x, y, 0): the whole field of view from (x, y), a new array."""
+        self._cells[...] = self._blank
+        lib.TCOD_map_compute_fov(self._cdata, x, y, 0, True, lib.FOV_RESTRICTIVE)
+        return self._fov.copy()

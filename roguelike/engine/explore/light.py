@@ -78,8 +78,10 @@ def _cut_fovs(game: Game, clear: np.ndarray, lights: list[tuple[int, int, str]],
     their outer dim radius or the bright one). A light's field of view is the whole field
     of view from its square cut to the square of its radius: tcod's restrictive
     shadowcasting decides a square from nearer squares alone, so a radius only stops the
-    scan (tests/test_perf_windows.py). The whole one is the delver's own, carrying it:
-    usually at hand already. Of two radii the larger window holds the smaller."""
+    scan (tests/test_perf_windows.py). The whole one is kept by the game (Game.fov_from),
+    and is the bearer's own when its field of view is asked for (party_sight, when a light
+    lies where no standing delver does). Of two radii the larger window holds the
+    smaller."""
     defs = explore_data(game.content).lights
     mask = np.zeros(clear.shape, dtype=bool)
     first = True
@@ -106,26 +108,38 @@ def party_view(game: Game) -> np.ndarray:
 
 def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """(party_view, sight): `sight` holds the fields of view behind the view, the
-    delvers' own (unlimited) and the lights', for sight_reaches."""
+    delvers' own (unlimited; or lit, when they are not needed) and the lights', for
+    sight_reaches."""
     clear = game.transparency()
-    lit = _lit(game, clear)
+    kept = _kept_lights(game, clear)
+    lit = kept[2]
     standing = _standing(game)
-    # (the first two fields of view ORed into a new array, the rest into it: no zeroed
-    # array to start from; the fields themselves are kept by the game, never changed)
-    fovs = [game.fov_from(clear, pos.x, pos.y) for pos in standing]
-    if len(fovs) >= 2:
-        raw = fovs[0] | fovs[1]
-        for fov in fovs[2:]:
-            raw |= fov
-    elif fovs:
-        raw = fovs[0].copy()
+    squares = [(pos.x, pos.y) for pos in standing]
+    if all((x, y) in squares for x, y, _kind in kept[1]):
+        # Every light is borne by a standing delver (the usual case: it is carried): each
+        # light's field of view is its bearer's, cut, so the delvers' fields of view ORed
+        # hold all of lit, and (raw & lit) is lit itself: no other delver's field of view
+        # is needed. The view then reads the transparency only through the lights'
+        # fields of view, within their radius: lit is all sight_reaches needs.
+        raw = lit
+        view = lit.copy()
     else:
-        raw = np.zeros_like(clear)
-    # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for the light
-    view = raw & lit
-    for pos in standing:
-        view[max(0, pos.y - TOUCH):pos.y + TOUCH + 1,
-             max(0, pos.x - TOUCH):pos.x + TOUCH + 1] = True
+        # (the first two fields of view ORed into a new array, the rest into it: no
+        # zeroed array to start from; the fields themselves are kept by the game)
+        fovs = [game.fov_from(clear, x, y) for x, y in squares]
+        if len(fovs) >= 2:
+            raw = fovs[0] | fovs[1]
+            for fov in fovs[2:]:
+                raw |= fov
+        elif fovs:
+            raw = fovs[0].copy()
+        else:
+            raw = np.zeros_like(clear)
+        # (a & lit) | (b & lit) is (a | b) & lit: one mask operation per delver, one for
+        # the light
+        view = raw & lit
+    for x, y in squares:
+        view[max(0, y - TOUCH):y + TOUCH + 1, max(0, x - TOUCH):x + TOUCH + 1] = True
     return view, (raw, lit)
 
 
@@ -145,7 +159,10 @@ def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: i
     tcod's restrictive shadowcasting reads a square's transparency only when it marks
     that square or a transparent neighbour of it (a viewer on the map's edge aside: reads
     wrap around there), so a square with no field of view in its 3x3 block changes
-    nothing (tests/test_perf_view.py checks every view read against a fresh one)."""
+    nothing (tests/test_perf_view.py checks every view read against a fresh one). When
+    every light stood on a standing delver's square, `raw` is lit itself: the view was lit
+    and touch, and lit, a light's field of view cut to its radius, is what tcod's scan
+    stopped at that radius gives, so it too depends on no square outside its 3x3 blocks."""
     raw, lit = sight
     block = (slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2))
     if raw[block].any() or lit[block].any():

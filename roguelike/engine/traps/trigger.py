@@ -148,27 +148,37 @@ def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
 
 
 def on_moved(game: Game, eid: int) -> list[Event]:
+    # (every step of every creature comes here: the tables are read directly, and what
+    # cannot happen on this level (no trap square, no room trap, no hazard) is not asked)
     store = game.store
-    pos = store.get(eid, Position)
+    by_type = store.by_type
+    pos = by_type[Position][eid]
     last = _last(game)
     old = last.get(eid)
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
     # (hazards.on_moved finds nothing to leave or enter without a hazard on the mover's
-    # level, where `old` is too: every step of every creature comes here)
+    # level, where `old` is too)
     near = _hazards_here(game, pos.depth)
     events = hazards.on_moved(game, eid, old) if near else []
-    actor = store.try_get(eid, Actor)
-    if eid not in store.by_type.get(Character, ()):
-        if actor is not None and _hindered(game, pos.depth, pos.xy, near):
+    actors = by_type.get(Actor)
+    actor = actors.get(eid) if actors is not None else None
+    # (the index and the square are read after the hazards: they may have moved the mover
+    # or made entities)
+    squares, rooms = index(game, pos.depth)
+    if eid not in by_type.get(Character, ()):
+        if actor is not None and ((squares and _armed_square(game, squares.get(pos.xy)))
+                                  or (near and hazards.hindering(game, pos.depth, pos.xy))):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
         return events
-    squares, rooms = index(game, pos.depth)
-    for trap_eid in squares.get(pos.xy, []):
-        events += _step_on(game, trap_eid, eid, actor)
-    if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
-        events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
+    if squares:
+        for trap_eid in squares.get(pos.xy, []):
+            events += _step_on(game, trap_eid, eid, actor)
+        if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
+            events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
+    if not rooms:  # (no room trap on the level: entering a room springs nothing)
+        return events
     room = game.level.room_at(*pos.xy)
     old_room = game.level.room_at(old[1], old[2]) if old else room
     if room is not None and room != old_room:
@@ -233,18 +243,10 @@ def _hazards_here(game: Game, depth: int) -> bool:
     return any(positions[e].depth == depth for e in ids)
 
 
-def _hindered(game: Game, depth: int, xy: tuple[int, int], near: bool | None = None
-              ) -> bool:
-    """`near`: _hazards_here(game, depth), when the caller knows it."""
-    squares, _rooms = index(game, depth)
-    here = squares.get(xy)
-    if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
-                    .placement == "square" for t in here):
-        return True
-    # every monster step asks: most of the time there is no hazard on the level
-    if near is None:
-        near = _hazards_here(game, depth)
-    return near and hazards.hindering(game, depth, xy)
+def _armed_square(game: Game, here: list[int] | None) -> bool:
+    """Whether an armed square trap is among the traps `here` (index's list for a square)."""
+    return bool(here) and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
+                              .placement == "square" for t in here)  # type: ignore[union-attr]
 
 
 def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:

@@ -229,8 +229,9 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
     return spot[0]
 
 
-def take_action(game: Game, eid: int) -> list[Event]:
-    """One decision of a Pillager (dispatched from monster_ai.take_turn)."""
+def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
+    """One decision of a Pillager (dispatched from monster_ai.take_turn). `unengaged`: the
+    caller found no standing delver next to it on its level (monster_ai._engaged)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -242,7 +243,7 @@ def take_action(game: Game, eid: int) -> list[Event]:
     x, y, depth = pos.x, pos.y, pos.depth
     # the first standing delver next to it, in party order (one pass, no list)
     disabled = store.by_type.get(Disabled, ())
-    for e in game.party:
+    for e in () if unengaged else game.party:
         if e not in disabled:
             p = positions[e]
             if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:

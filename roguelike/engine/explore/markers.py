@@ -74,29 +74,31 @@ def _unchecked_near(game: Game, here: Position) -> bool:
     ids = store.ids(Marker, Position)
     if not ids:
         return False
-    near = _near_index(game, ids).get((here.depth, here.x, here.y))
+    near = _near_index(game, ids, here.depth).get((here.x, here.y))
     if near is None:
         return False
     marks = store.table(Marker)
     return any(marks[e].state == "unchecked" for e in near)
 
 
-def _near_index(game: Game, ids: list[int]) -> dict[tuple[int, int, int], list[int]]:
-    """(depth, x, y) -> the placed markers within 1 square of it, kept on the game while
-    the store hands out the same id list `ids` (markers never move: a marker placed or
-    taken away, or a Position row replaced, gives a new list); states change in place and
-    are read at each ask."""
+def _near_index(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:
+    """(x, y) -> the placed markers of level `depth` within 1 square of it, kept on the
+    game while the store hands out the same id list `ids` (markers never move: a marker
+    placed or taken away, or a Position row replaced, gives a new list) and the same
+    level is asked; states change in place and are read at each ask."""
     kept = getattr(game, "_marker_near", None)
-    if kept is not None and kept[0] is ids:
-        return kept[1]  # type: ignore[no-any-return]
+    if kept is not None and kept[0] is ids and kept[1] == depth:
+        return kept[2]  # type: ignore[no-any-return]
     positions = game.store.table(Position)
-    index: dict[tuple[int, int, int], list[int]] = {}
+    index: dict[tuple[int, int], list[int]] = {}
     for eid in ids:
         p = positions[eid]
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                index.setdefault((p.depth, p.x + dx, p.y + dy), []).append(eid)
-    game._marker_near = (ids, index)  # type: ignore[attr-defined]
+        if p.depth == depth:
+            x, y = p.x, p.y
+            for square in ((x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x, y),
+                           (x + 1, y), (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)):
+                index.setdefault(square, []).append(eid)
+    game._marker_near = (ids, depth, index)  # type: ignore[attr-defined]
     return index
 
 

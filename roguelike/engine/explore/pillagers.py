@@ -47,11 +47,22 @@ _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
     inside = level.room_map == room_id
-    doors = _around(inside) & (level.tiles == T.DOORWAY)
+    ys, xs = np.nonzero(inside)
+    if not len(xs):
+        return []
+    # Worked out on the window of the room's squares and one square round them (every
+    # square next to one of the room's lies in it; off the map counts as nothing, as the
+    # whole map's zero border does): the same squares, row by row, at a fraction of the
+    # whole map's cost (each revealed marker brings Pillagers, placed here).
+    h, w = inside.shape
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    x1, y1 = min(w, int(xs.max()) + 2), min(h, int(ys.max()) + 2)
+    part, tiles = inside[y0:y1, x0:x1], level.tiles[y0:y1, x0:x1]
+    doors = _around(part) & (tiles == T.DOORWAY)
     if doors.any():
-        return _squares(doors)
-    edge = inside & _around(level.tiles == T.CORRIDOR)
-    return _squares(edge) if edge.any() else _squares(inside)
+        return _squares(doors, x0, y0)
+    edge = part & _around(tiles == T.CORRIDOR)
+    return _squares(edge, x0, y0) if edge.any() else _squares(part, x0, y0)
 
 
 def _around(mask: np.ndarray) -> np.ndarray:
@@ -67,10 +78,11 @@ def _around(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
-    """The mask's squares, row by row (the same order on every run)."""
+def _squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, int]]:
+    """The mask's squares, row by row (the same order on every run); (x0, y0): where the
+    mask's corner lies on the map."""
     ys, xs = np.nonzero(mask)
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
@@ -98,8 +110,9 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
         return []
     # a room the corridors never reached was filled in by the generator: it has no exits
     # (exits() is empty exactly when no square belongs to the room, so ask the map once)
-    present = set(np.unique(level.room_map).tolist())
-    rooms = [r for r in rooms if r in present]
+    # (how many squares each id holds, -1 (no room) shifted to 0: np.unique sorted the map)
+    held = np.bincount(level.room_map.ravel() + 1)
+    rooms = [r for r in rooms if 0 <= r + 1 < len(held) and held[r + 1]]
     if not rooms:
         return []
     out = []

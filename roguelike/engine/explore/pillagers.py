@@ -310,20 +310,18 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
 
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
-    rows = _rows(game, dist)
     x, y = pos.x, pos.y
-    here = rows[y][x]
+    here, options = _steps_from(game, dist, x, y)
     if here >= UNREACHABLE or here == 0:
         return _WAIT.perform(game, eid).events
-    options = _closer(rows, x, y, here)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
         # The step itself is PillagerStep's, less its creature_at pass (the square is
         # known free): what game.try_action(PillagerStep(dx, dy)) would do.
         taken = _taken(game, x, y)
-        for _d, _n, dx, dy in options:
-            if (x + dx, y + dy) in taken:
+        for square, dx, dy in options:
+            if square in taken:
                 continue
             result = _pillager_step(game, eid, dx, dy, False)
             if result.ok:
@@ -337,20 +335,44 @@ def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
     return game.creature_squares()
 
 
+_Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
+
+
 def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
     """`dist` as lists, made once per map (single squares read far faster from lists than
-    from numpy). Kept on the game beside the map itself, so an entry is never mistaken
-    for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, list[list[int]]]] | None = \
-        getattr(game, "_pillager_rows", None)
+    from numpy)."""
+    return _kept_rows(game, dist)[1]
+
+
+def _kept_rows(game: Game, dist: np.ndarray
+               ) -> tuple[np.ndarray, list[list[int]], dict[tuple[int, int], _Steps]]:
+    """(dist, _rows' lists, _steps_from's answers by square), kept on the game beside the
+    map itself, so an entry is never mistaken for a newer map's."""
+    kept: dict[int, tuple[np.ndarray, list[list[int]], dict[tuple[int, int], _Steps]]] \
+        | None = getattr(game, "_pillager_rows", None)
     if kept is None:
         kept = game._pillager_rows = {}  # type: ignore[attr-defined]
     entry = kept.get(id(dist))
     if entry is None or entry[0] is not dist:
         if len(kept) >= 8:
             kept.clear()
-        entry = kept[id(dist)] = (dist, dist.tolist())
-    return entry[1]
+        entry = kept[id(dist)] = (dist, dist.tolist(), {})
+    return entry
+
+
+def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
+    """(the map's value at (x, y), the steps from there that get closer, best first, as
+    (square, dx, dy)): the same for a map and a square every time, so kept with the map
+    (a Pillager kept from its way, or the group walking one corridor, asks again)."""
+    entry = _kept_rows(game, dist)
+    found = entry[2].get((x, y))
+    if found is None:
+        rows = entry[1]
+        here = rows[y][x]
+        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, x, y, here)
+        found = entry[2][(x, y)] = (here, [((x + dx, y + dy), dx, dy)
+                                           for _d, _n, dx, dy in options])
+    return found
 
 
 def _closer(rows: list[list[int]], x: int, y: int, here: int

@@ -100,9 +100,13 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    from roguelike.engine.conditions import speed as speed_now
+    points = speed(game.store, actor)
+    conds = game.store.by_type.get(Conditions)
+    mine = conds.get(actor) if conds else None
+    if mine is not None and mine.active:  # (conditions.speed changes nothing without one)
+        from roguelike.engine.conditions import speed as speed_now
 
-    points = speed_now(game, actor, speed(game.store, actor))
+        points = speed_now(game, actor, points)
     if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
     act.actions_left -= 1

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Character, Hazard, Position, Trap
+from roguelike.engine.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards
@@ -283,10 +283,13 @@ def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None
 
 def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     """Why `eid` cannot step to (x, y) because of a trap, or ''."""
-    reason = confine.block_reason(game, eid)
-    if reason:
-        return reason
-    pos = game.store.get(eid, Position)
+    store = game.store
+    confined = store.by_type.get(Confined)
+    if confined and eid in confined:  # (block_reason finds nothing without a Confined row)
+        reason = confine.block_reason(game, eid)
+        if reason:
+            return reason
+    pos = store.by_type[Position][eid]
     if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
         return ""
     return hazards.blocks(game, eid, pos.depth, (x, y))

@@ -122,6 +122,8 @@ def swam(ctx: Ctx, eid: int) -> list[Event]:
 
 def tick(game: Game) -> list[Event]:
     """Once a round, for the hazards of the current level."""
+    if not game.store.ids(Hazard, Position):
+        return []  # (most of the time no hazard stands anywhere)
     events: list[Event] = []
     for eid, hz, pos in list(game.store.query(Hazard, Position)):
         if pos.depth != game.depth or not game.store.alive(eid):

@@ -339,39 +339,41 @@ _Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
 
 
 def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
-    """`dist` as lists, made once per map (single squares read far faster from lists than
-    from numpy)."""
-    return _kept_rows(game, dist)[1]
+    """`dist` as lists (single squares read far faster from lists than from numpy)."""
+    return dist.tolist()  # type: ignore[no-any-return]
 
 
-def _kept_rows(game: Game, dist: np.ndarray
-               ) -> tuple[np.ndarray, list[list[int]], dict[tuple[int, int], _Steps]]:
-    """(dist, _rows' lists, _steps_from's answers by square), kept on the game beside the
+def _kept_steps(game: Game, dist: np.ndarray) -> dict[tuple[int, int], _Steps]:
+    """_steps_from's answers by square for the map `dist`, kept on the game beside the
     map itself, so an entry is never mistaken for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, list[list[int]], dict[tuple[int, int], _Steps]]] \
-        | None = getattr(game, "_pillager_rows", None)
+    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = \
+        getattr(game, "_pillager_steps", None)
     if kept is None:
-        kept = game._pillager_rows = {}  # type: ignore[attr-defined]
+        kept = game._pillager_steps = {}  # type: ignore[attr-defined]
     entry = kept.get(id(dist))
     if entry is None or entry[0] is not dist:
         if len(kept) >= 8:
             kept.clear()
-        entry = kept[id(dist)] = (dist, dist.tolist(), {})
-    return entry
+        entry = kept[id(dist)] = (dist, {})
+    return entry[1]
 
 
 def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    entry = _kept_rows(game, dist)
-    found = entry[2].get((x, y))
+    steps = _kept_steps(game, dist)
+    found = steps.get((x, y))
     if found is None:
-        rows = entry[1]
-        here = rows[y][x]
-        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, x, y, here)
-        found = entry[2][(x, y)] = (here, [((x + dx, y + dy), dx, dy)
-                                           for _d, _n, dx, dy in options])
+        h, w = dist.shape
+        if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
+            rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
+        else:
+            rows, cx, cy = _rows(game, dist), x, y
+        here = rows[cy][cx]
+        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
+        found = steps[(x, y)] = (here, [((x + dx, y + dy), dx, dy)
+                                        for _d, _n, dx, dy in options])
     return found
 
 

@@ -269,9 +269,9 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     loot = _loot(game)
     spots = loot[0]
-    for target, (tx, ty) in spots:
-        if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
-            return _try(game, eid, Grab(target))
+    target = _grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
+    if target is not None:
+        return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if level.room_at(x, y) == level.pillager_camp_room:
             return _WAIT.perform(game, eid).events
@@ -282,7 +282,8 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
 
 
 def _loot(game: Game) -> list[Any]:
-    """[_loot_spots(game), the _distances map to them or None until asked], kept while the
+    """[_loot_spots(game), the _distances map to them or None until asked, and then
+    _grab_index's squares once asked], kept while the
     lists of placed markers and loose treasure, the level, its secret doors and its
     tiles stay the same: markers and treasure never move while they lie (taking one
     removes its Position, dropping one adds a new one, and the store then hands out new
@@ -300,6 +301,20 @@ def _loot(game: Game) -> list[Any]:
                                secret, game.terrain_version, tiles)
     game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
     return loot
+
+
+def _grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:
+    """Square -> the first of the loot's spots (by id, as they are listed) within 1 square
+    of it: made once per loot list and kept with it (every looting Pillager's decision
+    asks, and the spots never move while the list stands)."""
+    if len(loot) < 3:
+        index: dict[tuple[int, int], int] = {}
+        for target, (tx, ty) in loot[0]:
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    index.setdefault((tx + dx, ty + dy), target)
+        loot.append(index)
+    return loot[2]  # type: ignore[no-any-return]
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:

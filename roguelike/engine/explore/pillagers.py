@@ -263,7 +263,7 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
                 return _try(game, eid, Attack(e))
     level = game.level
     if haul.hauling:
-        if level.room_at(x, y) == level.pillager_camp_room:
+        if _in_camp(level, x, y):
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
@@ -273,7 +273,7 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
     if target is not None:
         return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
-        if level.room_at(x, y) == level.pillager_camp_room:
+        if _in_camp(level, x, y):
             return _WAIT.perform(game, eid).events
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     if loot[1] is None:
@@ -301,6 +301,14 @@ def _loot(game: Game) -> list[Any]:
                                secret, game.terrain_version, tiles)
     game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
     return loot
+
+
+def _in_camp(level: Level, x: int, y: int) -> bool:
+    """level.room_at(x, y) == level.pillager_camp_room, written out (most Pillager
+    decisions ask): room_at answers a room's id, never a negative one, or None."""
+    camp = level.pillager_camp_room
+    return camp >= 0 and 0 <= x < level.width and 0 <= y < level.height \
+        and level.room_map.item(y, x) == camp
 
 
 def _grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:

@@ -168,7 +168,7 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     # or made entities)
     squares, rooms = index(game, pos.depth)
     if eid not in by_type.get(Character, ()):
-        if actor is not None and ((squares and _armed_square(game, squares.get(pos.xy)))
+        if actor is not None and ((squares and _armed_square(game, squares.get((pos.x, pos.y))))
                                   or (near and hazards.hindering(game, pos.depth, pos.xy))):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
         return events
@@ -177,11 +177,11 @@ def on_moved(game: Game, eid: int) -> list[Event]:
             events += _step_on(game, trap_eid, eid, actor)
         if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
             events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
-    if not rooms:  # (no room trap on the level: entering a room springs nothing)
-        return events
-    room = game.level.room_at(*pos.xy)
-    old_room = game.level.room_at(old[1], old[2]) if old else room
-    if room is not None and room != old_room:
+    # (a room without a room trap springs nothing: the room left is asked only on
+    # entering one with traps)
+    room = game.level.room_at(pos.x, pos.y) if rooms else None
+    if room is not None and room in rooms \
+            and room != (game.level.room_at(old[1], old[2]) if old else room):
         for trap_eid in rooms.get(room, []):
             trap = game.store.get(trap_eid, Trap)
             if trap.state in ARMED and eid not in trap.known_by \

@@ -153,24 +153,32 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     store = game.store
     by_type = store.by_type
     pos = by_type[Position][eid]
-    last = _last(game)
+    try:
+        last = game._trap_last  # type: ignore[attr-defined]
+    except AttributeError:
+        last = _last(game)
     old = last.get(eid)
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
     # (hazards.on_moved finds nothing to leave or enter without a hazard on the mover's
     # level, where `old` is too)
-    near = _hazards_here(game, pos.depth)
+    near = bool(store.ids(Hazard, Position)) and _hazards_here(game, pos.depth)
     events = hazards.on_moved(game, eid, old) if near else []
     actors = by_type.get(Actor)
     actor = actors.get(eid) if actors is not None else None
     # (the index and the square are read after the hazards: they may have moved the mover
-    # or made entities)
-    squares, rooms = index(game, pos.depth)
+    # or made entities; index's kept answer read here when it stands)
+    depth = pos.depth
+    kept = getattr(game, "_trap_index", None)
+    here_index = kept[1].get(depth) if kept is not None and kept[0] == store.next_id else None
+    squares, rooms = here_index if here_index is not None else index(game, depth)
     if eid not in by_type.get(Character, ()):
-        if actor is not None and ((squares and _armed_square(game, squares.get((pos.x, pos.y))))
-                                  or (near and hazards.hindering(game, pos.depth, pos.xy))):
-            actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
+        if actor is not None:
+            traps = squares.get((pos.x, pos.y)) if squares else None
+            if (traps and _armed_square(game, traps)) \
+                    or (near and hazards.hindering(game, depth, pos.xy)):
+                actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
         return events
     if squares:
         for trap_eid in squares.get(pos.xy, []):
@@ -234,13 +242,18 @@ def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
 
 
 def _hazards_here(game: Game, depth: int) -> bool:
-    """Whether a hazard stands on level `depth` (hazards_at finds none elsewhere)."""
-    store = game.store
-    ids = store.ids(Hazard, Position)
+    """Whether a hazard stands on level `depth` (hazards_at finds none elsewhere); the
+    levels with one kept on the game while the store hands out the same id list (a hazard
+    made or ended, or its Position row replaced, gives a new one; hazards never change
+    level)."""
+    ids = game.store.ids(Hazard, Position)
     if not ids:
         return False
-    positions = store.table(Position)
-    return any(positions[e].depth == depth for e in ids)
+    kept = getattr(game, "_hazard_depths", None)
+    if kept is None or kept[0] is not ids:
+        positions = game.store.table(Position)
+        kept = game._hazard_depths = (ids, {positions[e].depth for e in ids})  # type: ignore[attr-defined]
+    return depth in kept[1]
 
 
 def _armed_square(game: Game, here: list[int] | None) -> bool:

@@ -90,7 +90,9 @@ def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
 
 
 def _spot(level: Level, store: EntityStore, x: int, y: int) -> tuple[int, int] | None:
-    taken = {p.xy for _e, _a, p in store.query(Actor, Position) if p.depth == level.depth}
+    positions, depth = store.table(Position), level.depth  # (the tables, not a query)
+    taken = {(p.x, p.y) for p in map(positions.__getitem__, store.ids(Actor, Position))
+             if p.depth == depth}
     for r in range(0, 4):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):

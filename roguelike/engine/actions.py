@@ -317,10 +317,16 @@ class Wait(Action):
     kind: ClassVar[str] = "wait"
 
     def perform(self, game: Game, actor: int) -> Result:
-        act = game.store.get(actor, Actor)
-        act.actions_left = 0
-        act.move_points = 0
-        return Result(True, [Event("wait", "", actor)])  # (done(), without its call)
+        return Result(True, wait_events(game, actor))  # (done(), without its call)
+
+
+def wait_events(game: Game, actor: int) -> list[Event]:
+    """What Wait does, and the events it gives: for the creatures' own decisions, which
+    want the events alone (a Wait always succeeds and never turns into another action)."""
+    act = game.store.get(actor, Actor)
+    act.actions_left = 0
+    act.move_points = 0
+    return [Event("wait", "", actor)]
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
+from roguelike.engine.actions import DIRECTIONS, Attack, Step, wait_events
 from roguelike.engine.components import Actor, Character, Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev
@@ -27,9 +27,8 @@ def take_action(game: Game, eid: int, actor: Actor | None = None) -> list[Event]
         actor = game.store.get(eid, Actor)
     events = _follow(game, eid) if actor.side == "party" \
         else monster_ai.take_turn(game, eid, actor)
-    if events is None:
-        result = game.try_action(Wait(), eid)
-        return result.events
+    if events is None:  # it waits (a Wait's events, without an action and its Result)
+        return wait_events(game, eid)
     return events
 
 

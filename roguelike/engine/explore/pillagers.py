@@ -17,11 +17,11 @@ from roguelike.engine.actions import (
     Action,
     Attack,
     Result,
-    Wait,
     _begin_move,
     done,
     fail,
     spend_action,
+    wait_events,
 )
 from roguelike.engine.components import Actor, Disabled, Position
 from roguelike.engine.creatures import make_monster
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from roguelike.content.loader import Content
     from roguelike.engine.game import Game
 
-_WAIT = Wait()  # actions are frozen: one will do for every Pillager that waits
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
@@ -276,7 +275,7 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
         return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if _in_camp(level, x, y):
-            return _WAIT.perform(game, eid).events
+            return wait_events(game, eid)
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     if loot[1] is None:
         loot[1] = _distances(game, [xy for _t, xy in spots])
@@ -331,14 +330,14 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     result = game.try_action(action, eid)
     if result.ok:
         return result.events
-    return game.try_action(_WAIT, eid).events
+    return wait_events(game, eid)
 
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
     x, y = pos.x, pos.y
     here, options = _steps_from(game, dist, x, y)
     if here >= UNREACHABLE or here == 0:
-        return _WAIT.perform(game, eid).events
+        return wait_events(game, eid)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -351,7 +350,7 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
             result = _pillager_step(game, eid, dx, dy, False)
             if result.ok:
                 return result.events
-    return _WAIT.perform(game, eid).events  # (a Wait never turns into another action)
+    return wait_events(game, eid)  # (a Wait never turns into another action)
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:

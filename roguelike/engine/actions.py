@@ -195,7 +195,8 @@ class Step(Action):
         events = [*freed, Event("move", "", actor, x=nx, y=ny)]
         if other is None:
             pos.x, pos.y = nx, ny
-            return done(*events, *game.on_moved(actor))
+            events += game.on_moved(actor)
+            return Result(True, events)  # (done(), without copying the list)
         # swap places with a companion, who moves too: traps and hazards see both moves
         opos = game.store.get(other, Position)
         opos.x, opos.y = pos.x, pos.y

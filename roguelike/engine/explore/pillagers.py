@@ -448,7 +448,9 @@ def _pillager_step(game: Game, actor: int, dx: int, dy: int, check_creatures: bo
         return blocked
     store.get(actor, Actor).move_points -= 1
     pos.x, pos.y = nx, ny
-    return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
+    events = [Event("move", "", actor, x=nx, y=ny)]
+    events += game.on_moved(actor)
+    return Result(True, events)  # (done(), without copying the list)
 
 
 @dataclass(frozen=True)

@@ -69,41 +69,37 @@ def check_near(game: Game, eid: int) -> list[Event]:
 
 def _unchecked_near(game: Game, here: Position) -> bool:
     """Whether an unchecked marker lies within 1 square of `here`: this runs after every
-    step a delver takes, so only the squares round it are looked up (_marker_squares)."""
+    step a delver takes, so only the markers _near_markers lists for the square are read."""
     store = game.store
     ids = store.ids(Marker, Position)
     if not ids:
         return False
-    squares = _marker_squares(game, ids, here.depth)
-    if not squares:
+    found = _near_markers(game, ids, here.depth).get((here.x, here.y))
+    if found is None:
         return False
     marks = store.table(Marker)
-    x, y = here.x, here.y
-    for square in ((x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x, y),
-                   (x + 1, y), (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)):
-        found = squares.get(square)
-        if found is not None and any(marks[e].state == "unchecked" for e in found):
-            return True
-    return False
+    return any(marks[e].state == "unchecked" for e in found)
 
 
-def _marker_squares(game: Game, ids: list[int], depth: int
-                    ) -> dict[tuple[int, int], list[int]]:
-    """(x, y) -> the placed markers there on level `depth`, kept on the game while the
-    store hands out the same id list `ids` (markers never move: a marker placed or taken
-    away, or a Position row replaced, gives a new list) and the same level is asked;
-    states change in place and are read at each ask."""
-    kept = getattr(game, "_marker_squares", None)
+def _near_markers(game: Game, ids: list[int], depth: int
+                  ) -> dict[tuple[int, int], list[int]]:
+    """(x, y) -> the placed markers of level `depth` within 1 square of it, kept on the
+    game while the store hands out the same id list `ids` (markers never move: a marker
+    placed or taken away, or a Position row replaced, gives a new list) and the same
+    level is asked; states change in place and are read at each ask."""
+    kept = getattr(game, "_near_markers", None)
     if kept is not None and kept[0] is ids and kept[1] == depth:
         return kept[2]  # type: ignore[no-any-return]
     positions = game.store.table(Position)
-    squares: dict[tuple[int, int], list[int]] = {}
+    near: dict[tuple[int, int], list[int]] = {}
     for eid in ids:
         p = positions[eid]
         if p.depth == depth:
-            squares.setdefault((p.x, p.y), []).append(eid)
-    game._marker_squares = (ids, depth, squares)  # type: ignore[attr-defined]
-    return squares
+            for y in (p.y - 1, p.y, p.y + 1):
+                for x in (p.x - 1, p.x, p.x + 1):
+                    near.setdefault((x, y), []).append(eid)
+    game._near_markers = (ids, depth, near)  # type: ignore[attr-defined]
+    return near
 
 
 def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False

@@ -277,6 +277,8 @@ def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
 
 def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None:
     """adjust_cost's part for hazards: walls block, hindering squares cost monsters 2."""
+    if not game.store.ids(Hazard, Position):
+        return  # (most of the time no hazard stands anywhere: no query made)
     rows = [(eid, hz) for eid, hz, hpos in game.store.query(Hazard, Position)
             if hpos.depth == game.depth]
     if not rows:

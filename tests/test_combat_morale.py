@@ -217,7 +217,7 @@ def test_pillagers_leave_the_party_alone_unless_engaged(monkeypatch):
     import roguelike.engine.explore.pillagers as looting
 
     monkeypatch.setattr(looting, "take_action",
-                        lambda game, eid: called.append(eid) or [])
+                        lambda game, eid, *_rest: called.append(eid) or [])
     ai.take_action(g, p)  # not engaged: the looting rules decide, no attack
     assert called == [p]
     place(g, p, 2, 1)  # next to the Warrior: engaged

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from roguelike.bot import play
-from roguelike.engine import monster_ai
+from roguelike.engine import ai, monster_ai
 from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.explore import light, pillagers
@@ -212,8 +212,17 @@ def test_creature_lookups_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, see
         checked[1] += 1
         return out
 
+    def creatures_near(game: Game, x: int, y: int) -> dict[tuple[int, int], int]:
+        out = real_near(game, x, y)
+        want = {xy: e for xy, e in creatures_at(game).items()
+                if abs(xy[0] - x) <= 1 and abs(xy[1] - y) <= 1}
+        assert out == want, f"round {game.round}: creatures near ({x}, {y}) differ"
+        return out
+
+    real_near = ai._creatures_near
     monkeypatch.setattr(Game, "creature_at", creature_at)
     monkeypatch.setattr(Game, "creatures_at", creatures_at)
+    monkeypatch.setattr(ai, "_creatures_near", creatures_near)
     play(Game(seed), 2000)
     assert checked[0] > 100 and checked[1] > 100
 

@@ -100,9 +100,13 @@ def _begin_move(game: Game, actor: int) -> Result | None:
         return None
     if act.actions_left <= 0:
         return fail("No actions left this turn.")
-    from roguelike.engine.conditions import speed as speed_now
+    points = speed(game.store, actor)
+    conds = game.store.by_type.get(Conditions)
+    mine = conds.get(actor) if conds else None
+    if mine is not None and mine.active:  # (conditions.speed changes nothing without one)
+        from roguelike.engine.conditions import speed as speed_now
 
-    points = speed_now(game, actor, speed(game.store, actor))
+        points = speed_now(game, actor, points)
     if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
     act.actions_left -= 1
@@ -191,7 +195,8 @@ class Step(Action):
         events = [*freed, Event("move", "", actor, x=nx, y=ny)]
         if other is None:
             pos.x, pos.y = nx, ny
-            return done(*events, *game.on_moved(actor))
+            events += game.on_moved(actor)
+            return Result(True, events)  # (done(), without copying the list)
         # swap places with a companion, who moves too: traps and hazards see both moves
         opos = game.store.get(other, Position)
         opos.x, opos.y = pos.x, pos.y
@@ -313,10 +318,16 @@ class Wait(Action):
     kind: ClassVar[str] = "wait"
 
     def perform(self, game: Game, actor: int) -> Result:
-        act = game.store.get(actor, Actor)
-        act.actions_left = 0
-        act.move_points = 0
-        return Result(True, [Event("wait", "", actor)])  # (done(), without its call)
+        return Result(True, wait_events(game, actor))  # (done(), without its call)
+
+
+def wait_events(game: Game, actor: int) -> list[Event]:
+    """What Wait does, and the events it gives: for the creatures' own decisions, which
+    want the events alone (a Wait always succeeds and never turns into another action)."""
+    act = game.store.get(actor, Actor)
+    act.actions_left = 0
+    act.move_points = 0
+    return [Event("wait", "", actor)]
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Attack, Step, Wait
+from roguelike.engine.actions import DIRECTIONS, Attack, Step, wait_events
 from roguelike.engine.components import Actor, Character, Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
+# (actions are frozen: one Step a direction serves every walker)
+_STEP_ACTIONS = {(dx, dy): Step(dx, dy) for dx, dy in _STEPS}
 
 
 def take_action(game: Game, eid: int, actor: Actor | None = None) -> list[Event]:
@@ -27,9 +29,8 @@ def take_action(game: Game, eid: int, actor: Actor | None = None) -> list[Event]
         actor = game.store.get(eid, Actor)
     events = _follow(game, eid) if actor.side == "party" \
         else monster_ai.take_turn(game, eid, actor)
-    if events is None:
-        result = game.try_action(Wait(), eid)
-        return result.events
+    if events is None:  # it waits (a Wait's events, without an action and its Result)
+        return wait_events(game, eid)
     return events
 
 
@@ -42,24 +43,46 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
     """Step to the free neighbouring square nearest the goal, if that gets closer."""
     store = game.store
     pos = store.get(eid, Position)
-    here = int(dist[pos.y, pos.x])
-    options = []
+    x0, y0 = pos.x, pos.y
     level = game.level
-    creatures = game.creatures_at()  # what creature_at would find, for all eight squares
+    if 0 < x0 < level.width - 1 and 0 < y0 < level.height - 1:
+        # (the nine squares read at once: single numpy reads cost more than the slice)
+        block = dist[y0 - 1:y0 + 2, x0 - 1:x0 + 2].tolist()
+    else:
+        block = [[int(dist[y, x]) if level.in_bounds(x, y) else -1
+                  for x in (x0 - 1, x0, x0 + 1)] for y in (y0 - 1, y0, y0 + 1)]
+    here = block[1][1]
+    options = []
+    creatures = _creatures_near(game, x0, y0)  # what creature_at would find round it
+    characters = store.by_type.get(Character, ())
     for dx, dy in _STEPS:
-        x, y = pos.x + dx, pos.y + dy
+        x, y = x0 + dx, y0 + dy
         if not level.in_bounds(x, y):
             continue
-        d = int(dist[y, x])
+        d = block[1 + dy][1 + dx]
         other = creatures.get((x, y))
-        if d < here and (other is None or (store.has(eid, Character)
-                                           and store.has(other, Character))):
+        if d < here and (other is None or (eid in characters and other in characters)):
             options.append((d, abs(dx) + abs(dy), dx, dy))
     for _d, _n, dx, dy in sorted(options):
-        events = _act(game, eid, Step(dx, dy))
+        events = _act(game, eid, _STEP_ACTIONS[dx, dy])
         if events is not None:
             return events
     return None
+
+
+def _creatures_near(game: Game, x: int, y: int) -> dict[tuple[int, int], int]:
+    """Game.creatures_at()'s answer on the nine squares round (x, y) alone: the lowest id
+    on each (every walking step asks; most creatures stand further off)."""
+    depth = game.depth
+    out: dict[tuple[int, int], int] = {}
+    for rows in (game.level_foes(), game.level_allies()):
+        for eid, pos in rows:
+            if pos.depth == depth and -1 <= pos.x - x <= 1 and -1 <= pos.y - y <= 1:
+                square = (pos.x, pos.y)
+                other = out.get(square)
+                if other is None or eid < other:
+                    out[square] = eid
+    return out
 
 
 def _standing_party(game: Game) -> list[int]:

@@ -318,7 +318,7 @@ class Game:
             if pos.x == x and pos.y == y and pos.depth == depth:
                 found = eid
                 break
-        for eid, pos in self.level_allies():
+        for eid, pos in self._foes[5]:  # type: ignore[index]  # (level_allies, just kept)
             if pos.x == x and pos.y == y and pos.depth == depth:
                 return eid if found is None or eid < found else found
         return found
@@ -469,7 +469,8 @@ class Game:
         if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
                 and kept[2] == self.depth_moves and kept[3] == self.moves:
             return kept[4]
-        squares = {(p.x, p.y) for rows in (self.level_foes(), self.level_allies())
+        foes = self.level_foes()
+        squares = {(p.x, p.y) for rows in (foes, self._foes[5])  # type: ignore[index]
                    for _e, p in rows if p.depth == depth}
         if self._in_run:
             self._squares = (ids, depth, self.depth_moves, self.moves, squares)

@@ -16,7 +16,7 @@ def order_by_initiative(
     die: int = 6,
 ) -> tuple[list[int], dict[int, list[int]]]:
     """Sort entrants; returns the order and the roll-off dice each tied entrant threw."""
-    rolloffs: dict[int, list[int]] = {e: [] for e in entrants}
+    rolloffs: dict[int, list[int]] = {}  # (made for those who roll off: few do)
     d = rng.d
 
     def settle(group: list[int]) -> list[int]:
@@ -26,21 +26,20 @@ def order_by_initiative(
             return group
         if len(group) == 2:  # the usual tie, rolled off until settled (no subgroups)
             a, b = group
+            a_rolls, b_rolls = rolloffs.setdefault(a, []), rolloffs.setdefault(b, [])
             while True:
                 ra, rb = d(die), d(die)
-                rolloffs[a].append(ra)
-                rolloffs[b].append(rb)
+                a_rolls.append(ra)
+                b_rolls.append(rb)
                 if ra != rb:
                     return group if ra > rb else [b, a]
-        rolled = []
+        # the subgroups are fixed by this roll-off before any of them rolls again, so a
+        # member's next roll cannot pull it into a lower subgroup (and a second turn); the
+        # whole group rolls, in its order, before any subgroup does
+        subgroups: dict[int, list[int]] = {}
         for e in group:
             value = d(die)
-            rolloffs[e].append(value)
-            rolled.append(value)
-        # the subgroups are fixed by this roll-off before any of them rolls again, so a
-        # member's next roll cannot pull it into a lower subgroup (and a second turn)
-        subgroups: dict[int, list[int]] = {}
-        for e, value in zip(group, rolled, strict=True):
+            rolloffs.setdefault(e, []).append(value)
             subgroups.setdefault(value, []).append(e)
         out: list[int] = []
         for value in sorted(subgroups, reverse=True):
@@ -58,13 +57,14 @@ def order_by_initiative(
     result: list[int] = []
     i, n = 0, len(keyed)
     while i < n:
-        row = keyed[i]
+        r, k, v, e = keyed[i]
         j = i + 1
-        while j < n and keyed[j][:3] == row[:3]:
+        while j < n and keyed[j][0] == r and keyed[j][1] == k and keyed[j][2] == v:
             j += 1
         if j == i + 1:
-            result.append(row[3])  # nobody to roll off against
+            result.append(e)  # nobody to roll off against
         else:
             result += settle([t[3] for t in keyed[i:j]])
         i = j
-    return result, {e: r for e, r in rolloffs.items() if r}
+    # (in the entrants' order, as before)
+    return result, {e: rolloffs[e] for e in entrants if e in rolloffs}

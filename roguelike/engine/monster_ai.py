@@ -48,8 +48,10 @@ ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
     if actor.side == "pillager" and not _engaged(game, eid):
-        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
-        return pillagers.take_action(game, eid)
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers); on
+        # the level played _engaged has looked for a delver next to it already
+        return pillagers.take_action(
+            game, eid, game.store.table(Position)[eid].depth == game.depth)
     return _hunt(game, eid, actor)
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from roguelike.engine.components import Character, MonsterStats, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore import clock, doors, items, markers, pillagers, spells  # noqa: F401
+from roguelike.engine.explore.components import SpellWall
 from roguelike.engine.explore.depths import leave_dungeon, score_parts  # noqa: F401
 from roguelike.engine.explore.inventory import (  # noqa: F401 - actions register on import
     Bank,
@@ -44,7 +45,8 @@ def on_round(game: Game) -> list[Event]:
 
 def on_moved(game: Game, eid: int) -> list[Event]:
     store = game.store
-    events = spells.fire_wall_burns(game, eid)
+    # (fire_wall_burns finds nothing while no wall stands anywhere: every step comes here)
+    events = spells.fire_wall_burns(game, eid) if store.ids(SpellWall, Position) else []
     if eid not in store.peek(Character):  # a monster's step: nothing more to see to
         return events
     if not is_disabled(store, eid):

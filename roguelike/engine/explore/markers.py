@@ -55,7 +55,7 @@ def check_near(game: Game, eid: int) -> list[Event]:
     if is_disabled(game.store, eid) or not game.store.has(eid, Character):
         return []
     here = game.store.get(eid, Position)
-    if not _unchecked_near(game.store, here):
+    if not _unchecked_near(game, here):
         return []  # the common case: nothing below could happen, so skip building the list
     events: list[Event] = []
     for marker in markers_on(game, here.depth, "unchecked"):
@@ -67,20 +67,39 @@ def check_near(game: Game, eid: int) -> list[Event]:
     return events
 
 
-def _unchecked_near(store: EntityStore, here: Position) -> bool:
-    """Whether an unchecked marker lies within 1 square of `here` (a plain loop over the
-    store's tables: this runs after every step a delver takes)."""
+def _unchecked_near(game: Game, here: Position) -> bool:
+    """Whether an unchecked marker lies within 1 square of `here`: this runs after every
+    step a delver takes, so only the markers _near_markers lists for the square are read."""
+    store = game.store
     ids = store.ids(Marker, Position)
     if not ids:
         return False
-    positions, marks = store.table(Position), store.table(Marker)
-    x, y, depth = here.x, here.y, here.depth
+    found = _near_markers(game, ids, here.depth).get((here.x, here.y))
+    if found is None:
+        return False
+    marks = store.table(Marker)
+    return any(marks[e].state == "unchecked" for e in found)
+
+
+def _near_markers(game: Game, ids: list[int], depth: int
+                  ) -> dict[tuple[int, int], list[int]]:
+    """(x, y) -> the placed markers of level `depth` within 1 square of it, kept on the
+    game while the store hands out the same id list `ids` (markers never move: a marker
+    placed or taken away, or a Position row replaced, gives a new list) and the same
+    level is asked; states change in place and are read at each ask."""
+    kept = getattr(game, "_near_markers", None)
+    if kept is not None and kept[0] is ids and kept[1] == depth:
+        return kept[2]  # type: ignore[no-any-return]
+    positions = game.store.table(Position)
+    near: dict[tuple[int, int], list[int]] = {}
     for eid in ids:
         p = positions[eid]
-        if p.depth == depth and abs(p.x - x) <= 1 and abs(p.y - y) <= 1 \
-                and marks[eid].state == "unchecked":
-            return True
-    return False
+        if p.depth == depth:
+            for y in (p.y - 1, p.y, p.y + 1):
+                for x in (p.x - 1, p.x, p.x + 1):
+                    near.setdefault((x, y), []).append(eid)
+    game._near_markers = (ids, depth, near)  # type: ignore[attr-defined]
+    return near
 
 
 def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False

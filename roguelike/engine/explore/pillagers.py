@@ -17,11 +17,11 @@ from roguelike.engine.actions import (
     Action,
     Attack,
     Result,
-    Wait,
     _begin_move,
     done,
     fail,
     spend_action,
+    wait_events,
 )
 from roguelike.engine.components import Actor, Disabled, Position
 from roguelike.engine.creatures import make_monster
@@ -40,18 +40,28 @@ if TYPE_CHECKING:
     from roguelike.content.loader import Content
     from roguelike.engine.game import Game
 
-_WAIT = Wait()  # actions are frozen: one will do for every Pillager that waits
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
     inside = level.room_map == room_id
-    doors = _around(inside) & (level.tiles == T.DOORWAY)
+    ys, xs = np.nonzero(inside)
+    if not len(xs):
+        return []
+    # Worked out on the window of the room's squares and one square round them (every
+    # square next to one of the room's lies in it; off the map counts as nothing, as the
+    # whole map's zero border does): the same squares, row by row, at a fraction of the
+    # whole map's cost (each revealed marker brings Pillagers, placed here).
+    h, w = inside.shape
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    x1, y1 = min(w, int(xs.max()) + 2), min(h, int(ys.max()) + 2)
+    part, tiles = inside[y0:y1, x0:x1], level.tiles[y0:y1, x0:x1]
+    doors = _around(part) & (tiles == T.DOORWAY)
     if doors.any():
-        return _squares(doors)
-    edge = inside & _around(level.tiles == T.CORRIDOR)
-    return _squares(edge) if edge.any() else _squares(inside)
+        return _squares(doors, x0, y0)
+    edge = part & _around(tiles == T.CORRIDOR)
+    return _squares(edge, x0, y0) if edge.any() else _squares(part, x0, y0)
 
 
 def _around(mask: np.ndarray) -> np.ndarray:
@@ -67,10 +77,11 @@ def _around(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _squares(mask: np.ndarray) -> list[tuple[int, int]]:
-    """The mask's squares, row by row (the same order on every run)."""
+def _squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, int]]:
+    """The mask's squares, row by row (the same order on every run); (x0, y0): where the
+    mask's corner lies on the map."""
     ys, xs = np.nonzero(mask)
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
@@ -78,7 +89,9 @@ def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
 
 
 def _spot(level: Level, store: EntityStore, x: int, y: int) -> tuple[int, int] | None:
-    taken = {p.xy for _e, _a, p in store.query(Actor, Position) if p.depth == level.depth}
+    positions, depth = store.table(Position), level.depth  # (the tables, not a query)
+    taken = {(p.x, p.y) for p in map(positions.__getitem__, store.ids(Actor, Position))
+             if p.depth == depth}
     for r in range(0, 4):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):
@@ -98,8 +111,9 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
         return []
     # a room the corridors never reached was filled in by the generator: it has no exits
     # (exits() is empty exactly when no square belongs to the room, so ask the map once)
-    present = set(np.unique(level.room_map).tolist())
-    rooms = [r for r in rooms if r in present]
+    # (how many squares each id holds, -1 (no room) shifted to 0: np.unique sorted the map)
+    held = np.bincount(level.room_map.ravel() + 1)
+    rooms = [r for r in rooms if 0 <= r + 1 < len(held) and held[r + 1]]
     if not rooms:
         return []
     out = []
@@ -229,8 +243,9 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
     return spot[0]
 
 
-def take_action(game: Game, eid: int) -> list[Event]:
-    """One decision of a Pillager (dispatched from monster_ai.take_turn)."""
+def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
+    """One decision of a Pillager (dispatched from monster_ai.take_turn). `unengaged`: the
+    caller found no standing delver next to it on its level (monster_ai._engaged)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -242,25 +257,25 @@ def take_action(game: Game, eid: int) -> list[Event]:
     x, y, depth = pos.x, pos.y, pos.depth
     # the first standing delver next to it, in party order (one pass, no list)
     disabled = store.by_type.get(Disabled, ())
-    for e in game.party:
+    for e in () if unengaged else game.party:
         if e not in disabled:
             p = positions[e]
             if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
                 return _try(game, eid, Attack(e))
     level = game.level
     if haul.hauling:
-        if level.room_at(x, y) == level.pillager_camp_room:
+        if _in_camp(level, x, y):
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     loot = _loot(game)
     spots = loot[0]
-    for target, (tx, ty) in spots:
-        if -1 <= tx - x <= 1 and -1 <= ty - y <= 1:
-            return _try(game, eid, Grab(target))
+    target = _grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
+    if target is not None:
+        return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
-        if level.room_at(x, y) == level.pillager_camp_room:
-            return _WAIT.perform(game, eid).events
+        if _in_camp(level, x, y):
+            return wait_events(game, eid)
         return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
     if loot[1] is None:
         loot[1] = _distances(game, [xy for _t, xy in spots])
@@ -268,7 +283,8 @@ def take_action(game: Game, eid: int) -> list[Event]:
 
 
 def _loot(game: Game) -> list[Any]:
-    """[_loot_spots(game), the _distances map to them or None until asked], kept while the
+    """[_loot_spots(game), the _distances map to them or None until asked, and then
+    _grab_index's squares once asked], kept while the
     lists of placed markers and loose treasure, the level, its secret doors and its
     tiles stay the same: markers and treasure never move while they lie (taking one
     removes its Position, dropping one adds a new one, and the store then hands out new
@@ -288,33 +304,53 @@ def _loot(game: Game) -> list[Any]:
     return loot
 
 
+def _in_camp(level: Level, x: int, y: int) -> bool:
+    """level.room_at(x, y) == level.pillager_camp_room, written out (most Pillager
+    decisions ask): room_at answers a room's id, never a negative one, or None."""
+    camp = level.pillager_camp_room
+    return camp >= 0 and 0 <= x < level.width and 0 <= y < level.height \
+        and level.room_map.item(y, x) == camp
+
+
+def _grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:
+    """Square -> the first of the loot's spots (by id, as they are listed) within 1 square
+    of it: made once per loot list and kept with it (every looting Pillager's decision
+    asks, and the spots never move while the list stands)."""
+    if len(loot) < 3:
+        index: dict[tuple[int, int], int] = {}
+        for target, (tx, ty) in loot[0]:
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    index.setdefault((tx + dx, ty + dy), target)
+        loot.append(index)
+    return loot[2]  # type: ignore[no-any-return]
+
+
 def _try(game: Game, eid: int, action: Action) -> list[Event]:
     result = game.try_action(action, eid)
     if result.ok:
         return result.events
-    return game.try_action(_WAIT, eid).events
+    return wait_events(game, eid)
 
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
-    rows = _rows(game, dist)
     x, y = pos.x, pos.y
-    here = rows[y][x]
+    here, options = _steps_from(game, dist, x, y)
     if here >= UNREACHABLE or here == 0:
-        return _WAIT.perform(game, eid).events
-    options = _closer(rows, x, y, here)
+        return wait_events(game, eid)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
         # The step itself is PillagerStep's, less its creature_at pass (the square is
         # known free): what game.try_action(PillagerStep(dx, dy)) would do.
         taken = _taken(game, x, y)
-        for _d, _n, dx, dy in options:
-            if (x + dx, y + dy) in taken:
+        for square, dx, dy in options:
+            if square in taken:
                 continue
             result = _pillager_step(game, eid, dx, dy, False)
             if result.ok:
                 return result.events
-    return _WAIT.perform(game, eid).events  # (a Wait never turns into another action)
+    return wait_events(game, eid)  # (a Wait never turns into another action)
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
@@ -323,20 +359,46 @@ def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
     return game.creature_squares()
 
 
+_Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
+
+
 def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
-    """`dist` as lists, made once per map (single squares read far faster from lists than
-    from numpy). Kept on the game beside the map itself, so an entry is never mistaken
-    for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, list[list[int]]]] | None = \
-        getattr(game, "_pillager_rows", None)
+    """`dist` as lists (single squares read far faster from lists than from numpy)."""
+    return dist.tolist()  # type: ignore[no-any-return]
+
+
+def _kept_steps(game: Game, dist: np.ndarray) -> dict[tuple[int, int], _Steps]:
+    """_steps_from's answers by square for the map `dist`, kept on the game beside the
+    map itself, so an entry is never mistaken for a newer map's."""
+    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = \
+        getattr(game, "_pillager_steps", None)
     if kept is None:
-        kept = game._pillager_rows = {}  # type: ignore[attr-defined]
+        kept = game._pillager_steps = {}  # type: ignore[attr-defined]
     entry = kept.get(id(dist))
     if entry is None or entry[0] is not dist:
         if len(kept) >= 8:
             kept.clear()
-        entry = kept[id(dist)] = (dist, dist.tolist())
+        entry = kept[id(dist)] = (dist, {})
     return entry[1]
+
+
+def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
+    """(the map's value at (x, y), the steps from there that get closer, best first, as
+    (square, dx, dy)): the same for a map and a square every time, so kept with the map
+    (a Pillager kept from its way, or the group walking one corridor, asks again)."""
+    steps = _kept_steps(game, dist)
+    found = steps.get((x, y))
+    if found is None:
+        h, w = dist.shape
+        if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
+            rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
+        else:
+            rows, cx, cy = _rows(game, dist), x, y
+        here = rows[cy][cx]
+        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
+        found = steps[(x, y)] = (here, [((x + dx, y + dy), dx, dy)
+                                        for _d, _n, dx, dy in options])
+    return found
 
 
 def _closer(rows: list[list[int]], x: int, y: int, here: int
@@ -386,7 +448,9 @@ def _pillager_step(game: Game, actor: int, dx: int, dy: int, check_creatures: bo
         return blocked
     store.get(actor, Actor).move_points -= 1
     pos.x, pos.y = nx, ny
-    return done(Event("move", "", actor, x=nx, y=ny), *game.on_moved(actor))
+    events = [Event("move", "", actor, x=nx, y=ny)]
+    events += game.on_moved(actor)
+    return Result(True, events)  # (done(), without copying the list)
 
 
 @dataclass(frozen=True)

@@ -223,6 +223,8 @@ def start_suffocating(ctx: Ctx, eid: int) -> list[Event]:
 
 def tick(game: Game) -> list[Event]:
     """Each round: vines drag their captives in and smother those at the heart."""
+    if not game.store.ids(Confined, Position):
+        return []  # (most of the time nobody is held anywhere)
     from roguelike.engine.combat import wound
 
     events: list[Event] = []

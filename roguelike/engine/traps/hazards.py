@@ -122,6 +122,8 @@ def swam(ctx: Ctx, eid: int) -> list[Event]:
 
 def tick(game: Game) -> list[Event]:
     """Once a round, for the hazards of the current level."""
+    if not game.store.ids(Hazard, Position):
+        return []  # (most of the time no hazard stands anywhere)
     events: list[Event] = []
     for eid, hz, pos in list(game.store.query(Hazard, Position)):
         if pos.depth != game.depth or not game.store.alive(eid):
@@ -170,13 +172,44 @@ def hazards_at(game: Game, depth: int, xy: tuple[int, int]) -> list[int]:
     """The started hazards covering `xy`, ascending id. Every step asks, and most levels
     have no hazard at all: that case costs one cached id list."""
     store = game.store
-    ids = store.ids(Hazard, Position)
-    if not ids:
+    if not store.ids(Hazard, Position):
         return []
-    hazards, positions = store.table(Hazard), store.table(Position)
-    square = list(xy)
-    return [eid for eid in ids if positions[eid].depth == depth
-            and game.round >= hazards[eid].starts and square in hazards[eid].squares]
+    found = _covering_ids(game, depth).get((xy[0], xy[1]))
+    return list(found) if found is not None else []
+
+
+def _covering_ids(game: Game, depth: int) -> dict[tuple[int, int], list[int]]:
+    """Square -> the started hazards of level `depth` covering it, ascending id (what
+    `[x, y] in hz.squares` finds for each), kept on the game while the round, the id
+    list the store hands out (a hazard made, ended or its row replaced gives a new one)
+    and each hazard's squares list (a rolling boulder is given a new one) stay the same.
+    A hazard standing on the level makes every step ask, often twice."""
+    store = game.store
+    ids = store.ids(Hazard, Position)
+    table = store.table(Hazard)
+    kept = getattr(game, "_hazard_squares", None)
+    if kept is not None and kept[0] is ids and kept[1] == depth and kept[2] == game.round:
+        for e, squares in kept[3]:
+            if table[e].squares is not squares:
+                break
+        else:
+            return kept[4]  # type: ignore[no-any-return]
+    positions = store.table(Position)
+    index: dict[tuple[int, int], list[int]] = {}
+    lists = []
+    for eid in ids:
+        hz = table[eid]
+        lists.append((eid, hz.squares))
+        if positions[eid].depth != depth or game.round < hz.starts:
+            continue
+        for square in hz.squares:
+            # ([x, y] in squares matches a two-item list alone; a hazard is listed once)
+            if isinstance(square, list) and len(square) == 2:
+                here = index.setdefault((square[0], square[1]), [])
+                if not here or here[-1] != eid:
+                    here.append(eid)
+    game._hazard_squares = (ids, depth, game.round, lists, index)  # type: ignore[attr-defined]
+    return index
 
 
 def _started(game: Game, eid: int) -> bool:
@@ -222,7 +255,8 @@ def covering(game: Game, depth: int) -> dict[tuple[int, int], list[dict[str, Any
 
 
 def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
-    return any(_step(game, e).get("terrain") == "hindering" for e in hazards_at(game, depth, xy))
+    found = hazards_at(game, depth, xy)  # (most squares: none, and no generator made)
+    return bool(found) and any(_step(game, e).get("terrain") == "hindering" for e in found)
 
 
 def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Event]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Character, Hazard, Position, Trap
+from roguelike.engine.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards
@@ -148,30 +148,48 @@ def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
 
 
 def on_moved(game: Game, eid: int) -> list[Event]:
+    # (every step of every creature comes here: the tables are read directly, and what
+    # cannot happen on this level (no trap square, no room trap, no hazard) is not asked)
     store = game.store
-    pos = store.get(eid, Position)
-    last = _last(game)
+    by_type = store.by_type
+    pos = by_type[Position][eid]
+    try:
+        last = game._trap_last  # type: ignore[attr-defined]
+    except AttributeError:
+        last = _last(game)
     old = last.get(eid)
     last[eid] = (pos.depth, pos.x, pos.y)
     if old is not None and old[0] != pos.depth:
         old = None
     # (hazards.on_moved finds nothing to leave or enter without a hazard on the mover's
-    # level, where `old` is too: every step of every creature comes here)
-    near = _hazards_here(game, pos.depth)
+    # level, where `old` is too)
+    near = bool(store.ids(Hazard, Position)) and _hazards_here(game, pos.depth)
     events = hazards.on_moved(game, eid, old) if near else []
-    actor = store.try_get(eid, Actor)
-    if eid not in store.by_type.get(Character, ()):
-        if actor is not None and _hindered(game, pos.depth, pos.xy, near):
-            actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points a square
+    actors = by_type.get(Actor)
+    actor = actors.get(eid) if actors is not None else None
+    # (the index and the square are read after the hazards: they may have moved the mover
+    # or made entities; index's kept answer read here when it stands)
+    depth = pos.depth
+    kept = getattr(game, "_trap_index", None)
+    here_index = kept[1].get(depth) if kept is not None and kept[0] == store.next_id else None
+    squares, rooms = here_index if here_index is not None else index(game, depth)
+    if eid not in by_type.get(Character, ()):
+        if actor is not None:
+            traps = squares.get((pos.x, pos.y)) if squares else None
+            if (traps and _armed_square(game, traps)) \
+                    or (near and hazards.hindering(game, depth, pos.xy)):
+                actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
         return events
-    squares, rooms = index(game, pos.depth)
-    for trap_eid in squares.get(pos.xy, []):
-        events += _step_on(game, trap_eid, eid, actor)
-    if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
-        events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
-    room = game.level.room_at(*pos.xy)
-    old_room = game.level.room_at(old[1], old[2]) if old else room
-    if room is not None and room != old_room:
+    if squares:
+        for trap_eid in squares.get(pos.xy, []):
+            events += _step_on(game, trap_eid, eid, actor)
+        if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
+            events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
+    # (a room without a room trap springs nothing: the room left is asked only on
+    # entering one with traps)
+    room = game.level.room_at(pos.x, pos.y) if rooms else None
+    if room is not None and room in rooms \
+            and room != (game.level.room_at(old[1], old[2]) if old else room):
         for trap_eid in rooms.get(room, []):
             trap = game.store.get(trap_eid, Trap)
             if trap.state in ARMED and eid not in trap.known_by \
@@ -224,27 +242,24 @@ def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
 
 
 def _hazards_here(game: Game, depth: int) -> bool:
-    """Whether a hazard stands on level `depth` (hazards_at finds none elsewhere)."""
-    store = game.store
-    ids = store.ids(Hazard, Position)
+    """Whether a hazard stands on level `depth` (hazards_at finds none elsewhere); the
+    levels with one kept on the game while the store hands out the same id list (a hazard
+    made or ended, or its Position row replaced, gives a new one; hazards never change
+    level)."""
+    ids = game.store.ids(Hazard, Position)
     if not ids:
         return False
-    positions = store.table(Position)
-    return any(positions[e].depth == depth for e in ids)
+    kept = getattr(game, "_hazard_depths", None)
+    if kept is None or kept[0] is not ids:
+        positions = game.store.table(Position)
+        kept = game._hazard_depths = (ids, {positions[e].depth for e in ids})  # type: ignore[attr-defined]
+    return depth in kept[1]
 
 
-def _hindered(game: Game, depth: int, xy: tuple[int, int], near: bool | None = None
-              ) -> bool:
-    """`near`: _hazards_here(game, depth), when the caller knows it."""
-    squares, _rooms = index(game, depth)
-    here = squares.get(xy)
-    if here and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
-                    .placement == "square" for t in here):
-        return True
-    # every monster step asks: most of the time there is no hazard on the level
-    if near is None:
-        near = _hazards_here(game, depth)
-    return near and hazards.hindering(game, depth, xy)
+def _armed_square(game: Game, here: list[int] | None) -> bool:
+    """Whether an armed square trap is among the traps `here` (index's list for a square)."""
+    return bool(here) and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
+                              .placement == "square" for t in here)  # type: ignore[union-attr]
 
 
 def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
@@ -262,6 +277,8 @@ def adjust_cost(game: Game, cost: Any, mover: int | None) -> None:
 
 def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None:
     """adjust_cost's part for hazards: walls block, hindering squares cost monsters 2."""
+    if not game.store.ids(Hazard, Position):
+        return  # (most of the time no hazard stands anywhere: no query made)
     rows = [(eid, hz) for eid, hz, hpos in game.store.query(Hazard, Position)
             if hpos.depth == game.depth]
     if not rows:
@@ -281,10 +298,13 @@ def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None
 
 def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     """Why `eid` cannot step to (x, y) because of a trap, or ''."""
-    reason = confine.block_reason(game, eid)
-    if reason:
-        return reason
-    pos = game.store.get(eid, Position)
+    store = game.store
+    confined = store.by_type.get(Confined)
+    if confined and eid in confined:  # (block_reason finds nothing without a Confined row)
+        reason = confine.block_reason(game, eid)
+        if reason:
+            return reason
+    pos = store.by_type[Position][eid]
     if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
         return ""
     return hazards.blocks(game, eid, pos.depth, (x, y))

@@ -7,7 +7,6 @@ when a level is explored or it has spent long enough on it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 
 import numpy as np
 
@@ -67,7 +66,6 @@ LEVEL_BUDGET = 500
 # squares round the bot's delver for the first tries at its route (the frontier is mostly
 # a few squares away: a small window first, for a Dijkstra over far fewer squares)
 ROUTE_WINDOWS = (5, 12)
-_DOOR_STATE = attrgetter("open", "locked")
 
 
 class Bot:
@@ -91,7 +89,7 @@ class Bot:
         # (door index, Door id list, its length, the Door rows in index order)
         self._door_rows: tuple[dict[tuple[int, int], int], list[int], int,
                                list[Door]] | None = None
-        self._last_doors: tuple[object, object, tuple[tuple[bool, bool], ...],
+        self._last_doors: tuple[object, object, list[int],
                                 dict[tuple[int, int], int]] | None = None
         # the last map from a window alone: (goals, window, map, cost, level, plain key);
         # read again while it is sure of the squares a step reads (paths.sure_of)
@@ -111,24 +109,25 @@ class Bot:
         return self._explore(game, eid, pos)
 
     def _fight(self, game: Game, eid: int, pos: Position) -> Action:
+        store = game.store
+        positions, actors = store.table(Position), store.table(Actor)
         # Pillagers only fight when engaged: leave them be unless they are next to us.
         foes = [e for e in game.hostiles_in_view()
-                if game.store.get(e, Actor).side != "pillager"
-                or chebyshev(game.store.get(e, Position), pos) <= 1]
+                if actors[e].side != "pillager" or chebyshev(positions[e], pos) <= 1]
         if not foes:
             return self._explore(game, eid, pos)
-        near = [f for f in foes if chebyshev(game.store.get(f, Position), pos) <= 1]
-        if near:
-            if game.store.get(eid, Actor).actions_left > 0:
-                return Attack(near[0])
+        near = next((f for f in foes if chebyshev(positions[f], pos) <= 1), None)
+        if near is not None:
+            if actors[eid].actions_left > 0:
+                return Attack(near)
             return Wait()
         from roguelike.engine.fight_actions import RangedAttack, can_shoot
 
-        if game.store.get(eid, Actor).actions_left > 0:
-            shots = [f for f in foes if not can_shoot(game, eid, f)]
-            if shots:
-                return RangedAttack(shots[0])
-        goals = [game.store.get(f, Position).xy for f in foes]
+        if actors[eid].actions_left > 0:
+            shot = next((f for f in foes if not can_shoot(game, eid, f)), None)
+            if shot is not None:
+                return RangedAttack(shot)
+        goals = [positions[f].xy for f in foes]
         return self._towards(game, eid, pos, goals, creatures_block=False) or Wait()
 
     def _explore(self, game: Game, eid: int, pos: Position) -> Action:
@@ -198,28 +197,28 @@ class Bot:
         disabled = store.peek(Disabled)
         if not disabled:
             return None  # (nobody down: every step asks)
-        down = [e for e in game.party if e in disabled
-                and store.get(e, Position).depth == game.depth]
+        positions = store.table(Position)
+        down = [e for e in game.party if e in disabled and positions[e].depth == game.depth]
         if not down or store.get(eid, Actor).actions_left <= 0:
             return None
         patient = down[0]
-        boxes = store.get(patient, HitBoxes)
-        spent = [lid for lid in game.content.rules.disabling_locations
-                 if boxes.location(lid).spent]
-        where = spent[0] if spent else game.content.rules.disabling_locations[0]
-        ppos = store.get(patient, Position)
         salve = find_item(game, eid, "heal_box")
         spell = "heal" in known_spells(game, eid) and not store.has(patient, SpellHealed)
         if salve is None and not spell:
             for member in game.party:
-                if member != eid and not is_disabled(store, member) \
+                if member != eid and member not in disabled \
                         and find_item(game, member, "heal_box") is not None:
                     return Lead(store.get(member, Character).order)
             return None
+        ppos = positions[patient]
         if chebyshev(ppos, pos) > 1:
             goal = [(ppos.x + dx, ppos.y + dy) for dx, dy in _STEPS
                     if game.level.is_walkable(ppos.x + dx, ppos.y + dy)]
             return self._towards(game, eid, pos, goal, False)
+        boxes = store.get(patient, HitBoxes)
+        spent = [lid for lid in game.content.rules.disabling_locations
+                 if boxes.location(lid).spent]
+        where = spent[0] if spent else game.content.rules.disabling_locations[0]
         if spell:
             return Cast("heal", ppos.x, ppos.y, where)
         assert salve is not None
@@ -311,7 +310,7 @@ class Bot:
         mask = known & walk & dilate(walk & ~known)
         for x, y in secret:
             mask[y, x] = False
-        ys, xs = np.nonzero(mask)
+        ys, xs = mask.nonzero()
         found = list(zip(xs.tolist(), ys.tolist(), strict=True))
         self._last_frontier = (level, version, explored, secret, found, mask)
         return found
@@ -380,7 +379,7 @@ class Bot:
         return confine.top(game, other) is not None or bool(move_blocked(game, other, x, y))
 
     def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
-               locked: dict[tuple[int, int], int], doors: tuple[tuple[bool, bool], ...],
+               locked: dict[tuple[int, int], int], doors: list[int],
                creatures_block: bool, at: tuple[int, int]) -> np.ndarray:
         """Steps to the nearest goal over the mover's costs, a locked door costing 4: the
         whole map, or a window's map exact on `at` and round it (all a step reads) the
@@ -442,7 +441,7 @@ class Bot:
         return kept[2]
 
     @staticmethod
-    def _plain_key(game: Game, eid: int, doors: tuple[tuple[bool, bool], ...]
+    def _plain_key(game: Game, eid: int, doors: list[int]
                    ) -> tuple[object, ...] | None:
         """Everything a delver's cost map (creatures not blocking) is made of besides the
         level: its tiles (they change only with Game.invalidate_terrain, which counts),
@@ -465,17 +464,17 @@ class Bot:
                 return (*plain, here, hit_dice(game, eid))
         return plain
 
-    def _doors(self, game: Game) -> tuple[dict[tuple[int, int], int],
-                                          tuple[tuple[bool, bool], ...]]:
+    def _doors(self, game: Game) -> tuple[dict[tuple[int, int], int], list[int]]:
         """This level's locked, shut doors the party knows of, and every door's state
-        (open, locked) in the level's order. The level's own door index holds every door
-        on it (doors never move or go), so no scan of every level's; its Door rows are
-        kept while the store hands out the same Door id list (a row replaced or a door
-        made or destroyed gives a new one). The locked ones are worked out again only
-        when a state or the secret doors changed (a new id list whenever that set does)."""
+        (1 when open, +2 when locked) in the level's order (do not modify the list). The
+        level's own door index holds every door on it (doors never move or go), so no scan
+        of every level's; its Door rows are kept while the store hands out the same Door
+        id list (a row replaced or a door made or destroyed gives a new one). The locked
+        ones are worked out again only when a state or the secret doors changed (a new id
+        list whenever that set does)."""
         index = game.level.door_ids
         if not index:
-            return {}, ()  # (and no Door table to ask for: table() would make one)
+            return {}, []  # (and no Door table to ask for: table() would make one)
         ids = game.store.ids(Door)
         rows = self._door_rows
         if rows is None or rows[0] is not index or rows[1] is not ids \
@@ -484,13 +483,12 @@ class Bot:
             rows = self._door_rows = (index, ids, len(index),
                                       [table[door] for door in index.values()])
         secret = game.store.ids(SecretDoor)
-        states = tuple(map(_DOOR_STATE, rows[3]))
+        states = [door.open + 2 * door.locked for door in rows[3]]
         kept = self._last_doors
         if kept is not None and kept[0] is index and kept[1] is secret and kept[2] == states:
-            return kept[3], states
-        doors = game.store.table(Door)
-        locked = {xy: door for xy, door in index.items()
-                  if (state := doors[door]).locked and not state.open and door not in secret}
+            return kept[3], kept[2]  # (the kept list: keys holding it compare at once)
+        locked = {xy: door for (xy, door), state in zip(index.items(), rows[3], strict=True)
+                  if state.locked and not state.open and door not in secret}
         self._last_doors = (index, secret, states, locked)
         return locked, states
 
@@ -508,10 +506,10 @@ class Bot:
             near = [(int(dist[y + dy, x + dx]), dx, dy) for dx, dy in _STEPS
                     if 0 <= x + dx < w and 0 <= y + dy < h]
         best = None
+        lowest = here
         for step in near:
-            if step[0] < here and (best is None or step[0] < best[0]) \
-                    and (skip is None or not skip(step[1], step[2])):
-                best = step
+            if step[0] < lowest and (skip is None or not skip(step[1], step[2])):
+                best, lowest = step, step[0]
         return best
 
 
@@ -526,8 +524,11 @@ def _conditioned(game: Game, eid: int) -> bool:
     """Whether any of the party but `eid` is under a condition (move_blocked refuses a
     step only then)."""
     conditions = game.store.peek(Conditions)
-    return any(m != eid and (conds := conditions.get(m)) is not None and conds.active
-               for m in game.party)
+    for member in game.party:
+        conds = conditions.get(member)
+        if conds is not None and conds.active and member != eid:
+            return True
+    return False
 
 
 def _troubled_at(game: Game, x: int, y: int) -> bool:

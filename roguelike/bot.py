@@ -63,9 +63,7 @@ from roguelike.world.paths import (
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
-# squares round the bot's delver for the first tries at its route (the frontier is mostly
-# a few squares away: a small window first, for a Dijkstra over far fewer squares)
-ROUTE_WINDOWS = (5, 12)
+ROUTE_WINDOW = 12  # squares round the bot's delver for its widest try at a window's route
 
 
 class Bot:
@@ -407,7 +405,7 @@ class Bot:
         if low.any():  # a goal on a blocked square is reached all the same
             cost = cost.copy()
             cost[low] = 1
-        for radius in () if again else ROUTE_WINDOWS:  # (asked twice, not sure: the whole map)
+        for radius in () if again else _radii(mask, x, y):  # (asked twice, not sure: whole)
             window = window_round(cost, at, radius)
             near = _window_map(cost, mask, window, asked)
             if near is not None:
@@ -544,6 +542,18 @@ def _troubled_at(game: Game, x: int, y: int) -> bool:
             if (conf is not None and conf.stack) or (conds is not None and conds.active):
                 return True
     return False
+
+
+def _radii(mask: np.ndarray, x: int, y: int) -> tuple[int, ...]:
+    """The windows' radii to try round (x, y) for the goals of `mask`, smallest first. A
+    window's map is sure of a square only as far as its distance reaches, which is at
+    least its Chebyshev distance c to the nearest goal (a step moves one square and
+    costs one or more): mostly c + 2 is enough for the squares a step reads (and the
+    wider window after it). With no goal within ROUTE_WINDOW - 2 none: the whole map."""
+    for c in range(1, ROUTE_WINDOW - 1):
+        if mask[max(0, y - c):y + c + 1, max(0, x - c):x + c + 1].any():
+            return (c + 2, ROUTE_WINDOW) if c + 2 < ROUTE_WINDOW else (ROUTE_WINDOW,)
+    return ()
 
 
 def _same_goals(kept: list[tuple[int, int]], goals: list[tuple[int, int]]) -> bool:

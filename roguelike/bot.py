@@ -393,11 +393,10 @@ class Bot:
                 and _same_goals(kept[2], goals):
             return kept[3]
         x, y = at
-        asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         won = self._windowed
         again = won is not None and won[4] is level and won[5] == plain \
             and _same_goals(won[0], goals)
-        if again and sure_of(won[3], won[2], won[1], asked):  # type: ignore[index]
+        if again and _sure_round(won[3], won[2], won[1], x, y):  # type: ignore[index]
             return won[2]  # type: ignore[index]
         cost = self._plain_cost(game, eid, level, plain, locked)
         mask = self._goal_mask(goals, cost.shape)
@@ -407,7 +406,7 @@ class Bot:
             cost[low] = 1
         for radius in () if again else _radii(mask, x, y):  # (asked twice, not sure: whole)
             window = window_round(cost, at, radius)
-            near = _window_map(cost, mask, window, asked)
+            near = _window_map(cost, mask, window, at)
             if near is not None:
                 self._windowed = (goals, window, near, cost, level, plain)
                 return near
@@ -561,11 +560,11 @@ def _same_goals(kept: list[tuple[int, int]], goals: list[tuple[int, int]]) -> bo
 
 
 def _window_map(cost: np.ndarray, mask: np.ndarray, window: tuple[int, int, int, int],
-                asked: list[tuple[int, int]]) -> np.ndarray | None:
-    """paths.distances_within(cost, the goals of `mask`, window, asked), seeded from the
-    mask's window (the frontier is often a hundred squares or more): the whole map's
-    distances on the squares `asked`, unreachable outside the window; None when the
-    window cannot be sure of them."""
+                at: tuple[int, int]) -> np.ndarray | None:
+    """paths.distances_within(cost, the goals of `mask`, window, the squares round `at`),
+    seeded from the mask's window (the frontier is often a hundred squares or more): the
+    whole map's distances on `at` and round it, unreachable outside the window; None when
+    the window cannot be sure of them."""
     x0, y0, x1, y1 = window
     near = np.empty((y1 - y0, x1 - x0), dtype=np.int32)
     near.fill(UNREACHABLE)
@@ -574,7 +573,31 @@ def _window_map(cost: np.ndarray, mask: np.ndarray, window: tuple[int, int, int,
     dist = np.empty(cost.shape, dtype=np.int32)
     dist.fill(UNREACHABLE)
     dist[y0:y1, x0:x1] = near
-    return dist if sure_of(cost, dist, window, asked) else None
+    return dist if _sure_round(cost, dist, window, *at) else None
+
+
+def _sure_round(cost: np.ndarray, dist: np.ndarray, window: tuple[int, int, int, int],
+                x: int, y: int) -> bool:
+    """paths.sure_of(cost, dist, window, the 3x3 squares round (x, y)): its test (see
+    paths.distances_within) on the two blocks read once as lists, away from the edge."""
+    h, w = cost.shape
+    if not (0 < x < w - 1 and 0 < y < h - 1):
+        return sure_of(cost, dist, window, [(x + dx, y + dy) for dy in (-1, 0, 1)
+                                            for dx in (-1, 0, 1)])
+    x0, y0, x1, y1 = window
+    costs = cost[y - 1:y + 2, x - 1:x + 2].tolist()
+    dists = dist[y - 1:y + 2, x - 1:x + 2].tolist()
+    for j, sy in enumerate((y - 1, y, y + 1)):
+        for i, sx in enumerate((x - 1, x, x + 1)):
+            if not costs[j][i]:
+                continue  # impassable: never a way, in or out of the window
+            if not (x0 <= sx < x1 and y0 <= sy < y1):
+                return False
+            d = dists[j][i]
+            if d >= UNREACHABLE or (sx - d < x0 and x0 > 0) or (sx + d >= x1 and x1 < w) \
+                    or (sy - d < y0 and y0 > 0) or (sy + d >= y1 and y1 < h):
+                return False
+    return True
 
 
 def play(game: Game, actions: int, bot: Bot | None = None) -> Game:

@@ -35,6 +35,8 @@ from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.components import (
     Fatigue,
+    Inventory,
+    Item,
     LightSource,
     SecretDoor,
     SpellHealed,
@@ -89,6 +91,8 @@ class Bot:
                                list[Door]] | None = None
         self._last_doors: tuple[object, object, list[int],
                                 dict[tuple[int, int], int]] | None = None
+        # (member, effect) -> (the store's Item id list, the items carried, find_item's)
+        self._found: dict[tuple[int, str], tuple[list[int], tuple[int, ...], int | None]] = {}
         # the last map from a window alone: (goals, window, map, cost, level, plain key);
         # read again while it is sure of the squares a step reads (paths.sure_of)
         self._windowed: tuple[list[tuple[int, int]], tuple[int, int, int, int], np.ndarray,
@@ -134,8 +138,8 @@ class Bot:
         if down and pos.xy == down:
             return TakeStairs("down") if self._gathered(game, pos) else Wait()
         budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET
-        loot = self._loot(game, pos) if load_penalty(game.store, eid) < 2 else None
-        if loot is not None:
+        loot = self._loot(game, pos)  # (mostly none in sight: the load asked only then)
+        if loot is not None and load_penalty(game.store, eid) < 2:
             near = chebyshev(game.store.get(loot, Position), pos) <= 1
             act = game.store.get(eid, Actor)
             if near and act.actions_left > 0:
@@ -200,12 +204,12 @@ class Bot:
         if not down or store.get(eid, Actor).actions_left <= 0:
             return None
         patient = down[0]
-        salve = find_item(game, eid, "heal_box")
+        salve = self._find(game, eid, "heal_box")
         spell = "heal" in known_spells(game, eid) and not store.has(patient, SpellHealed)
         if salve is None and not spell:
             for member in game.party:
                 if member != eid and member not in disabled \
-                        and find_item(game, member, "heal_box") is not None:
+                        and self._find(game, member, "heal_box") is not None:
                     return Lead(store.get(member, Character).order)
             return None
         ppos = positions[patient]
@@ -221,6 +225,21 @@ class Bot:
             return Cast("heal", ppos.x, ppos.y, where)
         assert salve is not None
         return UseItem(salve, ppos.x, ppos.y, where)
+
+    def _find(self, game: Game, member: int, effect: str) -> int | None:
+        """find_item, kept per member and effect while the member carries the same items
+        and the store hands out the same Item id list (a new one whenever an Item row is
+        made, replaced or removed; an item's kind never changes): asked on every step
+        while a companion is down."""
+        inv = game.store.try_get(member, Inventory)
+        carried = tuple(inv.items) if inv is not None else ()
+        items = game.store.ids(Item)
+        kept = self._found.get((member, effect))
+        if kept is not None and kept[0] is items and kept[1] == carried:
+            return kept[2]
+        found = find_item(game, member, effect)
+        self._found[(member, effect)] = (items, carried, found)
+        return found
 
     def _rescue(self, game: Game, eid: int, pos: Position) -> Action | None:
         """Caught in a cage, net or vines: struggle if that can work, else hand the lead to

@@ -12,6 +12,7 @@ import pytest
 
 from roguelike.bot import Bot, _sure_round
 from roguelike.engine.actions import Action, Wait
+from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.game import Game
 from roguelike.world.paths import UNREACHABLE, distance_map, sure_of
 
@@ -60,6 +61,8 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
         assert bot._frontier(game) == fresh._frontier(game), (seed, game.round)
         kept_frontiers += bot._last_frontier is before and before is not None
         assert bot._doors(game) == fresh._doors(game), (seed, game.round)
+        for member in game.party:
+            assert bot._find(game, member, "heal_box") == find_item(game, member, "heal_box")
         eid = game.awaiting
         if eid is not None:
             locked, doors = bot._doors(game)

@@ -398,11 +398,12 @@ class Bot:
     def _route(self, game: Game, eid: int, goals: list[tuple[int, int]],
                locked: dict[tuple[int, int], int], doors: list[int],
                creatures_block: bool, at: tuple[int, int]) -> np.ndarray:
-        """Steps to the nearest goal over the mover's costs, a locked door costing 4: the
-        whole map, or a window's map exact on `at` and round it (all a step reads) the
-        first time a map is asked for (while exploring, each step asks a new one). The
-        window's map serves the same inputs again while it is sure of the squares a step
-        reads (paths.sure_of); the whole map is made, and kept, when it is not."""
+        """Steps to the nearest goal over the mover's costs, a locked door costing 4: a
+        window's map exact on `at` and round it (all a step reads) when a window round it
+        can be sure of them (while exploring, each step asks a new map; _radii says which
+        windows to try), else the whole map, kept for the same inputs. The last window's
+        map serves the same inputs again while it is sure of the squares a step reads
+        (paths.sure_of)."""
         plain = None if creatures_block else self._plain_key(game, eid, doors)
         if plain is None:  # (a monster's, or creatures in the way: nothing kept)
             return distance_map(self._cost(game, eid, locked, goals, creatures_block), goals)
@@ -413,17 +414,16 @@ class Bot:
             return kept[3]
         x, y = at
         won = self._windowed
-        again = won is not None and won[4] is level and won[5] == plain \
-            and _same_goals(won[0], goals)
-        if again and _sure_round(won[3], won[2], won[1], x, y):  # type: ignore[index]
-            return won[2]  # type: ignore[index]
+        if won is not None and won[4] is level and won[5] == plain \
+                and _same_goals(won[0], goals) and _sure_round(won[3], won[2], won[1], x, y):
+            return won[2]
         cost = self._plain_cost(game, eid, level, plain, locked)
         mask = self._goal_mask(goals, cost.shape)
         low = mask & (cost == 0)
         if low.any():  # a goal on a blocked square is reached all the same
             cost = cost.copy()
             cost[low] = 1
-        for radius in () if again else _radii(mask, x, y):  # (asked twice, not sure: whole)
+        for radius in _radii(mask, x, y):
             window = window_round(cost, at, radius)
             near = _window_map(cost, mask, window, at)
             if near is not None:

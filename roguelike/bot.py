@@ -93,10 +93,11 @@ class Bot:
                                 dict[tuple[int, int], int]] | None = None
         # (member, effect) -> (the store's Item id list, the items carried, find_item's)
         self._found: dict[tuple[int, str], tuple[list[int], tuple[int, ...], int | None]] = {}
-        # the last map from a window alone: (goals, window, map, cost, level, plain key);
+        # the last map from a window alone: (goals, window, map, cost without the goals'
+        # floor, level, plain key, goals' mask);
         # read again while it is sure of the squares a step reads (paths.sure_of)
         self._windowed: tuple[list[tuple[int, int]], tuple[int, int, int, int], np.ndarray,
-                              np.ndarray, object, tuple[object, ...]] | None = None
+                              np.ndarray, object, tuple[object, ...], np.ndarray] | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -415,24 +416,21 @@ class Bot:
         x, y = at
         won = self._windowed
         if won is not None and won[4] is level and won[5] == plain \
-                and _same_goals(won[0], goals) and _sure_round(won[3], won[2], won[1], x, y):
+                and _same_goals(won[0], goals) \
+                and _sure_round(won[3], won[6], won[2], won[1], x, y):
             return won[2]
         cost = self._plain_cost(game, eid, level, plain, locked)
         mask = self._goal_mask(goals, cost.shape)
-        low = mask & (cost == 0)
-        if low.any():  # a goal on a blocked square is reached all the same
-            cost = cost.copy()
-            cost[low] = 1
         for radius in _radii(mask, x, y):
             window = window_round(cost, at, radius)
             near = _window_map(cost, mask, window, at)
             if near is not None:
-                self._windowed = (goals, window, near, cost, level, plain)
+                self._windowed = (goals, window, near, cost, level, plain, mask)
                 return near
         dist = np.empty(cost.shape, dtype=np.int32)
         dist.fill(UNREACHABLE)
         dist[mask] = 0
-        dijkstra(dist, cost)
+        dijkstra(dist, np.maximum(cost, mask))  # (a goal costs 1 at least: _cost's floor)
         self._last_route = (level, plain, goals, dist)
         return dist
 
@@ -580,35 +578,39 @@ def _same_goals(kept: list[tuple[int, int]], goals: list[tuple[int, int]]) -> bo
 
 def _window_map(cost: np.ndarray, mask: np.ndarray, window: tuple[int, int, int, int],
                 at: tuple[int, int]) -> np.ndarray | None:
-    """paths.distances_within(cost, the goals of `mask`, window, the squares round `at`),
-    seeded from the mask's window (the frontier is often a hundred squares or more): the
-    whole map's distances on `at` and round it, unreachable outside the window; None when
-    the window cannot be sure of them."""
+    """paths.distances_within(cost with each goal of `mask` costing 1 at least, those
+    goals, window, the squares round `at`), worked out from the window's part of the mask
+    (the frontier is often a hundred squares or more): the whole map's distances on `at`
+    and round it, unreachable outside the window; None when the window cannot be sure of
+    them."""
     x0, y0, x1, y1 = window
+    goals = mask[y0:y1, x0:x1]
     near = np.empty((y1 - y0, x1 - x0), dtype=np.int32)
     near.fill(UNREACHABLE)
-    near[mask[y0:y1, x0:x1]] = 0
-    dijkstra(near, cost[y0:y1, x0:x1].copy())  # (a C-ordered copy, as tcod reads it)
+    near[goals] = 0
+    dijkstra(near, np.maximum(cost[y0:y1, x0:x1], goals))  # (a new C-ordered array)
     dist = np.empty(cost.shape, dtype=np.int32)
     dist.fill(UNREACHABLE)
     dist[y0:y1, x0:x1] = near
-    return dist if _sure_round(cost, dist, window, *at) else None
+    return dist if _sure_round(cost, mask, dist, window, *at) else None
 
 
-def _sure_round(cost: np.ndarray, dist: np.ndarray, window: tuple[int, int, int, int],
-                x: int, y: int) -> bool:
-    """paths.sure_of(cost, dist, window, the 3x3 squares round (x, y)): its test (see
-    paths.distances_within) on the two blocks read once as lists, away from the edge."""
+def _sure_round(cost: np.ndarray, mask: np.ndarray, dist: np.ndarray,
+                window: tuple[int, int, int, int], x: int, y: int) -> bool:
+    """paths.sure_of(cost with each goal of `mask` costing 1 at least, dist, window, the
+    3x3 squares round (x, y)): its test (see paths.distances_within) on the blocks read
+    once as lists, away from the edge."""
     h, w = cost.shape
     if not (0 < x < w - 1 and 0 < y < h - 1):
-        return sure_of(cost, dist, window, [(x + dx, y + dy) for dy in (-1, 0, 1)
-                                            for dx in (-1, 0, 1)])
+        return sure_of(np.maximum(cost, mask), dist, window,
+                       [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
     x0, y0, x1, y1 = window
     costs = cost[y - 1:y + 2, x - 1:x + 2].tolist()
+    goals = mask[y - 1:y + 2, x - 1:x + 2].tolist()
     dists = dist[y - 1:y + 2, x - 1:x + 2].tolist()
     for j, sy in enumerate((y - 1, y, y + 1)):
         for i, sx in enumerate((x - 1, x, x + 1)):
-            if not costs[j][i]:
+            if not (costs[j][i] or goals[j][i]):
                 continue  # impassable: never a way, in or out of the window
             if not (x0 <= sx < x1 and y0 <= sy < y1):
                 return False

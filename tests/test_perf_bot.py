@@ -96,14 +96,17 @@ def test_sure_round_is_sure_of_the_squares_round() -> None:
     checked = 0
     for _ in range(400):
         h, w = int(r.integers(4, 20)), int(r.integers(4, 20))
-        cost = (r.random((h, w)) < 0.7).astype(np.int16) * r.integers(1, 4, (h, w))
+        cost = ((r.random((h, w)) < 0.7) * r.integers(1, 4, (h, w))).astype(np.int16)
         x, y = int(r.integers(0, w)), int(r.integers(0, h))
         rad = int(r.integers(1, 8))
         window = (max(0, x - rad), max(0, y - rad), min(w, x + rad + 1), min(h, y + rad + 1))
         dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
         x0, y0, x1, y1 = window
         dist[y0:y1, x0:x1] = r.integers(0, 2 * rad + 2, (y1 - y0, x1 - x0))
+        mask = r.random((h, w)) < 0.1
+        floored = np.maximum(cost, mask)
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        assert _sure_round(cost, dist, window, x, y) == sure_of(cost, dist, window, asked)
-        checked += _sure_round(cost, dist, window, x, y)
+        sure = _sure_round(cost, mask, dist, window, x, y)
+        assert sure == sure_of(floored, dist, window, asked)
+        checked += sure
     assert checked > 20

@@ -7,6 +7,7 @@ when a level is explored or it has spent long enough on it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -93,11 +94,9 @@ class Bot:
                                 dict[tuple[int, int], int]] | None = None
         # (member, effect) -> (the store's Item id list, the items carried, find_item's)
         self._found: dict[tuple[int, str], tuple[list[int], tuple[int, ...], int | None]] = {}
-        # the last map from a window alone: (goals, window, map, cost without the goals'
-        # floor, level, plain key, goals' mask);
-        # read again while it is sure of the squares a step reads (paths.sure_of)
-        self._windowed: tuple[list[tuple[int, int]], tuple[int, int, int, int], np.ndarray,
-                              np.ndarray, object, tuple[object, ...], np.ndarray] | None = None
+        # the last map from a window alone, read again while it is sure of the squares a
+        # step reads (paths.sure_of) and its inputs are the same
+        self._windowed: _Window | None = None
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -415,18 +414,16 @@ class Bot:
             return kept[3]
         x, y = at
         won = self._windowed
-        if won is not None and won[4] is level and won[5] == plain \
-                and _same_goals(won[0], goals) \
-                and _sure_round(won[3], won[6], won[2], won[1], x, y):
-            return won[2]
+        if won is not None and won.level is level and won.plain == plain \
+                and _same_goals(won.goals, goals) and _sure_round(won, x, y):
+            return won.dist
         cost = self._plain_cost(game, eid, level, plain, locked)
         mask = self._goal_mask(goals, cost.shape)
         for radius in _radii(mask, x, y):
-            window = window_round(cost, at, radius)
-            near = _window_map(cost, mask, window, at)
-            if near is not None:
-                self._windowed = (goals, window, near, cost, level, plain, mask)
-                return near
+            made = _window_map(goals, cost, mask, window_round(cost, at, radius), level, plain)
+            if _sure_round(made, x, y):
+                self._windowed = made
+                return made.dist
         dist = np.empty(cost.shape, dtype=np.int32)
         dist.fill(UNREACHABLE)
         dist[mask] = 0
@@ -566,7 +563,10 @@ def _radii(mask: np.ndarray, x: int, y: int) -> tuple[int, ...]:
     least its Chebyshev distance c to the nearest goal (a step moves one square and
     costs one or more): mostly c + 2 is enough for the squares a step reads (and the
     wider window after it). With no goal within ROUTE_WINDOW - 2 none: the whole map."""
-    for c in range(1, ROUTE_WINDOW - 1):
+    far = ROUTE_WINDOW - 2
+    if not mask[max(0, y - far):y + far + 1, max(0, x - far):x + far + 1].any():
+        return ()  # (one look, not one a ring)
+    for c in range(1, far + 1):
         if mask[max(0, y - c):y + c + 1, max(0, x - c):x + c + 1].any():
             return (c + 2, ROUTE_WINDOW) if c + 2 < ROUTE_WINDOW else (ROUTE_WINDOW,)
     return ()
@@ -576,44 +576,53 @@ def _same_goals(kept: list[tuple[int, int]], goals: list[tuple[int, int]]) -> bo
     return kept is goals or kept == goals  # (the kept frontier: the same list)
 
 
-def _window_map(cost: np.ndarray, mask: np.ndarray, window: tuple[int, int, int, int],
-                at: tuple[int, int]) -> np.ndarray | None:
-    """paths.distances_within(cost with each goal of `mask` costing 1 at least, those
-    goals, window, the squares round `at`), worked out from the window's part of the mask
-    (the frontier is often a hundred squares or more): the whole map's distances on `at`
-    and round it, unreachable outside the window; None when the window cannot be sure of
-    them."""
+class _Window(NamedTuple):
+    """A window's distance map (Bot._windowed) and what it was made of."""
+
+    goals: list[tuple[int, int]]
+    window: tuple[int, int, int, int]  # (x0, y0, x1, y1)
+    dist: np.ndarray  # the whole map's shape, unreachable outside the window
+    cost: np.ndarray  # the plain cost map (Bot._plain_cost)
+    level: object
+    plain: tuple[object, ...]
+    mask: np.ndarray  # the goals
+    part: np.ndarray  # the window's part of the cost, each goal costing 1 at least
+
+
+def _window_map(goals: list[tuple[int, int]], cost: np.ndarray, mask: np.ndarray,
+                window: tuple[int, int, int, int], level: object, plain: tuple[object, ...]
+                ) -> _Window:
+    """paths.distances_within's map (cost with each goal of `mask` costing 1 at least, those
+    goals, window), worked out from the window's part of the mask (the frontier is often a
+    hundred squares or more); _sure_round says where it is the whole map's."""
     x0, y0, x1, y1 = window
-    goals = mask[y0:y1, x0:x1]
+    inside = mask[y0:y1, x0:x1]
     near = np.empty((y1 - y0, x1 - x0), dtype=np.int32)
     near.fill(UNREACHABLE)
-    near[goals] = 0
-    dijkstra(near, np.maximum(cost[y0:y1, x0:x1], goals))  # (a new C-ordered array)
+    near[inside] = 0
+    part = np.maximum(cost[y0:y1, x0:x1], inside)  # (a new C-ordered array, as tcod reads)
+    dijkstra(near, part)
     dist = np.empty(cost.shape, dtype=np.int32)
     dist.fill(UNREACHABLE)
     dist[y0:y1, x0:x1] = near
-    return dist if _sure_round(cost, mask, dist, window, *at) else None
+    return _Window(goals, window, dist, cost, level, plain, mask, part)
 
 
-def _sure_round(cost: np.ndarray, mask: np.ndarray, dist: np.ndarray,
-                window: tuple[int, int, int, int], x: int, y: int) -> bool:
-    """paths.sure_of(cost with each goal of `mask` costing 1 at least, dist, window, the
-    3x3 squares round (x, y)): its test (see paths.distances_within) on the blocks read
-    once as lists, away from the edge."""
-    h, w = cost.shape
-    if not (0 < x < w - 1 and 0 < y < h - 1):
-        return sure_of(np.maximum(cost, mask), dist, window,
+def _sure_round(won: _Window, x: int, y: int) -> bool:
+    """paths.sure_of(the window map's costs, its map, its window, the 3x3 squares round
+    (x, y)): its test (see paths.distances_within) on the blocks read once as lists, when
+    they lie inside the window."""
+    x0, y0, x1, y1 = won.window
+    if not (x0 < x < x1 - 1 and y0 < y < y1 - 1):
+        return sure_of(np.maximum(won.cost, won.mask), won.dist, won.window,
                        [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
-    x0, y0, x1, y1 = window
-    costs = cost[y - 1:y + 2, x - 1:x + 2].tolist()
-    goals = mask[y - 1:y + 2, x - 1:x + 2].tolist()
-    dists = dist[y - 1:y + 2, x - 1:x + 2].tolist()
+    h, w = won.dist.shape
+    costs = won.part[y - 1 - y0:y + 2 - y0, x - 1 - x0:x + 2 - x0].tolist()
+    dists = won.dist[y - 1:y + 2, x - 1:x + 2].tolist()
     for j, sy in enumerate((y - 1, y, y + 1)):
         for i, sx in enumerate((x - 1, x, x + 1)):
-            if not (costs[j][i] or goals[j][i]):
+            if not costs[j][i]:
                 continue  # impassable: never a way, in or out of the window
-            if not (x0 <= sx < x1 and y0 <= sy < y1):
-                return False
             d = dists[j][i]
             if d >= UNREACHABLE or (sx - d < x0 and x0 > 0) or (sx + d >= x1 and x1 < w) \
                     or (sy - d < y0 and y0 > 0) or (sy + d >= y1 and y1 < h):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from roguelike.bot import Bot, _sure_round
+from roguelike.bot import Bot, _sure_round, _Window
 from roguelike.engine.actions import Action, Wait
 from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.game import Game
@@ -105,8 +105,11 @@ def test_sure_round_is_sure_of_the_squares_round() -> None:
         dist[y0:y1, x0:x1] = r.integers(0, 2 * rad + 2, (y1 - y0, x1 - x0))
         mask = r.random((h, w)) < 0.1
         floored = np.maximum(cost, mask)
+        won = _Window([], window, dist, cost, None, (), mask, floored[y0:y1, x0:x1])
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        sure = _sure_round(cost, mask, dist, window, x, y)
-        assert sure == sure_of(floored, dist, window, asked)
-        checked += sure
+        for ax, ay in [(x, y), *asked]:  # (round squares near the window's edge too)
+            sure = _sure_round(won, ax, ay)
+            around = [(ax + dx, ay + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+            assert sure == sure_of(floored, dist, window, around)
+            checked += sure
     assert checked > 20

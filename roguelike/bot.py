@@ -367,15 +367,15 @@ class Bot:
             return None
         locked, doors = self._doors(game)
         dist = self._route(game, eid, goals, locked, doors, creatures_block, pos.xy)
-        here = int(dist[pos.y, pos.x])
+        here, near = self._around(dist, pos.x, pos.y)
         if here >= UNREACHABLE or here == 0:
             return None
-        best = self._best_step(dist, pos.x, pos.y, here)
+        best = self._best_step(near, here)
         if best is None:
             return None
         if self._held_at(game, pos.x + best[1], pos.y + best[2]):
             # a companion held by a trap cannot swap places: the next best way downhill
-            best = self._best_step(dist, pos.x, pos.y, here,
+            best = self._best_step(near, here,
                                    lambda dx, dy: self._held_at(game, pos.x + dx, pos.y + dy))
             if best is None:
                 return None
@@ -504,18 +504,22 @@ class Bot:
         return locked, states
 
     @staticmethod
-    def _best_step(dist: np.ndarray, x: int, y: int, here: int,
-                   skip: Callable[[int, int], bool] | None = None
-                   ) -> tuple[int, int, int] | None:
-        """(distance, dx, dy) of the first of the nearest steps downhill, in _STEPS order
-        (leaving out the steps `skip` refuses)."""
+    def _around(dist: np.ndarray, x: int, y: int) -> tuple[int, list[tuple[int, int, int]]]:
+        """`dist` on (x, y), and (distance, dx, dy) of each step from it on the map, in
+        _STEPS order."""
         h, w = dist.shape
         if 0 < x < w - 1 and 0 < y < h - 1:
-            block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not eight
-            near = [(block[dy + 1][dx + 1], dx, dy) for dx, dy in _STEPS]
-        else:
-            near = [(int(dist[y + dy, x + dx]), dx, dy) for dx, dy in _STEPS
-                    if 0 <= x + dx < w and 0 <= y + dy < h]
+            block = dist[y - 1:y + 2, x - 1:x + 2].tolist()  # one read, not nine
+            return block[1][1], [(block[dy + 1][dx + 1], dx, dy) for dx, dy in _STEPS]
+        return int(dist[y, x]), [(int(dist[y + dy, x + dx]), dx, dy) for dx, dy in _STEPS
+                                 if 0 <= x + dx < w and 0 <= y + dy < h]
+
+    @staticmethod
+    def _best_step(near: list[tuple[int, int, int]], here: int,
+                   skip: Callable[[int, int], bool] | None = None
+                   ) -> tuple[int, int, int] | None:
+        """The first of the nearest steps downhill from `here` among `near` (_around's),
+        leaving out the steps `skip` refuses."""
         best = None
         lowest = here
         for step in near:

@@ -570,10 +570,10 @@ def _radii(mask: np.ndarray, x: int, y: int) -> tuple[int, ...]:
     costs one or more): mostly c + 2 is enough for the squares a step reads (and the
     wider window after it). With no goal within ROUTE_WINDOW - 2 none: the whole map."""
     far = ROUTE_WINDOW - 2
-    if not mask[max(0, y - far):y + far + 1, max(0, x - far):x + far + 1].any():
-        return ()  # (one look, not one a ring)
+    if not np.count_nonzero(mask[max(0, y - far):y + far + 1, max(0, x - far):x + far + 1]):
+        return ()  # (one look, not one a ring; count_nonzero: quicker than .any() here)
     for c in range(1, far + 1):
-        if mask[max(0, y - c):y + c + 1, max(0, x - c):x + c + 1].any():
+        if np.count_nonzero(mask[max(0, y - c):y + c + 1, max(0, x - c):x + c + 1]):
             return (c + 2, ROUTE_WINDOW) if c + 2 < ROUTE_WINDOW else (ROUTE_WINDOW,)
     return ()
 

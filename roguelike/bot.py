@@ -47,7 +47,7 @@ from roguelike.engine.explore.doors import BreakDoor, PickLock, secret_squares
 from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, may_use
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
-from roguelike.engine.fight_actions import RangedAttack, can_shoot
+from roguelike.engine.fight_actions import RangedAttack, can_shoot, ranged_reach
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll
 from roguelike.engine.stats import chebyshev, is_disabled
@@ -124,7 +124,8 @@ class Bot:
             if actors[eid].actions_left > 0:
                 return Attack(near)
             return Wait()
-        if actors[eid].actions_left > 0:
+        if actors[eid].actions_left > 0 and ranged_reach(game, eid) > 0:
+            # (can_shoot refuses every foe without a ranged weapon: asked only with one)
             shot = next((f for f in foes if not can_shoot(game, eid, f)), None)
             if shot is not None:
                 return RangedAttack(shot)

@@ -73,7 +73,7 @@ ROUTE_WINDOW = 12  # squares round the bot's delver for its widest try at a wind
 class Bot:
     def __init__(self) -> None:
         self.level_actions: dict[int, int] = {}
-        # Kept answers, each with what it was made of (compared by `is` for levels, views
+        # Kept answers, each with what it was made of (compared by `is` for levels, masks
         # and id lists, whose objects are new whenever they change; by == for the rest):
         # (level, terrain_version, explored squares, secret doors, frontier, its mask)
         self._last_frontier: tuple[object, int, int, tuple[tuple[int, int], ...],

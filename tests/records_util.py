@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import roguelike.bot as bot_mod
+import roguelike.bot.player as bot_mod
 from roguelike.engine.actions import Wait
 from roguelike.engine.game import Game
 from roguelike.records.recorder import attach

@@ -1,6 +1,6 @@
 """The bot's kept answers checked against fresh ones over long bot games.
 
-Bot keeps its frontier (keyed by the level, terrain_version, the count of explored squares
+Bot.routes keeps its frontier (keyed by the level, terrain_version, the count of explored squares
 and the secret doors), its cost map (keyed by the plain key: terrain_version, door states,
 secret doors, hazards), door states and distance maps. Each decision of a bot with its
 caches must be the decision of a new Bot, and each kept answer the fresh one."""
@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from roguelike.bot import Bot, _sure_round, _Window
+from roguelike.bot import Bot
+from roguelike.bot.routes import Routes, _sure_round, _Window
 from roguelike.engine.actions import Action, Wait
 from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.game import Game
@@ -57,20 +58,20 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
         if game.over:
             break
         fresh = _fresh(bot)
-        before = bot._last_frontier
-        assert bot._frontier(game) == fresh._frontier(game), (seed, game.round)
-        kept_frontiers += bot._last_frontier is before and before is not None
-        assert bot._doors(game) == fresh._doors(game), (seed, game.round)
+        before = bot.routes._last_frontier
+        assert bot.routes.frontier(game) == fresh.routes.frontier(game), (seed, game.round)
+        kept_frontiers += bot.routes._last_frontier is before and before is not None
+        assert bot.routes.doors(game) == fresh.routes.doors(game), (seed, game.round)
         for member in game.party:
             assert bot._find(game, member, "heal_box") == find_item(game, member, "heal_box")
         eid = game.awaiting
         if eid is not None:
-            locked, doors = bot._doors(game)
-            plain = bot._plain_key(game, eid, doors)
-            kept = bot._last_cost
+            locked, doors = bot.routes.doors(game)
+            plain = bot.routes.plain_key(game, eid, doors)
+            kept = bot.routes._last_cost
             if plain is not None and kept is not None and kept[0] is game.level \
                     and kept[1] == plain:
-                fresh_cost = Bot._cost(game, eid, locked, [], False)
+                fresh_cost = Routes.cost(game, eid, locked, [], False)
                 assert np.array_equal(kept[2], fresh_cost), (seed, game.round)
                 kept_costs += 1
         _step(game, bot.choose(game))
@@ -81,13 +82,13 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
 def _check_kept_route(game: Game, bot: Bot) -> None:
     """The last whole map kept is the distance map of its goals over a fresh cost map,
     while the plain key it was made under still holds."""
-    kept, eid = bot._last_route, game.awaiting
+    kept, eid = bot.routes._last_route, game.awaiting
     if kept is None or eid is None or kept[0] is not game.level:
         return
-    locked, doors = bot._doors(game)
-    if bot._plain_key(game, eid, doors) != kept[1]:
+    locked, doors = bot.routes.doors(game)
+    if bot.routes.plain_key(game, eid, doors) != kept[1]:
         return
-    whole = distance_map(Bot._cost(game, eid, locked, kept[2], False), kept[2])
+    whole = distance_map(Routes.cost(game, eid, locked, kept[2], False), kept[2])
     assert np.array_equal(whole, kept[3]), game.round
 
 

@@ -134,18 +134,19 @@ def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
 
 
 def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
-    """Bot._route (windows, read again while paths.sure_of says so; kept whole maps)
+    """Routes.route (windows, read again while paths.sure_of says so; kept whole maps)
     against a fresh whole map of the same costs on every square a step reads, over whole
     bot games."""
     from roguelike.bot import Bot, play
+    from roguelike.bot.routes import Routes
     from roguelike.world.paths import distance_map
 
     counts = {"checked": 0, "reused": 0}
 
-    class Checked(Bot):
-        def _route(self, game, eid, goals, locked, doors, creatures_block, at):  # type: ignore[no-untyped-def]
+    class Checked(Routes):
+        def route(self, game, eid, goals, locked, doors, creatures_block, at):  # type: ignore[no-untyped-def]
             before = self._windowed
-            dist = super()._route(game, eid, goals, locked, doors, creatures_block, at)
+            dist = super().route(game, eid, goals, locked, doors, creatures_block, at)
             counts["reused"] += before is not None and dist is before[2]
             cost = game.cost_map(mover=eid, creatures_block=creatures_block)
             for x, y in locked:
@@ -163,7 +164,9 @@ def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
             return dist
 
     for seed in ("bot-window-0", "bot-window-1", "bench-throughput-0"):  # (the last: hazards)
-        play(Game(seed), 600, Checked())
+        bot = Bot()
+        bot.routes = Checked()
+        play(Game(seed), 600, bot)
     assert counts["checked"] > 5000 and counts["reused"] > 50, counts
 
 

@@ -168,6 +168,7 @@ class Game:
         # actor id list, depth, depth_moves, moves, answer, _moved's length); forgotten at
         # each _run start.
         self._seen: tuple[np.ndarray, list[int], int, int, int, list[int], int] | None = None
+        self._turn_events: dict[tuple[int | None, int], Event] = {}  # _turn_event's
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -560,7 +561,9 @@ class Game:
             return [Event("info", "Nobody is waiting to act.")]
         round_, depth = self.round, self.depth
         draws = self.streams.play.draws
-        refused = fight_hooks.refuse_while_pending(self, action)
+        # (nothing is refused without a PendingLuck row: refuse_while_pending's answer)
+        refused = fight_hooks.refuse_while_pending(self, action) \
+            if self._tables.get(PendingLuck) else ""
         result = fail(refused) if refused else self.try_action(action, actor)
         if not result.ok:
             if self.streams.play.draws == draws:
@@ -590,8 +593,10 @@ class Game:
         return fail("That action cannot be done.")
 
     def _record(self, events: list[Event]) -> None:
-        self.log.extend(e for e in events if e.text)
-        del self.log[:-LOG_KEEP]
+        log = self.log
+        log += [e for e in events if e.text]
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_KEEP]
 
     def _hostiles_in_loop(self) -> list[int]:
         """hostiles_in_view for the turn loop: after most creature actions nobody moved
@@ -750,12 +755,23 @@ class Game:
         else:
             events += fight_hooks.start_turn(self, current, act)
         # (self.current again: a wound at the start of the turn may have ended it)
-        events.append(Event("turn", "", self.current, 0, -1, -1, act.initiative))
+        events.append(self._turn_event(self.current, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
                                 f"(initiative {act.initiative}).", self.current,
                                 roll=act.initiative))
         return events
+
+    def _turn_event(self, eid: int | None, initiative: int) -> Event:
+        """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
+        are frozen, so the same one serves every turn alike (every turn makes one)."""
+        key = (eid, initiative)
+        event = self._turn_events.get(key)
+        if event is None:
+            if len(self._turn_events) >= 4096:
+                self._turn_events.clear()
+            event = self._turn_events[key] = Event("turn", "", eid, 0, -1, -1, initiative)
+        return event
 
     def restart_round(self) -> list[Event]:
         """Forget the current order and start a fresh round (after setting up a scene)."""

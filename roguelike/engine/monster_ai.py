@@ -47,24 +47,31 @@ ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
-    if actor.side == "pillager" and not _engaged(game, eid):
-        # looting and hauling to camp belong to the exploration rules (T&T Pillagers); on
-        # the level played _engaged has looked for a delver next to it already
-        return pillagers.take_action(
-            game, eid, game.store.table(Position)[eid].depth == game.depth)
+    if actor.side == "pillager":
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
+        # unless engaged (_engaged, written out: the positions table read once, which
+        # pillagers.take_action is told whether the Pillager is on the level played)
+        positions = game.store.table(Position)
+        pos = positions[eid]
+        here = pos.depth == game.depth
+        if not here or not _delver_next_to(game, positions, pos):
+            return pillagers.take_action(game, eid, here)
     return _hunt(game, eid, actor)
 
 
 def _engaged(game: Game, eid: int) -> bool:
     """A Pillager fights only when a delver stands next to it (a standing character on the
-    level played and the Pillager's; written out: every Pillager turn asks)."""
-    store = game.store
-    positions = store.table(Position)
+    level played and the Pillager's)."""
+    positions = game.store.table(Position)
     pos = positions[eid]
-    depth = game.depth
-    if pos.depth != depth:
-        return False
-    disabled = store.by_type.get(Disabled, ())
+    return pos.depth == game.depth and _delver_next_to(game, positions, pos)
+
+
+def _delver_next_to(game: Game, positions: dict[int, Position], pos: Position) -> bool:
+    """Whether a standing character of the party stands next to `pos`, a square of the
+    level played (written out: every Pillager turn asks)."""
+    depth = pos.depth
+    disabled = game.store.by_type.get(Disabled, ())
     x, y = pos.x, pos.y
     for e in game.party:
         if e not in disabled:

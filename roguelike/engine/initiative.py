@@ -39,11 +39,23 @@ def order_by_initiative(
         subgroups: dict[int, list[int]] = {}
         for e in group:
             value = d(die)
-            rolloffs.setdefault(e, []).append(value)
-            subgroups.setdefault(value, []).append(e)
+            thrown = rolloffs.get(e)
+            if thrown is None:
+                rolloffs[e] = [value]
+            else:
+                thrown.append(value)
+            tied = subgroups.get(value)
+            if tied is None:
+                subgroups[value] = [e]
+            else:
+                tied.append(e)
         out: list[int] = []
         for value in sorted(subgroups, reverse=True):
-            out += settle(subgroups[value])
+            tied = subgroups[value]
+            if len(tied) == 1:
+                out.append(tied[0])  # (settled: no call)
+            else:
+                out += settle(tied)
         return out
 
     # Entrants grouped by roll and rank, highest first. Speed only breaks ties of roll and
@@ -74,4 +86,4 @@ def order_by_initiative(
             result += settle([t[1] for t in keyed[i:j]]) if j > i + 1 else [keyed[i][1]]
             i = j
     # (in the entrants' order, as before)
-    return result, {e: rolloffs[e] for e in entrants if e in rolloffs}
+    return result, {e: rolloffs[e] for e in entrants if e in rolloffs} if rolloffs else {}

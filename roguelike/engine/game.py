@@ -88,6 +88,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
+MOVED_KEEP = 512  # creatures Game._moved notes in one _run (a round's walks, mostly)
 FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
 
 class Game:
@@ -152,13 +153,22 @@ class Game:
         # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
         # level change, bumps depth_moves and forgets the view).
         self.moves = 0
-        self._moved: list[int] = []  # who on_moved was called for since _seen was made
+        # Who on_moved was called for within this _run, in order: the kept answers below
+        # note its length and `moves` when made, and look again at just those moved since
+        # (all were noted while the two counts grew alike; forgotten with the list when it
+        # reaches MOVED_KEEP)
+        self._moved: list[int] = []
         self._in_run = False  # inside _run: nothing moves but through the rules
-        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares)
-        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]]] | None = None
+        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares, _moved's
+        # length, creatures on each square, each creature's square or None)
+        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]], int,
+                             dict[tuple[int, int], int],
+                             dict[int, tuple[int, int] | None]] | None = None
         # The turn loop's last hostiles_in_view answer and what it depended on: (view,
-        # actor id list, depth, depth_moves, moves, answer); forgotten at each _run start.
-        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int]] | None = None
+        # actor id list, depth, depth_moves, moves, answer, _moved's length); forgotten at
+        # each _run start.
+        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int], int] | None = None
+        self._turn_events: dict[tuple[int | None, int], Event] = {}  # _turn_event's
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -460,21 +470,63 @@ class Game:
         return foes[3]
 
     def creature_squares(self) -> set[tuple[int, int]]:
-        """The squares of every creature on this level (do not change the set). Within
-        the turn loop the answer is kept while nobody moved (Game.moves, on_moved's count)
-        and the creatures and the level are the same, as for _hostiles_in_loop; outside
-        it (creatures may be put anywhere by hand) it is made afresh."""
+        """The squares of every creature on this level (do not change the set; use it at
+        once: the next call may update it in place). Within the turn loop the answer is
+        kept while the creatures and the level are the same, and when creatures moved
+        (each through on_moved) just their squares are looked at again, as for
+        _hostiles_in_loop; outside it (creatures may be put anywhere by hand) it is made
+        afresh."""
         ids, depth = self.store.ids(Actor, Position), self.depth
         kept = self._squares
         if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
-                and kept[2] == self.depth_moves and kept[3] == self.moves:
-            return kept[4]
-        foes = self.level_foes()
-        squares = {(p.x, p.y) for rows in (foes, self._foes[5])  # type: ignore[index]
-                   for _e, p in rows if p.depth == depth}
+                and kept[2] == self.depth_moves:
+            if kept[3] == self.moves:
+                return kept[4]
+            if len(self._moved) - kept[5] == self.moves - kept[3]:  # all of them noted
+                self._squares_moved(kept[4], kept[6], kept[7], kept[5])
+                self._squares = (*kept[:3], self.moves, kept[4], len(self._moved),
+                                 kept[6], kept[7])
+                return kept[4]
+        counts: dict[tuple[int, int], int] = {}
+        where: dict[int, tuple[int, int] | None] = {}
+        self.level_foes()
+        for rows in (self._foes[3], self._foes[5]):  # type: ignore[index]
+            for e, p in rows:
+                if p.depth == depth:
+                    square = where[e] = (p.x, p.y)
+                    counts[square] = counts.get(square, 0) + 1
+                else:
+                    where[e] = None
+        squares = set(counts)
         if self._in_run:
-            self._squares = (ids, depth, self.depth_moves, self.moves, squares)
+            self._squares = (ids, depth, self.depth_moves, self.moves, squares,
+                             len(self._moved), counts, where)
         return squares
+
+    def _squares_moved(self, squares: set[tuple[int, int]], counts: dict[tuple[int, int], int],
+                       where: dict[int, tuple[int, int] | None], at: int) -> None:
+        """creature_squares' kept answer brought up to date with the creatures on_moved
+        noted from `at` on (the same creatures, on the same level: each moved in place)."""
+        positions, depth = self._positions, self.depth
+        for eid in self._moved[at:]:
+            if eid not in where:
+                continue  # (not one of the level's creatures nor of the party)
+            pos = positions[eid]
+            square = (pos.x, pos.y) if pos.depth == depth else None
+            old = where[eid]
+            if square == old:
+                continue
+            where[eid] = square
+            if old is not None:
+                left = counts[old] - 1
+                if left:
+                    counts[old] = left
+                else:
+                    del counts[old]
+                    squares.discard(old)
+            if square is not None:
+                counts[square] = counts.get(square, 0) + 1
+                squares.add(square)
 
     def level_allies(self) -> list[tuple[int, Position]]:
         """(id, Position) of the party's side, whatever their level (a delver left behind),
@@ -509,7 +561,9 @@ class Game:
             return [Event("info", "Nobody is waiting to act.")]
         round_, depth = self.round, self.depth
         draws = self.streams.play.draws
-        refused = fight_hooks.refuse_while_pending(self, action)
+        # (nothing is refused without a PendingLuck row: refuse_while_pending's answer)
+        refused = fight_hooks.refuse_while_pending(self, action) \
+            if self._tables.get(PendingLuck) else ""
         result = fail(refused) if refused else self.try_action(action, actor)
         if not result.ok:
             if self.streams.play.draws == draws:
@@ -539,8 +593,10 @@ class Game:
         return fail("That action cannot be done.")
 
     def _record(self, events: list[Event]) -> None:
-        self.log.extend(e for e in events if e.text)
-        del self.log[:-LOG_KEEP]
+        log = self.log
+        log += [e for e in events if e.text]
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_KEEP]
 
     def _hostiles_in_loop(self) -> list[int]:
         """hostiles_in_view for the turn loop: after most creature actions nobody moved
@@ -551,35 +607,35 @@ class Game:
         seen = self._seen
         view = self._view
         ids = self.store.ids(Actor, Position)
-        moved = self._moved
         if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
                 and seen[2] == self.depth and seen[3] == self.depth_moves:
             if seen[4] == self.moves:
                 return seen[5]
-            out = self._hostiles_after_moves(seen[5], moved)
+            out = self._hostiles_after_moves(seen[5], seen[6], self.moves - seen[4])
             if out is not None:
-                moved.clear()
-                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out)
+                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out,
+                              len(self._moved))
                 return out
         out = self.hostiles_in_view()
-        moved.clear()
         self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
-                      self.depth_moves, self.moves, out)
+                      self.depth_moves, self.moves, out, len(self._moved))
         return out
 
-    def _hostiles_after_moves(self, last: list[int], moved: list[int]) -> list[int] | None:
-        """The last answer with the creatures moved since (on_moved's list) looked at
-        again, the view and the actors being the same; None when a full scan is due."""
-        foes, seen = self._foes, self._view_bytes
+    def _hostiles_after_moves(self, last: list[int], at: int, count: int) -> list[int] | None:
+        """The last answer with the `count` creatures moved since (on_moved's list from
+        `at`) looked at again, the view and the actors being the same; None when a full
+        scan is due."""
+        foes, seen, moved = self._foes, self._view_bytes, self._moved
         # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
         # checks every read of it against a fresh one)
-        if len(moved) > 16 or foes is None or foes[0] is not self._seen[1] \
+        if count > 16 or len(moved) - at != count or foes is None \
+                or foes[0] is not self._seen[1] \
                 or foes[1] != self.depth or foes[2] != self.depth_moves \
                 or seen is None or seen[0] is not self.visible:  # type: ignore[index]
             return None
         flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
         out = last
-        for eid in moved:
+        for eid in moved[at:]:
             pos = rows.get(eid)
             if pos is None:
                 continue  # a delver, or a creature of another level
@@ -699,12 +755,23 @@ class Game:
         else:
             events += fight_hooks.start_turn(self, current, act)
         # (self.current again: a wound at the start of the turn may have ended it)
-        events.append(Event("turn", "", self.current, 0, -1, -1, act.initiative))
+        events.append(self._turn_event(self.current, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
             events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
                                 f"(initiative {act.initiative}).", self.current,
                                 roll=act.initiative))
         return events
+
+    def _turn_event(self, eid: int | None, initiative: int) -> Event:
+        """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
+        are frozen, so the same one serves every turn alike (every turn makes one)."""
+        key = (eid, initiative)
+        event = self._turn_events.get(key)
+        if event is None:
+            if len(self._turn_events) >= 4096:
+                self._turn_events.clear()
+            event = self._turn_events[key] = Event("turn", "", eid, 0, -1, -1, initiative)
+        return event
 
     def restart_round(self) -> list[Event]:
         """Forget the current order and start a fresh round (after setting up a scene)."""
@@ -756,8 +823,11 @@ class Game:
     def on_moved(self, eid: int) -> list[Event]:
         # (after every square of every walk: the kept tables, not the store's lookups)
         self.moves += 1
-        if len(self._moved) < 64:  # (more, and the turn loop scans afresh anyway)
-            self._moved.append(eid)
+        moved = self._moved
+        if len(moved) >= MOVED_KEEP:  # (a long run: the answers kept from it made afresh)
+            moved.clear()
+            self._seen = self._squares = None
+        moved.append(eid)
         if eid in self._characters:
             self.invalidate_view()
         events = traps.on_moved(self, eid)

@@ -39,32 +39,51 @@ def order_by_initiative(
         subgroups: dict[int, list[int]] = {}
         for e in group:
             value = d(die)
-            rolloffs.setdefault(e, []).append(value)
-            subgroups.setdefault(value, []).append(e)
+            thrown = rolloffs.get(e)
+            if thrown is None:
+                rolloffs[e] = [value]
+            else:
+                thrown.append(value)
+            tied = subgroups.get(value)
+            if tied is None:
+                subgroups[value] = [e]
+            else:
+                tied.append(e)
         out: list[int] = []
         for value in sorted(subgroups, reverse=True):
-            out += settle(subgroups[value])
+            tied = subgroups[value]
+            if len(tied) == 1:
+                out.append(tied[0])  # (settled: no call)
+            else:
+                out += settle(tied)
         return out
 
-    # Speed only breaks ties of roll and rank, so only those entrants' Speed is looked up
-    # (it adds up carried treasure); the others' 0 cannot change their place or grouping.
-    first = [(roll[e], rank(e), e) for e in entrants]
-    count: dict[tuple[int, int], int] = {}
-    for r, k, _e in first:
-        count[r, k] = count.get((r, k), 0) + 1
-    # highest roll, rank and Speed first; equal ones by id, then settled by roll-offs
-    keyed = sorted([(-r, -k, -speed(e) if count[r, k] > 1 else 0, e) for r, k, e in first])
-    result: list[int] = []
-    i, n = 0, len(keyed)
-    while i < n:
-        r, k, v, e = keyed[i]
-        j = i + 1
-        while j < n and keyed[j][0] == r and keyed[j][1] == k and keyed[j][2] == v:
-            j += 1
-        if j == i + 1:
-            result.append(e)  # nobody to roll off against
+    # Entrants grouped by roll and rank, highest first. Speed only breaks ties of roll and
+    # rank, so only those entrants' Speed is looked up (it adds up carried treasure); the
+    # others' cannot change their place.
+    groups: dict[tuple[int, int], list[int]] = {}
+    for e in entrants:
+        key = (roll[e], rank(e))
+        group = groups.get(key)
+        if group is None:
+            groups[key] = [e]
         else:
-            result += settle([t[3] for t in keyed[i:j]])
-        i = j
+            group.append(e)
+    result: list[int] = []
+    for key in sorted(groups, reverse=True):
+        group = groups[key]
+        if len(group) == 1:
+            result.append(group[0])  # nobody to roll off against
+            continue
+        # highest Speed first; equal ones by id, then settled by roll-offs
+        keyed = sorted([(-speed(e), e) for e in group])
+        i, n = 0, len(keyed)
+        while i < n:
+            v = keyed[i][0]
+            j = i + 1
+            while j < n and keyed[j][0] == v:
+                j += 1
+            result += settle([t[1] for t in keyed[i:j]]) if j > i + 1 else [keyed[i][1]]
+            i = j
     # (in the entrants' order, as before)
-    return result, {e: rolloffs[e] for e in entrants if e in rolloffs}
+    return result, {e: rolloffs[e] for e in entrants if e in rolloffs} if rolloffs else {}

@@ -9,7 +9,7 @@ keep to their own business unless engaged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,24 +47,31 @@ ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
-    if actor.side == "pillager" and not _engaged(game, eid):
-        # looting and hauling to camp belong to the exploration rules (T&T Pillagers); on
-        # the level played _engaged has looked for a delver next to it already
-        return pillagers.take_action(
-            game, eid, game.store.table(Position)[eid].depth == game.depth)
+    if actor.side == "pillager":
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
+        # unless engaged (_engaged, written out: the positions table read once, which
+        # pillagers.take_action is told whether the Pillager is on the level played)
+        positions = game.store.table(Position)
+        pos = positions[eid]
+        here = pos.depth == game.depth
+        if not here or not _delver_next_to(game, positions, pos):
+            return pillagers.take_action(game, eid, here)
     return _hunt(game, eid, actor)
 
 
 def _engaged(game: Game, eid: int) -> bool:
     """A Pillager fights only when a delver stands next to it (a standing character on the
-    level played and the Pillager's; written out: every Pillager turn asks)."""
-    store = game.store
-    positions = store.table(Position)
+    level played and the Pillager's)."""
+    positions = game.store.table(Position)
     pos = positions[eid]
-    depth = game.depth
-    if pos.depth != depth:
-        return False
-    disabled = store.by_type.get(Disabled, ())
+    return pos.depth == game.depth and _delver_next_to(game, positions, pos)
+
+
+def _delver_next_to(game: Game, positions: dict[int, Position], pos: Position) -> bool:
+    """Whether a standing character of the party stands next to `pos`, a square of the
+    level played (written out: every Pillager turn asks)."""
+    depth = pos.depth
+    disabled = game.store.by_type.get(Disabled, ())
     x, y = pos.x, pos.y
     for e in game.party:
         if e not in disabled:
@@ -88,27 +95,43 @@ def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
     return (depth, tuple(spots))
 
 
-class _Same:
-    """Wraps an array for a key: equal only to a wrapper of the very same array."""
+def _tiles_token(game: Game) -> object:
+    """An object standing for this level's very tiles array in a key, equal only to itself
+    (the array would be compared square by square, its id() comes back once it is freed);
+    a new one when the array is another."""
+    tiles = game.level.tiles
+    kept = getattr(game, "_tiles_token", None)
+    if kept is None or kept[0] is not tiles:
+        kept = (tiles, object())
+        game._tiles_token = kept  # type: ignore[attr-defined]
+    return kept[1]
 
-    __slots__ = ("obj",)
 
-    def __init__(self, obj: object) -> None:
-        self.obj = obj
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.obj is self.obj
-
-    __hash__ = None  # type: ignore[assignment]
+def _level_rows(game: Game, ctype: type, ids: list[int]) -> list[Any]:
+    """The `ctype` rows of this level's entities among `ids` (store.ids(ctype, Position)),
+    kept per type while the store hands out the same id list (a new one when the set
+    changes or a row is replaced) for the same level: doors and traps never move."""
+    kept_all: dict[type, tuple[list[int], int, list[Any]]] | None = \
+        getattr(game, "_terrain_rows", None)
+    if kept_all is None:
+        kept_all = game._terrain_rows = {}  # type: ignore[attr-defined]
+    depth = game.depth
+    kept = kept_all.get(ctype)
+    if kept is None or kept[0] is not ids or kept[1] != depth:
+        table, positions = game.store.table(ctype), game.store.table(Position)
+        kept = kept_all[ctype] = (ids, depth, [table[e] for e in ids
+                                               if positions[e].depth == depth])
+    return kept[2]
 
 
 def _terrain_key(game: Game) -> tuple[object, ...]:
-    """Everything game.cost_map(creatures_block=False) reads for a monster: equal keys,
-    equal maps. Tiles change only with invalidate_terrain (its counter); doors, secret
-    doors, traps and hazards never move, and a set of them changing changes its id
-    list; their changeable fields are copied into the key."""
+    """Everything game.cost_map(creatures_block=False) and _chase_cost read for a monster:
+    equal keys, equal maps. Tiles change only with invalidate_terrain (its counter); doors,
+    secret doors, traps and hazards never move, and a set of them changing changes its id
+    list; the changeable fields of this level's doors and traps (all those maps read) are
+    copied into the key."""
     store = game.store
-    doors, traps = store.peek(Door), store.peek(Trap)
+    door_ids, trap_ids = store.ids(Door, Position), store.ids(Trap, Position)
     hazard_ids = store.ids(Hazard, Position)
     hazards: tuple[object, ...] = ()
     if hazard_ids:  # (content steps are fixed: profile and step name say what it does)
@@ -116,12 +139,11 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
         hazards = tuple([(e, positions[e].depth, round_ >= table[e].starts, table[e].profile,
                           table[e].step, tuple(map(tuple, table[e].squares)))
                          for e in hazard_ids])
-    # (the id lists and the tiles themselves, not their id(): a freed list's id comes back)
-    return (game.depth, game.terrain_version, _Same(game.level.tiles),
-            store.ids(Door, Position), store.ids(SecretDoor, Position),
-            store.ids(Trap, Position), hazard_ids,
-            tuple([(d.open, d.locked) for d in doors.values()]),
-            tuple([t.state for t in traps.values()]), hazards)
+    # (the id lists themselves, not their id(): a freed list's id comes back)
+    return (game.depth, game.terrain_version, _tiles_token(game),
+            door_ids, store.ids(SecretDoor, Position), trap_ids, hazard_ids,
+            tuple([(d.open, d.locked) for d in _level_rows(game, Door, door_ids)]),
+            tuple([t.state for t in _level_rows(game, Trap, trap_ids)]), hazards)
 
 
 def terrain_cost(game: Game) -> np.ndarray:

@@ -15,6 +15,14 @@ _MASK = (1 << 64) - 1
 _LIMITS: dict[int, int] = {}  # below(n): largest multiple of n under 2**64
 
 
+def _limit(n: int) -> int:
+    """below(n)'s rejection bound: the largest multiple of n not above 2**64, kept."""
+    limit = ((1 << 64) // n) * n
+    if len(_LIMITS) < 4096:  # bounds are mostly small dice and list lengths
+        _LIMITS[n] = limit
+    return limit
+
+
 def _rotl(x: int, k: int) -> int:
     return ((x << k) | (x >> (64 - k))) & _MASK
 
@@ -60,11 +68,20 @@ class Stream:
             raise ValueError(f"below() needs a positive bound, got {n}")
         limit = _LIMITS.get(n)
         if limit is None:
-            limit = ((1 << 64) // n) * n
-            if len(_LIMITS) < 4096:  # bounds are mostly small dice and list lengths
-                _LIMITS[n] = limit
+            limit = _limit(n)
+        # next64 written out (a call less a draw: the play stream draws some 5 a game turn)
+        s = self.s
         while True:
-            x = self.next64()
+            s0, s1, s2, s3 = s
+            r = (s1 * 5) & _MASK
+            x = ((((r << 7) | (r >> 57)) & _MASK) * 9) & _MASK
+            s2 ^= s0
+            s3 ^= s1
+            s[0] = s0 ^ s3
+            s[1] = s1 ^ s2
+            s[2] = s2 ^ ((s1 << 17) & _MASK)
+            s[3] = ((s3 << 45) | (s3 >> 19)) & _MASK
+            self.draws += 1
             if x < limit:
                 return x % n
 

@@ -33,7 +33,15 @@ def speed(store: EntityStore, eid: int) -> int:
     if boxes is not None and eid in boxes:
         base = boxes[eid].attribute("speed")
     else:
-        base = attribute(store, eid, "speed")
+        # attribute()'s monster case written out (initiative asks every tied Pillager,
+        # every round)
+        monsters = tables.get(MonsterStats)
+        stats = monsters.get(eid) if monsters is not None else None
+        if stats is None:
+            base = attribute(store, eid, "speed")  # (its error for a creature without)
+        else:
+            value = stats.speed
+            base = NO_SAVE if value is None else int(value)
     # treasure load and fatigue (explore/inventory.adjust_speed): nothing to adjust for a
     # creature with neither, as most monsters (initiative asks every tied one, every round)
     inventories, fatigue = tables.get(Inventory), tables.get(Fatigue)

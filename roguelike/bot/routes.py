@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS
-from roguelike.engine.components import Character, Door, Hazard, Position
+from roguelike.engine.components import Character, Hazard, Position
 from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
@@ -51,9 +51,6 @@ class Routes:
         # the last whole distance map: (level, plain key, goals, map)
         self._last_route: tuple[object, tuple[object, ...], list[tuple[int, int]],
                                 np.ndarray] | None = None
-        # (door index, Door id list, its length, the Door rows in index order)
-        self._door_rows: tuple[dict[tuple[int, int], int], list[int], int,
-                               list[Door]] | None = None
         self._last_doors: tuple[object, object, list[int],
                                 dict[tuple[int, int], int]] | None = None
         # the last map from a window alone, read again while it is sure of the squares a
@@ -201,30 +198,22 @@ class Routes:
     def doors(self, game: Game) -> tuple[dict[tuple[int, int], int], list[int]]:
         """This level's locked, shut doors the party knows of, and every door's state
         (1 when open, +2 when locked) in the level's order (do not modify the list). The
-        level's own door index holds every door on it (doors never move or go), so no scan
-        of every level's; its Door rows are kept while the store hands out the same Door
-        id list (a row replaced or a door made or destroyed gives a new one). The locked
-        ones are worked out again only when a state or the secret doors changed (a new id
-        list whenever that set does)."""
+        level's doors and their rows come from Game.level_doors (no scan of every level's).
+        The locked ones are worked out again only when a state or the secret doors changed
+        (a new id list whenever that set does)."""
         index = game.level.door_ids
         if not index:
             return {}, []  # (and no Door table to ask for: table() would make one)
-        ids = game.store.ids(Door)
-        rows = self._door_rows
-        if rows is None or rows[0] is not index or rows[1] is not ids \
-                or rows[2] != len(index):
-            table = game.store.table(Door)
-            rows = self._door_rows = (index, ids, len(index),
-                                      [table[door] for door in index.values()])
+        rows = game.level_doors()
         secret = game.store.ids(SecretDoor)
         # (branches, not arithmetic on bools: the quickest read of every door, each step)
         states = [(3 if door.open else 2) if door.locked else (1 if door.open else 0)
-                  for door in rows[3]]
+                  for _xy, door in rows]
         kept = self._last_doors
         if kept is not None and kept[0] is index and kept[1] is secret and kept[2] == states:
             return kept[3], kept[2]  # (the kept list: keys holding it compare at once)
-        locked = {xy: door for (xy, door), state in zip(index.items(), rows[3], strict=True)
-                  if state.locked and not state.open and door not in secret}
+        locked = {xy: index[xy] for xy, state in rows
+                  if state.locked and not state.open and index[xy] not in secret}
         self._last_doors = (index, secret, states, locked)
         return locked, states
 

@@ -122,7 +122,7 @@ class Game:
         self.on_level_change: list[Callable[[Game], None]] = []
         self._view: np.ndarray | None = None
         self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        # (key, transparency, serial, the _level_doors list, their open flags, their Door
+        # (key, transparency, serial, the level_doors list, their open flags, their Door
         # rows): the serial stands for the key in the FOVs' keys (a number hashes faster
         # than the tuple of closed doors); one serial per key while _fovs holds FOVs made
         # under it (both are cleared together)
@@ -130,7 +130,7 @@ class Game:
                            list[bool], list[Door]] | None = None
         self._clear_serials: dict[object, int] = {}
         self._known: tuple[object, np.ndarray] | None = None
-        # (door_ids, the Door id list, its length, [(square, Door row)]): _level_doors
+        # (door_ids, the Door id list, its length, [(square, Door row)]): level_doors
         self._doors: tuple[dict[tuple[int, int], int], list[int], int,
                            list[tuple[tuple[int, int], Door]]] | None = None
         self._routes: dict[object, np.ndarray] = {}
@@ -246,7 +246,7 @@ class Game:
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
-        doors = self._level_doors()
+        doors = self.level_doors()
         kept = self._clear
         # (asked for every new view: while the doorways are the same list and none opened
         # or shut, one pass over their open flags answers, with no key built)
@@ -269,10 +269,10 @@ class Game:
         self._clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
         return clear
 
-    def _level_doors(self) -> list[tuple[tuple[int, int], Door]]:
+    def level_doors(self) -> list[tuple[tuple[int, int], Door]]:
         """(square, Door row) of this level's doorways, in door_ids order; kept while the
         level, its doorways and the store's Door rows stay the same (a row replaced or a
-        door made or destroyed gives a new id list)."""
+        door made or destroyed gives a new id list). Do not modify the list."""
         level = self.level
         door_ids = level.door_ids
         ids = self.store.ids(Door)
@@ -367,7 +367,7 @@ class Game:
         if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
             self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
         cost = self._terrain_cost[1].copy()
-        for (x, y), door in self._level_doors():
+        for (x, y), door in self.level_doors():
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
         cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls

@@ -335,9 +335,8 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
     x, y = pos.x, pos.y
-    here, options = _steps_from(game, dist, x, y)
-    if here >= UNREACHABLE or here == 0:
-        return wait_events(game, eid)
+    # (no options where the map is unreachable or 0: _steps_from lists none there)
+    _here, options = _steps_from(game, dist, x, y)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -347,10 +346,30 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
         for square, dx, dy in options:
             if square in taken:
                 continue
-            result = _pillager_step(game, eid, dx, dy, False)
-            if result.ok:
-                return result.events
+            events = _free_step(game, eid, pos, dx, dy)
+            if events is not None:
+                return events
     return wait_events(game, eid)  # (a Wait never turns into another action)
+
+
+def _free_step(game: Game, eid: int, pos: Position, dx: int, dy: int) -> list[Event] | None:
+    """_pillager_step(game, eid, dx, dy, False)'s events, or None where it fails (a
+    failure changes nothing); `pos`: the Pillager's Position row. No Result is made."""
+    nx, ny = pos.x + dx, pos.y + dy
+    level = game.level
+    door = level.door_ids.get((nx, ny))
+    store = game.store
+    if not level.is_walkable(nx, ny) or (
+            door is not None and door in store.by_type.get(SecretDoor, ())):
+        return None
+    act = store.by_type[Actor][eid]
+    if act.move_points <= 0 and _begin_move(game, eid) is not None:
+        return None  # (_begin_move returns at once with a move under way)
+    act.move_points -= 1
+    pos.x, pos.y = nx, ny
+    events = [Event("move", "", eid, x=nx, y=ny)]
+    events += game.on_moved(eid)
+    return events
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
@@ -386,7 +405,9 @@ def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    steps = _kept_steps(game, dist)
+    kept = getattr(game, "_pillager_steps", None)  # (_kept_steps' lookup, written out)
+    entry = kept.get(id(dist)) if kept is not None else None
+    steps = entry[1] if entry is not None and entry[0] is dist else _kept_steps(game, dist)
     found = steps.get((x, y))
     if found is None:
         h, w = dist.shape

@@ -314,6 +314,8 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
         reason = confine.block_reason(game, eid)
         if reason:
             return reason
+    if not store.ids(Hazard, Position):
+        return ""  # (_hazards_here's first question: most of the time no hazard stands)
     pos = store.by_type[Position][eid]
     if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
         return ""

@@ -319,4 +319,6 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     pos = store.by_type[Position][eid]
     if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
         return ""
+    if (x, y) not in hazards._covering_ids(game, pos.depth):
+        return ""  # (no hazard covers the square: blocks' list would be empty)
     return hazards.blocks(game, eid, pos.depth, (x, y))

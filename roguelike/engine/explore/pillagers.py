@@ -149,8 +149,10 @@ def arrive_after_reveal(game: Game) -> list[Event]:
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, kept on
-    the game until the tiles change (_goal_map)."""
-    return _goal_map(game, tuple(goals), goals)
+    the game until the tiles change (_goal_map). The map depends on the set of goal
+    squares alone: keyed by it in order, so the same spots listed in another order (a
+    treasure dropped again gets a new id) find the map made before."""
+    return _goal_map(game, tuple(sorted(set(goals))), goals)
 
 
 def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level

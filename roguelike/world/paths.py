@@ -60,6 +60,33 @@ def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: boo
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
 
 
+def distance_map_without(dist: np.ndarray, cost: np.ndarray, source: tuple[int, int]
+                         ) -> np.ndarray:
+    """distance_map(cost, sources) less `source`, from `dist`, distance_map(cost, sources)
+    (a new array; `dist` is left as it was).
+
+    A step costs at least 1, so `source`'s own distance to a square is never below their
+    Chebyshev distance: a square whose distance is below that got it from another source
+    and keeps it. The rest (the squares `source` may have served) are worked out again on
+    the window round them and one square more, seeded with the kept distances there: the
+    best way to such a square enters the rest from a kept square next to it, whose
+    distance is exact, and never leaves the window after that."""
+    h, w = dist.shape
+    sx, sy = source
+    near = np.maximum(np.abs(np.arange(w) - sx)[None, :], np.abs(np.arange(h) - sy)[:, None])
+    again = (dist >= near) & (dist < UNREACHABLE)
+    out = dist.copy()
+    ys, xs = np.nonzero(again)
+    if not len(xs):
+        return out
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    x1, y1 = min(w, int(xs.max()) + 2), min(h, int(ys.max()) + 2)
+    part = out[y0:y1, x0:x1].copy()
+    part[again[y0:y1, x0:x1]] = UNREACHABLE
+    out[y0:y1, x0:x1] = dijkstra(part, cost[y0:y1, x0:x1].copy(), 1, 1)
+    return out
+
+
 def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,
               diagonal: bool = True) -> np.ndarray:
     """The downhill route on a distance map from `start` (i, j): what

@@ -34,7 +34,7 @@ from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -192,11 +192,35 @@ def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Leve
     for x, y in secret:
         cost[y, x] = 0
     wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
-    dist = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+    sources = [g for g in wanted if cost[g[1], g[0]]]
+    dist = None if isinstance(goals, Level) else _one_less(game, secret, tiles, cost, sources)
+    if dist is None:
+        dist = distance_map(cost, sources)
+    if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
+        game._pillager_last_loot = (game.depth, secret, tiles,  # type: ignore[attr-defined]
+                                    game.terrain_version, frozenset(sources), dist)
     if len(maps) >= 32:
         maps.clear()
     maps[key] = (tiles, dist)
     return dist
+
+
+def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray,
+              cost: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray | None:
+    """The map to `sources` from the last loot map made, when that one's sources were
+    these and one more on the same level, secret doors and tiles (a spot looted: most
+    new loot maps); None otherwise. distance_map_without works out only the squares the
+    spot gone may have served, a fraction of the map."""
+    last = getattr(game, "_pillager_last_loot", None)
+    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles \
+            or last[3] != game.terrain_version:
+        return None
+    now = frozenset(sources)
+    gone = last[4] - now
+    if len(gone) != 1 or not now <= last[4]:
+        return None
+    (square,) = gone
+    return distance_map_without(last[5], cost, square)
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:

@@ -197,8 +197,12 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     # entering one with traps)
     if not rooms:
         return events
-    room = game.level.room_at(pos.x, pos.y)
-    if room is not None and room in rooms \
+    level = game.level
+    x, y = pos.x, pos.y
+    # (level.room_at, written out: a delver's every step asks on most levels)
+    room = level.room_map.item(y, x) if 0 <= x < level.width and 0 <= y < level.height \
+        else None
+    if room is not None and room >= 0 and room in rooms \
             and room != (game.level.room_at(old[1], old[2]) if old else room):
         for trap_eid in rooms.get(room, []):
             trap = game.store.get(trap_eid, Trap)

@@ -137,11 +137,13 @@ class Step(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        if max(abs(self.dx), abs(self.dy)) != 1:
+        dx, dy = self.dx, self.dy
+        if not (-1 <= dx <= 1 and -1 <= dy <= 1) or not (dx or dy):  # max(|dx|, |dy|) != 1
             return fail("A step is one square.")
-        pos = game.store.get(actor, Position)
+        store = game.store
+        pos = store.get(actor, Position)
         level = game.level
-        nx, ny = pos.x + self.dx, pos.y + self.dy
+        nx, ny = pos.x + dx, pos.y + dy
         if not level.is_walkable(nx, ny):
             return fail("There is a wall in the way.")
         held = game.step_blocked(actor, nx, ny)
@@ -156,11 +158,11 @@ class Step(Action):
                 return instead(Struggle())
             return fail(held)
         other = game.creature_at(nx, ny)
-        if other is not None and hostile(game.store, actor, other):
+        if other is not None and hostile(store, actor, other):
             return instead(Attack(other))
-        door = game.door_at(nx, ny)
-        if door is not None and not game.store.get(door, Door).open:
-            return instead(OpenDoor(self.dx, self.dy))
+        door = level.door_ids.get((nx, ny))  # (game.door_at, written out)
+        if door is not None and not store.get(door, Door).open:
+            return instead(OpenDoor(dx, dy))
         if other is not None and not (is_character(game.store, actor)
                                       and is_character(game.store, other)):
             return fail(f"{name_of(game.store, other)} is in the way.")
@@ -173,7 +175,7 @@ class Step(Action):
             if caught:
                 return fail(caught)
         freed: list[Event] = []
-        conds = game.store.by_type.get(Conditions)
+        conds = store.by_type.get(Conditions)
         mine = conds.get(actor) if conds else None
         if mine is not None and mine.active:  # (move_blocked's '' otherwise: most steps)
             from roguelike.engine.conditions import move_blocked
@@ -187,12 +189,14 @@ class Step(Action):
                 held = move_blocked(game, actor, nx, ny)
                 if held:  # free of the hand, but something else still holds it
                     return done(*freed)
-        blocked = _begin_move(game, actor)
-        if blocked:
-            return blocked
-        act = game.store.get(actor, Actor)
+        act = store.get(actor, Actor)
+        if act.move_points <= 0:  # (_begin_move returns at once with a move under way)
+            blocked = _begin_move(game, actor)
+            if blocked:
+                return blocked
         act.move_points -= 1
-        events = [*freed, Event("move", "", actor, x=nx, y=ny)]
+        move = Event("move", "", actor, x=nx, y=ny)
+        events = [*freed, move] if freed else [move]
         if other is None:
             pos.x, pos.y = nx, ny
             events += game.on_moved(actor)

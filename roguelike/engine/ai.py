@@ -45,7 +45,8 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
     pos = store.get(eid, Position)
     x0, y0 = pos.x, pos.y
     level = game.level
-    if 0 < x0 < level.width - 1 and 0 < y0 < level.height - 1:
+    inside = 0 < x0 < level.width - 1 and 0 < y0 < level.height - 1
+    if inside:
         # (the nine squares read at once: single numpy reads cost more than the slice)
         block = dist[y0 - 1:y0 + 2, x0 - 1:x0 + 2].tolist()
     else:
@@ -57,7 +58,7 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
     characters = store.by_type.get(Character, ())
     for dx, dy in _STEPS:
         x, y = x0 + dx, y0 + dy
-        if not level.in_bounds(x, y):
+        if not inside and not level.in_bounds(x, y):  # (every square round an inside one is)
             continue
         d = block[1 + dy][1 + dx]
         other = creatures.get((x, y))

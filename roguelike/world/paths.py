@@ -12,17 +12,23 @@ _NP_TYPES = {np.dtype(np.int8): lib.np_int8, np.dtype(np.int16): lib.np_int16,
              np.dtype(np.uint8): lib.np_uint8, np.dtype(np.uint16): lib.np_uint16,
              np.dtype(np.uint32): lib.np_uint32, np.dtype(np.uint64): lib.np_uint64,
              np.dtype(np.bool_): lib.np_uint8}
+_NARRAY_P = ffi.typeof("struct NArray*")
+_VOID_P = ffi.typeof("void*")
+_FIELDS = ("type", "ndim", "data", "shape", "strides")
+# (the struct's fields given in order when tcod declares them so; by name otherwise)
+_IN_ORDER = tuple(name for name, _f in ffi.typeof("struct NArray").fields) == _FIELDS
 
 
 def _narray(array: np.ndarray) -> object:
     """The C view of a 2-D numpy array that tcod's path functions take (as tcod.path does).
     The caller keeps `array` alive while the view is used."""
     # from_buffer is several times quicker than array.ctypes; it takes contiguous memory only
-    data = ffi.cast("void*", ffi.from_buffer(array)) if array.flags.c_contiguous \
-        else ffi.cast("void*", array.ctypes.data)
-    return ffi.new("struct NArray*", {
-        "type": _NP_TYPES[array.dtype], "ndim": array.ndim, "data": data,
-        "shape": array.shape, "strides": array.strides})
+    data = ffi.cast(_VOID_P, ffi.from_buffer(array)) if array.flags.c_contiguous \
+        else ffi.cast(_VOID_P, array.ctypes.data)
+    # (the C types looked up once, the fields given in order: a third quicker than by name
+    # and type string, and two views are made for every Dijkstra map)
+    fields = (_NP_TYPES[array.dtype], array.ndim, data, array.shape, array.strides)
+    return ffi.new(_NARRAY_P, fields if _IN_ORDER else dict(zip(_FIELDS, fields, strict=True)))
 
 
 def _unreachable(shape: tuple[int, ...]) -> np.ndarray:
@@ -52,6 +58,33 @@ def distance_map(cost: np.ndarray, sources: list[tuple[int, int]], diagonal: boo
     for x, y in sources:
         dist[y, x] = 0
     return dijkstra(dist, cost, 1, 1 if diagonal else 0)
+
+
+def distance_map_without(dist: np.ndarray, cost: np.ndarray, source: tuple[int, int]
+                         ) -> np.ndarray:
+    """distance_map(cost, sources) less `source`, from `dist`, distance_map(cost, sources)
+    (a new array; `dist` is left as it was).
+
+    A step costs at least 1, so `source`'s own distance to a square is never below their
+    Chebyshev distance: a square whose distance is below that got it from another source
+    and keeps it. The rest (the squares `source` may have served) are worked out again on
+    the window round them and one square more, seeded with the kept distances there: the
+    best way to such a square enters the rest from a kept square next to it, whose
+    distance is exact, and never leaves the window after that."""
+    h, w = dist.shape
+    sx, sy = source
+    near = np.maximum(np.abs(np.arange(w) - sx)[None, :], np.abs(np.arange(h) - sy)[:, None])
+    again = (dist >= near) & (dist < UNREACHABLE)
+    out = dist.copy()
+    ys, xs = np.nonzero(again)
+    if not len(xs):
+        return out
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    x1, y1 = min(w, int(xs.max()) + 2), min(h, int(ys.max()) + 2)
+    part = out[y0:y1, x0:x1].copy()
+    part[again[y0:y1, x0:x1]] = UNREACHABLE
+    out[y0:y1, x0:x1] = dijkstra(part, cost[y0:y1, x0:x1].copy(), 1, 1)
+    return out
 
 
 def hillclimb(dist: np.ndarray, start: tuple[int, int], cardinal: bool = True,

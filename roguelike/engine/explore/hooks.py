@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Character, MonsterStats, Position
+from roguelike.engine.components import Character, Disabled, MonsterStats, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore import clock, doors, items, markers, pillagers, spells  # noqa: F401
 from roguelike.engine.explore.components import SpellWall
@@ -47,13 +47,34 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     store = game.store
     # (fire_wall_burns finds nothing while no wall stands anywhere: every step comes here)
     events = spells.fire_wall_burns(game, eid) if store.ids(SpellWall, Position) else []
-    if eid not in store.peek(Character):  # a monster's step: nothing more to see to
+    by_type = store.by_type
+    if eid not in by_type.get(Character, ()):  # a monster's step: nothing more to see to
         return events
-    if not is_disabled(store, eid):
+    if eid in by_type.get(Disabled, ()):
+        return events
+    # (check_near finds nothing without an unchecked marker next to the square: the
+    # question asked first, by itself, on a standing character's step)
+    if markers._unchecked_near(game, by_type[Position][eid]):
         events += markers.check_near(game, eid)
-        if game.store.alive(eid) and not is_disabled(game.store, eid) and in_camp(game, eid):
-            events += bank(game, eid)
+        if not store.alive(eid) or is_disabled(store, eid):
+            return events
+    if _in_camp(game, eid):
+        events += bank(game, eid)
     return events
+
+
+def _in_camp(game: Game, eid: int) -> bool:
+    """in_camp(game, eid) for a living creature, written out (every delver's step asks):
+    Level.room_at answers None off the map and for squares of no room."""
+    pos = game.store.by_type[Position][eid]
+    if pos.depth != game.depth:
+        return False
+    level = game.level
+    x, y = pos.x, pos.y
+    if not (0 <= x < level.width and 0 <= y < level.height):
+        return False
+    room = level.room_map.item(y, x)
+    return room >= 0 and room == level.camp_room
 
 
 def on_monster_killed(game: Game, eid: int) -> list[Event]:

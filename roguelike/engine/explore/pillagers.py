@@ -34,7 +34,7 @@ from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
-from roguelike.world.paths import UNREACHABLE, distance_map
+from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -149,8 +149,10 @@ def arrive_after_reveal(game: Game) -> list[Event]:
 def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, kept on
-    the game until the tiles change (_goal_map)."""
-    return _goal_map(game, tuple(goals), goals)
+    the game until the tiles change (_goal_map). The map depends on the set of goal
+    squares alone: keyed by it in order, so the same spots listed in another order (a
+    treasure dropped again gets a new id) find the map made before."""
+    return _goal_map(game, tuple(sorted(set(goals))), goals)
 
 
 def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
@@ -190,11 +192,35 @@ def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Leve
     for x, y in secret:
         cost[y, x] = 0
     wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
-    dist = distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+    sources = [g for g in wanted if cost[g[1], g[0]]]
+    dist = None if isinstance(goals, Level) else _one_less(game, secret, tiles, cost, sources)
+    if dist is None:
+        dist = distance_map(cost, sources)
+    if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
+        game._pillager_last_loot = (game.depth, secret, tiles,  # type: ignore[attr-defined]
+                                    game.terrain_version, frozenset(sources), dist)
     if len(maps) >= 32:
         maps.clear()
     maps[key] = (tiles, dist)
     return dist
+
+
+def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray,
+              cost: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray | None:
+    """The map to `sources` from the last loot map made, when that one's sources were
+    these and one more on the same level, secret doors and tiles (a spot looted: most
+    new loot maps); None otherwise. distance_map_without works out only the squares the
+    spot gone may have served, a fraction of the map."""
+    last = getattr(game, "_pillager_last_loot", None)
+    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles \
+            or last[3] != game.terrain_version:
+        return None
+    now = frozenset(sources)
+    gone = last[4] - now
+    if len(gone) != 1 or not now <= last[4]:
+        return None
+    (square,) = gone
+    return distance_map_without(last[5], cost, square)
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:
@@ -335,9 +361,8 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
     x, y = pos.x, pos.y
-    here, options = _steps_from(game, dist, x, y)
-    if here >= UNREACHABLE or here == 0:
-        return wait_events(game, eid)
+    # (no options where the map is unreachable or 0: _steps_from lists none there)
+    _here, options = _steps_from(game, dist, x, y)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -347,10 +372,30 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
         for square, dx, dy in options:
             if square in taken:
                 continue
-            result = _pillager_step(game, eid, dx, dy, False)
-            if result.ok:
-                return result.events
+            events = _free_step(game, eid, pos, dx, dy)
+            if events is not None:
+                return events
     return wait_events(game, eid)  # (a Wait never turns into another action)
+
+
+def _free_step(game: Game, eid: int, pos: Position, dx: int, dy: int) -> list[Event] | None:
+    """_pillager_step(game, eid, dx, dy, False)'s events, or None where it fails (a
+    failure changes nothing); `pos`: the Pillager's Position row. No Result is made."""
+    nx, ny = pos.x + dx, pos.y + dy
+    level = game.level
+    door = level.door_ids.get((nx, ny))
+    store = game.store
+    if not level.is_walkable(nx, ny) or (
+            door is not None and door in store.by_type.get(SecretDoor, ())):
+        return None
+    act = store.by_type[Actor][eid]
+    if act.move_points <= 0 and _begin_move(game, eid) is not None:
+        return None  # (_begin_move returns at once with a move under way)
+    act.move_points -= 1
+    pos.x, pos.y = nx, ny
+    events = [Event("move", "", eid, x=nx, y=ny)]
+    events += game.on_moved(eid)
+    return events
 
 
 def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
@@ -386,7 +431,9 @@ def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    steps = _kept_steps(game, dist)
+    kept = getattr(game, "_pillager_steps", None)  # (_kept_steps' lookup, written out)
+    entry = kept.get(id(dist)) if kept is not None else None
+    steps = entry[1] if entry is not None and entry[0] is dist else _kept_steps(game, dist)
     found = steps.get((x, y))
     if found is None:
         h, w = dist.shape

@@ -255,7 +255,10 @@ def covering(game: Game, depth: int) -> dict[tuple[int, int], list[dict[str, Any
 
 
 def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
-    found = hazards_at(game, depth, xy)  # (most squares: none, and no generator made)
+    if not game.store.ids(Hazard, Position):
+        return False
+    # (hazards_at's list, read in place: most squares have none, and no copy is made)
+    found = _covering_ids(game, depth).get((xy[0], xy[1]))
     return bool(found) and any(_step(game, e).get("terrain") == "hindering" for e in found)
 
 
@@ -263,6 +266,12 @@ def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Eve
     if not game.store.ids(Hazard, Position):
         return []  # nothing to leave or enter (every step of every creature comes here)
     pos = game.store.get(eid, Position)
+    # (a step from and to squares no hazard covers, on one level, has nothing to leave or
+    # enter: one read of the kept index for both squares, no lists made)
+    cover = _covering_ids(game, pos.depth)
+    if (pos.x, pos.y) not in cover and (
+            old is None or (old[0] == pos.depth and (old[1], old[2]) not in cover)):
+        return []
     here = hazards_at(game, pos.depth, pos.xy)
     events: list[Event] = []
     before = hazards_at(game, old[0], (old[1], old[2])) if old else []

@@ -153,27 +153,33 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     store = game.store
     by_type = store.by_type
     pos = by_type[Position][eid]
+    depth = pos.depth
     try:
         last = game._trap_last  # type: ignore[attr-defined]
     except AttributeError:
         last = _last(game)
     old = last.get(eid)
-    last[eid] = (pos.depth, pos.x, pos.y)
-    if old is not None and old[0] != pos.depth:
+    last[eid] = (depth, pos.x, pos.y)
+    if old is not None and old[0] != depth:
         old = None
     # (hazards.on_moved finds nothing to leave or enter without a hazard on the mover's
     # level, where `old` is too)
-    near = bool(store.ids(Hazard, Position)) and _hazards_here(game, pos.depth)
-    events = hazards.on_moved(game, eid, old) if near else []
-    actors = by_type.get(Actor)
-    actor = actors.get(eid) if actors is not None else None
+    near = bool(store.ids(Hazard, Position)) and _hazards_here(game, depth)
+    if near:
+        events = hazards.on_moved(game, eid, old)
+        depth = pos.depth  # (read again: a hazard may have moved the mover)
+    else:
+        events = []
     # (the index and the square are read after the hazards: they may have moved the mover
     # or made entities; index's kept answer read here when it stands)
-    depth = pos.depth
     kept = getattr(game, "_trap_index", None)
     here_index = kept[1].get(depth) if kept is not None and kept[0] == store.next_id else None
     squares, rooms = here_index if here_index is not None else index(game, depth)
     if eid not in by_type.get(Character, ()):
+        if not squares and not near:
+            return events  # (no trap square to step on, no hazard to hinder: most steps)
+        actors = by_type.get(Actor)
+        actor = actors.get(eid) if actors is not None else None
         if actor is not None:
             traps = squares.get((pos.x, pos.y)) if squares else None
             if (traps and _armed_square(game, traps)) \
@@ -181,14 +187,22 @@ def on_moved(game: Game, eid: int) -> list[Event]:
                 actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
         return events
     if squares:
-        for trap_eid in squares.get(pos.xy, []):
+        actors = by_type.get(Actor)
+        actor = actors.get(eid) if actors is not None else None
+        for trap_eid in squares.get((pos.x, pos.y), []):
             events += _step_on(game, trap_eid, eid, actor)
         if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
             events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
     # (a room without a room trap springs nothing: the room left is asked only on
     # entering one with traps)
-    room = game.level.room_at(pos.x, pos.y) if rooms else None
-    if room is not None and room in rooms \
+    if not rooms:
+        return events
+    level = game.level
+    x, y = pos.x, pos.y
+    # (level.room_at, written out: a delver's every step asks on most levels)
+    room = level.room_map.item(y, x) if 0 <= x < level.width and 0 <= y < level.height \
+        else None
+    if room is not None and room >= 0 and room in rooms \
             and room != (game.level.room_at(old[1], old[2]) if old else room):
         for trap_eid in rooms.get(room, []):
             trap = game.store.get(trap_eid, Trap)
@@ -304,7 +318,11 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
         reason = confine.block_reason(game, eid)
         if reason:
             return reason
+    if not store.ids(Hazard, Position):
+        return ""  # (_hazards_here's first question: most of the time no hazard stands)
     pos = store.by_type[Position][eid]
     if not _hazards_here(game, pos.depth):  # (blocks finds none: every step asks)
         return ""
+    if (x, y) not in hazards._covering_ids(game, pos.depth):
+        return ""  # (no hazard covers the square: blocks' list would be empty)
     return hazards.blocks(game, eid, pos.depth, (x, y))

@@ -14,7 +14,7 @@ import pytest
 
 from roguelike.bot import play
 from roguelike.engine.components import Hazard, Position
-from roguelike.engine.explore import markers, pillagers
+from roguelike.engine.explore import markers, pillager_maps, pillagers
 from roguelike.engine.explore.components import Marker
 from roguelike.engine.game import Game
 from roguelike.engine.traps import hazards, trigger
@@ -80,9 +80,9 @@ def _whole_map_exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     inside = level.room_map == room_id
     doors = pillagers._around(inside) & (level.tiles == T.DOORWAY)
     if doors.any():
-        return pillagers._squares(doors)
+        return pillager_maps.mask_squares(doors)
     edge = inside & pillagers._around(level.tiles == T.CORRIDOR)
-    return pillagers._squares(edge) if edge.any() else pillagers._squares(inside)
+    return pillager_maps.mask_squares(edge) if edge.any() else pillager_maps.mask_squares(inside)
 
 
 @pytest.mark.parametrize("depth", [1, 4, 7, 10])
@@ -98,15 +98,16 @@ def test_windowed_exits_match_the_whole_map(depth: int) -> None:
 def test_pillager_steps_match_the_map(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """The kept steps from a square, and the loot spot next to it, are those the whole
     map's rows and a pass over the spots give."""
-    real_steps, real_grab = pillagers._steps_from, pillagers._grab_index
+    real_steps, real_grab = pillager_maps.steps_from, pillager_maps.grab_index
     checked = [0, 0]
 
     def steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> Any:
         here, options = real_steps(game, dist, x, y)
         rows = dist.tolist()
         assert here == rows[y][x]
-        want = [] if here >= UNREACHABLE or here == 0 else [
-            ((x + dx, y + dy), dx, dy) for _d, _n, dx, dy in pillagers._closer(rows, x, y, here)]
+        closer = [] if here >= UNREACHABLE or here == 0 else \
+            pillager_maps._closer(rows, x, y, here)
+        want = [((x + dx, y + dy), dx, dy) for _d, _n, dx, dy in closer]
         assert options == want, f"round {game.round}: steps differ"
         checked[0] += 1
         return here, options
@@ -121,7 +122,7 @@ def test_pillager_steps_match_the_map(monkeypatch: pytest.MonkeyPatch, seed: str
         checked[1] += 1
         return index
 
-    monkeypatch.setattr(pillagers, "_steps_from", steps_from)
-    monkeypatch.setattr(pillagers, "_grab_index", grab_index)
+    monkeypatch.setattr(pillagers, "steps_from", steps_from)
+    monkeypatch.setattr(pillagers, "grab_index", grab_index)
     play(Game(seed), 1500)
     assert checked[0] > 100 and checked[1] > 20

@@ -18,7 +18,7 @@ from roguelike.bot import play
 from roguelike.engine import ai, monster_ai
 from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.ecs import EntityStore
-from roguelike.engine.explore import light, pillagers
+from roguelike.engine.explore import light, pillager_maps, pillagers
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.initiative import order_by_initiative
@@ -114,14 +114,14 @@ def _fresh_transparency(game: Game) -> np.ndarray:
 def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """The kept doorway rows (transparency), the lights' fields of view and the Pillagers'
     goal maps (kept apart from the routes a door clears) equal fresh ones."""
-    real_goal_map = pillagers._goal_map
+    real_goal_map = pillager_maps.goal_map
     checked = [0, 0, 0]
 
     def fresh_map(game: Game, goals: Any) -> np.ndarray:
         cost = T.WALKABLE[game.level.tiles].astype(np.int16)
         for x, y in secret_squares(game):
             cost[y, x] = 0
-        wanted = pillagers._camp_squares(goals) if isinstance(goals, Level) else goals
+        wanted = pillager_maps._camp_squares(goals) if isinstance(goals, Level) else goals
         return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
 
     def goal_map(game: Game, name: object, goals: Any) -> np.ndarray:
@@ -141,19 +141,20 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
         assert np.array_equal(bright, fresh_bright) and np.array_equal(lit, fresh_lit)
         checked[1] += 1
 
-    real_loot = pillagers._loot
+    real_loot = pillager_maps.loot_targets
 
     def loot(game: Game) -> list[Any]:
         kept = real_loot(game)
-        assert kept[0] == pillagers._loot_spots(game), f"round {game.round}: stale loot"
+        assert kept[0] == pillager_maps._loot_spots(game), f"round {game.round}: stale loot"
         if kept[1] is not None:
             fresh = fresh_map(game, [xy for _t, xy in kept[0]])
             assert np.array_equal(kept[1], fresh), f"round {game.round}: stale loot map"
         checked[2] += 1
         return kept
 
-    monkeypatch.setattr(pillagers, "_goal_map", goal_map)
-    monkeypatch.setattr(pillagers, "_loot", loot)
+    for module in (pillagers, pillager_maps):  # (each calls goal_map through its own name)
+        monkeypatch.setattr(module, "goal_map", goal_map)
+    monkeypatch.setattr(pillagers, "loot_targets", loot)
     game = Game(seed)
     game.on_action.append(compare)
     play(game, 2000)

@@ -8,7 +8,7 @@ home. Every 3 loads brought home remove one random unrevealed marker (T&T Game P
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -27,14 +27,20 @@ from roguelike.engine.components import Actor, Disabled, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Haul, Item, Marker, SecretDoor, Treasure
+from roguelike.engine.explore.components import Haul, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data, roll_expr
-from roguelike.engine.explore.doors import secret_squares
+from roguelike.engine.explore.pillager_maps import (
+    distances,
+    goal_map,
+    grab_index,
+    loot_targets,
+    mask_squares,
+    steps_from,
+)
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
-from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -59,9 +65,9 @@ def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     part, tiles = inside[y0:y1, x0:x1], level.tiles[y0:y1, x0:x1]
     doors = _around(part) & (tiles == T.DOORWAY)
     if doors.any():
-        return _squares(doors, x0, y0)
+        return mask_squares(doors, x0, y0)
     edge = part & _around(tiles == T.CORRIDOR)
-    return _squares(edge, x0, y0) if edge.any() else _squares(part, x0, y0)
+    return mask_squares(edge, x0, y0) if edge.any() else mask_squares(part, x0, y0)
 
 
 def _around(mask: np.ndarray) -> np.ndarray:
@@ -75,13 +81,6 @@ def _around(mask: np.ndarray) -> np.ndarray:
             if dx or dy:
                 out |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
     return out
-
-
-def _squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, int]]:
-    """The mask's squares, row by row (the same order on every run); (x0, y0): where the
-    mask's corner lies on the map."""
-    ys, xs = np.nonzero(mask)
-    return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
 
 
 def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
@@ -146,129 +145,6 @@ def arrive_after_reveal(game: Game) -> list[Event]:
                   roll=count)]
 
 
-def _distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
-    """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
-    doors stop them (creatures are stepped around). Shared by the whole group, kept on
-    the game until the tiles change (_goal_map). The map depends on the set of goal
-    squares alone: keyed by it in order, so the same spots listed in another order (a
-    treasure dropped again gets a new id) find the map made before."""
-    return _goal_map(game, tuple(sorted(set(goals))), goals)
-
-
-def _goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
-              ) -> np.ndarray:
-    """_distances, with `name` standing for the goals in the cache key; given a level
-    for goals, the goals are its Pillager camp, listed only when the map must be made
-    (the camp's many squares are not worth hashing every step)."""
-    secret = _secret(game)
-    tiles = game.level.tiles
-    last = getattr(game, "_pillager_last_map", None)
-    # (the last map asked, by identity: the camp map is asked for every haul step, and
-    # _secret hands out the same tuple while the secret doors stay the same)
-    if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
-            and last[3] == game.terrain_version and last[4] is tiles:
-        return last[5]  # type: ignore[no-any-return]
-    dist = _goal_map_kept(game, name, goals, secret, tiles)
-    game._pillager_last_map = (name, game.depth, secret,  # type: ignore[attr-defined]
-                               game.terrain_version, tiles, dist)
-    return dist
-
-
-def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Level,
-                   secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
-    # Kept apart from game.remembered's maps, which every door opened or locked clears:
-    # these read no door (secret ones are in the key), only the tiles, which change in
-    # place only with invalidate_terrain (its counter) or are another level's array.
-    kept: tuple[int, dict[object, tuple[np.ndarray, np.ndarray]]] | None = \
-        getattr(game, "_pillager_maps", None)
-    if kept is None or kept[0] != game.terrain_version:
-        kept = game._pillager_maps = (game.terrain_version, {})  # type: ignore[attr-defined]
-    maps = kept[1]
-    key = (game.depth, name, secret)
-    found = maps.get(key)
-    if found is not None and found[0] is tiles:
-        return found[1]
-    cost = T.WALKABLE[tiles].astype(np.int16)
-    for x, y in secret:
-        cost[y, x] = 0
-    wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
-    sources = [g for g in wanted if cost[g[1], g[0]]]
-    dist = None if isinstance(goals, Level) else _one_less(game, secret, tiles, cost, sources)
-    if dist is None:
-        dist = distance_map(cost, sources)
-    if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
-        game._pillager_last_loot = (game.depth, secret, tiles,  # type: ignore[attr-defined]
-                                    game.terrain_version, frozenset(sources), dist)
-    if len(maps) >= 32:
-        maps.clear()
-    maps[key] = (tiles, dist)
-    return dist
-
-
-def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray,
-              cost: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray | None:
-    """The map to `sources` from the last loot map made, when that one's sources were
-    these and one more on the same level, secret doors and tiles (a spot looted: most
-    new loot maps); None otherwise. distance_map_without works out only the squares the
-    spot gone may have served, a fraction of the map."""
-    last = getattr(game, "_pillager_last_loot", None)
-    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles \
-            or last[3] != game.terrain_version:
-        return None
-    now = frozenset(sources)
-    gone = last[4] - now
-    if len(gone) != 1 or not now <= last[4]:
-        return None
-    (square,) = gone
-    return distance_map_without(last[5], cost, square)
-
-
-def _secret(game: Game) -> tuple[tuple[int, int], ...]:
-    """secret_squares(game), kept while the store hands out the same list of secret doors
-    (it makes a new one whenever that set changes; doors never move) on the same level."""
-    ids = game.store.ids(SecretDoor, Position)
-    kept = getattr(game, "_pillager_secret", None)
-    if kept is not None and kept[0] is ids and kept[1] == game.depth:
-        return kept[2]  # type: ignore[no-any-return]
-    secret = secret_squares(game)
-    game._pillager_secret = (ids, game.depth, secret)  # type: ignore[attr-defined]
-    return secret
-
-
-def _camp_squares(level: Level) -> list[tuple[int, int]]:
-    """The Pillager camp's floor, row by row (the room never changes shape)."""
-    return _squares(level.room_map == level.pillager_camp_room)
-
-
-def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
-    """(id, square) of every marker and loose treasure (not the goal) here, by id."""
-    store = game.store
-    depth = game.depth
-    markers = store.ids(Marker, Position)
-    treasure = store.ids(Treasure, Position)
-    if not markers and not treasure:
-        return []
-    positions = store.table(Position)
-    out = [(eid, (p.x, p.y)) for eid in markers if (p := positions[eid]).depth == depth]
-    if treasure:
-        mixed = bool(out)
-        goal = explore_data(game.content).goal_item
-        items = store.peek(Item)
-        for eid in treasure:
-            p = positions[eid]
-            if p.depth == depth:
-                it = items.get(eid)
-                if it is None or it.kind != goal:
-                    out.append((eid, (p.x, p.y)))
-        if mixed:  # each id list is ascending already: only the two together need sorting
-            out.sort(key=_first)
-    return out
-
-
-def _first(spot: tuple[int, tuple[int, int]]) -> int:
-    return spot[0]
-
-
 def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
     """One decision of a Pillager (dispatched from monster_ai.take_turn). `unengaged`: the
     caller found no standing delver next to it on its level (monster_ai._engaged)."""
@@ -293,41 +169,19 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
         if _in_camp(level, x, y):
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
-        return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
-    loot = _loot(game)
+        return _step_towards(game, eid, pos, goal_map(game, "camp", level))
+    loot = loot_targets(game)
     spots = loot[0]
-    target = _grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
+    target = grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
     if target is not None:
         return _try(game, eid, Grab(target))
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if _in_camp(level, x, y):
             return wait_events(game, eid)
-        return _step_towards(game, eid, pos, _goal_map(game, "camp", level))
+        return _step_towards(game, eid, pos, goal_map(game, "camp", level))
     if loot[1] is None:
-        loot[1] = _distances(game, [xy for _t, xy in spots])
+        loot[1] = distances(game, [xy for _t, xy in spots])
     return _step_towards(game, eid, pos, loot[1])
-
-
-def _loot(game: Game) -> list[Any]:
-    """[_loot_spots(game), the _distances map to them or None until asked, and then
-    _grab_index's squares once asked], kept while the
-    lists of placed markers and loose treasure, the level, its secret doors and its
-    tiles stay the same: markers and treasure never move while they lie (taking one
-    removes its Position, dropping one adds a new one, and the store then hands out new
-    id lists), so the same lists mean the same spots and the same map."""
-    store = game.store
-    markers, treasure = store.ids(Marker, Position), store.ids(Treasure, Position)
-    secret = _secret(game)
-    tiles = game.level.tiles
-    key = getattr(game, "_pillager_loot_key", None)
-    if key is not None and key[0] is markers and key[1] is treasure \
-            and key[2] == game.depth and key[3] == secret \
-            and key[4] == game.terrain_version and key[5] is tiles:
-        return game._pillager_loot  # type: ignore[attr-defined, no-any-return]
-    game._pillager_loot_key = (markers, treasure, game.depth,  # type: ignore[attr-defined]
-                               secret, game.terrain_version, tiles)
-    game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
-    return loot
 
 
 def _in_camp(level: Level, x: int, y: int) -> bool:
@@ -336,20 +190,6 @@ def _in_camp(level: Level, x: int, y: int) -> bool:
     camp = level.pillager_camp_room
     return camp >= 0 and 0 <= x < level.width and 0 <= y < level.height \
         and level.room_map.item(y, x) == camp
-
-
-def _grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:
-    """Square -> the first of the loot's spots (by id, as they are listed) within 1 square
-    of it: made once per loot list and kept with it (every looting Pillager's decision
-    asks, and the spots never move while the list stands)."""
-    if len(loot) < 3:
-        index: dict[tuple[int, int], int] = {}
-        for target, (tx, ty) in loot[0]:
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    index.setdefault((tx + dx, ty + dy), target)
-        loot.append(index)
-    return loot[2]  # type: ignore[no-any-return]
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:
@@ -361,8 +201,8 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
 
 def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
     x, y = pos.x, pos.y
-    # (no options where the map is unreachable or 0: _steps_from lists none there)
-    _here, options = _steps_from(game, dist, x, y)
+    # (no options where the map is unreachable or 0: steps_from lists none there)
+    _here, options = steps_from(game, dist, x, y)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -402,65 +242,6 @@ def _taken(game: Game, x: int, y: int) -> set[tuple[int, int]]:
     """Squares holding a creature on this level, among them those next to (x, y) that
     creature_at would find occupied (Game.creature_squares: do not change the set)."""
     return game.creature_squares()
-
-
-_Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
-
-
-def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
-    """`dist` as lists (single squares read far faster from lists than from numpy)."""
-    return dist.tolist()  # type: ignore[no-any-return]
-
-
-def _kept_steps(game: Game, dist: np.ndarray) -> dict[tuple[int, int], _Steps]:
-    """_steps_from's answers by square for the map `dist`, kept on the game beside the
-    map itself, so an entry is never mistaken for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = \
-        getattr(game, "_pillager_steps", None)
-    if kept is None:
-        kept = game._pillager_steps = {}  # type: ignore[attr-defined]
-    entry = kept.get(id(dist))
-    if entry is None or entry[0] is not dist:
-        if len(kept) >= 8:
-            kept.clear()
-        entry = kept[id(dist)] = (dist, {})
-    return entry[1]
-
-
-def _steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
-    """(the map's value at (x, y), the steps from there that get closer, best first, as
-    (square, dx, dy)): the same for a map and a square every time, so kept with the map
-    (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    kept = getattr(game, "_pillager_steps", None)  # (_kept_steps' lookup, written out)
-    entry = kept.get(id(dist)) if kept is not None else None
-    steps = entry[1] if entry is not None and entry[0] is dist else _kept_steps(game, dist)
-    found = steps.get((x, y))
-    if found is None:
-        h, w = dist.shape
-        if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
-            rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
-        else:
-            rows, cx, cy = _rows(game, dist), x, y
-        here = rows[cy][cx]
-        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
-        found = steps[(x, y)] = (here, [((x + dx, y + dy), dx, dy)
-                                        for _d, _n, dx, dy in options])
-    return found
-
-
-def _closer(rows: list[list[int]], x: int, y: int, here: int
-            ) -> list[tuple[int, int, int, int]]:
-    """The steps that get closer, best first: nearer, then straight before diagonal."""
-    h, w = len(rows), len(rows[0])
-    if 0 < x < w - 1 and 0 < y < h - 1:
-        options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
-                   if (d := rows[y + dy][x + dx]) < here]
-    else:
-        options = [(d, abs(dx) + abs(dy), dx, dy) for dx, dy in _STEPS
-                   if 0 <= x + dx < w and 0 <= y + dy < h
-                   and (d := rows[y + dy][x + dx]) < here]
-    options.sort()
-    return options
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import partial
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -27,7 +26,6 @@ from roguelike.engine.components import (
     Character,
     Conditions,
     Disabled,
-    Door,
     FightState,
     PendingLuck,
     Position,
@@ -36,15 +34,15 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
-from roguelike.engine.explore.light import party_sight, sight_reaches
 from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
+from roguelike.engine.sight import PartySight
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
-from roguelike.world.fov import LevelSight
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
@@ -55,7 +53,6 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
-_OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 _NO_ROWS: frozenset[int] = frozenset()  # a table nobody has yet
 
 
@@ -91,7 +88,11 @@ def _plain(value: Any) -> Any:
 MOVED_KEEP = 512  # creatures Game._moved notes in one _run (a round's walks, mostly)
 FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
 
-class Game:
+
+class Game(PartySight, Occupants):
+    """One game: see the module's docstring; the party's sight and who stands where are
+    its mixins' (engine/sight.py, engine/occupants.py)."""
+
     def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
                  content: Content | None = None, first_level: Level | None = None,
                  options: GameOptions | None = None) -> None:
@@ -120,36 +121,17 @@ class Game:
         # (records hooks autosave and checksums here; the engine knows nothing of files).
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
-        self._view: np.ndarray | None = None
-        self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        # (key, transparency, serial, the level_doors list, their open flags, their Door
-        # rows): the serial stands for the key in the FOVs' keys (a number hashes faster
-        # than the tuple of closed doors); one serial per key while _fovs holds FOVs made
-        # under it (both are cleared together)
-        self._clear: tuple[object, np.ndarray, int, list[tuple[tuple[int, int], Door]],
-                           list[bool], list[Door]] | None = None
-        self._clear_serials: dict[object, int] = {}
-        self._known: tuple[object, np.ndarray] | None = None
-        # (door_ids, the Door id list, its length, [(square, Door row)]): level_doors
-        self._doors: tuple[dict[tuple[int, int], int], list[int], int,
-                           list[tuple[tuple[int, int], Door]]] | None = None
+        self._init_sight()
+        self._init_occupants()
         self._routes: dict[object, np.ndarray] = {}
         # goal -> (terrain cost array, window, map): route_near's window maps
         self._near_routes: dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int],
                                                        np.ndarray]] = {}
-        self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
-        self._level_sight: LevelSight | None = None  # fov_from's tcod map of a `clear`
         self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
         self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
         # Bumped wherever a creature other than the party's walk changes level (the
         # chute): hostiles_in_view keeps each level's foes while this stays the same.
         self.depth_moves = 0
-        # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
-        # creatures on that depth): sides never change, and the store hands out a new list
-        # whenever that set changes
-        self._foes: tuple[list[int], int, int, list[tuple[int, Position]],
-                          dict[int, Position], list[tuple[int, Position]]] | None = None
-        self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
         # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
         # level change, bumps depth_moves and forgets the view).
         self.moves = 0
@@ -159,15 +141,6 @@ class Game:
         # reaches MOVED_KEEP)
         self._moved: list[int] = []
         self._in_run = False  # inside _run: nothing moves but through the rules
-        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares, _moved's
-        # length, creatures on each square, each creature's square or None)
-        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]], int,
-                             dict[tuple[int, int], int],
-                             dict[int, tuple[int, int] | None]] | None = None
-        # The turn loop's last hostiles_in_view answer and what it depended on: (view,
-        # actor id list, depth, depth_moves, moves, answer, _moved's length); forgotten at
-        # each _run start.
-        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int], int] | None = None
         self._turn_events: dict[tuple[int | None, int], Event] = {}  # _turn_event's
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
@@ -204,15 +177,6 @@ class Game:
     def level(self) -> Level:
         return self.levels[self.depth]
 
-    def invalidate_view(self, at: tuple[int, int] | None = None) -> None:
-        """Forget the party's view. `at`: the only square whose transparency changed (a
-        door opened there); the view is kept when no field of view behind it came near
-        that square (light.party_sight), as monsters open doors all over the level."""
-        if at is not None and self._view is not None and self._sight is not None \
-                and not sight_reaches(self, self._sight, *at):
-            return
-        self._view = None
-
     def door_changed(self, at: tuple[int, int] | None = None) -> None:
         """A door's state changed: the cached routes price doors (a locked one is a wall);
         sight changes only if it opened or shut, at `at` (None: only its lock changed).
@@ -220,18 +184,6 @@ class Game:
         self._routes.clear()
         if at is not None:
             self.invalidate_view(at)
-
-    def known_tiles(self) -> np.ndarray:
-        """This level's tiles as the party believes them: unfound secret doors are wall.
-        Drawing, look and automatic walks use this; rules use the real tiles."""
-        hidden = tuple(explore.hidden_walls(self))
-        key = (self.depth, hidden, id(self.level.tiles))
-        if self._known is None or self._known[0] != key:
-            tiles = self.level.tiles.copy()
-            for x, y in hidden:
-                tiles[y, x] = T.WALL
-            self._known = (key, tiles)
-        return self._known[1]
 
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
@@ -244,119 +196,10 @@ class Game:
         self._clear_serials.clear()
         self.invalidate_view()
 
-    def transparency(self) -> np.ndarray:
-        """Which squares let light through: tiles, less this level's closed doors."""
-        doors = self.level_doors()
-        kept = self._clear
-        # (asked for every new view: while the doorways are the same list and none opened
-        # or shut, one pass over their open flags answers, with no key built)
-        if kept is not None and kept[3] is doors and kept[4] == list(map(_OPEN, kept[5])):
-            return kept[1]
-        closed = tuple([xy for xy, door in doors if not door.open])
-        key = (self.depth, closed)
-        if kept is None or kept[0] != key:
-            clear = T.TRANSPARENT[self.level.tiles]
-            for x, y in closed:
-                clear[y, x] = False
-            serials = self._clear_serials
-            if len(serials) >= 1024:  # (a serial must never stand for two keys in _fovs)
-                serials.clear()
-                self._fovs.clear()
-            serial = serials.setdefault(key, len(serials))
-        else:
-            clear, serial = kept[1], kept[2]
-        rows = [door for _xy, door in doors]
-        self._clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
-        return clear
-
-    def level_doors(self) -> list[tuple[tuple[int, int], Door]]:
-        """(square, Door row) of this level's doorways, in door_ids order; kept while the
-        level, its doorways and the store's Door rows stay the same (a row replaced or a
-        door made or destroyed gives a new id list). Do not modify the list."""
-        level = self.level
-        door_ids = level.door_ids
-        ids = self.store.ids(Door)
-        kept = self._doors
-        if kept is None or kept[0] is not door_ids or kept[1] is not ids \
-                or kept[2] != len(door_ids):
-            doors = self.store.table(Door)
-            kept = self._doors = (door_ids, ids, len(door_ids),
-                                  [(xy, doors[eid]) for xy, eid in door_ids.items()])
-        return kept[3]
-
-    @property
-    def visible(self) -> np.ndarray:
-        """Squares any standing party member can see now."""
-        if self._view is None:
-            # what the carried lights show (explore/light.py), and the sight behind it
-            view, self._sight = party_sight(self)
-            self.level.explored |= view
-            self._view = view
-        return self._view
-
-    def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray:
-        """The whole field of view from (x, y) over `clear` (this level's transparency),
-        remembered while the walls and doors stay the same: when one delver steps, the
-        others' and the lights they carry need no new FOV (replays verify faster)."""
-        key = (self._clear[2] if self._clear is not None else -1, x, y)
-        fov = self._fovs.get(key)
-        if fov is None:
-            if len(self._fovs) >= 64:
-                self._fovs.clear()
-            loaded = self._level_sight  # (clear loaded into a tcod map once, not per FOV)
-            if loaded is None or loaded.clear is not clear:
-                loaded = self._level_sight = LevelSight(clear)
-            fov = loaded.fov(x, y)  # light limits sight (explore/light.py)
-            self._fovs[key] = fov
-        return fov
-
     def is_drawn(self, eid: int) -> bool:
         """Whether the party knows of this entity (hidden things are not drawn)."""
         return eid in self.party or self.store.has(eid, Actor) or not any(
             check(self, eid) is False for check in self.knowledge_checks)
-
-    def entities_at(self, x: int, y: int) -> list[int]:
-        return [e for e, p in self.store.query(Position)
-                if p.depth == self.depth and p.x == x and p.y == y]
-
-    def creature_at(self, x: int, y: int) -> int | None:
-        """The creature on (x, y) of this level (the lowest id): the first of the level's
-        non-party creatures and the first of the party's side there, whichever is lower."""
-        depth = self.depth
-        found = None
-        for eid, pos in self.level_foes():
-            if pos.x == x and pos.y == y and pos.depth == depth:
-                found = eid
-                break
-        for eid, pos in self._foes[5]:  # type: ignore[index]  # (level_allies, just kept)
-            if pos.x == x and pos.y == y and pos.depth == depth:
-                return eid if found is None or eid < found else found
-        return found
-
-    def creatures_at(self, depth: int | None = None, skip: int = 0
-                     ) -> dict[tuple[int, int], int]:
-        """Square -> the creature there (the lowest id, as creature_at finds it) on `depth`
-        (default: the level played), leaving out `skip`. One pass over the creatures for a
-        caller that tests many squares while nobody moves (a monster's walk, a step choice);
-        positions change in place everywhere, so it is a snapshot, not a kept index."""
-        if depth is not None and depth != self.depth:  # (another level's: a full scan)
-            positions = self.store.table(Position)
-            out: dict[tuple[int, int], int] = {}
-            for eid in self.store.ids(Actor, Position):
-                pos = positions[eid]
-                if pos.depth == depth and eid != skip:
-                    out.setdefault((pos.x, pos.y), eid)
-            return out
-        depth = self.depth
-        out = {}
-        for rows in (self.level_foes(), self.level_allies()):
-            for eid, pos in rows:
-                if pos.depth == depth and eid != skip:
-                    square = (pos.x, pos.y)
-                    other = out.get(square)
-                    if other is None or eid < other:
-                        out[square] = eid
-        return out
 
     def door_at(self, x: int, y: int) -> int | None:
         return self.level.door_ids.get((x, y))
@@ -432,108 +275,6 @@ class Game:
         self._near_routes[goal] = (terrain, window, dist)
         return dist
 
-    def transparency_key(self) -> object:
-        self.transparency()
-        assert self._clear is not None
-        return self._clear[0]
-
-    def hostiles_in_view(self) -> list[int]:
-        """Non-party creatures on this level the party sees, ascending (after every monster
-        action: the creatures of other levels and the party's own members are filtered out
-        once per change of actors, of level, or of a creature's level)."""
-        view = self.visible
-        depth = self.depth
-        rows = self.level_foes()
-        seen = self._view_bytes
-        if seen is None or seen[0] is not view:
-            # the view as one byte a square, made once per view (a new array each time the
-            # view changes): indexing bytes is several times quicker than a numpy scalar
-            seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
-        flat, width = seen[1], seen[2]
-        return [eid for eid, pos in rows if pos.depth == depth and flat[pos.y * width + pos.x]]
-
-    def level_foes(self) -> list[tuple[int, Position]]:
-        """(id, Position) of the non-party creatures on this level, ascending; the list is
-        kept (do not change it) until creatures come or go, the level changes or a creature
-        changes level (the chute bumps depth_moves). The positions are the live rows: the
-        store hands out a new id list when a row is replaced too."""
-        ids = self.store.ids(Actor, Position)
-        depth = self.depth
-        foes = self._foes
-        if foes is None or foes[0] is not ids or foes[1] != depth \
-                or foes[2] != self.depth_moves:
-            actors, positions = self._actors, self._positions
-            rows = [(e, positions[e]) for e in ids
-                    if actors[e].side != "party" and positions[e].depth == depth]
-            allies = [(e, positions[e]) for e in ids if actors[e].side == "party"]
-            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows), allies)
-        return foes[3]
-
-    def creature_squares(self) -> set[tuple[int, int]]:
-        """The squares of every creature on this level (do not change the set; use it at
-        once: the next call may update it in place). Within the turn loop the answer is
-        kept while the creatures and the level are the same, and when creatures moved
-        (each through on_moved) just their squares are looked at again, as for
-        _hostiles_in_loop; outside it (creatures may be put anywhere by hand) it is made
-        afresh."""
-        ids, depth = self.store.ids(Actor, Position), self.depth
-        kept = self._squares
-        if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
-                and kept[2] == self.depth_moves:
-            if kept[3] == self.moves:
-                return kept[4]
-            if len(self._moved) - kept[5] == self.moves - kept[3]:  # all of them noted
-                self._squares_moved(kept[4], kept[6], kept[7], kept[5])
-                self._squares = (*kept[:3], self.moves, kept[4], len(self._moved),
-                                 kept[6], kept[7])
-                return kept[4]
-        counts: dict[tuple[int, int], int] = {}
-        where: dict[int, tuple[int, int] | None] = {}
-        self.level_foes()
-        for rows in (self._foes[3], self._foes[5]):  # type: ignore[index]
-            for e, p in rows:
-                if p.depth == depth:
-                    square = where[e] = (p.x, p.y)
-                    counts[square] = counts.get(square, 0) + 1
-                else:
-                    where[e] = None
-        squares = set(counts)
-        if self._in_run:
-            self._squares = (ids, depth, self.depth_moves, self.moves, squares,
-                             len(self._moved), counts, where)
-        return squares
-
-    def _squares_moved(self, squares: set[tuple[int, int]], counts: dict[tuple[int, int], int],
-                       where: dict[int, tuple[int, int] | None], at: int) -> None:
-        """creature_squares' kept answer brought up to date with the creatures on_moved
-        noted from `at` on (the same creatures, on the same level: each moved in place)."""
-        positions, depth = self._positions, self.depth
-        for eid in self._moved[at:]:
-            if eid not in where:
-                continue  # (not one of the level's creatures nor of the party)
-            pos = positions[eid]
-            square = (pos.x, pos.y) if pos.depth == depth else None
-            old = where[eid]
-            if square == old:
-                continue
-            where[eid] = square
-            if old is not None:
-                left = counts[old] - 1
-                if left:
-                    counts[old] = left
-                else:
-                    del counts[old]
-                    squares.discard(old)
-            if square is not None:
-                counts[square] = counts.get(square, 0) + 1
-                squares.add(square)
-
-    def level_allies(self) -> list[tuple[int, Position]]:
-        """(id, Position) of the party's side, whatever their level (a delver left behind),
-        ascending; kept with level_foes (do not change it)."""
-        self.level_foes()
-        return self._foes[5]  # type: ignore[index]
-
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
         if eid not in self._characters:
@@ -597,52 +338,6 @@ class Game:
         log += [e for e in events if e.text]
         if len(log) > LOG_KEEP:
             del log[:-LOG_KEEP]
-
-    def _hostiles_in_loop(self) -> list[int]:
-        """hostiles_in_view for the turn loop: after most creature actions nobody moved
-        (a Pillager waits, an attack) and the view is the same, so the last answer stands;
-        when only creatures moved (each through on_moved), just they are looked at again.
-        Kept only within one _run (between calls to perform, anything may have been moved
-        by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
-        seen = self._seen
-        view = self._view
-        ids = self.store.ids(Actor, Position)
-        if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
-                and seen[2] == self.depth and seen[3] == self.depth_moves:
-            if seen[4] == self.moves:
-                return seen[5]
-            out = self._hostiles_after_moves(seen[5], seen[6], self.moves - seen[4])
-            if out is not None:
-                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out,
-                              len(self._moved))
-                return out
-        out = self.hostiles_in_view()
-        self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
-                      self.depth_moves, self.moves, out, len(self._moved))
-        return out
-
-    def _hostiles_after_moves(self, last: list[int], at: int, count: int) -> list[int] | None:
-        """The last answer with the `count` creatures moved since (on_moved's list from
-        `at`) looked at again, the view and the actors being the same; None when a full
-        scan is due."""
-        foes, seen, moved = self._foes, self._view_bytes, self._moved
-        # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
-        # checks every read of it against a fresh one)
-        if count > 16 or len(moved) - at != count or foes is None \
-                or foes[0] is not self._seen[1] \
-                or foes[1] != self.depth or foes[2] != self.depth_moves \
-                or seen is None or seen[0] is not self.visible:  # type: ignore[index]
-            return None
-        flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
-        out = last
-        for eid in moved[at:]:
-            pos = rows.get(eid)
-            if pos is None:
-                continue  # a delver, or a creature of another level
-            inside = pos.depth == depth and bool(flat[pos.y * width + pos.x])
-            if inside != (eid in out):
-                out = [e for e in out if e != eid] if not inside else sorted([*out, eid])
-        return out
 
     def _update_mode(self) -> list[Event]:
         seen = self._hostiles_in_loop()

@@ -25,6 +25,15 @@ ACT_HINT = "Act on which side? A direction key, '.' for your own square, Escape 
 
 
 class ActMixin:
+    def beside(self: GameScreen, dx: int, dy: int) -> tuple[int, int, int] | None:
+        """(the acting character, x, y) of the square (dx, dy) from it; None when no
+        character is to act."""
+        eid = self.game.awaiting
+        if eid is None:
+            return None
+        pos = self.game.store.get(eid, Position)
+        return eid, pos.x + dx, pos.y + dy
+
     def cmd_act(self: GameScreen) -> None:
         g = self.game
         eid = g.awaiting
@@ -94,11 +103,10 @@ class ActMixin:
         """A step into a locked door or a trapped companion opens the act menu instead
         (the step would only be refused). True when it did."""
         g = self.game
-        eid = g.awaiting
-        if eid is None:
+        target = self.beside(dx, dy)
+        if target is None:
             return False
-        pos = g.store.get(eid, Position)
-        x, y = pos.x + dx, pos.y + dy
+        eid, x, y = target
         door = g.door_at(x, y)
         if door is not None and not g.store.has(door, SecretDoor):
             state = g.store.get(door, Door)

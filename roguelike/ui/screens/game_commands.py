@@ -57,11 +57,10 @@ class CommandsMixin(ActMixin):
     def danger(self: GameScreen, dx: int, dy: int) -> str | None:
         """Why a step deserves a second thought: a known trap, or darkness."""
         g = self.game
-        eid = g.awaiting
-        if eid is None:
+        target = self.beside(dx, dy)
+        if target is None:
             return None
-        pos = g.store.get(eid, Position)
-        x, y = pos.x + dx, pos.y + dy
+        _eid, x, y = target
         if not g.level.is_walkable(x, y) or g.creature_at(x, y) is not None:
             return None
         if (x, y) in known_hazards(g):

@@ -107,9 +107,9 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
 
 
 def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
-    """paths.distances_around (the bot's first try at a route) against distance_map with
-    many goals, for askers all over real levels; far goals fall back to the whole map."""
-    from roguelike.world.paths import distance_map, distances_around
+    """paths.distances_within on a window round the asker against distance_map with many
+    goals, for askers all over real levels; far goals fall back to the whole map."""
+    from roguelike.world.paths import distance_map, distances_within, window_round
 
     checked = window = 0
     for seed in ("route-0", "route-1", "route-2"):
@@ -122,7 +122,7 @@ def test_a_window_round_the_asker_agrees_with_the_whole_map_where_it_is_read():
             whole = distance_map(cost, goals)
             for at in squares[i % 11::53]:
                 asked = [(at[0] + dx, at[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-                near = distances_around(cost, goals, at, 10, asked)
+                near = distances_within(cost, goals, window_round(cost, at, 10), asked)
                 if near is None:
                     continue
                 window += 1

@@ -154,41 +154,9 @@ def _climb_inside(above: list[int], row: list[int], below: list[int], x: int, y:
     return found
 
 
-def path_to(cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]
-            ) -> list[tuple[int, int]]:
-    """Squares from start (exclusive) to goal (inclusive); empty when there is no way."""
-    import tcod.path  # rarely used: keeps the tcod package out of start-up
-
-    graph = tcod.path.SimpleGraph(cost=cost.astype(np.int32), cardinal=2, diagonal=3)
-    finder = tcod.path.Pathfinder(graph)
-    finder.add_root((start[1], start[0]))
-    route = finder.path_to((goal[1], goal[0]))[1:].tolist()
-    return [(int(x), int(y)) for y, x in route]
-
-
-def distances_near(cost: np.ndarray, goal: tuple[int, int], radius: int,
-                   asked: list[tuple[int, int]]) -> np.ndarray | None:
-    """distance_map(cost, [goal]) where it matters for the squares `asked`, worked out on
-    the window of `radius` round the goal (distances_within)."""
-    return distances_within(cost, [goal], _window(cost, goal, radius), asked)
-
-
-def distances_around(cost: np.ndarray, sources: list[tuple[int, int]],
-                     center: tuple[int, int], radius: int, asked: list[tuple[int, int]],
-                     floor: tuple[int, int] | None = None) -> np.ndarray | None:
-    """distance_map(cost, sources) where it matters for the squares `asked`, worked out on
-    the window of `radius` round `center` (distances_within)."""
-    return distances_within(cost, sources, _window(cost, center, radius), asked, floor)
-
-
 def window_round(cost: np.ndarray, center: tuple[int, int], radius: int
                  ) -> tuple[int, int, int, int]:
     """(x0, y0, x1, y1): the squares within `radius` of `center`, on the map."""
-    return _window(cost, center, radius)
-
-
-def _window(cost: np.ndarray, center: tuple[int, int], radius: int
-            ) -> tuple[int, int, int, int]:
     h, w = cost.shape
     x, y = center
     return max(0, x - radius), max(0, y - radius), min(w, x + radius + 1), min(h, y + radius + 1)

@@ -23,10 +23,6 @@ def _limit(n: int) -> int:
     return limit
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & _MASK
-
-
 def derive(seed: str, name: str) -> tuple[int, int, int, int]:
     """Four 64-bit words of state for stream `name` of `seed` (never all zero)."""
     digest = hashlib.blake2b(f"{seed}\x00{name}".encode(), digest_size=32).digest()

@@ -52,11 +52,6 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return kept[3], kept[2]
 
 
-def _lit(game: Game, clear: np.ndarray) -> np.ndarray:
-    """The lit mask of _light_maps (all party_sight reads), without the bright one."""
-    return _kept_lights(game, clear)[2]  # type: ignore[no-any-return]
-
-
 def _kept_lights(game: Game, clear: np.ndarray) -> list:  # type: ignore[type-arg]
     """[clear, lights, lit, bright or None], kept on the game while `clear` (the level's
     transparency array: Game.transparency makes a new one whenever it changes, and the

@@ -212,10 +212,6 @@ def _covering_ids(game: Game, depth: int) -> dict[tuple[int, int], list[int]]:
     return index
 
 
-def _started(game: Game, eid: int) -> bool:
-    return game.round >= game.store.get(eid, Hazard).starts
-
-
 def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:
     """Why a wall-like hazard stops `eid` entering `xy`, or ''."""
     return blocked_by(game, eid, [_step(game, h) for h in hazards_at(game, depth, xy)])

@@ -25,9 +25,6 @@ def test_quick_benchmarks_run_and_print_figures():
     assert checks["headless_actions_per_s"]["target"] == "> 5000"
     assert checks["verify.projected_command_seconds"]["target"] == "< 4"
     assert checks["monster_round.median_ms"]["target"] == "< 3"
-    # the start-up figures are timed with the game's bytecode compiled, as the README's
-    # setup leaves it, and the benchmark leaves it compiled
-    assert (ROOT / "roguelike" / "__pycache__").is_dir()
     if PROBE.is_file():
         pty = figures["pty_80x24"]
         assert pty["startup_screen_complete"], "the first screen lacked map/panel/status"
@@ -36,3 +33,19 @@ def test_quick_benchmarks_run_and_print_figures():
         assert "key_quiet_median_ms@80x24" in figures["checks"]
     else:
         assert "ptyprobe" in figures["pty_note"]
+
+
+def test_start_up_is_timed_with_the_game_compiled_and_a_first_launch_without():
+    """benchmarks/bytecode.py: a first-ever start finds none of the game's bytecode and
+    saves none; compile_game writes it again, as the README's setup does."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.bytecode import PACKAGE, compile_game, first_launch_env
+
+    try:
+        env = first_launch_env()
+        assert env["PYTHONDONTWRITEBYTECODE"] == "1"
+        assert not list(PACKAGE.rglob("*.pyc"))
+    finally:
+        compile_game()
+    compiled = {p.name.split(".")[0] for p in (PACKAGE / "engine" / "__pycache__").glob("*.pyc")}
+    assert {"game", "sight", "occupants"} <= compiled

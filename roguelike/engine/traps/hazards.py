@@ -255,7 +255,12 @@ def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
         return False
     # (hazards_at's list, read in place: most squares have none, and no copy is made)
     found = _covering_ids(game, depth).get((xy[0], xy[1]))
-    return bool(found) and any(_step(game, e).get("terrain") == "hindering" for e in found)
+    return bool(found) and hinders([_step(game, e) for e in found])
+
+
+def hinders(steps: list[dict[str, Any]]) -> bool:
+    """Whether one of the hazard steps covering a square makes it hindering terrain."""
+    return any(step.get("terrain") == "hindering" for step in steps)
 
 
 def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Event]:

@@ -154,10 +154,7 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     by_type = store.by_type
     pos = by_type[Position][eid]
     depth = pos.depth
-    try:
-        last = game._trap_last  # type: ignore[attr-defined]
-    except AttributeError:
-        last = _last(game)
+    last = _last(game)
     old = last.get(eid)
     last[eid] = (depth, pos.x, pos.y)
     if old is not None and old[0] != depth:
@@ -171,10 +168,8 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     else:
         events = []
     # (the index and the square are read after the hazards: they may have moved the mover
-    # or made entities; index's kept answer read here when it stands)
-    kept = getattr(game, "_trap_index", None)
-    here_index = kept[1].get(depth) if kept is not None and kept[0] == store.next_id else None
-    squares, rooms = here_index if here_index is not None else index(game, depth)
+    # or made entities)
+    squares, rooms = index(game, depth)
     if eid not in by_type.get(Character, ()):
         if not squares and not near:
             return events  # (no trap square to step on, no hazard to hinder: most steps)
@@ -306,7 +301,7 @@ def hazard_cost(game: Game, cost: Any, mover: int | None, monster: bool) -> None
             steps = covering.get((x, y), [])
             if hazards.blocked_by(game, mover or 0, steps):
                 cost[y, x] = 0
-            elif monster and any(step.get("terrain") == "hindering" for step in steps):
+            elif monster and hazards.hinders(steps):
                 cost[y, x] = 2
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike.engine import targeting, travel
+from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.components import Appearance, HitBoxes, Named, Position
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
@@ -26,13 +27,13 @@ def test_auto_explore_on_a_fixed_seed_stops_at_the_first_hostile():
     game = Game("walk-3")  # a seed whose first rooms hold a monster, not a locked door
     explored_before = int(game.level.explored.sum())
     assert game.hostiles_in_view() == []
-    _events, why = travel.run(game, travel.explore_step)
+    _events, why = travel.run(game, Explorer())
     assert why.startswith("You see ") and "squares" in why
     assert game.mode == "combat" and game.hostiles_in_view()
     assert game.actions_taken > 15  # it walked a good way first
     assert int(game.level.explored.sum()) > explored_before + 30
     # with the foe in view, it refuses to go on
-    assert travel.run(game, travel.explore_step) == ([], "Not with foes in view!")
+    assert travel.run(game, Explorer()) == ([], "Not with foes in view!")
 
 
 def test_auto_explore_explores_a_whole_level_without_foes():
@@ -46,8 +47,8 @@ def test_auto_explore_explores_a_whole_level_without_foes():
         #.............#
         ###############
     """, party=(("leader", "warrior"),))
-    _events, why = travel.run(game, travel.explore_step)
-    assert why == "Nothing left to explore here."
+    _events, why = travel.run(game, Explorer())
+    assert why == "Nothing left to explore or search here, and no stairs down found."
     walk = T.WALKABLE[game.level.tiles]
     assert bool(game.level.explored[walk].all())
 

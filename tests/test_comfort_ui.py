@@ -439,7 +439,7 @@ async def test_accessible_mode_announces_with_directions_and_places_the_cursor()
         await pilot.pause()
         texts = [m for m, _ in screen.log_view.messages]
         assert "Apprentice, 4 squares east." in texts
-        await pilot.press("F")  # an unknown key: the reason goes to the log as well
+        await pilot.press("W")  # an unknown key: the reason goes to the log as well
         assert any("Unknown key" in m for m, _ in screen.log_view.messages)
         region = screen.log_view.region
         row, col = screen.log_view.last_text_end()

@@ -29,7 +29,11 @@ async def test_start_walk_and_quit_to_menu():
         await pilot.press("escape")
         await pilot.press("Q")
         assert isinstance(app.screen, Confirm)
-        await pilot.press("y")
+        await pilot.press("y")  # a quit ends the game like a death: the end screen first
+        await pilot.pause()
+        assert isinstance(app.screen, GameOver)
+        assert game.over and game.outcome == "quit"
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
 
@@ -93,7 +97,7 @@ async def test_unknown_key_is_explained_not_fatal():
     app = RoguelikeApp(seed="x-1", straight_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("F")
+        await pilot.press("W")
         assert "Unknown key" in app.screen.status.hint
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from roguelike.content.loader import Content, default_content
+from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
 from roguelike.engine import ai, fight_hooks, monster_ai, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
@@ -596,21 +597,22 @@ class Game(PartySight, Occupants):
             pos.depth, pos.x, pos.y = self.depth, spot[0], spot[1]
         self.invalidate_view()
 
-    def _threats_in_view(self) -> bool:
-        """Foes in view that keep the party from the stairs: any monster, but a Pillager
-        only when engaged (next to a standing delver). Pillagers avoid a fight (T&T), and one
-        idling in sight of the stairs would otherwise bar them for good (RULES.md)."""
+    def threats_in_view(self) -> list[int]:
+        """Foes in view that keep the party from the stairs (and auto-explore from going
+        on): any monster, but a Pillager only when engaged (next to a standing delver).
+        Pillagers avoid a fight (T&T), and one idling in sight of the stairs would otherwise
+        bar them for good (RULES.md)."""
         store = self.store
         standing = [store.get(e, Position) for e in self.party
                     if not is_disabled(store, e)
                     and store.get(e, Position).depth == self.depth]
+        out = []
         for eid in self.hostiles_in_view():
-            if store.get(eid, Actor).side != "pillager":
-                return True
             where = store.get(eid, Position)
-            if any(chebyshev(p, where) <= 1 for p in standing):
-                return True
-        return False
+            if store.get(eid, Actor).side != "pillager" \
+                    or any(chebyshev(p, where) <= 1 for p in standing):
+                out.append(eid)
+        return out
 
     def take_stairs(self, actor: int, direction: str) -> Result:
         level = self.level
@@ -618,7 +620,7 @@ class Game(PartySight, Occupants):
         want = T.STAIRS_DOWN if direction == "down" else T.STAIRS_UP
         if direction not in ("down", "up") or level.tile(pos.x, pos.y) != want:
             return fail(f"There are no stairs {direction} here.")
-        if self.mode == "combat" and self._threats_in_view():
+        if self.mode == "combat" and self.threats_in_view():
             return fail("Not with foes in view!")
         here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
         near = [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]

@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from roguelike.engine.actions import Action, OpenDoor
-from roguelike.engine.components import Door, Position, Trap
+from roguelike.content.fight_tables import fight_tables
+from roguelike.engine.actions import Action, Attack, OpenDoor
+from roguelike.engine.checks import fight_state
+from roguelike.engine.combat import MANEUVERS
+from roguelike.engine.components import Conditions, Door, Position, Trap
 from roguelike.engine.explore.checks import fatigue_penalty
-from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
+from roguelike.engine.explore.components import Listened, Marker, SecretDoor, Stuck, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import (
     BreakDoor,
@@ -25,7 +28,11 @@ from roguelike.engine.explore.doors import (
     force_need,
     lockpicks_refusal,
 )
-from roguelike.engine.stats import attribute, is_disabled, name_of
+from roguelike.engine.explore.doors import Search as SearchDoors
+from roguelike.engine.explore.inventory import Bank, Give, carried, in_camp
+from roguelike.engine.explore.markers import RetryCheck
+from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
+from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle
 from roguelike.engine.traps.describe import disarm_odds
@@ -43,11 +50,16 @@ class Choice:
     action: Action
 
 
-def _d6_words(game: Game, actor: int, attr: str, need: int | None = None) -> str:
-    """'Might 4: 3 in 6' - a d6 check's odds as the log will roll it."""
+def d6_odds(game: Game, actor: int, attr: str, need: int | None = None) -> tuple[int, int]:
+    """(the d6 face needed, the chance in 6) of a check as explore.checks.check rolls it."""
     base = attribute(game.store, actor, attr) if need is None else need
     target = base + fatigue_penalty(game, actor)
-    chance = max(0, min(6, 7 - target))
+    return target, max(0, min(6, 7 - target))
+
+
+def _d6_words(game: Game, actor: int, attr: str, need: int | None = None) -> str:
+    """'d6 4+: 3 in 6' - a d6 check's odds as the log will roll it."""
+    target, chance = d6_odds(game, actor, attr, need)
     return f"d6 {target}+: {chance} in 6"
 
 
@@ -106,6 +118,32 @@ def _trap_choices(game: Game, actor: int, dx: int, dy: int, x: int, y: int) -> l
     return out
 
 
+def _marker_choices(game: Game, actor: int, x: int, y: int) -> list[Choice]:
+    """Retry the Wits check on an event marker there (hidden treasure shows on a success)."""
+    out = []
+    for eid, mark, pos in game.store.query(Marker, Position):
+        if (pos.depth, pos.x, pos.y) == (game.depth, x, y) and game.is_drawn(eid):
+            what = "search the marker for its hidden treasure" if mark.state == "hidden" \
+                else "check the event marker"
+            out.append(Choice(f"Retry the Wits check: {what} (Wits, "
+                              f"{_d6_words(game, actor, 'wits')})", RetryCheck(eid)))
+    return out
+
+
+def _foe_choices(game: Game, actor: int, foe: int) -> list[Choice]:
+    """A plain attack on a foe beside you, or one of the Classic special maneuvers."""
+    store = game.store
+    name = name_of(store, foe)
+    tables = fight_tables(game.content)
+    out = [Choice(f"Attack {name}", Attack(foe))]
+    for mid in MANEUVERS[1:]:
+        m = tables.maneuvers[mid]
+        out.append(Choice(f"{m.name} {name} (an attack at {tables.d6.maneuver_attack_mod:+d};"
+                          f" then it saves vs {m.save} or {m.on_fail.split(';')[0]})",
+                          Maneuver(foe, mid)))
+    return out
+
+
 def choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
     """Everything `actor` can try at the square (dx, dy) from it; (0, 0) is its own."""
     store = game.store
@@ -118,6 +156,11 @@ def choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
         if confine.top(game, actor) is not None and confine.escape_ways(game, actor, actor,
                                                                          True):
             out.append(Choice("Struggle to break free", Struggle()))
+        conds = store.try_get(actor, Conditions)
+        if conds is not None and "prone" in conds.active:
+            out.append(Choice("Get up (one action)", GetUp()))
+        if fight_state(game, actor).disarmed:
+            out.append(Choice("Pick up your weapon (one action)", RecoverWeapon()))
     else:
         door = game.door_at(x, y)
         if door is not None and not store.has(door, SecretDoor):
@@ -126,7 +169,40 @@ def choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
         if other is not None and confine.top(game, other) is not None \
                 and confine.escape_ways(game, actor, other, False):
             out.append(Choice(f"Free {name_of(store, other)}", Free(dx, dy)))
+        if other is not None and hostile(store, actor, other) \
+                and not is_disabled(store, other) and max(abs(dx), abs(dy)) \
+                <= game.content.rules.melee_reach:
+            out += _foe_choices(game, actor, other)
     out += _trap_choices(game, actor, dx, dy, x, y)
+    out += _marker_choices(game, actor, x, y)
+    return out
+
+
+def more_choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
+    """What the act menu adds once a square is chosen, though it never calls for the menu by
+    itself: giving things to a companion there; on your own square, looking the squares
+    around over for trap squares, banking treasure in the Camp, searching the walls again."""
+    store = game.store
+    pos = store.get(actor, Position)
+    if (dx, dy) == (0, 0):
+        out = [expose_choice()]
+        if in_camp(game, actor) and any(store.has(i, Treasure)
+                                        for i in carried(store, actor)):
+            out.append(Choice("Bank the treasure you carry", Bank()))
+        out.append(Choice("Search the walls here again for secret doors (one try a door "
+                          "each)", SearchDoors()))
+        return out
+    other = game.creature_at(pos.x + dx, pos.y + dy)
+    if other is None or other not in game.party or other == actor:
+        return []
+    name = name_of(store, other)
+    items = carried(store, actor)
+    out = [Choice(f"Give the {name_of(store, item)} to {name}", Give(other, str(item)))
+           for item in items]
+    treasure = [i for i in items if store.has(i, Treasure)]
+    if len(treasure) > 1:
+        out.append(Choice(f"Give all {len(treasure)} treasures to {name}",
+                          Give(other, ",".join(map(str, treasure)))))
     return out
 
 

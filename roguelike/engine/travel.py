@@ -8,14 +8,16 @@ What makes a run stop lives in roguelike.engine.watch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
-from roguelike.engine.components import Actor, Door, Position
+from roguelike.engine.components import Actor, Position
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
+from roguelike.engine.traps import confine
 from roguelike.engine.watch import Watch, known_hazards
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
@@ -48,7 +50,7 @@ def frontier(game: Game) -> list[tuple[int, int]]:
     return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
-def _downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
+def downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
     pos = game.store.get(eid, Position)
     here = int(dist[pos.y, pos.x])
     if here == 0 or here >= UNREACHABLE:
@@ -63,35 +65,21 @@ def _downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
             continue
         other = game.creature_at(x, y)
         if other is not None and (hostile(game.store, eid, other)
-                                  or game.store.get(other, Actor).side != "party"):
-            continue  # travel never attacks, nor shoves past strangers
+                                  or game.store.get(other, Actor).side != "party"
+                                  or confine.block_reason(game, other)):
+            continue  # travel never attacks, nor shoves past strangers or the trapped
         if best is None or d < best[0]:
             best = (d, dx, dy)
     return Step(best[1], best[2]) if best else None
 
 
-def route_to(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
-    cost = travel_cost(game)
+def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
+             ) -> np.ndarray:
+    """Steps to the nearest of `goals` over `cost` (travel_cost by default; not changed)."""
+    cost = travel_cost(game) if cost is None else cost.copy()
     for x, y in goals:
         cost[y, x] = max(1, int(cost[y, x]))
     return distance_map(cost, goals)
-
-
-def _locked_door(game: Game, xy: tuple[int, int]) -> bool:
-    """A locked door is no way on for an automatic walk: the player decides what to do."""
-    door = game.door_at(*xy)
-    return door is not None and game.store.get(door, Door).locked
-
-
-def explore_step(game: Game, eid: int) -> Step | str:
-    """The next Step toward the nearest unexplored ground, or why there is none."""
-    edge = frontier(game)
-    goals = [g for g in edge if not _locked_door(game, g)]
-    if not goals:
-        return "The way on is through a locked door." if edge else \
-            "Nothing left to explore here."
-    step = _downhill(game, eid, route_to(game, goals))
-    return step if step is not None else "No way on to unexplored ground."
 
 
 def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
@@ -104,7 +92,7 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    step = _downhill(game, eid, route_to(game, [goal]))
+    step = downhill(game, eid, route_to(game, [goal]))
     return step if step is not None else "There is no known way there."
 
 
@@ -125,6 +113,13 @@ def named_goal(game: Game, where: str) -> tuple[int, int] | str:
     return f"Unknown place {where!r}."
 
 
+def whole_action(game: Game, eid: int, action: Action) -> Action:
+    """`action`, or EndMove when it wants a whole action and only movement is left (the
+    turn then passes by itself)."""
+    act = game.store.get(eid, Actor)
+    return EndMove() if act.actions_left <= 0 and act.move_points > 0 else action
+
+
 def after_refusal(game: Game, eid: int) -> Action | None:
     """What an automatic walk does when a step is refused for want of a whole action (a
     stuck door to force with only movement points left): end the move and go on next turn."""
@@ -132,35 +127,88 @@ def after_refusal(game: Game, eid: int) -> Action | None:
     return EndMove() if act.actions_left == 0 and act.move_points > 0 else None
 
 
-def run(game: Game, next_step: Callable[[Game, int], Action | str], limit: int = 2000
-        ) -> tuple[list[Event], str]:
-    """Send Steps until the helper has none or the watch says stop; (events, why it stopped).
+@dataclass(frozen=True)
+class Question:
+    """An automatic walk that needs the player's choice to go on (which way through a
+    door): `options` are labels, the first the one Enter picks; `about` names the subject
+    (a door's id) for the decider that asked."""
 
-    The UI does the same thing one timer tick at a time; this is for tests and the bot.
-    """
-    watch = Watch.take(game)
-    if watch.foes:
-        return [], "Not with foes in view!"
-    events: list[Event] = []
-    retried = False
-    for _ in range(limit):
+    text: str
+    options: tuple[str, ...]
+    about: int = 0
+
+
+Decider = Callable[[Game, int], "Action | Question | str"]
+
+
+class Run:
+    """One automatic walk: the decider's actions, one at a time, until it has none, asks a
+    question, or the watch says stop. The UI's timer and the headless loops (`run`, the
+    auto-explore harness) drive the same object, so they make the same decisions."""
+
+    def __init__(self, game: Game, decide: Decider) -> None:
+        self.game = game
+        self.decide = decide
+        self.watch = Watch.take(game)
+        self.retried = False
+
+    def refusal(self) -> str | None:
+        """Why the run cannot start at all."""
+        if self.game.awaiting is None:
+            return "Nobody is waiting to act."
+        if self.game.threats_in_view():  # (Pillagers keep away unless engaged)
+            return "Not with foes in view!"
+        return None
+
+    def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None:
+        """Do the next action through `perform` (game.perform, or the screen's); why the
+        run stops, a question for the player, or None to go on."""
+        game = self.game
         eid = game.awaiting
         if eid is None:
-            return events, "Nobody is waiting to act."
-        step = next_step(game, eid)
-        if isinstance(step, str):
-            return events, step
-        new = game.perform(step)
-        events += new
-        if new and new[0].kind == "fail":
+            return "Nobody is waiting to act."
+        action = self.decide(game, eid)
+        if not isinstance(action, Action):
+            return action
+        events = perform(action)
+        if events and events[0].kind == "fail":
             instead = after_refusal(game, eid)
-            if instead is None or retried:
-                return events, new[0].text
-            events += game.perform(instead)
-            retried = True
+            if instead is None or self.retried:
+                return events[0].text
+            perform(instead)
+            self.retried = True
+            return None
+        self.retried = False
+        return self.watch.stop_reason(game, events)
+
+
+def run(game: Game, decide: Decider, limit: int = 2000,
+        answer: Callable[[Question], int | None] | None = None
+        ) -> tuple[list[Event], str]:
+    """Run a walk headless until it stops; (events, why it stopped). A question is put to
+    `answer` (None: the run stops with the question's text).
+
+    The UI does the same thing one timer tick at a time; this is for tests and tools.
+    """
+    walk = Run(game, decide)
+    problem = walk.refusal()
+    if problem:
+        return [], problem
+    events: list[Event] = []
+
+    def perform(action: Action) -> list[Event]:
+        new = game.perform(action)
+        events.extend(new)
+        return new
+
+    for _ in range(limit):
+        why = walk.advance(perform)
+        if isinstance(why, Question):
+            picked = answer(why) if answer is not None else None
+            if picked is None or not hasattr(walk.decide, "answer"):
+                return events, why.text
+            walk.decide.answer(why, picked)  # type: ignore[attr-defined]
             continue
-        retried = False
-        reason = watch.stop_reason(game, new)
-        if reason:
-            return events, reason
+        if why:
+            return events, why
     return events, "Stopped after a long way."

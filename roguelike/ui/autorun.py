@@ -1,8 +1,10 @@
 """Running automatic actions (auto-explore, travel, rest) on a timer so the map animates.
 
-Each action goes through the screen's `act`, i.e. game.perform, exactly as a keypress
-would, so records and replays see ordinary actions. A Watch decides when to stop; any key
-stops the run at once.
+The decisions and the stopping are the engine's (travel.Run: a decider and a Watch); this
+drives one Run a timer tick at a time, each action through the screen's perform_quietly,
+i.e. game.perform, exactly as a keypress would, so records and replays see ordinary actions.
+A question from the decider (which way through a door) pauses the run while the screen
+asks the player. Any key stops the run at once.
 """
 
 from __future__ import annotations
@@ -15,10 +17,8 @@ from textual.timer import Timer
 from roguelike.engine.actions import Action
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
-from roguelike.engine.travel import after_refusal
-from roguelike.engine.watch import Watch
+from roguelike.engine.travel import Decider, Question, Run
 
-NextAction = Callable[[Game, int], Action | str]
 DELAY = 0.03  # seconds per step: quick, but the eye can follow the party
 BATCH_REDUCED = 40  # steps per tick with reduced motion: no in-between frames
 
@@ -28,26 +28,23 @@ class Host(Protocol):
 
     def perform_quietly(self, action: Action) -> list[Event]: ...
     def auto_finished(self, reason: str) -> None: ...
+    def auto_question(self, question: Question, answer: Callable[[int | None], None]
+                      ) -> None: ...
     def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
 
 
 class AutoRun:
-    def __init__(self, host: Host, next_action: NextAction, reduced_motion: bool) -> None:
+    def __init__(self, host: Host, decide: Decider, reduced_motion: bool) -> None:
         self.host = host
-        self.next_action = next_action
+        self.decide = decide
+        self.run = Run(host.game, decide)
         self.per_tick = BATCH_REDUCED if reduced_motion else 1
-        self.watch = Watch.take(host.game)
         self.timer: Timer | None = None
-        self.steps = 0
-        self.retried = False
+        self.asking = False
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
-        if self.host.game.awaiting is None:
-            return "Nobody is waiting to act."
-        if self.watch.foes:
-            return "Not with foes in view!"
-        return None
+        return self.run.refusal()
 
     def start(self) -> None:
         self.timer = self.host.set_interval(DELAY, self.tick)
@@ -59,35 +56,33 @@ class AutoRun:
             self.host.auto_finished(reason)
 
     def tick(self) -> None:
+        if self.asking:
+            return
         for _ in range(self.per_tick):
-            reason = self.advance()
-            if reason:
-                self.stop(reason)
+            why = self.run.advance(self.host.perform_quietly)
+            if isinstance(why, Question):
+                self._ask(why)
+                return
+            if why:
+                self.stop(why)
                 return
 
-    def advance(self) -> str | None:
-        game = self.host.game
-        eid = game.awaiting
-        if eid is None:
-            return "Nobody is waiting to act."
-        action = self.next_action(game, eid)
-        if isinstance(action, str):
-            return action
-        events = self.host.perform_quietly(action)
-        self.steps += 1
-        if events and events[0].kind == "fail":
-            instead = after_refusal(game, eid)
-            if instead is None or self.retried:
-                return events[0].text
-            self.host.perform_quietly(instead)
-            self.retried = True
-            return None
-        self.retried = False
-        return self.watch.stop_reason(game, events)
+    def _ask(self, question: Question) -> None:
+        """Pause for the player's answer; Escape (None) ends the run."""
+        self.asking = True
+
+        def answer(index: int | None) -> None:
+            self.asking = False
+            if index is None or not hasattr(self.decide, "answer"):
+                self.stop("Stopped.")
+                return
+            self.decide.answer(question, index)
+
+        self.host.auto_question(question, answer)
 
 
 def rest_until_healed(rest: Callable[[], Action], cap: int = 30, idle: int = 6
-                      ) -> NextAction:
+                      ) -> Decider:
     """The next rest while anyone is wounded, stopping after `cap` rests or `idle` rests in a
     row that healed nobody (so a rule without healing cannot loop for ever)."""
     state = {"rests": 0, "idle": 0, "last": -1}

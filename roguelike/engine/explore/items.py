@@ -133,12 +133,11 @@ def _use_crystal_ball(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Re
 
 
 def _use_throw(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
-    data = explore_data(game.content)
-    band = data.missiles[idef.missile]
+    reach = throw_reach(game, idef)
     here = game.store.get(actor, Position)
     dist = max(abs(use.x - here.x), abs(use.y - here.y))
-    if use.x < 0 or dist > band.long_squares or dist == 0:
-        return fail(f"Throw it at a square within {band.long_squares}.")
+    if use.x < 0 or dist > reach or dist == 0:
+        return fail(f"Throw it at a square within {reach}.")
     if not game.visible[use.y, use.x] or not clear_line(game.transparency(), here.xy,
                                                          (use.x, use.y)):
         return fail("You cannot see a clear throw there.")
@@ -232,3 +231,21 @@ _HANDLERS = {
     "crystal_ball": _use_crystal_ball,
     "throw_fire": _use_throw,
 }
+# What a use of each effect is aimed at, for the UI: nothing, a character (and then a hit
+# location), an event marker, or a square to throw at.
+AIMS = {"light": "", "heal_box": "character", "crystal_ball": "marker", "throw_fire": "square"}
+
+
+def usable(game: Game, eid: int) -> list[tuple[int, ItemDef]]:
+    """The carried items `eid` may use (UseItem), with their definitions, in pack order."""
+    out = []
+    for item in carried(game.store, eid):
+        idef = item_def_of(game, item)
+        if idef is not None and idef.effect in _HANDLERS and may_use(game, eid, item):
+            out.append((item, idef))
+    return out
+
+
+def throw_reach(game: Game, idef: ItemDef) -> int:
+    """How far a thrown item goes (its missile's long range, in squares)."""
+    return explore_data(game.content).missiles[idef.missile].long_squares

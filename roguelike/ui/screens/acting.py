@@ -1,4 +1,7 @@
-"""The "act" command: do something to a door, trap or trapped companion beside you.
+"""The "act" command: do something to what is beside you: a door, a trap, a trapped
+companion, an event marker (retry its Wits check), a foe (attack or a special maneuver), a
+companion (give things); on your own square also get up, pick up your weapon, bank
+treasure, search the walls again, expose trap squares.
 
 With one square to act on, its menu opens at once; with several, a direction key picks the
 square ('.' or '5' your own). Bumping into a locked door or a trapped companion opens the
@@ -12,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from roguelike.engine import interact
 from roguelike.engine.components import Door, Position
-from roguelike.engine.explore.components import SecretDoor
-from roguelike.engine.stats import name_of
+from roguelike.engine.explore.components import Marker, SecretDoor
+from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine
 from roguelike.ui.screens.info import ChoiceScreen
 
@@ -82,9 +85,7 @@ class ActMixin:
         eid = g.awaiting
         if eid is None:
             return
-        options = interact.choices(g, eid, dx, dy)
-        if (dx, dy) == (0, 0):
-            options.append(interact.expose_choice())
+        options = interact.choices(g, eid, dx, dy) + interact.more_choices(g, eid, dx, dy)
         if not options:
             self.say("There is nothing to do there.")
             return
@@ -120,3 +121,17 @@ class ActMixin:
             return False
         self.act_menu(dx, dy)
         return True
+
+    def marker_menu(self: GameScreen) -> bool:
+        """The act menu at an event marker on or beside the acting delver (`,` finds
+        nothing to pick up but a marker that holds hidden treasure); True when shown."""
+        g = self.game
+        eid = g.awaiting
+        if eid is None:
+            return False
+        here = g.store.get(eid, Position)
+        for mid, _mark, pos in g.store.query(Marker, Position):
+            if pos.depth == here.depth and chebyshev(pos, here) <= 1 and g.is_drawn(mid):
+                self.act_menu(pos.x - here.x, pos.y - here.y)
+                return True
+        return False

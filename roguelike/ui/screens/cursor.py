@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.engine import targeting
 from roguelike.engine.components import Position
-from roguelike.engine.stats import name_of
+from roguelike.engine.explore import spells
+from roguelike.engine.explore.items import UseItem
+from roguelike.engine.explore.markers import markers_on
+from roguelike.engine.explore.spells import Cast
+from roguelike.engine.game import Game
+from roguelike.engine.stats import chebyshev, name_of
 from roguelike.ui import hooks
 from roguelike.ui.look import describe_square
 
@@ -24,12 +29,16 @@ COMMIT = ("enter", "full_stop", ".")
 
 @dataclass
 class Aim:
-    command: str  # "fire" or "cast"
+    command: str  # "fire", "cast", "throw" (an item) or "use" (an item aimed at a marker)
     reach: int
     spell: str = ""
-    spell_name: str = ""
+    spell_name: str = ""  # the spell's or the item's name
     candidates: list[int] = field(default_factory=list)
     index: int = -1
+    item: int = 0  # the item thrown or used
+
+
+VERBS = {"fire": "fire", "cast": "cast", "throw": "throw", "use": "use"}
 
 
 class CursorMixin:
@@ -114,12 +123,7 @@ class CursorMixin:
         if eid is None:
             self.say("Nobody is waiting to act.")
             return
-        aim.candidates = targeting.targets(self.game, eid, aim.reach)
-        if aim.command == "cast":  # friends can be targets of spells (Heal)
-            here = self._origin()
-            aim.candidates += [p for p in self.game.party if p != eid and max(
-                abs(self.game.store.get(p, Position).x - here[0]),
-                abs(self.game.store.get(p, Position).y - here[1])) <= aim.reach]
+        aim.candidates = aim_candidates(self.game, eid, aim)
         self.aim = aim
         aim.index = 0 if aim.candidates else -1
         start = (self.game.store.get(aim.candidates[0], Position).xy if aim.candidates
@@ -143,13 +147,16 @@ class CursorMixin:
         who = g.creature_at(*there)
         name = name_of(g.store, who) if who is not None and g.visible[there[1], there[0]] \
             else describe_square(g, *there).rstrip(".")
-        band = targeting.bands_for(g, aim.reach).band(dist)
-        # the d6 pips the attack roll really gets (RULES "Range bands")
-        reach = "out of range" if band is None else f"{band[0]} range, {band[1]:+d} to hit"
+        if aim.command in ("fire", "cast"):
+            band = targeting.bands_for(g, aim.reach).band(dist)
+            # the d6 pips the attack roll really gets (RULES "Range bands")
+            reach = "out of range" if band is None else \
+                f"{band[0]} range, {band[1]:+d} to hit"
+        else:  # a throw or a Crystal Ball: only the reach limits it
+            reach = "out of range" if dist > aim.reach else f"reach {aim.reach}"
         line = "line clear" if clear else "line BLOCKED"
-        return (f"{what} at {name}: {dist} squares, {reach}, {line}. "
-                f"Tab next target, Enter {'fire' if aim.command == 'fire' else 'cast'}, "
-                f"Escape cancel.")
+        return (f"{what} at {name}: {dist} square{'s' if dist != 1 else ''}, {reach}, "
+                f"{line}. Tab next target, Enter {VERBS[aim.command]}, Escape cancel.")
 
     def _target_key(self: GameScreen, key: str, character: str | None) -> None:
         aim = self.aim
@@ -160,15 +167,21 @@ class CursorMixin:
                 there = self.game.store.get(aim.candidates[aim.index], Position).xy
                 self.move_cursor_to(there)
             return
-        if key in COMMIT or character in ("f", "z"):
+        if key in COMMIT or character in ("f", "z", "t", "v"):
             self._commit_aim()
 
     def _commit_aim(self: GameScreen) -> None:
         aim = self.aim
         assert aim is not None and self.map.cursor is not None
         x, y = self.map.cursor
-        if (x, y) == self._origin() and aim.command == "fire":
+        if (x, y) == self._origin() and aim.command in ("fire", "throw", "use"):
             self.say("Move the cursor onto a target first (Escape cancels).")
+            return
+        if aim.item:
+            self.end_cursor()
+            self.act(UseItem(aim.item, x, y))
+            return
+        if aim.command == "cast" and self._cast_with_option(aim, x, y):
             return
         cls = hooks.action_class(aim.command)
         if cls is None:
@@ -187,3 +200,50 @@ class CursorMixin:
             return
         self.end_cursor()
         self.act(action)
+
+    def _cast_with_option(self: GameScreen, aim: Aim, x: int, y: int) -> bool:
+        """A spell that needs a choice after its target (Heal: the location; a wall: its
+        direction) asks it, then casts; False for the others."""
+        eid = self.game.awaiting
+        if eid is None:
+            return False
+        info = spells.spell_targets(self.game, eid, aim.spell)
+        if info["option"] == "location":
+            who = self.game.creature_at(x, y)
+            if who is None or who not in self.game.party:
+                self.say(f"{aim.spell_name} mends a delver: move the cursor onto one.")
+                return True
+            self.end_cursor()
+            self.choose_location(who, f"{aim.spell_name}: mend which location of "
+                                 f"{name_of(self.game.store, who)}?",
+                                 lambda loc: self.act(Cast(aim.spell, x, y, loc)))
+            return True
+        if info["option"] == "direction":
+            self.end_cursor()
+            self.choose_direction(aim.spell_name, int(info["size"]), (x, y),
+                                  lambda d: self.act(Cast(aim.spell, x, y, d)))
+            return True
+        return False
+
+
+def aim_candidates(game: Game, eid: int, aim: Aim) -> list[int]:
+    """What Tab cycles through: foes in reach with a clear line; for Heal the delvers in
+    reach (yourself too), for other spells the companions after the foes; for a Crystal
+    Ball the unchecked event markers in reach."""
+    store = game.store
+    here = store.get(eid, Position)
+
+    def party_near(with_self: bool) -> list[int]:
+        return [p for p in game.party if (with_self or p != eid)
+                and store.get(p, Position).depth == here.depth
+                and chebyshev(store.get(p, Position), here) <= aim.reach]
+
+    if aim.command == "use":
+        return [m for m in markers_on(game, game.depth, "unchecked") if game.is_drawn(m)
+                and game.level.explored[store.get(m, Position).y, store.get(m, Position).x]
+                and chebyshev(store.get(m, Position), here) <= aim.reach]
+    if aim.command == "cast" and \
+            spells.spell_targets(game, eid, aim.spell)["option"] == "location":
+        return party_near(True)
+    found = targeting.targets(game, eid, aim.reach)
+    return found + party_near(False) if aim.command == "cast" else found

@@ -10,9 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.engine import travel
+from roguelike.engine.abandon import Quit
 from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
+from roguelike.engine.autoexplore import Explorer
+from roguelike.engine.autofight import fight_step
+from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, Character, Position
 from roguelike.engine.events import Event
+from roguelike.engine.fight_actions import RecoverWeapon
 from roguelike.engine.stats import name_of
 from roguelike.engine.watch import known_hazards
 from roguelike.ui import hooks
@@ -28,9 +33,13 @@ from roguelike.ui.screens.info import (
     ScoresScreen,
 )
 from roguelike.ui.screens.options_screen import OptionsScreen
+from roguelike.ui.screens.using import UseMixin
 
 if TYPE_CHECKING:
     from roguelike.ui.screens.game_screen import GameScreen
+
+QUIT_QUESTION = ("Quit this game? It ends here as if the party fell: scored, with a morgue "
+                 "file and a replay, and it cannot be continued.")
 
 
 def command_ids() -> set[str]:
@@ -38,7 +47,7 @@ def command_ids() -> set[str]:
     return {name[4:] for name in dir(CommandsMixin) if name.startswith("cmd_")} - {"move"}
 
 
-class CommandsMixin(ActMixin):
+class CommandsMixin(ActMixin, UseMixin):
     # ----- moving ----------------------------------------------------------------------
     def cmd_move(self: GameScreen, dx: int, dy: int) -> None:
         if self.bump_menu(dx, dy):
@@ -97,7 +106,19 @@ class CommandsMixin(ActMixin):
 
     # ----- automatic movement ----------------------------------------------------------
     def cmd_explore(self: GameScreen) -> None:
-        self.start_auto(AutoRun(self, travel.explore_step, self.options.reduced_motion))
+        search = self.search_next == self.game.depth  # a second `o` on a level done
+        self.start_auto(AutoRun(self, Explorer(search=search), self.options.reduced_motion))
+
+    def cmd_autofight(self: GameScreen) -> None:
+        """One action of a plain fight (DCSS's Tab): see engine/autofight.py."""
+        eid = self.game.awaiting
+        if eid is None:
+            return
+        action = fight_step(self.game, eid)
+        if isinstance(action, str):
+            self.say(action)
+        else:
+            self.act(action)
 
     def cmd_travel(self: GameScreen) -> None:
         self.begin_cursor("travel")
@@ -139,7 +160,10 @@ class CommandsMixin(ActMixin):
         here = self.game.store.get(eid, Position).xy
         items = hooks.items_at(self.game, *here)
         if not items:
-            self.say("There is nothing here to pick up.")
+            if fight_state(self.game, eid).disarmed:  # the weapon a Disarm knocked away
+                self.act(RecoverWeapon())
+            elif not self.marker_menu():  # hidden treasure: retry the marker's check
+                self.say("There is nothing here to pick up.")
             return
         self._with_item("Pick up what?", items, lambda it: hooks.build_action(cls, item=it))
 
@@ -252,8 +276,9 @@ class CommandsMixin(ActMixin):
         self.app.notify("Game saved.")
 
     def cmd_quit(self: GameScreen) -> None:
+        """Give up: the game ends as a death does (end screen, score, morgue, replay)."""
         def answer(yes: bool | None) -> None:
             if yes:
-                self.app.pop_screen()
+                self.act(Quit())
 
-        self.app.push_screen(Confirm("Abandon this game?"), answer)
+        self.app.push_screen(Confirm(QUIT_QUESTION), answer)

@@ -7,14 +7,18 @@ in game_commands.py, the look/travel/target cursor in cursor.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.engine.actions import Action
+from roguelike.engine.autoexplore import EXPLORED
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.travel import Question
 from roguelike.ui.accessible import Announcer
 from roguelike.ui.animate import Frame, frames_for
 from roguelike.ui.autorun import AutoRun
@@ -50,6 +54,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frames: list[Frame] = []
         self.frame_timer: Timer | None = None
         self.hover: tuple[int, int] | None = None
+        self.search_next: int | None = None  # the depth whose next `o` searches the walls
         self._ended = False
         self._asking_luck = False
         self.init_cursor()
@@ -218,6 +223,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             "defeat": "[b red]The party has fallen.[/]",
             "victory": "[b green]Victory! The Heart of the Deep is carried into the light.[/]",
             "retired": "[b]The party retires alive, its treasure banked.[/]",
+            "quit": "[b]The party gives up the delve.[/]",
         }.get(g.outcome, f"[b]{g.outcome or 'The delve ends.'}[/]")
         parts = g.score_parts()
         score = (f"Score {parts.get('total', 0)} = treasure {parts.get('treasure_gp', 0)} gp"
@@ -262,8 +268,21 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def auto_finished(self, reason: str) -> None:
         self.auto = None
+        # a level explored but for its secret doors: the next `o` searches the walls
+        self.search_next = self.game.depth if reason.startswith(EXPLORED) else None
         self.say(reason)
         self.refresh_all()
+
+    def auto_question(self, question: Question, answer: Callable[[int | None], None]
+                      ) -> None:
+        """A run asks the player (which way through a door): a menu, Enter the first."""
+        from roguelike.ui.screens.info import ChoiceScreen
+
+        self.refresh_all()
+        self.app.push_screen(
+            ChoiceScreen(question.text, [(str(i), label) for i, label in
+                                         enumerate(question.options)]),
+            lambda picked: answer(None if picked is None else int(picked)))
 
     # ----- mouse -----------------------------------------------------------------------
     def _map_square(self, event: events.MouseEvent) -> tuple[int, int] | None:

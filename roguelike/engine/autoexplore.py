@@ -1,0 +1,417 @@
+"""Auto-explore (`o`): the next action toward unexplored ground, as a DCSS player expects.
+
+What it does, in order:
+1. free a delver caught by a trap (a cage, a net, a sealed room): the nearest free delver
+   walks over and the player is asked how (struggle, free, disarm; each by whom);
+2. walk to the nearest frontier (known ground next to unseen ground) it can reach;
+3. else walk next to the nearest locked or stuck door with unexplored ground beyond and ask
+   what to do there (pick the lock, break the door down, force it: each by whom, with its
+   odds, the best first);
+4. else search the likely walls for secret doors, each standing delver once at each spot (at
+   once while the stairs down are unknown; once they are found, only when asked: a second
+   `o` on a level with nothing else left);
+5. else say it is done, and where the stairs down are.
+
+A chosen way is tried again until it works ("keep trying"). A whole action wanted with only
+movement points left ends the move first, so the turn passes by itself. With only Pillagers
+in view (they keep away unless engaged), the delver led explores and the others keep up.
+
+Headless: the UI's `o` and the harness (roguelike/tools/explore_rate.py) both run an
+Explorer through travel.Run, so they make the same decisions. It reads only what the party
+knows (explored squares, doors found locked or stuck, traps known), never the real map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from roguelike.engine import interact
+from roguelike.engine.actions import Action, Lead, Wait
+from roguelike.engine.components import Character, Door, Position, Searched
+from roguelike.engine.explore.components import SecretDoor, Stuck
+from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.doors import (
+    BreakDoor,
+    ForceDoor,
+    PickLock,
+    force_need,
+    lockpicks_refusal,
+)
+from roguelike.engine.game import Game
+from roguelike.engine.interact import d6_odds
+from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.actions import SEARCH_REACH, Search, Struggle
+from roguelike.engine.travel import (
+    Question,
+    downhill,
+    frontier,
+    route_to,
+    travel_cost,
+    whole_action,
+)
+from roguelike.engine.watch import direction_words
+from roguelike.world import tiles as T
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
+    "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+# How deep unseen ground must lie behind a wall for a secret door there to be worth a search
+# (a room or a corridor needs that much room; rock along a room's side rarely hides one).
+SUSPECT_DEPTH = 3
+EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
+NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way past an obstacle (a door, a trapped delver): who does what, and the words
+    offered. `kind` is an action kind; `slow` tells the two disarms apart."""
+
+    worker: int
+    kind: str
+    label: str
+    slow: int = 0
+
+
+# The ways past one obstacle, and the question's words (door_plans, rescue_plans).
+PlansFor = Callable[[Game, int], tuple[list[Plan], str]]
+
+
+@dataclass
+class Explorer:
+    """The decider behind `o` (a travel.Decider that remembers the answers it was given)."""
+
+    search: bool = False  # search for secret doors even once the stairs down are known
+    plans: dict[int, Plan] = field(default_factory=dict)  # obstacle id -> the chosen way
+    offered: dict[int, list[Plan]] = field(default_factory=dict)
+
+    def answer(self, question: Question, index: int) -> None:
+        """The player chose option `index` of a question (Enter: 0)."""
+        ways = self.offered.get(question.about, [])
+        if 0 <= index < len(ways):
+            self.plans[question.about] = ways[index]
+
+    def __call__(self, game: Game, eid: int) -> Action | Question | str:
+        combat = game.mode == "combat"  # (then only Pillagers in view, keeping away)
+        if combat and game.threats_in_view():
+            return "Not with foes in view!"
+        barriers = barrier_doors(game)
+        cost = _open_cost(game)
+        captive = next(iter(captives(game)), None)
+        if captive is not None:
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        if combat and eid != game.led:
+            return follow(game, eid)
+        edge = frontier(game)
+        here = game.store.get(eid, Position).xy
+        goals = [g for g in edge if g not in barriers and g != here]
+        if goals:
+            step = downhill(game, eid, route_to(game, goals, cost))
+            if step is not None:
+                return step
+        door = door_to_open(game, eid, cost, edge, barriers)
+        if door is not None:
+            return self._obstacle(game, eid, door, cost, door_plans)
+        down = game.level.stairs_down
+        known = down is not None and bool(game.level.explored[down[1], down[0]])
+        if self.search or not known:
+            searching = self._search(game, eid, cost)
+            if searching is not None:
+                return searching
+        where = direction_words(here, down) if known and down is not None else ""
+        if known and not self.search:
+            return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
+                    "searches the walls for secret doors).")
+        if known:
+            return f"Nothing left to explore or search here. Stairs down: {where}."
+        return "Nothing left to explore or search here, and no stairs down found."
+
+    # ----- obstacles: doors and trapped delvers ----------------------------------------
+    def _obstacle(self, game: Game, eid: int, subject: int, cost: np.ndarray,
+                  plans_for: PlansFor) -> Action | Question | str:
+        """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
+        store = game.store
+        plan = self.plans.get(subject)
+        if plan is not None and not _can_work(game, plan.worker, plan.kind == "struggle"):
+            del self.plans[subject]  # its worker is down or gone: ask again
+            plan = None
+        worker = eid if plan is None else plan.worker
+        if worker != eid:
+            if game.mode == "combat":  # each acts on its own initiative: wait for its turn
+                return Wait()
+            return Lead(store.get(worker, Character).order)  # takes no time
+        sx, sy = store.get(subject, Position).xy
+        wpos = store.get(worker, Position)
+        dx, dy = sx - wpos.x, sy - wpos.y
+        if plan is None:
+            ways, text = plans_for(game, subject)
+            if not ways:
+                return text
+            self.offered[subject] = ways
+            return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now?",
+                            tuple(w.label for w in ways), subject)
+        if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
+            goals = _beside(game, (sx, sy), cost)
+            step = downhill(game, worker, route_to(game, goals, cost)) if goals else None
+            return step if step is not None else "There is no known way there."
+        action = _plan_action(game, plan, dx, dy)
+        if action is None:
+            del self.plans[subject]
+            return f"{name_of(store, worker)} can no longer do that."
+        return whole_action(game, worker, action)
+
+    # ----- secret doors ----------------------------------------------------------------
+    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next step or search of the hunt for secret doors; None when it is done."""
+        radius = explore_data(game.content).doors.search_radius
+        walls = suspect_walls(game)
+        if not walls:
+            return None
+        store = game.store
+        members = [eid] if game.mode == "combat" else sorted(
+            (e for e in game.party if _can_work(game, e)),
+            key=lambda e: (e != eid, store.get(e, Character).order))
+        for member in members:
+            spot = best_spot(game, member, cost, unsearched(game, member, walls, radius),
+                             radius)
+            if spot is None:
+                continue
+            if member != eid:
+                return Lead(store.get(member, Character).order)
+            if spot == store.get(eid, Position).xy:
+                return whole_action(game, eid, Search())
+            step = downhill(game, eid, route_to(game, [spot], cost))
+            if step is not None:
+                return step
+        return None
+
+
+def _can_work(game: Game, eid: int, held: bool = False) -> bool:
+    """Whether `eid` stands on this level, and is free (or may be held: `held`)."""
+    store = game.store
+    return not is_disabled(store, eid) and store.get(eid, Position).depth == game.depth \
+        and (held or confine.top(game, eid) is None)
+
+
+def _workers(game: Game, at: tuple[int, int]) -> list[int]:
+    """The free delvers who can walk next to `at` over known ground, the one led first,
+    then in marching order."""
+    store = game.store
+    cost = _open_cost(game)
+    near = _beside(game, at, cost)
+    if not near:
+        return []
+    reach = distance_map(cost, near)
+    return sorted((e for e in game.party if _can_work(game, e)
+                   and reach[store.get(e, Position).y, store.get(e, Position).x] < UNREACHABLE),
+                  key=lambda e: (e != game.led, store.get(e, Character).order))
+
+
+def _open_cost(game: Game) -> np.ndarray:
+    """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
+    cost = travel_cost(game)
+    for x, y in barrier_doors(game):
+        cost[y, x] = 0
+    return cost
+
+
+def _beside(game: Game, at: tuple[int, int], cost: np.ndarray) -> list[tuple[int, int]]:
+    """The walkable known squares next to `at` that no stranger stands on."""
+    sx, sy = at
+    return [(sx + ax, sy + ay) for ax, ay in NEIGHBOURS
+            if game.level.in_bounds(sx + ax, sy + ay) and cost[sy + ay, sx + ax] > 0
+            and game.creature_at(sx + ax, sy + ay) in (None, *game.party)]
+
+
+def _plan_action(game: Game, plan: Plan, dx: int, dy: int) -> Action | None:
+    """The action of a plan, from where its worker stands; None when it no longer fits."""
+    if plan.kind in DOOR_ACTIONS:
+        return DOOR_ACTIONS[plan.kind](dx, dy)
+    if plan.kind == "struggle":
+        return Struggle()
+    for choice in interact.choices(game, plan.worker, dx, dy):
+        act = choice.action
+        if act.kind == plan.kind and getattr(act, "slow", 0) == plan.slow:
+            return act
+    return None
+
+
+# ----- doors ---------------------------------------------------------------------------
+def barrier_doors(game: Game) -> dict[tuple[int, int], int]:
+    """Closed doors the party knows to be locked or stuck, by square: a walk stops there."""
+    store = game.store
+    out: dict[tuple[int, int], int] = {}
+    for xy, door in game.level.door_ids.items():
+        if store.has(door, SecretDoor):
+            continue
+        state = store.get(door, Door)
+        if not state.open and (state.locked or store.has(door, Stuck)):
+            out[xy] = door
+    return out
+
+
+def door_to_open(game: Game, eid: int, cost: np.ndarray, edge: list[tuple[int, int]],
+                 barriers: dict[tuple[int, int], int]) -> int | None:
+    """The nearest barrier door with unexplored ground beyond it, or None."""
+    if not barriers or not edge:
+        return None
+    reach = distance_map(cost, [game.store.get(eid, Position).xy])
+    through = cost.copy()
+    for x, y in barriers:
+        through[y, x] = 2
+    beyond = route_to(game, edge, through)
+    best: tuple[int, int, int, int] | None = None
+    for (x, y), door in barriers.items():
+        if beyond[y, x] >= UNREACHABLE:
+            continue
+        near = min((int(reach[y + dy, x + dx]) for dx, dy in NEIGHBOURS
+                    if game.level.in_bounds(x + dx, y + dy)), default=UNREACHABLE)
+        if near < UNREACHABLE and (best is None or (near, y, x) < best[:3]):
+            best = (near, y, x, door)
+    return None if best is None else best[3]
+
+
+def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+    """Every way each free delver has through a locked or stuck door, the best odds first
+    (then the quiet way, then the one led), and the words of the question."""
+    store = game.store
+    state = store.get(door, Door)
+    stuck = store.has(door, Stuck) and not state.locked
+    what = "stuck" if stuck else "locked"
+    ranked: list[tuple[int, int, int, Plan]] = []
+    for rank, eid in enumerate(_workers(game, store.get(door, Position).xy)):
+        who = name_of(store, eid)
+        ways: list[tuple[str, int, int, str]] = []
+        if state.locked and lockpicks_refusal(game, eid) is None:
+            need, chance = d6_odds(game, eid, "wits")
+            ways.append(("pick_lock", chance, 0, f"picks the lock (Wits, d6 {need}+"))
+        need, chance = d6_odds(game, eid, "might")
+        ways.append(("break_door", chance, 1, f"breaks the door down (Might, d6 {need}+"))
+        if stuck:
+            need, chance = d6_odds(game, eid, "might", force_need(game, eid))
+            ways.append(("force_door", chance, 1, f"forces the stuck door (d6 {need}+"))
+        for kind, chance, noisy, words in ways:
+            if chance > 0:
+                label = (f"{who} {words}: {chance} in 6{'; noisy' if noisy else ''}), "
+                         "until it gives")
+                ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
+    ranked.sort(key=lambda p: p[:3])
+    text = f"The way on is through a {what} door"
+    return [p[3] for p in ranked], text if ranked else f"{text}, and nobody can open it."
+
+
+# ----- trapped delvers -----------------------------------------------------------------
+def captives(game: Game) -> list[int]:
+    """Delvers on this level held by a trap (cage, net, pit lid...), standing or down."""
+    store = game.store
+    return [e for e in game.party if store.get(e, Position).depth == game.depth
+            and confine.top(game, e) is not None]
+
+
+def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
+    """The ways to free a captive: its own struggle, then each free delver's (led first)
+    freeing and slow then quick disarming, as the act menu offers them."""
+    store = game.store
+    held = confine.top(game, captive)
+    kind = held[1]["kind"].replace("_", " ") if held else "trap"
+    name = name_of(store, captive)
+    plans: list[Plan] = []
+    if not is_disabled(store, captive) and confine.escape_ways(game, captive, captive,
+                                                                inside=True):
+        plans.append(Plan(captive, "struggle", f"{name} struggles to get free, until free"))
+    cx, cy = store.get(captive, Position).xy
+    for eid in _workers(game, (cx, cy)):
+        pos = store.get(eid, Position)
+        choices = interact.choices(game, eid, cx - pos.x, cy - pos.y) \
+            if (cx, cy) != pos.xy else []
+        order = {"free": 0, "disarm": 1}
+        wanted = sorted((c for c in choices if c.action.kind in order),
+                        key=lambda c: (order[c.action.kind], -getattr(c.action, "slow", 0)))
+        for c in wanted:
+            plans.append(Plan(eid, c.action.kind, f"{name_of(store, eid)}: {c.label}, "
+                              "until it works", getattr(c.action, "slow", 0)))
+    text = f"{name} is caught ({kind})"
+    return plans, text if plans else f"{text}, and nobody here can help."
+
+
+def follow(game: Game, eid: int) -> Action:
+    """A delver's own turn while the one led explores (foes in view, none a threat): keep
+    within 2 squares of the one led, or wait."""
+    store = game.store
+    me, led = store.get(eid, Position), store.get(game.led, Position)
+    if chebyshev(me, led) > 2:
+        step = downhill(game, eid, game.route_near(led.xy, me.xy))
+        if step is not None:
+            return step
+    return Wait()
+
+
+# ----- secret doors --------------------------------------------------------------------
+def suspect_walls(game: Game) -> set[tuple[int, int]]:
+    """Known wall squares beside known floor with unseen ground SUSPECT_DEPTH deep behind
+    them: where a secret door may hide (the party's knowledge only, never the real map)."""
+    known = game.level.explored
+    tiles = game.known_tiles()
+    walk = T.WALKABLE[tiles] & known
+    wall = ~T.WALKABLE[tiles] & known
+    out: set[tuple[int, int]] = set()
+    for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0)):
+        # wall at (x, y), floor at (x - dx, y - dy), unseen at (x + k dx, y + k dy)
+        ok = wall & _shifted(walk, dx, dy)
+        for k in range(1, SUSPECT_DEPTH + 1):
+            ok &= _shifted(~known, -k * dx, -k * dy)
+        ys, xs = np.nonzero(ok)
+        out.update(zip(xs.tolist(), ys.tolist(), strict=True))
+    return out
+
+
+def _shifted(mask: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """out[y, x] = mask[y - dy, x - dx], False off the map."""
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    out[max(0, dy):min(h, h + dy), max(0, dx):min(w, w + dx)] = \
+        mask[max(0, -dy):min(h, h - dy), max(0, -dx):min(w, w - dx)]
+    return out
+
+
+def _spots(game: Game, eid: int) -> list[tuple[int, int]]:
+    searched = game.store.try_get(eid, Searched)
+    return [(x, y) for d, x, y in searched.spots if d == game.depth] if searched else []
+
+
+def unsearched(game: Game, eid: int, walls: set[tuple[int, int]], radius: int
+               ) -> set[tuple[int, int]]:
+    """The suspect walls no search of `eid`'s on this level has covered."""
+    spots = _spots(game, eid)
+    return {(wx, wy) for wx, wy in walls
+            if not any(max(abs(wx - x), abs(wy - y)) <= radius for x, y in spots)}
+
+
+def best_spot(game: Game, eid: int, cost: np.ndarray, walls: set[tuple[int, int]],
+              radius: int) -> tuple[int, int] | None:
+    """The nearest square from which a search covers at least half as many of `walls` as
+    the best square does, away from `eid`'s earlier searches (Search refuses within 2
+    squares of them once the place's traps are searched)."""
+    if not walls:
+        return None
+    reach = distance_map(cost, [game.store.get(eid, Position).xy])
+    spots = _spots(game, eid)
+    cover: dict[tuple[int, int], int] = {}
+    for wx, wy in walls:
+        for y in range(wy - radius, wy + radius + 1):
+            for x in range(wx - radius, wx + radius + 1):
+                if not game.level.in_bounds(x, y) or reach[y, x] >= UNREACHABLE \
+                        or game.level.tile(x, y) == T.DOORWAY \
+                        or any(max(abs(x - sx), abs(y - sy)) <= SEARCH_REACH
+                               for sx, sy in spots):
+                    continue
+                cover[(x, y)] = cover.get((x, y), 0) + 1
+    if not cover:
+        return None
+    top = max(cover.values())
+    _d, y, x = min((int(reach[y, x]), y, x) for (x, y), n in cover.items() if 2 * n >= top)
+    return x, y

@@ -1,0 +1,214 @@
+"""How often auto-explore finds the stairs down: `o` pressed again and again, Enter at its
+questions, and the fights it stops for fought by a plain stand-in.
+
+It drives the same objects as the UI's `o` (travel.Run over an autoexplore.Explorer), with
+game.perform in place of the screen's. The fight stand-in is auto-fight (`F`) without its
+refusal when badly hurt, and a Wait when no foe can be reached.
+
+    python -m roguelike.tools.explore_rate --seeds 120 [--prefix explore] [--levels 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from roguelike.engine.actions import Step, TakeStairs, Wait
+from roguelike.engine.autoexplore import Explorer
+from roguelike.engine.autofight import fight_step
+from roguelike.engine.game import Game
+from roguelike.engine.options import GameOptions
+from roguelike.engine.travel import Question, Run, travel_step
+
+DEBUG = False
+WAIT_ROUNDS = 3
+IDLE_RESTS = 4  # waits in a row, with `o` doing nothing between, before giving up
+IDLE_WAIT = 30  # turns waited each time
+_WAITED: dict[int, dict[int, int]] = {}
+ACTION_CAP = 4000  # actions a level may take before it counts as not found
+
+
+@dataclass
+class LevelResult:
+    seed: str
+    depth: int
+    found: bool
+    why: str  # the last reason auto-explore gave (or how the level ended)
+    actions: int
+    presses: int  # times `o` was pressed
+    questions: int  # door questions answered with Enter
+    fight_actions: int
+    rests: int = 0  # times it waited for `o` to have something to do
+    stops: Counter[str] = field(default_factory=Counter)
+
+
+def stairs_known(game: Game) -> bool:
+    down = game.level.stairs_down
+    return down is not None and bool(game.level.explored[down[1], down[0]])
+
+
+def _fight(game: Game) -> bool:
+    """One action of the stand-in fight; False when nobody awaits an action. It lets the
+    foes come (a careful player's way: a fleeing foe is not chased across the level) and
+    closes in only on a foe that stays put for WAIT_ROUNDS rounds."""
+    eid = game.awaiting
+    if eid is None:
+        return False
+    action = fight_step(game, eid, careful=False)
+    if isinstance(action, Step):
+        seen = _WAITED.setdefault(id(game), {})
+        start = seen.setdefault(eid, game.round)
+        if game.round - start < WAIT_ROUNDS:
+            action = Wait()
+        else:
+            seen.pop(eid, None)
+    events = game.perform(Wait() if isinstance(action, str) else action)
+    if events and events[0].kind == "fail":
+        if DEBUG:
+            print("refused", action, events[0].text)
+        game.perform(Wait())  # a refused step (a foe in the way): the turn passes
+    return True
+
+
+def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
+    """Press `o` (Enter at questions, fights fought) until the stairs down are seen."""
+    start = game.actions_taken
+    result = LevelResult(game.seed, game.depth, False, "", 0, 0, 0, 0)
+    idle = 0
+    depth = game.depth
+    while game.actions_taken - start < cap:
+        if game.over:
+            result.why = f"game over ({game.outcome})"
+            break
+        if game.depth != depth:
+            result.why = "left the level (a trap or chute)"
+            break
+        if stairs_known(game):
+            result.found = True
+            break
+        if game.threats_in_view():
+            before = game.actions_taken
+            if not _fight(game) or game.actions_taken == before:
+                result.why = "the fight stand-in could not act"
+                break
+            result.fight_actions += 1
+            continue
+        before = game.actions_taken
+        why = press_o(game, result)
+        result.why = why
+        result.stops[_kind(why)] += 1
+        idle = idle + 1 if game.actions_taken == before else 0
+        if idle >= IDLE_RESTS:
+            break
+        if idle:  # `o` can do nothing now (a helper knocked out): wait a while, as a
+            # player would (`.` a few times; R waits out a knock-out once issue 18.4 is in)
+            for _ in range(IDLE_WAIT):
+                game.perform(Wait())
+            result.rests += 1
+    result.actions = game.actions_taken - start
+    if not result.found and game.actions_taken - start >= cap:
+        result.why = f"cap of {cap} actions ({result.why})"
+    return result
+
+
+def press_o(game: Game, result: LevelResult) -> str:
+    """One press of `o`: run until it stops; questions answered with Enter (the first)."""
+    result.presses += 1
+    explorer = Explorer()
+    walk = Run(game, explorer)
+    problem = walk.refusal()
+    if problem:
+        return problem
+    for _ in range(ACTION_CAP):
+        why = walk.advance(game.perform)
+        if isinstance(why, Question):
+            result.questions += 1
+            explorer.answer(why, 0)
+            continue
+        if why:
+            return why
+    return "a run that never stopped"
+
+
+def _kind(why: str) -> str:
+    """A stop reason without its names and distances, for counting."""
+    for head in ("You see", "You notice", "Explored", "Nothing left", "The way on",
+                 "Not with foes"):
+        if why.startswith(head):
+            return head
+    return why[:40]
+
+
+def descend(game: Game) -> bool:
+    """Travel to the known stairs down and take them; False when that failed."""
+    down = game.level.stairs_down
+    if down is None:
+        return False
+    for _ in range(ACTION_CAP):
+        if game.over:
+            return False
+        if game.threats_in_view():
+            if not _fight(game):
+                return False
+            continue
+        eid = game.awaiting
+        if eid is None:
+            return False
+        step = travel_step(game, eid, down)
+        if isinstance(step, str):
+            depth = game.depth
+            game.perform(TakeStairs("down"))
+            if game.depth != depth:
+                return True
+            game.perform(Wait())  # the party gathers, then try again
+            continue
+        game.perform(step)
+    return False
+
+
+def measure(seeds: list[str], levels: int = 1) -> list[LevelResult]:
+    out = []
+    for seed in seeds:
+        game = Game(seed, options=GameOptions(luck_prompt="never"))
+        for _ in range(levels):
+            res = explore_level(game)
+            out.append(res)
+            if not res.found or not descend(game):
+                break
+    return out
+
+
+def summary(results: list[LevelResult]) -> dict[str, object]:
+    found = sum(r.found for r in results)
+    misses = Counter(r.why[:60] for r in results if not r.found)
+    return {"levels": len(results), "found": found,
+            "rate": round(found / len(results), 3) if results else 0.0,
+            "questions": sum(r.questions for r in results),
+            "presses": sum(r.presses for r in results),
+            "fight_actions": sum(r.fight_actions for r in results),
+            "rests": sum(r.rests for r in results),
+            "actions": sum(r.actions for r in results),
+            "misses": dict(misses.most_common())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=120, help="how many seeds")
+    parser.add_argument("--prefix", default="explore", help="seeds are PREFIX-0, PREFIX-1...")
+    parser.add_argument("--levels", type=int, default=1, help="levels a seed goes down")
+    parser.add_argument("--verbose", action="store_true", help="a line for each level")
+    args = parser.parse_args(argv)
+    results = measure([f"{args.prefix}-{i}" for i in range(args.seeds)], args.levels)
+    if args.verbose:
+        for r in results:
+            print(f"{r.seed} d{r.depth} {'found' if r.found else 'MISS '} "
+                  f"actions={r.actions} presses={r.presses} q={r.questions} "
+                  f"fight={r.fight_actions} {r.why}")
+    print(json.dumps(summary(results)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

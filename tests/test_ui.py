@@ -8,6 +8,7 @@ from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.screens.dialogs import Confirm, GameOver, HelpScreen
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
+from roguelike.ui.screens.party import PartyScreen
 
 
 async def test_start_walk_and_quit_to_menu():
@@ -88,6 +89,9 @@ async def test_menu_seed_prompt_refuses_bad_seed_then_starts():
         await pilot.press("enter")  # the highlight stays on "New game on a seed..."
         await pilot.pause()
         await pilot.press(*"Red Fox 3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)  # the party first; Enter: the default
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.game is not None and app.game.seed == "red-fox-3"

@@ -152,7 +152,8 @@ class Explorer:
             if not ways:
                 return text
             self.offered[subject] = ways
-            return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now?",
+            return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
+                            "(tried again until it works; Escape stops)",
                             tuple(w.label for w in ways), subject)
         if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
             goals = _beside(game, (sx, sy), cost)
@@ -288,20 +289,21 @@ def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
         ways: list[tuple[str, int, int, str]] = []
         if state.locked and lockpicks_refusal(game, eid) is None:
             need, chance = d6_odds(game, eid, "wits")
-            ways.append(("pick_lock", chance, 0, f"picks the lock (Wits, d6 {need}+"))
+            ways.append(("pick_lock", chance, 0, f"pick the lock (Wits, d6 {need}+"))
         need, chance = d6_odds(game, eid, "might")
-        ways.append(("break_door", chance, 1, f"breaks the door down (Might, d6 {need}+"))
+        ways.append(("break_door", chance, 1, f"break it down (Might, d6 {need}+"))
         if stuck:
             need, chance = d6_odds(game, eid, "might", force_need(game, eid))
-            ways.append(("force_door", chance, 1, f"forces the stuck door (d6 {need}+"))
+            ways.append(("force_door", chance, 1, f"force it (d6 {need}+"))
         for kind, chance, noisy, words in ways:
             if chance > 0:
-                label = (f"{who} {words}: {chance} in 6{'; noisy' if noisy else ''}), "
-                         "until it gives")
+                label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
                 ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
     ranked.sort(key=lambda p: p[:3])
     text = f"The way on is through a {what} door"
-    return [p[3] for p in ranked], text if ranked else f"{text}, and nobody can open it."
+    if not ranked:
+        return [], f"{text}, and nobody can open it."
+    return [p[3] for p in ranked], text
 
 
 # ----- trapped delvers -----------------------------------------------------------------
@@ -332,8 +334,8 @@ def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
         wanted = sorted((c for c in choices if c.action.kind in order),
                         key=lambda c: (order[c.action.kind], -getattr(c.action, "slow", 0)))
         for c in wanted:
-            plans.append(Plan(eid, c.action.kind, f"{name_of(store, eid)}: {c.label}, "
-                              "until it works", getattr(c.action, "slow", 0)))
+            plans.append(Plan(eid, c.action.kind, f"{name_of(store, eid)}: {c.label}",
+                              getattr(c.action, "slow", 0)))
     text = f"{name} is caught ({kind})"
     return plans, text if plans else f"{text}, and nobody here can help."
 

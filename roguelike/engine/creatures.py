@@ -32,7 +32,8 @@ def hit_boxes_for(content: Content, role_id: str, class_id: str) -> HitBoxes:
 
 
 def make_character(store: EntityStore, content: Content, role_id: str, class_id: str,
-                   order: int, pos: Position) -> int:
+                   order: int, pos: Position, name: str = "") -> int:
+    """A delver; `name` the player's (checked by engine/party.py), or the role and class."""
     if role_id not in content.roles:
         raise ValueError(f"unknown role {role_id!r}; choose from {sorted(content.roles)}")
     if class_id not in content.classes:
@@ -42,7 +43,7 @@ def make_character(store: EntityStore, content: Content, role_id: str, class_id:
     return store.create(
         Position(pos.depth, pos.x, pos.y),
         Appearance(cls.glyph, CLASS_COLORS.get(class_id, "white"), 2),
-        Named(f"{role.name} {cls.name}"),
+        Named(name or f"{role.name} {cls.name}"),
         Actor("party", role.rank),
         Character(role_id, class_id, order, luck=luck.luck_start + role.luck_bonus,
                   luck_max=luck.luck_max),

@@ -38,6 +38,7 @@ from roguelike.engine.explore import hooks as explore
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
+from roguelike.engine.party import member_name, party_problem
 from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
@@ -94,7 +95,7 @@ class Game(PartySight, Occupants):
     """One game: see the module's docstring; the party's sight and who stands where are
     its mixins' (engine/sight.py, engine/occupants.py)."""
 
-    def __init__(self, seed: str, party: tuple[tuple[str, str], ...] = DEFAULT_PARTY,
+    def __init__(self, seed: str, party: tuple[tuple[str, ...], ...] = DEFAULT_PARTY,
                  content: Content | None = None, first_level: Level | None = None,
                  options: GameOptions | None = None) -> None:
         self.options = options or GameOptions()
@@ -150,9 +151,12 @@ class Game(PartySight, Occupants):
             self.levels[1] = first_level
         level = self._level(1)
         x, y = level.stairs_up
-        for order, (role, klass) in enumerate(self.party_spec):
-            self.party.append(make_character(self.store, self.content, role, klass, order,
-                                             Position(1, x, y)))
+        problem = party_problem(self.party_spec, self.content)
+        if problem:
+            raise ValueError(problem)
+        for order, member in enumerate(self.party_spec):
+            self.party.append(make_character(self.store, self.content, member[0], member[1],
+                                             order, Position(1, x, y), member_name(member)))
         # The live tables the turn loop reads on every pass (a store keeps one dict per
         # type for its whole life; the party has made all three by now).
         self._positions = self.store.table(Position)

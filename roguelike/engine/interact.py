@@ -84,6 +84,8 @@ def _door_choices(game: Game, actor: int, dx: int, dy: int, door: int) -> list[C
         need = force_need(game, actor)
         out.append(Choice(f"Force the stuck door ({_d6_words(game, actor, 'might', need)}; "
                           "noisy)", ForceDoor(dx, dy)))
+        out.append(Choice(f"Break the door down (Might, {_d6_words(game, actor, 'might')}; "
+                          "noisy)", BreakDoor(dx, dy)))
     else:
         out.append(Choice("Open the door", OpenDoor(dx, dy)))
         if not state.broken and lockpicks_refusal(game, actor) is None:

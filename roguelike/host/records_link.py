@@ -54,7 +54,8 @@ def top_scores(data: Path, seed: str | None = None, limit: int = 10
     except ImportError:
         return [], MISSING
     rows = records_top(Path(data), seed, limit)
-    return [{k: r.get(k) for k in ("player", "seed", "score", "depth", "turns", "outcome")}
+    return [{k: r.get(k) for k in ("player", "seed", "score", "depth", "turns", "outcome",
+                                   "party")}
             for r in rows], ""
 
 
@@ -83,7 +84,8 @@ def import_score(data: Path, replay: Path, player: str) -> bool:
               depth=int(result.get("depth", 0)), turns=int(result.get("turns", 0)),
               outcome=str(result.get("outcome", "")),
               replay=str(replay.relative_to(data)) if replay.is_relative_to(data) else replay.name,
-              game_version=__version__, ended_at=ended.strftime("%Y-%m-%dT%H:%M:%SZ"))
+              game_version=__version__, ended_at=ended.strftime("%Y-%m-%dT%H:%M:%SZ"),
+              party=str(result.get("party", "")))
     return True
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roguelike.engine.actions import Action, ActionError, action_from_dict
+from roguelike.engine.party import party_problem
 from roguelike.engine.seeds import SeedError, normalise_seed
 
 FORMAT = "traps-and-treasure-record"
@@ -47,7 +48,7 @@ class Record:
     game_version: str
     content_digest: str
     seed: str
-    party: tuple[tuple[str, str], ...]
+    party: tuple[tuple[str, ...], ...]  # (role, class) or (role, class, name)
     rounds: tuple[int, ...]
     actions: tuple[Action, ...]
     prints: tuple[int, ...]
@@ -178,13 +179,16 @@ def _record(b: dict[str, Any]) -> Record:
         raise RecordError(f"bad seed: {err}") from None
     party = []
     for i, member in enumerate(_list(b["party"], "party")):
-        pair = _list(member, f"party[{i}]")
-        if len(pair) != 2:
-            raise RecordError(f"party[{i}] is not [role, class]")
-        party.append((_str(pair[0], f"party[{i}] role", 40), _str(pair[1], f"party[{i}] class",
-                                                                   40)))
+        entry = _list(member, f"party[{i}]")
+        if len(entry) not in (2, 3):
+            raise RecordError(f"party[{i}] is not [role, class] or [role, class, name]")
+        party.append(tuple(_str(v, f"party[{i}] {what}", 40)
+                           for v, what in zip(entry, ("role", "class", "name"), strict=False)))
     if not 1 <= len(party) <= 8:
         raise RecordError("the party has no members (or far too many)")
+    problem = party_problem(tuple(party))  # names: printable, short, no markup (party.py)
+    if problem:
+        raise RecordError(f"bad party: {problem}")
     raw = _list(b["actions"], "actions")
     if len(raw) > MAX_ACTIONS:
         raise RecordError("too many actions")

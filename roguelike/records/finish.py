@@ -8,6 +8,7 @@ from pathlib import Path
 
 from roguelike import __version__
 from roguelike.engine.game import Game
+from roguelike.engine.party import party_words
 from roguelike.records.morgue import write_morgue
 from roguelike.records.paths import slot_name
 from roguelike.records.replay import REPLAY_SUFFIX, write_replay
@@ -43,6 +44,6 @@ def finish_game(game: Game, data_dir: Path, player: str = "player",
     score_id = add_score(data_dir, player=player, seed=game.seed, parts=parts,
                          depth=game.deepest, turns=game.round, outcome=game.outcome,
                          replay=str(replay.relative_to(data_dir)), game_version=__version__,
-                         ended_at=ended_at)
+                         ended_at=ended_at, party=party_words(game.party_spec, game.content))
     retire_save(data_dir, slot)
     return Finished(replay, morgue, score_id, parts)

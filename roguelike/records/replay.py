@@ -7,6 +7,7 @@ from typing import Any
 
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.party import party_words
 from roguelike.records import recorder as rec_mod
 from roguelike.records.atomic import atomic_write
 from roguelike.records.capture import capture
@@ -48,7 +49,8 @@ def verify_record(record: Record, content_digest: str | None = None) -> dict[str
         return out
     parts = score_parts(game)
     out.update(score=parts["total"], score_parts=parts, state_hash=game.state_hash(),
-               depth=game.deepest, turns=game.round, outcome=game.outcome)
+               depth=game.deepest, turns=game.round, outcome=game.outcome,
+               party=party_words(game.party_spec, game.content))
     if parts != record.score:
         out.update(diverged_at={"index": len(record.actions), "round": game.round},
                    reason=f"the record claims score {record.score.get('total')} "

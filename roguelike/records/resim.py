@@ -26,7 +26,7 @@ class Divergence(Exception):
         return f"diverged at action {self.index} (round {self.round}): {self.reason}"
 
 
-def new_game(seed: str, party: tuple[tuple[str, str], ...],
+def new_game(seed: str, party: tuple[tuple[str, ...], ...],
              options: dict[str, str] | None = None) -> Game:
     """A fresh game with the recorded options; bad parties or options are a Divergence at 0."""
     try:

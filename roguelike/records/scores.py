@@ -21,29 +21,35 @@ CREATE TABLE IF NOT EXISTS scores (
     outcome TEXT NOT NULL,
     replay TEXT NOT NULL,
     game_version TEXT NOT NULL,
-    ended_at TEXT NOT NULL
+    ended_at TEXT NOT NULL,
+    party TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS scores_by_seed ON scores (seed, score DESC);
 """
 COLUMNS = ("id", "player", "seed", "score", "parts", "depth", "turns", "outcome", "replay",
-           "game_version", "ended_at")
+           "game_version", "ended_at", "party")
 
 
 def _connect(data_dir: Path) -> sqlite3.Connection:
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(Path(data_dir) / DB_NAME, timeout=10)
     conn.executescript(_SCHEMA)
+    have = {row[1] for row in conn.execute("PRAGMA table_info(scores)")}
+    if "party" not in have:  # a table made before the party was recorded
+        with conn:
+            conn.execute("ALTER TABLE scores ADD COLUMN party TEXT NOT NULL DEFAULT ''")
     return conn
 
 
 def add_score(data_dir: Path, *, player: str, seed: str, parts: dict[str, int], depth: int,
-              turns: int, outcome: str, replay: str, game_version: str, ended_at: str) -> int:
+              turns: int, outcome: str, replay: str, game_version: str, ended_at: str,
+              party: str = "") -> int:
     with closing(_connect(data_dir)) as conn, conn:
         cur = conn.execute(
             "INSERT INTO scores (player, seed, score, parts, depth, turns, outcome, replay,"
-            " game_version, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " game_version, ended_at, party) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (player, seed, int(parts.get("total", 0)), json.dumps(parts, sort_keys=True),
-             depth, turns, outcome, replay, game_version, ended_at))
+             depth, turns, outcome, replay, game_version, ended_at, party))
         return int(cur.lastrowid or 0)
 
 
@@ -67,8 +73,8 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "No scores yet."
     lines = [f"{'#':>3}  {'score':>7}  {'player':<16} {'seed':<28} {'depth':>5} "
-             f"{'turns':>6}  outcome"]
+             f"{'turns':>6}  {'outcome':<8} party"]
     for i, r in enumerate(rows, 1):
         lines.append(f"{i:>3}  {r['score']:>7}  {r['player'][:16]:<16} {r['seed'][:28]:<28} "
-                     f"{r['depth']:>5} {r['turns']:>6}  {r['outcome']}")
+                     f"{r['depth']:>5} {r['turns']:>6}  {r['outcome']:<8} {r['party']}")
     return "\n".join(lines)

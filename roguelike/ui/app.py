@@ -25,7 +25,7 @@ class RoguelikeApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, seed: str | None = None,
-                 party: tuple[tuple[str, str], ...] | None = None,
+                 party: tuple[tuple[str, ...], ...] | None = None,
                  straight_in: bool = False, palette: str | None = None,
                  keymap: Keymap | None = None, options: Options | None = None,
                  data_dir: str | None = None, player_name: str = "",
@@ -34,7 +34,8 @@ class RoguelikeApp(App[None]):
         # Hosted play (roguelike.host): a per-account data folder, see ui/hosted.py.
         self.data_dir, self.player_name, self.status_fd = data_dir, player_name, status_fd
         self.initial_seed = seed
-        self.party = party or DEFAULT_PARTY
+        self.party: tuple[tuple[str, ...], ...] = party or DEFAULT_PARTY
+        self.party_given = party is not None
         self.straight_in = straight_in
         self.keymap = keymap or load_keymap(command_ids())
         self.options_problem = ""
@@ -61,6 +62,21 @@ class RoguelikeApp(App[None]):
 
     def fresh_seed(self) -> str:
         return f"delve-{secrets.randbelow(1_000_000)}"
+
+    def new_game(self, seed: str) -> None:
+        """A new game on `seed`: the player chooses the party first (the default party is
+        one key away), unless the command line named the party."""
+        if self.party_given:
+            self.start_game(seed)
+            return
+        from roguelike.ui.screens.party import PartyScreen
+
+        def chosen(party: tuple[tuple[str, ...], ...] | None) -> None:
+            if party is not None:
+                self.party = party
+                self.start_game(seed)
+
+        self.push_screen(PartyScreen(seed, self.party), chosen)
 
     def start_game(self, seed: str) -> None:
         self.play(Game(seed, self.party))

@@ -49,7 +49,7 @@ def begin_hosted(app: Any) -> None:
     if game is not None:
         app.play(game)
     else:
-        app.start_game(app.initial_seed or app.fresh_seed())
+        app.new_game(app.initial_seed or app.fresh_seed())
     for note in notes:
         app.notify(note, timeout=8)
     if app.status_fd is not None:

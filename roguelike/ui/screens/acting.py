@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from roguelike.ui.screens.game_screen import GameScreen
 
 HERE_KEYS = (".", "5", "full_stop", "enter")
+OTHER = "other"  # the act menu's entry for choosing another square
 ACT_HINT = "Act on which side? A direction key, '.' for your own square, Escape to cancel."
 
 
@@ -44,10 +45,17 @@ class ActMixin:
             return
         squares = interact.squares_with_choices(g, eid)
         if len(squares) == 1:
-            self.act_menu(*squares[0])
+            self.act_menu(*squares[0], other=True)
+            return
+        self.choose_side()
+
+    def choose_side(self: GameScreen) -> None:
+        """Ask which square to act on: a direction key, '.' for your own."""
+        eid = self.game.awaiting
+        if eid is None:
             return
         self.cursor_mode = "act"
-        self.map.cursor = g.store.get(eid, Position).xy
+        self.map.cursor = self.game.store.get(eid, Position).xy
         self.status.hint = ACT_HINT
         self.refresh_all()
 
@@ -80,7 +88,9 @@ class ActMixin:
             self.status.hint = "Too far: click a square beside you. " + ACT_HINT
             self.refresh_all()
 
-    def act_menu(self: GameScreen, dx: int, dy: int) -> None:
+    def act_menu(self: GameScreen, dx: int, dy: int, other: bool = False) -> None:
+        """The menu of what to do at the square (dx, dy); `other` adds a way to pick
+        another square (the menu opened by itself, the one square that called for it)."""
         g = self.game
         eid = g.awaiting
         if eid is None:
@@ -92,13 +102,17 @@ class ActMixin:
         who = name_of(g.store, eid)
 
         def chosen(picked: str | None) -> None:
-            if picked is not None:
+            if picked == OTHER:
+                self.choose_side()
+            elif picked is not None:
                 self.act(options[int(picked)].action)
 
         note = interact.hint(g, eid, dx, dy)
         title = f"What does {who} do?" + (f" ({note})" if note else "")
         self.app.push_screen(ChoiceScreen(title, [
-            (str(i), c.label) for i, c in enumerate(options)]), chosen)
+            (str(i), c.label) for i, c in enumerate(options)]
+            + ([(OTHER, "Something else: choose another square...")] if other else [])),
+            chosen)
 
     def bump_menu(self: GameScreen, dx: int, dy: int) -> bool:
         """A step into a locked door or a trapped companion opens the act menu instead

@@ -171,6 +171,9 @@ class ScoresScreen(Modal[None]):
             body = "\n".join(
                 f"{i + 1:>2}. {row.get('score', 0):>7}  {_markup_safe(str(row.get('player', '')))}"
                 f"  seed {_markup_safe(str(row.get('seed', '')))}"
+                f"  {_markup_safe(str(row.get('outcome', '')))}"
+                + (f"\n             [dim]{_markup_safe(str(row['party']))}[/dim]"
+                   if row.get("party") else "")
                 for i, row in enumerate(self.rows))
         with Vertical():
             yield Static(f"[b]High scores[/b]\n\n{body}\n\n[dim]Escape closes.[/dim]")

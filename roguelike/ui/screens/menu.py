@@ -69,11 +69,11 @@ class MainMenu(Screen[None]):
         if choice == "continue":
             app.continue_game()  # type: ignore[attr-defined]
         elif choice == "new":
-            app.start_game(app.fresh_seed())  # type: ignore[attr-defined]
+            app.new_game(app.fresh_seed())  # type: ignore[attr-defined]
         elif choice == "seed":
             def chosen(value: str | None) -> None:
                 if value:
-                    app.start_game(normalise_seed(value))  # type: ignore[attr-defined]
+                    app.new_game(normalise_seed(value))  # type: ignore[attr-defined]
 
             app.push_screen(Prompt("Seed (words and numbers, e.g. amber wolf 17):",
                                    "amber wolf 17", seed_problem), chosen)

@@ -1,0 +1,107 @@
+"""Choosing the party of a new game: each role's class and a name, the default one key away.
+
+Enter starts at once with the party shown (the default party unless changed); Tab moves to
+each role's class and name. Names are checked as they are typed (engine/party.py: printable,
+at most 20 characters, no markup); an empty name keeps the role-and-class name. The party,
+names and all, is part of the game's record, as its seed is.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, Static
+
+from roguelike.content.loader import Content, default_content
+from roguelike.engine.party import NAME_MAX, Member, member_name, name_problem, party_problem
+from roguelike.ui.screens.modal import Modal
+
+
+class PartyScreen(Modal[tuple[Member, ...] | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    PartyScreen { align: center middle; }
+    PartyScreen > Vertical { width: 78; height: auto; max-height: 100%; border: round $accent;
+                             background: $surface; padding: 0 1; }
+    PartyScreen .row { height: 1; margin-top: 1; }
+    PartyScreen .role { width: 12; }
+    PartyScreen Select { width: 16; height: 1; margin-right: 1; }
+    PartyScreen Input { width: 1fr; }
+    PartyScreen .about { color: $text-muted; height: auto; }
+    PartyScreen #problem { color: $error; height: auto; }
+    PartyScreen #buttons { height: 3; margin-top: 1; align: center middle; }
+    """
+
+    def __init__(self, seed: str, party: tuple[Member, ...],
+                 content: Content | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self.start_party = party
+        self.content = content or default_content()
+
+    def compose(self) -> ComposeResult:
+        classes = [(c.name, c.id) for c in self.content.classes.values()]
+        with Vertical():
+            yield Static(f"[b]Choose your party[/b]  (seed {self.seed})\n"
+                         "Enter starts with the party shown (the default unless changed).\n"
+                         "Tab: each class and name. Escape: back.")
+            for i, member in enumerate(self.start_party):
+                role = self.content.roles[member[0]]
+                with Horizontal(classes="row"):
+                    yield Static(f"[b]{role.name}[/b]", classes="role")
+                    yield Select(classes, value=member[1], allow_blank=False,
+                                 compact=True, id=f"class-{i}")
+                    yield Input(member_name(member), placeholder="name (optional)",
+                                max_length=NAME_MAX, compact=True, id=f"name-{i}")
+                yield Static(self._about(i, member[1]), classes="about", id=f"about-{i}")
+            yield Static("", id="problem")
+            with Horizontal(id="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Default party", id="default")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def _about(self, i: int, klass: str) -> str:
+        role = self.content.roles[self.start_party[i][0]]
+        return f"  {self.content.classes[klass].text} {role.text}".replace("[", "\\[")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        i = int(str(event.select.id).split("-")[1])
+        self.query_one(f"#about-{i}", Static).update(self._about(i, str(event.value)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        problem = name_problem(event.value.strip())
+        self.query_one("#problem", Static).update(problem or "")
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self._start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "default":
+            from roguelike.engine.game import DEFAULT_PARTY
+
+            self.dismiss(DEFAULT_PARTY)
+        else:
+            self._start()
+
+    def chosen(self) -> tuple[Member, ...]:
+        """The party as the screen shows it (a name left empty keeps the default name)."""
+        out: list[Member] = []
+        for i, member in enumerate(self.start_party):
+            klass = str(self.query_one(f"#class-{i}", Select).value)
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            out.append((member[0], klass, name) if name else (member[0], klass))
+        return tuple(out)
+
+    def _start(self) -> None:
+        party = self.chosen()
+        problem = party_problem(party, self.content)
+        if problem:
+            self.query_one("#problem", Static).update(problem[0].upper() + problem[1:] + ".")
+            return
+        self.dismiss(party)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

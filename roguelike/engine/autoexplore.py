@@ -147,6 +147,9 @@ class Explorer:
         sx, sy = store.get(subject, Position).xy
         wpos = store.get(worker, Position)
         dx, dy = sx - wpos.x, sy - wpos.y
+        if plan is None and max(abs(dx), abs(dy)) > 1 \
+                and worker in _workers(game, (sx, sy)):
+            return self._walk_to(game, worker, (sx, sy), cost)  # next to it, then ask
         if plan is None:
             ways, text = plans_for(game, subject)
             if not ways:
@@ -156,14 +159,20 @@ class Explorer:
                             "(tried again until it works; Escape stops)",
                             tuple(w.label for w in ways), subject)
         if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
-            goals = _beside(game, (sx, sy), cost)
-            step = downhill(game, worker, route_to(game, goals, cost)) if goals else None
-            return step if step is not None else "There is no known way there."
+            return self._walk_to(game, worker, (sx, sy), cost)
         action = _plan_action(game, plan, dx, dy)
         if action is None:
             del self.plans[subject]
             return f"{name_of(store, worker)} can no longer do that."
         return whole_action(game, worker, action)
+
+    @staticmethod
+    def _walk_to(game: Game, worker: int, at: tuple[int, int], cost: np.ndarray
+                 ) -> Action | str:
+        """A step of `worker` toward the squares beside `at`."""
+        goals = _beside(game, at, cost)
+        step = downhill(game, worker, route_to(game, goals, cost)) if goals else None
+        return step if step is not None else "There is no known way there."
 
     # ----- secret doors ----------------------------------------------------------------
     def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:

@@ -1,0 +1,124 @@
+"""An end for every game (issue 18.3) and a chosen party in the record (issue 18.8).
+
+A quit is an action: the recorded game ends with it, so its replay verifies with the outcome
+"quit", its score is scored and its row marked. The party's names are part of the record
+and checked wherever a party is read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+
+import pytest
+
+from roguelike.engine.abandon import Quit
+from roguelike.engine.actions import Step, Wait
+from roguelike.engine.game import Game
+from roguelike.engine.party import NAME_MAX, name_problem, party_problem, party_words
+from roguelike.engine.stats import name_of
+from roguelike.records import codec, scores
+from roguelike.records.finish import finish_game
+from roguelike.records.replay import verify_file
+from roguelike.records.save import load_game, save_game
+
+NAMED = (("leader", "mage", "Brand"), ("mercenary", "warrior"), ("apprentice", "rogue", "Ash"))
+
+
+def _play(game: Game, n: int = 6) -> Game:
+    for _ in range(n):
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            if game.perform(Step(dx, dy))[0].kind != "fail":
+                break
+        else:
+            game.perform(Wait())
+    return game
+
+
+def test_a_quit_ends_the_game_scored_recorded_and_verified(tmp_path):
+    game = _play(Game("quit-1"))
+    events = game.perform(Quit())
+    assert game.over and game.outcome == "quit"
+    assert "gives up the delve" in events[0].text
+    assert game.history[-1][1] == {"kind": "quit"}
+    assert game.perform(Wait())[0].text == "The game is over."
+    done = finish_game(game, tmp_path, "ann")
+    result = verify_file(done.replay)
+    assert result["verified"] and result["outcome"] == "quit"
+    assert result["score"] == done.score["total"] == game.score_parts()["total"]
+    assert "Outcome: quit" in done.morgue.read_text()
+    row = scores.top_scores(tmp_path)[0]
+    assert row["outcome"] == "quit" and row["player"] == "ann"
+    assert "quit" in scores.format_table([row])
+
+
+def test_a_named_party_is_played_saved_replayed_and_scored(tmp_path):
+    game = Game("named-1", NAMED)
+    assert [name_of(game.store, e) for e in game.party] == ["Brand", "Mercenary Warrior",
+                                                              "Ash"]
+    _play(game)
+    path = save_game(game, tmp_path, "bo")
+    assert json.loads(path.read_text())["body"]["party"][0] == ["leader", "mage", "Brand"]
+    loaded = load_game(tmp_path, "bo").game
+    assert loaded.party_spec == NAMED
+    assert loaded.state_hash() == game.state_hash()
+    loaded.perform(Quit())
+    done = finish_game(loaded, tmp_path, "bo")
+    result = verify_file(done.replay)
+    assert result["verified"]
+    assert result["party"] == "Brand (Leader Mage), Mercenary Warrior, Ash (Apprentice Rogue)"
+    assert scores.top_scores(tmp_path)[0]["party"] == result["party"]
+
+
+def test_a_record_with_a_bad_name_is_refused_and_a_changed_name_diverges(tmp_path):
+    game = _play(Game("named-2", NAMED))
+    game.perform(Quit())
+    done = finish_game(game, tmp_path, "cy")
+    record = codec.decode(done.replay.read_bytes())
+    for name, why in (("Bra\x07nd", "control"), ("Brandon", "diverged")):
+        party = (("leader", "mage", name), *record.party[1:])
+        forged = tmp_path / f"forged-{len(name)}.replay.json"
+        forged.write_bytes(codec.encode(dataclasses.replace(record, party=party)))
+        result = verify_file(forged)  # a valid checksum: only the party is wrong
+        assert not result["verified"] and why in result["reason"] + str(result), result
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("", True), ("Brand", True), ("Ann-Marie O'Neil", True), ("Éowyn", True),
+    ("x" * NAME_MAX, True), ("x" * (NAME_MAX + 1), False), (" Brand", False),
+    ("Bra\nnd", False), ("Bra\x1bnd", False), ("[red]Brand", False), ("a\\b", False),
+    ("two  spaces", False),
+])
+def test_names_are_checked(name, ok):
+    assert (name_problem(name) is None) is ok
+
+
+def test_a_party_is_checked_whole():
+    assert party_problem(NAMED) is None
+    assert "twice" in party_problem((("leader", "mage"), ("leader", "rogue")))
+    assert "named" in party_problem((("leader", "mage", "Ash"), ("mercenary", "rogue", "ash")))
+    with pytest.raises(ValueError, match="control"):
+        Game("x-1", (("leader", "mage", "A\x00"),))
+
+
+def test_the_default_party_reads_as_before():
+    game = Game("plain-1")
+    assert [name_of(game.store, e) for e in game.party] == [
+        "Leader Warrior", "Mercenary Rogue", "Apprentice Mage"]
+    assert party_words(game.party_spec, game.content) == \
+        "Leader Warrior, Mercenary Rogue, Apprentice Mage"
+
+
+def test_an_old_score_table_gains_the_party_column(tmp_path):
+    with sqlite3.connect(tmp_path / scores.DB_NAME) as conn:
+        conn.executescript(scores._SCHEMA.replace(",\n    party TEXT NOT NULL DEFAULT ''", ""))
+        conn.execute("INSERT INTO scores (player, seed, score, parts, depth, turns, outcome,"
+                     " replay, game_version, ended_at) VALUES ('old', 's', 5, '{}', 1, 1, "
+                     "'defeat', 'r', '0', 't')")
+    scores.add_score(tmp_path, player="new", seed="s", parts={"total": 9}, depth=1, turns=1,
+                     outcome="quit", replay="r2", game_version="0", ended_at="t",
+                     party="Brand (Leader Mage)")
+    rows = scores.top_scores(tmp_path)
+    assert [(r["player"], r["party"]) for r in rows] == [("new", "Brand (Leader Mage)"),
+                                                         ("old", "")]

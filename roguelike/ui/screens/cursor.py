@@ -138,7 +138,7 @@ class CursorMixin:
         g = self.game
         here, there = self._origin(), self.map.cursor
         what = aim.spell_name or "Shot"
-        if there == here and aim.command == "fire":
+        if there == here and aim.command in ("fire", "throw", "use"):
             self.cursor_path = set()
             return (f"{what}: no target in sight. Move the cursor to aim, Escape cancel.")
         squares, clear = targeting.line_of_fire(g, here, there)

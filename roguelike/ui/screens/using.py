@@ -16,6 +16,7 @@ from textual import events
 
 from roguelike.engine.actions import DIRECTIONS
 from roguelike.engine.components import Character, HitBoxes, Position
+from roguelike.engine.explore.data import ItemDef
 from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
 from roguelike.engine.explore.spells import wall_squares
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
@@ -64,9 +65,8 @@ class UseMixin:
             self.say(f"{who} has nothing to use. (Lockpicks work at a door: a. Weapons "
                      "by attacking.)")
             return
-        self.app.push_screen(ChoiceScreen(f"Use what? ({who})", [
-            (str(item), f"{idef.name}: {idef.text}") for item, idef in items]),
-            lambda picked: self.use_item(int(picked)) if picked else None)
+        self.app.push_screen(ChoiceScreen(f"Use what? ({who})", _grouped(items)),
+                             lambda picked: self.use_item(int(picked)) if picked else None)
 
     def cmd_throw(self: GameScreen) -> None:
         eid = self.game.awaiting
@@ -77,9 +77,8 @@ class UseMixin:
         if not items:
             self.say(f"{who} has nothing to throw (Flasks of Oil and Holy Water are thrown).")
             return
-        self.app.push_screen(ChoiceScreen(f"Throw what? ({who})", [
-            (str(item), f"{idef.name}: {idef.text}") for item, idef in items]),
-            lambda picked: self.use_item(int(picked)) if picked else None)
+        self.app.push_screen(ChoiceScreen(f"Throw what? ({who})", _grouped(items)),
+                             lambda picked: self.use_item(int(picked)) if picked else None)
 
     def use_item(self: GameScreen, item: int) -> None:
         """Use `item` of the acting delver, asking what its effect needs."""
@@ -126,9 +125,14 @@ class UseMixin:
 
     def choose_location(self: GameScreen, target: int, title: str,
                         then: Callable[[str], None]) -> None:
-        """A hit location of `target`'s, the wounded ones first, each with its boxes."""
+        """A wounded hit location of `target`'s, the most wounded first, with its boxes
+        (an unwounded one would waste the salve or the spell)."""
         boxes = self.game.store.get(target, HitBoxes)
-        locs = sorted(boxes.locations, key=lambda loc: -loc.crossed)
+        locs = sorted((loc for loc in boxes.locations if loc.crossed),
+                      key=lambda loc: -loc.crossed)
+        if not locs:
+            self.say(f"{name_of(self.game.store, target)} has no wounds to mend.")
+            return
         self.app.push_screen(ChoiceScreen(title, [
             (loc.id, f"{loc.name}: {loc.crossed} of {len(loc.boxes)} boxes crossed "
              f"({loc.attribute.capitalize()} {loc.value})") for loc in locs]),
@@ -150,3 +154,14 @@ class UseMixin:
 
 def _crossed(screen: GameScreen, eid: int) -> int:
     return sum(loc.crossed for loc in screen.game.store.get(eid, HitBoxes).locations)
+
+
+def _grouped(items: list[tuple[int, ItemDef]]) -> list[tuple[str, str]]:
+    """One menu entry a kind of item (the first one carried), with how many."""
+    counts: dict[str, int] = {}
+    first: dict[str, tuple[int, ItemDef]] = {}
+    for item, idef in items:
+        counts[idef.id] = counts.get(idef.id, 0) + 1
+        first.setdefault(idef.id, (item, idef))
+    return [(str(item), f"{idef.name}{f' ({counts[idef.id]})' if counts[idef.id] > 1 else ''}"
+             f": {idef.text}") for item, idef in first.values()]

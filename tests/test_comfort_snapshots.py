@@ -52,10 +52,13 @@ async def shots(size: tuple[int, int], keys_then_names: list[tuple[tuple[str, ..
                 if getattr(app.screen, "auto", None) is None:
                     break
             await pilot.pause()
-            check(f"{name}_{size[0]}x{size[1]}", screen_text(app))
+            if name:  # (no name: keys that lead to the next picture)
+                check(f"{name}_{size[0]}x{size[1]}", screen_text(app))
 
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_game_screen_snapshots(size):
-    await shots(size, [((), "start"), (("o",), "explored"), (("x", "l", "l"), "look"),
+    # `o` asks at the locked door of this seed's first room: Enter breaks it, and on it goes
+    await shots(size, [((), "start"), (("o",), ""), (("enter",), "explored"),
+                       (("x", "l", "l"), "look"),
                        (("escape", "c"), "sheet"), (("escape", "question_mark"), "help")])

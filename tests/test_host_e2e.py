@@ -47,7 +47,10 @@ async def play_seed(t: Terminal, seed: str = SEED) -> None:
     t.send(DOWN + DOWN + ENTER)
     await t.wait_for("Seed (words")
     t.send(seed + ENTER)
+    await t.wait_for("Choose your party", 30)  # a new game chooses its party: Enter, the
+    t.send(ENTER)  # default one
     await t.wait_for(f"seed {seed}", 30)
+    await t.wait_for("Explore", 30)
     await t.quiet()
 
 

@@ -1,6 +1,7 @@
 """Text snapshots of issue 18's new screens at 80x24 and 120x40: the party screen, the door
-question of auto-explore, the use menu and a Healing Salve's location menu, a wall's direction, and the end
-screen of a quit. `UPDATE_SNAPSHOTS=1 pytest tests/test_snapshots_play.py` rewrites them."""
+question of auto-explore, the use menu and a Healing Salve's location menu, a wall's
+direction, and the end screen of a quit. `UPDATE_SNAPSHOTS=1 pytest
+tests/test_snapshots_play.py` rewrites them."""
 
 from __future__ import annotations
 

@@ -28,7 +28,14 @@ class HostedBase(Screen[None]):
     def on_screen_resume(self) -> None:
         if not self.covered:  # the first showing, before the game screen opens
             return
+        # (the party screen closes before its answer opens the game screen: look again
+        # once that is done, and leave only if nothing covers this screen any more)
+        self.call_after_refresh(self._leave_if_uncovered)
+
+    def _leave_if_uncovered(self) -> None:
         app: Any = self.app
+        if app.screen is not self:
+            return
         game = app.game
         if game is not None and game.over:
             try:

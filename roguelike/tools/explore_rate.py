@@ -181,10 +181,16 @@ def measure(seeds: list[str], levels: int = 1) -> list[LevelResult]:
 
 
 def summary(results: list[LevelResult]) -> dict[str, object]:
+    """The rate over all levels, and over those the party was not defeated on (the way
+    found, the fights aside: the stand-in is a plain one)."""
     found = sum(r.found for r in results)
     misses = Counter(r.why[:60] for r in results if not r.found)
+    standing = [r for r in results if not r.why.startswith("game over")]
     return {"levels": len(results), "found": found,
             "rate": round(found / len(results), 3) if results else 0.0,
+            "standing": len(standing),
+            "rate_standing": round(sum(r.found for r in standing) / len(standing), 3)
+            if standing else 0.0,
             "questions": sum(r.questions for r in results),
             "presses": sum(r.presses for r in results),
             "fight_actions": sum(r.fight_actions for r in results),

@@ -394,7 +394,7 @@ async def test_mouse_click_travels_hover_describes_and_panel_click_leads():
         screen = await open_game(pilot, app, game)
         ox, oy = screen.map.origin
         await pilot.hover(screen.map, offset=(5 - ox, 2 - oy))
-        assert screen.status.hint.startswith("(5,2)") and "floor" in screen.status.hint
+        assert screen.status.hint == "floor; 4 squares east."  # from the one acting
         await pilot.click(screen.map, offset=(9 - ox, 3 - oy))
         await until_idle(pilot, screen)
         assert game.store.get(game.led, Position).xy == (9, 3)
@@ -438,7 +438,7 @@ async def test_accessible_mode_announces_with_directions_and_places_the_cursor()
         screen = await open_game(pilot, app, game)
         await pilot.pause()
         texts = [m for m, _ in screen.log_view.messages]
-        assert "Apprentice, 4 squares east." in texts
+        assert "Rival Apprentice, 4 squares east." in texts
         await pilot.press("F")  # an unknown key: the reason goes to the log as well
         assert any("Unknown key" in m for m, _ in screen.log_view.messages)
         region = screen.log_view.region

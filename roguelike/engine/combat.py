@@ -17,6 +17,7 @@ from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterSt
 from roguelike.engine.events import Event
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -227,15 +228,17 @@ def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
     store = game.store
     char = store.try_get(eid, Character)
     name = name_of(store, eid)
+    # one line says it all: the condition's own "is Knocked Out for 60 rounds." is not
+    # repeated (the panel, look and sheet use the same words: "Knocked Out", "Disabled")
     if char is not None and char.luck > 0:
         rounds = fight_tables(game.content).knock_out_rounds
         store.add(eid, Disabled(cause=f"knocked out ({where} spent)"))
-        events = C.add_condition(game, eid, "knocked_out", rounds, "wounds")
-        return events + game.on_disabled(eid, f"{name} is Knocked Out ({where} spent; "
-                                              f"{char.luck} luck left)!")
+        C.add_condition(game, eid, "knocked_out", rounds, "wounds")
+        return game.on_disabled(eid, f"{name} is Knocked Out for {plural(rounds, 'round')} "
+                                     f"({where} spent; {char.luck} luck left)!")
     store.add(eid, Disabled(cause=f"{where} spent"))
-    events = C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
-    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
+    C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
+    return game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
 
 
 def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:

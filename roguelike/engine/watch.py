@@ -16,6 +16,9 @@ from roguelike.engine.components import Actor, Door, HitBoxes, Position
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.words import direction_words
+
+__all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_kind"]
 
 # component type name -> what the player calls such a thing
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
@@ -23,23 +26,6 @@ THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item
 # event kinds that always interrupt a run (the engine explains them in the text)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
                           "wander", "ambush"})
-
-COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
-           (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east",
-           (-1, 1): "south-west"}
-
-
-def direction_words(a: tuple[int, int], b: tuple[int, int]) -> str:
-    """'4 squares north-east' from a to b: the rough compass point and the range."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    dist = max(abs(dx), abs(dy))
-    if dist == 0:
-        return "here"
-    # a direction is diagonal when the smaller offset is at least half the larger
-    sx = (dx > 0) - (dx < 0) if 2 * abs(dx) >= abs(dy) else 0
-    sy = (dy > 0) - (dy < 0) if 2 * abs(dy) >= abs(dx) else 0
-    unit = "square" if dist == 1 else "squares"
-    return f"{dist} {unit} {COMPASS[(sx, sy)]}"
 
 
 def thing_kind(game: Game, eid: int) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from roguelike.engine import fight_actions, targeting
 from roguelike.engine.actions import _REGISTRY, Action
-from roguelike.engine.components import Conditions, Named, Position
+from roguelike.engine.components import Named, Position
 from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap
@@ -27,14 +27,6 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 }
 # Extra describers for look: each returns words about an entity, or None to pass.
 DESCRIBERS: list[Callable[[Game, int], str | None]] = []
-
-
-def condition_tags(game: Game, eid: int) -> list[str]:
-    """Short labels of a creature's active conditions, for the panel and look."""
-    conds = game.store.try_get(eid, Conditions)
-    if conds is None or not conds.active:
-        return []
-    return [cid[:3].upper() for cid in sorted(conds.active)]
 
 
 def action_class(command: str) -> type[Action] | None:

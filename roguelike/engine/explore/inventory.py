@@ -115,11 +115,14 @@ def make_item(game: Game, kind: str, pos: Position | None = None) -> int:
     return eid
 
 
+TREASURE_GLYPH = "$"
+
+
 def make_treasure(game: Game, depth: int, x: int, y: int) -> tuple[int, Event]:
     """One Treasure piece with a gp value from the depth table (content/explore.toml)."""
     band = explore_data(game.content).treasure_band(depth)
     gp = roll_expr(band.dice, game.streams.play) * band.multiplier
-    eid = game.store.create(Position(depth, x, y), Appearance("$", "bright_yellow", 0),
+    eid = game.store.create(Position(depth, x, y), Appearance(TREASURE_GLYPH, "bright_yellow", 0),
                             Named(f"Treasure ({gp} gp)"), Treasure(gp))
     return eid, Event("treasure", f"Treasure worth {gp} gp ({band.dice} x "
                       f"{band.multiplier}) lies here.", eid, x=x, y=y)

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 
+# How a marker is drawn in each state: `?` a marker not yet checked, `=` one that holds hidden
+# treasure (a retried Wits check finds it). Not `!`, which is the potions' glyph.
+GLYPHS = {"unchecked": "?", "hidden": "="}
+
+
 def place_markers(store: EntityStore, level: Level, seed: str) -> None:
     """One marker per room, none in either Camp, from the level's own marker stream."""
     rng = Stream(seed, f"level/{level.depth}/markers")
@@ -41,7 +46,8 @@ def place_markers(store: EntityStore, level: Level, seed: str) -> None:
 
 
 def make_marker(store: EntityStore, depth: int, x: int, y: int, room: int) -> int:
-    return store.create(Position(depth, x, y), Appearance("?", "bright_white", 1),
+    return store.create(Position(depth, x, y),
+                        Appearance(GLYPHS["unchecked"], "bright_white", 1),
                         Named("event marker"), Marker(room))
 
 
@@ -115,7 +121,7 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
         game.store.get(marker, Marker).state = "hidden"
         app = game.store.try_get(marker, Appearance)
         if app is not None:
-            app.glyph = "!"
+            app.glyph = GLYPHS["hidden"]
         return events
     game.store.destroy(marker)
     if row.event in ("monster_away", "monster_contact"):

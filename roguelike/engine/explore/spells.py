@@ -27,7 +27,8 @@ from roguelike.world.sight import clear_line
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-_WALL_LOOK = {"fire": ("^", "bright_red", "fire wall"), "stone": ("#", "grey70", "stone wall")}
+# (a fire wall is drawn like DCSS's clouds, not `^`, the traps' glyph)
+WALL_LOOK = {"fire": ("§", "bright_red", "fire wall"), "stone": ("#", "grey70", "stone wall")}
 
 
 def known_spells(game: Game, caster: int) -> list[str]:
@@ -182,7 +183,7 @@ def _wall(kind: str) -> Callable[..., list[Event]]:
              ) -> list[Event]:
         rounds = _duration(game, spell)
         expires = ledger(game).clock + rounds
-        glyph, color, name = _WALL_LOOK[kind]
+        glyph, color, name = WALL_LOOK[kind]
         squares = wall_squares(game, cast.x, cast.y, cast.option, spell.size)
         for x, y in squares:
             tile = -1

@@ -11,11 +11,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from roguelike.engine.components import Character, Disabled, HitBoxes
+from roguelike.engine.components import Character, HitBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of
 from roguelike.ui import hooks
+from roguelike.ui.conditions_view import condition_names
 from roguelike.ui.screens.modal import Modal
 
 BOX_CSS = """
@@ -120,11 +121,9 @@ class CharacterSheet(CharacterPager):
             die = "d6" if cat in D6_SAVES else "d20"
             saves.append(f"{cat} {need}+ ({die})")
         lines.append("[b]Saves[/b]  " + ", ".join(saves))
-        tags = hooks.condition_tags(g, eid)
-        if g.store.has(eid, Disabled):
-            tags = ["DISABLED", *tags]
+        words = condition_names(g, eid)
         lines.append(f"[b]Luck[/b] {char.luck}    [b]Experience[/b] {char.xp}    "
-                     f"[b]Conditions[/b] {' '.join(tags) or 'none'}")
+                     f"[b]Conditions[/b] {', '.join(words) or 'none'}")
         lines.append("\n[dim]Tab: next character.  Escape closes.[/dim]")
         return "\n".join(lines)
 

@@ -373,7 +373,7 @@ def test_unconscious_is_prone_and_hit_automatically_as_asleep():
     put_first(g, m)
     script(g, [1])  # the Warrior's Might save fails; no attack roll is made
     events = g.try_action(Attack(w), m).events
-    assert events[0].text == "Mercenary strikes the helpless Leader Warrior."
+    assert events[0].text == "Rival Mercenary strikes the helpless Leader Warrior."
 
 
 WALLED_OFF = """

@@ -69,7 +69,7 @@ def test_success_chart_trap_a_rogue_disarms_then_treasure():
     rogue = g.party[1]
     res = act(g, rogue, Step(1, 0), [4, 3, 2, 4, 6, 2, 1])
     out = texts(res)
-    assert "A trap: Sleeping Dart (rolled 2)" in out
+    assert "The marker hides a trap: Sleeping Dart (rolled 2 on the trap chart)" in out
     assert "succeeds at disarming the Sleeping Dart" in out
     assert "Treasure from the Sleeping Dart (rolled 6 of 6)" in out
     assert not g.store.alive(marker) and len(_treasures(g)) == 1
@@ -83,7 +83,8 @@ def test_failure_chart_trap_springs_on_the_character():
     lead = g.party[0]
     res = act(g, lead, Step(1, 0), [1, 3, 3, 1, 2, 2, 1, 1])  # Poison Dart, fail Might
     out = texts(res)
-    assert "A trap: Poison Dart (rolled 3)" in out and "disarm" not in out
+    assert "The marker hides a trap: Poison Dart (rolled 3 on the trap chart)" in out
+    assert "disarm" not in out
     assert g.store.get(lead, HitBoxes).location("torso").crossed == 2
     assert not g.store.alive(marker)
 

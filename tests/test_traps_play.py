@@ -217,7 +217,8 @@ def test_variable_disarm_value_is_rolled_once_and_kept():
     game.perform(Disarm(1, 0, 0))
     t = game.store.get(trap, Trap)
     assert t.disarm_value == 10 and t.state == "disarmed"
-    assert "disarm 10+" in describe_trap(game, trap)
+    # disarmed: described as harmless, without the disarm value an armed one shows
+    assert describe_trap(game, trap) == "Buzz Saw (trap square; disarmed)."
 
 
 def test_captives_cannot_step_and_struggle_free():

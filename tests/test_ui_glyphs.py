@@ -22,7 +22,7 @@ from roguelike.ui.look import describe_square
 from roguelike.ui.options import Options
 
 sys.path.insert(0, str(Path(__file__).parent))
-from trap_helpers import arena, place  # noqa: E402
+from trap_helpers import arena, place
 
 
 @pytest.fixture(autouse=True)

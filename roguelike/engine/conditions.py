@@ -16,6 +16,7 @@ from roguelike.engine.components import Actor, Conditions, FightState, Position
 from roguelike.engine.dice import is_dice, parse
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -76,7 +77,7 @@ def add_condition(game: Game, eid: int, cond_id: str, rounds: int, source: str =
     conds.sources[cond.id] = source
     if cond.stacks:
         conds.stacks[cond.id] = 1
-    lasting = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds > 0 else ""
+    lasting = f" for {plural(rounds, 'round')}" if rounds > 0 else ""
     return [Event("condition", f"{name} is {cond.name}{lasting}.", eid)]
 
 

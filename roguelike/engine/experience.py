@@ -50,7 +50,9 @@ def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
     if not earners or amount <= 0:
         return []
     share, rest = divmod(amount, len(earners))
-    events = [Event("xp", f"{amount} XP for {reason}.", earners[0], roll=amount)]
+    who_earns = name_of(game.store, earners[0]) + " earns" if len(earners) == 1 else \
+        "The party shares"
+    events = [Event("xp", f"{who_earns} {amount} XP for {reason}.", earners[0], roll=amount)]
     for i, eid in enumerate(earners):
         gain = share + (rest if i == 0 else 0)
         char = game.store.get(eid, Character)

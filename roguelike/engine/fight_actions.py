@@ -30,6 +30,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.engine.words import plural
 from roguelike.world.paths import UNREACHABLE, climb_step
 from roguelike.world.sight import clear_line
 
@@ -66,7 +67,7 @@ def can_shoot(game: Game, shooter: int, target: int) -> str:
     a, t = store.get(shooter, Position), store.get(target, Position)
     dist = max(abs(a.x - t.x), abs(a.y - t.y))
     if a.depth != t.depth or dist > reach:
-        return f"Out of range ({reach} squares)."
+        return f"Out of range ({plural(reach, 'square')})."
     if dist < fight_tables(game.content).d6.ranged_min_squares:
         return "Too close to shoot: fight it hand to hand."
     if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):

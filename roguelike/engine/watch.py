@@ -109,7 +109,11 @@ class Watch:
         new = [(e, k) for e, k in known_things(game).items() if e not in self.things]
         if new:
             eid, kind = new[0]
-            where = direction_words(here, game.store.get(eid, Position).xy)
+            xy = game.store.get(eid, Position).xy
+            told = _told(events, eid, xy)
+            if told:  # this action's own message already said it: not again in other words
+                return told
+            where = direction_words(here, xy)
             return f"You notice {_article(kind)} {kind} ({name_of(game.store, eid)}), {where}."
         for eid in game.party:
             if eid not in self.low:
@@ -122,6 +126,14 @@ class Watch:
         if alarms:
             return alarms[0].text
         return None
+
+
+def _told(events: list[Event], eid: int, xy: tuple[int, int]) -> str:
+    """The text of the event about this thing (its own id, or its square), if any."""
+    for e in events:
+        if e.text and (eid in (e.actor, e.target) or (e.x, e.y) == xy):
+            return e.text
+    return ""
 
 
 def _article(word: str) -> str:

@@ -17,6 +17,7 @@ from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.light import burn
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 from roguelike.world.stocking import pick_weighted, spawn_table
@@ -90,7 +91,7 @@ def wandering_check(game: Game) -> list[Event]:
     mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot),
                        awake=awake)
     how = "comes for the party" if awake else "lurks, waiting"
-    return [Event("wander", head + f"a {name_of(game.store, mid)} {want} squares away "
+    return [Event("wander", head + f"a {name_of(game.store, mid)} {plural(want, 'square')} away "
                   f"{how} ({row.name}, reaction {reaction}).", mid, x=spot[0], y=spot[1],
                   roll=reaction)]
 

@@ -24,6 +24,7 @@ from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import attribute, chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -321,8 +322,8 @@ class Listen(Action):
         near = [e for e, a, p in game.store.query(Actor, Position)
                 if a.side != "party" and p.depth == pos.depth
                 and chebyshev(p, pos) <= rules.listen_range and chebyshev(p, here) > 1]
-        text = f"You hear movement beyond the door ({len(near)} creature" \
-            f"{'s' if len(near) != 1 else ''})." if near else "Silence beyond the door."
+        text = f"You hear movement beyond the door ({plural(len(near), 'creature')})." \
+            if near else "Silence beyond the door."
         return done(event, Event("listen", text, actor, roll=len(near)))
 
 

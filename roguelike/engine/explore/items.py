@@ -20,6 +20,7 @@ from roguelike.engine.explore.inventory import carried, item_def_of, may_use, un
 from roguelike.engine.explore.light import light_up
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _use_crystal_ball(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Re
     if marker is None:
         return fail("Point the Crystal Ball at an event marker.")
     if chebyshev(store.get(marker, Position), here) > idef.range:
-        return fail(f"The Crystal Ball reaches {idef.range} squares.")
+        return fail(f"The Crystal Ball reaches {plural(idef.range, 'square')}.")
     if store.get(marker, Marker).state != "unchecked":
         return fail("That marker has already been checked.")
     blocked = spend_action(game, actor)
@@ -202,7 +203,7 @@ def _direct(game: Game, eid: int, idef: ItemDef) -> list[Event]:
     hp = game.streams.play.d(8)
     hits = (hp + 3) // 4
     events = [Event("throw", f"{name_of(game.store, eid)} is hit directly: {hp} damage = "
-                    f"{hits} Hit{'s' if hits != 1 else ''}.", eid, roll=hp)]
+                    f"{plural(hits, 'Hit')}.", eid, roll=hp)]
     events += wound(game, eid, boxes=hits, source=idef.name)
     if game.store.alive(eid):
         events += adapters.add_condition(game, eid, "burning", 1, idef.id)

@@ -199,8 +199,8 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
     data = explore_data(game.content)
     roll = game.streams.play.d(6)
     trap = data.tt_traps[roll]
-    events = [Event("trap", f"A trap: {trap.name} (rolled {roll}).", checker, x=x, y=y,
-                    roll=roll)]
+    events = [Event("trap", f"The marker hides a trap: {trap.name} (rolled {roll} on the "
+                    "trap chart).", checker, x=x, y=y, roll=roll)]
     disarmed = False
     if may_disarm:
         rogue = _disarmer(game, x, y, data.markers.disarm_classes)
@@ -220,7 +220,8 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
             near = [e for e in game.party if not is_disabled(game.store, e)
                     and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
             victim = near[0] if near else 0
-        events += adapters.spring_tt_trap(game, victim, x, y, roll)
+        # a sprung trap rolls its own Treasure column (traps.spring): not a second time here
+        return events + adapters.spring_tt_trap(game, victim, x, y, roll)
     return events + roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
 
 

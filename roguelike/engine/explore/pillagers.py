@@ -39,6 +39,7 @@ from roguelike.engine.explore.pillager_maps import (
 )
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -140,7 +141,7 @@ def arrive_after_reveal(game: Game) -> list[Event]:
     new = place(game.store, game.content, game.level, rng, count)
     if not new:
         return []
-    return [Event("pillagers", f"{len(new)} Pillager{'s' if len(new) != 1 else ''} "
+    return [Event("pillagers", f"{plural(len(new), 'Pillager')} "
                   f"arrive{'s' if len(new) == 1 else ''} to loot (rolled {count} on {text}).",
                   roll=count)]
 

@@ -21,6 +21,7 @@ from roguelike.engine.explore.components import SpellHealed, SpellWall
 from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.sight import clear_line
 
@@ -96,8 +97,7 @@ class Cast(Action):
             return fail("You do not know that spell.")
         spell = spells[self.spell]
         if not _in_reach(game, actor, spell, self.x, self.y):
-            return fail(f"{spell.name} reaches {spell.range} square"
-                        f"{'s' if spell.range != 1 else ''} you can see.")
+            return fail(f"{spell.name} reaches {plural(spell.range, 'square')} you can see.")
         target = game.creature_at(self.x, self.y)
         refused = _refusal(game, actor, spell, self, target)
         if refused:
@@ -193,8 +193,8 @@ def _wall(kind: str) -> Callable[..., list[Event]]:
             game.store.create(Position(game.depth, x, y), Appearance(glyph, color, 1),
                               Named(name), SpellWall(kind, expires, tile))
         game.invalidate_terrain()
-        return [Event("spell", f"A {name} {len(squares)} square{'s' if len(squares) != 1 else ''}"
-                      f" long rises for {rounds} rounds.", actor, x=cast.x, y=cast.y,
+        return [Event("spell", f"A {name} {plural(len(squares), 'square')} long rises for "
+                      f"{plural(rounds, 'round')}.", actor, x=cast.x, y=cast.y,
                       roll=rounds)]
     return make
 

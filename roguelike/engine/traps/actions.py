@@ -189,8 +189,9 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
     if face + bonus >= value:
         trap.state = "disarmed"
         xp = DISARM_XP_PER_POINT * value
+        # (the experience is said once, by award_xp: "90 XP for disarming the ...")
         events = [Event("disarm", f"{who} {how} disarms the {profile.name} (2d6 rolled "
-                        f"{shown} vs {value}): +{xp} XP.", actor, t, roll=face, need=value)]
+                        f"{shown} vs {value}).", actor, t, roll=face, need=value)]
         events += award_xp(game, actor, xp, f"disarming the {profile.name}")
         events += hazards.remove_for_trap(game, t)
         for eid, conf in list(game.store.query(Confined)):

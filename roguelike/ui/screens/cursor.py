@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from roguelike.engine import targeting
 from roguelike.engine.components import Position
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 from roguelike.ui import hooks
 from roguelike.ui.look import describe_square
 
@@ -147,7 +148,7 @@ class CursorMixin:
         # the d6 pips the attack roll really gets (RULES "Range bands")
         reach = "out of range" if band is None else f"{band[0]} range, {band[1]:+d} to hit"
         line = "line clear" if clear else "line BLOCKED"
-        return (f"{what} at {name}: {dist} squares, {reach}, {line}. "
+        return (f"{what} at {name}: {plural(dist, 'square')}, {reach}, {line}. "
                 f"Tab next target, Enter {'fire' if aim.command == 'fire' else 'cast'}, "
                 f"Escape cancel.")
 

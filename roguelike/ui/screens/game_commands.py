@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from roguelike.ui.screens.game_screen import GameScreen
 
 
+TRAVEL_NAMES = {"down": "the stairs down", "up": "the stairs up", "camp": "the Camp"}
+
+
 def command_ids() -> set[str]:
     """Every command the game screen can run (the keymap may bind only these)."""
     return {name[4:] for name in dir(CommandsMixin) if name.startswith("cmd_")} - {"move"}
@@ -102,18 +105,23 @@ class CommandsMixin(ActMixin):
     def cmd_travel(self: GameScreen) -> None:
         self.begin_cursor("travel")
 
-    def travel_to(self: GameScreen, goal: tuple[int, int]) -> None:
+    def travel_to(self: GameScreen, goal: tuple[int, int], name: str = "") -> None:
+        run: AutoRun
+
         def step(game: object, eid: int) -> object:
+            if run.steps and self.game.store.get(eid, Position).xy == goal:
+                return f"You reach {name}." if name else "You are there."  # not "already"
             return travel.travel_step(self.game, eid, goal)
 
-        self.start_auto(AutoRun(self, step, self.options.reduced_motion))  # type: ignore[arg-type]
+        run = AutoRun(self, step, self.options.reduced_motion)  # type: ignore[arg-type]
+        self.start_auto(run)
 
     def travel_named(self: GameScreen, where: str) -> None:
         goal = travel.named_goal(self.game, where)
         if isinstance(goal, str):
             self.say(goal)
         else:
-            self.travel_to(goal)
+            self.travel_to(goal, TRAVEL_NAMES.get(where, ""))
 
     def cmd_rest(self: GameScreen) -> None:
         cls = hooks.action_class("rest")

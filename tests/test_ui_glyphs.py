@@ -6,11 +6,10 @@ closed one. Monster names never begin with a party role's or class's name."""
 
 from __future__ import annotations
 
-import sys
 from itertools import combinations
-from pathlib import Path
 
 import pytest
+from trap_helpers import arena, place
 
 from roguelike.content.loader import load_content
 from roguelike.engine.combat import knock_down_or_disable
@@ -20,9 +19,6 @@ from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import DOOR_CLOSED, DOOR_OPEN, legend, map_kinds
 from roguelike.ui.look import describe_square
 from roguelike.ui.options import Options
-
-sys.path.insert(0, str(Path(__file__).parent))
-from trap_helpers import arena, place
 
 
 @pytest.fixture(autouse=True)

@@ -4,10 +4,9 @@ coordinates, one line per happening, and arrival said as arrival."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from trap_helpers import Rigged, arena, place, sturdy
 
 from roguelike.bot import Bot, play
 from roguelike.engine.actions import Step
@@ -22,9 +21,6 @@ from roguelike.engine.watch import Watch
 from roguelike.engine.words import direction_words, plural
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
-
-sys.path.insert(0, str(Path(__file__).parent))
-from trap_helpers import Rigged, arena, place, sturdy  # noqa: E402
 
 ONE_MANY = re.compile(r"\b1 (squares|rounds|Hits|boxes|creatures|Pillagers|treasures)\b")
 COORDINATES = re.compile(r"\(\s*[-+]?\d+,\s*[-+]?\d+\s*\)")

@@ -9,7 +9,6 @@ through the resumer named in PendingLuck.resume.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,21 +17,14 @@ from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
 from roguelike.engine.components import Character, PendingLuck
 from roguelike.engine.events import Event
+from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-Resumer = Callable[["Game", list[int], bool], list[Event]]
-RESUMERS: dict[str, Resumer] = {}
-
-
-def resumer(name: str) -> Callable[[Resumer], Resumer]:
-    def register(fn: Resumer) -> Resumer:
-        RESUMERS[name] = fn
-        return fn
-    return register
-
+__all__ = ["RESUMERS", "KeepRoll", "Resumer", "SpendLuck", "gain_luck", "offer_luck",
+           "pending_entity", "resumer"]
 
 def pending_entity(game: Game) -> int | None:
     pending = game.store.peek(PendingLuck)

@@ -24,8 +24,9 @@ __all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_k
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
                                "Treasure": "treasure"}
 # event kinds that always interrupt a run (the engine explains them in the text)
+# (luck_offer: a failed roll waits for the player's luck; no run goes on past it)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
-                          "wander", "ambush"})
+                          "wander", "ambush", "luck_offer"})
 
 
 def thing_kind(game: Game, eid: int) -> str | None:

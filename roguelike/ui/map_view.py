@@ -46,6 +46,7 @@ class MapView(Widget, can_focus=False):
         self.origin = (0, 0)
         self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
         self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
+        self.anchor: tuple[tuple[int, int], float] | None = None  # see hold()
         self._rows: list[Strip] = []
         self._keys: list[tuple[object, ...]] = []
         self._depth = -1
@@ -78,6 +79,12 @@ class MapView(Widget, can_focus=False):
         eid = g.awaiting or g.led
         return g.store.get(eid, Position).xy
 
+    def hold(self, square: tuple[int, int] | None, row_fraction: float = 0.5) -> None:
+        """Keep `square` in the middle column at this fraction of the height (the end of a
+        game shows where the party fell, above its dialog); None: follow the focus again."""
+        self.anchor = None if square is None else (square, row_fraction)
+        self.redraw(full=True)
+
     def _place_camera(self, size: Size) -> bool:
         level = self.game.level
         fx, fy = self.focus_point()
@@ -90,6 +97,18 @@ class MapView(Widget, can_focus=False):
                 origin = focus - view // 2
             return max(0, min(origin, extent - view))
 
+        def held(origin: int, view: int, extent: int) -> int:
+            if extent <= view:
+                return -((view - extent) // 2)
+            return max(0, min(origin, extent - view))
+
+        if self.anchor is not None:
+            (fx, fy), fraction = self.anchor
+            ox = held(fx - size.width // 2, size.width, level.width)
+            oy = held(fy - int(size.height * fraction), size.height, level.height)
+            moved = (ox, oy) != self.origin
+            self.origin = (ox, oy)
+            return moved
         ox = axis(fx, self.origin[0], size.width, level.width)
         oy = axis(fy, self.origin[1], size.height, level.height)
         moved = (ox, oy) != self.origin

@@ -13,11 +13,12 @@ from roguelike.engine.combat import wound
 from roguelike.engine.components import Character, MonsterStats, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.components import LightSource, Marker
 from roguelike.engine.explore.data import ItemDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, may_use, unstow
 from roguelike.engine.explore.light import light_up
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
 from roguelike.engine.words import plural
@@ -125,12 +126,21 @@ def _use_crystal_ball(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Re
     blocked = spend_action(game, actor)
     if blocked:
         return blocked
-    ok, event = check(game, actor, "wits", "reading the Crystal Ball")
+    ok, events = check_or_offer(game, actor, "wits", "reading the Crystal Ball",
+                                "crystal_ball", [actor, marker])
+    return done(*events, *([] if ok is None else _read_ball(game, [actor, marker], ok)))
+
+
+@resumer("crystal_ball")
+def _read_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
+    actor, marker = args
     if not ok:  # T&T: failed Crystal Ball checks are ignored
-        return done(event, Event("item", "The Crystal Ball stays cloudy.", actor))
+        return [Event("item", "The Crystal Ball stays cloudy.", actor)]
+    if not game.store.alive(marker):
+        return []
     from roguelike.engine.explore.markers import resolve
 
-    return done(event, *resolve(game, marker, actor, True, remote=True))
+    return resolve(game, marker, actor, True, remote=True)
 
 
 def _use_throw(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:

@@ -14,10 +14,11 @@ from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.components import Marker
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.world import tiles as T
@@ -68,9 +69,21 @@ def check_near(game: Game, eid: int) -> list[Event]:
         if game.over or is_disabled(game.store, eid):
             break
         if game.store.alive(marker) and chebyshev(game.store.get(marker, Position), here) <= 1:
-            ok, event = check(game, eid, "wits", "the event marker check")
-            events += [event, *resolve(game, marker, eid, ok)]
+            ok, said = check_or_offer(game, eid, "wits", "the event marker check",
+                                      "marker_check", [marker, eid])
+            events += said
+            if ok is None:  # the player decides on luck first; the other markers can wait
+                break
+            events += resolve(game, marker, eid, ok)
     return events
+
+
+@resumer("marker_check")
+def _resume_marker(game: Game, args: list[int], ok: bool) -> list[Event]:
+    marker, checker = args
+    if not game.store.alive(marker):
+        return []
+    return resolve(game, marker, checker, ok)
 
 
 def _unchecked_near(game: Game, here: Position) -> bool:
@@ -201,28 +214,40 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
     trap = data.tt_traps[roll]
     events = [Event("trap", f"The marker hides a trap: {trap.name} (rolled {roll} on the "
                     "trap chart).", checker, x=x, y=y, roll=roll)]
-    disarmed = False
+    args = [checker, x, y, roll, 0, int(remote)]
     if may_disarm:
         rogue = _disarmer(game, x, y, data.markers.disarm_classes)
         if rogue is not None:
-            disarmed, event = check(game, rogue, "wits", f"disarming the {trap.name}")
-            events.append(event)
-            if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
-                from roguelike.engine.experience import award_xp
-                from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
+            args[4] = rogue
+            disarmed, said = check_or_offer(game, rogue, "wits", f"disarming the {trap.name}",
+                                            "marker_disarm", args)
+            if disarmed is None:  # the player decides on luck first
+                return events + said
+            return events + said + _after_disarm(game, args, disarmed)
+    return events + _after_disarm(game, args, False)
 
-                profile = game.content.traps.get(trap.id)
-                xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
-                events += award_xp(game, rogue, xp, f"disarming the {trap.name}")
-    if not disarmed:
-        victim = checker
-        if remote:  # Crystal Ball: the trap only affects the area it is in
-            near = [e for e in game.party if not is_disabled(game.store, e)
-                    and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
-            victim = near[0] if near else 0
-        # a sprung trap rolls its own Treasure column (traps.spring): not a second time here
-        return events + adapters.spring_tt_trap(game, victim, x, y, roll)
-    return events + roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
+
+@resumer("marker_disarm")
+def _after_disarm(game: Game, args: list[int], disarmed: bool) -> list[Event]:
+    """A marker's trap after the Rogue's disarm roll (or with no Rogue to try): disarmed,
+    the experience and the trap's treasure; else it springs."""
+    checker, x, y, roll, rogue, remote = args
+    trap = explore_data(game.content).tt_traps[roll]
+    if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
+        from roguelike.engine.experience import award_xp
+        from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
+
+        profile = game.content.traps.get(trap.id)
+        xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
+        return award_xp(game, rogue, xp, f"disarming the {trap.name}") + \
+            roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
+    victim = checker
+    if remote:  # Crystal Ball: the trap only affects the area it is in
+        near = [e for e in game.party if not is_disabled(game.store, e)
+                and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
+        victim = near[0] if near else 0
+    # a sprung trap rolls its own Treasure column (traps.spring): not a second time here
+    return adapters.spring_tt_trap(game, victim, x, y, roll)
 
 
 def _disarmer(game: Game, x: int, y: int, classes: list[str]) -> int | None:
@@ -251,16 +276,27 @@ class RetryCheck(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        ok, event = check(game, actor, "wits", "the event marker check")
-        mark = store.get(self.marker, Marker)
-        if mark.state == "unchecked":
-            return done(event, *resolve(game, self.marker, actor, ok))
-        if not ok:
-            return done(event)
-        pos = store.get(self.marker, Position)
-        store.destroy(self.marker)
-        from roguelike.engine.explore.pillagers import arrive_after_reveal
+        args = [self.marker, actor]
+        ok, events = check_or_offer(game, actor, "wits", "the event marker check",
+                                    "marker_retry", args)
+        return done(*events, *([] if ok is None else _retried(game, args, ok)))
 
-        return done(event, Event("marker", "The hidden treasure is found!", actor),
-                    make_treasure(game, game.depth, pos.x, pos.y)[1],
-                    *arrive_after_reveal(game))
+
+@resumer("marker_retry")
+def _retried(game: Game, args: list[int], ok: bool) -> list[Event]:
+    """A retried marker check: an unchecked marker is resolved; hidden treasure shows on a
+    success."""
+    marker, actor = args
+    store = game.store
+    if not store.alive(marker):
+        return []
+    if store.get(marker, Marker).state == "unchecked":
+        return resolve(game, marker, actor, ok)
+    if not ok:
+        return []
+    pos = store.get(marker, Position)
+    store.destroy(marker)
+    from roguelike.engine.explore.pillagers import arrive_after_reveal
+
+    return [Event("marker", "The hidden treasure is found!", actor),
+            make_treasure(game, game.depth, pos.x, pos.y)[1], *arrive_after_reveal(game)]

@@ -99,7 +99,7 @@ class GameOver(Modal[None]):
     DEFAULT_CSS = """
     GameOver { align: center middle; }
     GameOver > Static { width: 64; height: auto; border: double $error; background: $surface;
-                        padding: 1 2; }
+                        padding: 0 2; }
     """
 
     def __init__(self, text: str) -> None:

@@ -28,6 +28,7 @@ from roguelike.ui.screens.info import (
     ScoresScreen,
 )
 from roguelike.ui.screens.options_screen import OptionsScreen
+from roguelike.ui.screens.placing import map_rows
 
 if TYPE_CHECKING:
     from roguelike.ui.screens.game_screen import GameScreen
@@ -55,7 +56,12 @@ class CommandsMixin(ActMixin):
             if yes:
                 self.act(Step(dx, dy))
 
-        self.app.push_screen(Confirm(f"{reason} Step there anyway?"), answer)
+        mover = self.beside(dx, dy)
+        rows = None
+        if mover is not None:
+            here = self.game.store.get(mover[0], Position).xy
+            rows = map_rows(self.map, [here, (mover[1], mover[2])])
+        self.app.push_screen(Confirm(f"{reason} Step there anyway?").keep_clear(rows), answer)
 
     def danger(self: GameScreen, dx: int, dy: int) -> str | None:
         """Why a step deserves a second thought: a known trap, or darkness."""

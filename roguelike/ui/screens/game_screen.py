@@ -25,6 +25,7 @@ from roguelike.ui.options import Options
 from roguelike.ui.screens.cursor import CursorMixin
 from roguelike.ui.screens.dialogs import GameOver
 from roguelike.ui.screens.game_commands import CommandsMixin
+from roguelike.ui.screens.placing import show_the_fallen
 from roguelike.ui.theme import Styles
 
 FRAME_SECONDS = 0.04
@@ -193,7 +194,9 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         if self.game.over and not self._ended:
             self._ended = True
             where = self._record_finish()
-            self.app.push_screen(GameOver(self.summary() + where), self._back_to_menu)
+            over = GameOver(self.summary() + where).keep_clear(show_the_fallen(self.game,
+                                                                                self.map))
+            self.app.push_screen(over, self._back_to_menu)
 
     def _back_to_menu(self, _result: None) -> None:
         if self.is_attached and self.app.screen is self:  # (only ever this screen)

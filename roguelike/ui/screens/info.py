@@ -8,6 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -52,6 +53,13 @@ class ChoiceScreen(Modal[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def fit(self, box: Widget, rows: int) -> None:
+        """Kept clear of its subject: the list scrolls within what is left of `rows` after
+        the borders, the title and the footer."""
+        width = max(10, min(76, self.app.size.width) - 4)
+        title = -(-len(self.title_text) // width)
+        self.query_one(OptionList).styles.max_height = max(3, rows - 2 - title - 1)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

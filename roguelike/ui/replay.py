@@ -1,7 +1,8 @@
 """`roguelike replay FILE`: watch a recorded game in the game's own widgets.
 
 Keys: Space pause/resume, + and - speed, . or Right one action, 1-9 jump to the first
-arrival at that depth, Home back to the start, q or Escape quit.
+arrival at that depth, Home back to the start, End to the end, q or Escape quit. The keys
+are on the status line, or whole at the bottom of the log where the line is too narrow.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class ReplayScreen(Screen[None]):
             f"speed {self.speed + 1}/{len(SPEEDS)}"
         self.status.hint = (f"REPLAY {p.position}/{p.total} {state}"
                             + (f" - {p.error}" if p.error else "")
-                            + "  [space +/- . 1-9 home q]")
+                            + "  [Space pause, +/- speed, . step, 1-9 depth, Home/End, q]")
         self.map.redraw(full=True)
         self.party_panel.update_lines()
         self.tracker.update_lines()
@@ -93,6 +94,11 @@ class ReplayScreen(Screen[None]):
         elif key == "home":
             self.player.restart()
             self.log_view.add(["Back to the start."])
+        elif key == "end":
+            self.paused = True  # at the end: nothing more would play, and Home goes back
+            self.player.jump_to(self.player.total)
+            self.log_view.add([f"The end: action {self.player.position} of "
+                               f"{self.player.total}."])
         elif event.character and event.character.isdigit() and event.character != "0":
             depth = int(event.character)
             found = self.player.jump_to_depth(depth)

@@ -29,8 +29,9 @@ class RoguelikeApp(App[None]):
                  straight_in: bool = False, palette: str | None = None,
                  keymap: Keymap | None = None, options: Options | None = None,
                  data_dir: str | None = None, player_name: str = "",
-                 status_fd: int | None = None) -> None:
+                 status_fd: int | None = None, howto: bool = False) -> None:
         super().__init__()
+        self.howto = howto  # offer a new player's first game the how-to (ui/screens/howto)
         # Hosted play (roguelike.host): a per-account data folder, see ui/hosted.py.
         self.data_dir, self.player_name, self.status_fd = data_dir, player_name, status_fd
         self.initial_seed = seed
@@ -126,6 +127,8 @@ class RoguelikeApp(App[None]):
 def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None = None,
             straight_in: bool = False, data_dir: str | None = None, player_name: str = "",
             status_fd: int | None = None) -> int:
+    # the how-to is for local play (a hosted player's lobby is the host's to shape)
     RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
-                 player_name=player_name, status_fd=status_fd).run()
+                 player_name=player_name, status_fd=status_fd,
+                 howto=data_dir is None).run()
     return 0

@@ -26,6 +26,7 @@ class Options:
     luck_prompt: Literal["ask", "never"] = "ask"
     confirm_danger: bool = True
     accessible: bool = False
+    seen_howto: bool = False  # the first game's how-to was shown (ui/screens/howto.py)
 
     def validate(self) -> tuple[str, str] | None:
         if self.palette not in PALETTES:

@@ -249,7 +249,7 @@ class CommandsMixin(ActMixin):
         self.app.push_screen(MessageHistory([e.text for e in self.game.log if e.text]))
 
     def cmd_help(self: GameScreen) -> None:
-        self.app.push_screen(HelpScreen(self.keymap.help_rows()))
+        self.app.push_screen(HelpScreen(self.keymap.help_rows(), self.game))
 
     def cmd_options(self: GameScreen) -> None:
         self.app.push_screen(OptionsScreen(self.options))

@@ -25,6 +25,7 @@ from roguelike.ui.options import Options
 from roguelike.ui.screens.cursor import CursorMixin
 from roguelike.ui.screens.dialogs import GameOver
 from roguelike.ui.screens.game_commands import CommandsMixin
+from roguelike.ui.screens.howto import offer_howto
 from roguelike.ui.screens.placing import show_the_fallen
 from roguelike.ui.theme import Styles
 
@@ -62,6 +63,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.log_view.add([e.text for e in self.game.log[-5:]])
         self.set_options(self.options)
         self.call_after_refresh(self.refresh_all)
+        offer_howto(self)
 
     def on_resize(self, event: events.Resize) -> None:
         tall = event.size.height >= 36

@@ -127,3 +127,31 @@ def test_the_crystal_ball_reading_can_be_bought():
     out = g.try_action(KeepRoll(), mage)
     assert "The Crystal Ball stays cloudy." in texts(out)
     assert g.store.get(marker, Marker).state == "unchecked"
+
+
+async def test_a_run_stops_at_a_luck_offer_and_the_explaining_line_stays_in_view():
+    from roguelike.ui.app import RoguelikeApp
+    from roguelike.ui.options import Options
+    from roguelike.ui.screens.luck_prompt import LuckPrompt
+
+    g = scenario(ARENA.replace("m", "."), luck_prompt="ask")
+    g.level.explored[:, :] = True
+    make_marker(g.store, 1, 6, 1, room=0)
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.play(g)
+        await pilot.pause()
+        screen = app.screen
+        g.streams.play = Scripted([4] + [3] * 40)  # the marker check: 4 vs Wits 5
+        await pilot.press("G", *["l"] * 8, "enter")  # travel past the marker
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, LuckPrompt):
+                break
+        assert isinstance(app.screen, LuckPrompt) and screen.auto is None
+        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "fails at the event marker check (rolled 4 vs Wits 5)." in shown
+        assert shown.count("could spend 1 luck") == 1  # the log says it; no hint repeats it
+        await pilot.press("y")
+        await pilot.pause()
+        assert not g.store.has(g.party[0], PendingLuck)

@@ -240,6 +240,8 @@ class Advance(Action):
                 pos.x, pos.y = nx, ny
                 walked += 1
                 events += game.on_moved(actor)
+                if not game.store.alive(actor):
+                    return done(*events)  # killed on the way (an acid pool): no more steps
         if walked:  # one event for the squares walked outside doorways (the end square)
             events.append(Event("move", "", actor, x=pos.x, y=pos.y, roll=walked))
         if not events:

@@ -39,6 +39,10 @@ class LogView(LinesWidget):
         del self.messages[:-KEEP]
         self.update_lines()
 
+    def newest(self) -> list[str]:
+        """The messages of the latest batch (the last action's)."""
+        return [text for text, gen in self.messages if gen == self.generation]
+
     def build(self, width: int, height: int) -> list[list[Part]]:
         lines: list[list[Part]] = []
         if self.pinned:

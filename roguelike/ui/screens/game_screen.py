@@ -267,6 +267,8 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def auto_finished(self, reason: str) -> None:
         self.auto = None
+        if reason in self.log_view.newest():
+            reason = ""  # the log's newest lines say it already: not twice
         self.say(reason)
         self.refresh_all()
 

@@ -9,6 +9,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.components import Disabled, HitBoxes, MonsterStats
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -94,7 +95,8 @@ def heal_any(game: Game, eid: int, amount: int) -> list[Event]:
         if stats.hits >= stats.max_hits:
             return []
         stats.hits = min(stats.max_hits, stats.hits + amount)
-        return [Event("heal", f"{name_of(store, eid)} regenerates ({stats.hits} Hits).", eid)]
+        return [Event("heal", f"{name_of(store, eid)} regenerates "
+                      f"({plural(stats.hits, 'Hit')}).", eid)]
     boxes = store.try_get(eid, HitBoxes)
     if boxes is None:
         return []

@@ -213,3 +213,22 @@ async def test_the_end_shows_where_the_party_fell():
         text = screen_text(app)
         assert "The party has fallen." in text and "Enter: back to the menu" in text
         assert square_shown(app, game.store.get(lead, Position).xy)
+
+
+async def test_travel_prompt_is_whole():
+    game = scenario("""
+        ##########
+        #1.......#
+        #.......>#
+        ##########
+    """, party=(("leader", "warrior"),))
+    game.level.explored[:] = True
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, app, game)
+        await pilot.press("G", "l", "l")
+        await pilot.pause()
+        text = screen_text(app)
+        check("prompt_travel_80x24", text)
+        assert ("Travel: > stairs down, < up, c Camp, Enter this square: floor; 2 squares "
+                "east.") in flat(text)

@@ -40,7 +40,8 @@ def _epilog() -> str:
 
     return textwrap.fill(
         f"Files: {places.describe()}. Set ROGUELIKE_SAVES to keep saves and settings in "
-        "another folder. `roguelike COMMAND --help` describes each command.", width=88)
+        "another folder. `roguelike COMMAND --help` describes each command.", width=88,
+        break_long_words=False, break_on_hyphens=False)  # paths stay whole
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 class PtyGame:
     def __init__(self, args: list[str], cols: int = 80, rows: int = 24,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, stdout_to: Path | None = None) -> None:
+        """`stdout_to`: standard output goes to this file, as `roguelike > file` does."""
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -38,6 +39,9 @@ class PtyGame:
         if pid == 0:  # the child: the game, its three streams on the terminal
             try:
                 os.chdir(ROOT)
+                if stdout_to is not None:
+                    out = os.open(stdout_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                    os.dup2(out, 1)
                 os.execve(sys.executable, [sys.executable, "-m", "roguelike", *args], full_env)
             finally:
                 os._exit(127)

@@ -11,8 +11,6 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-import platformdirs
-
 ENV = "ROGUELIKE_SAVES"
 APP = "roguelike"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -33,6 +31,12 @@ def checkout_root() -> Path | None:
     return root if name == APP else None
 
 
+def _platform(kind: str) -> Path:
+    import platformdirs  # only an installed game asks: 5 ms of start-up a checkout skips
+
+    return Path(getattr(platformdirs, kind)(APP, appauthor=False))
+
+
 def _override() -> Path | None:
     env = os.environ.get(ENV)
     return Path(env) if env else None
@@ -45,7 +49,7 @@ def data_dir() -> Path:
         return override
     if checkout is not None:
         return checkout / "saves"
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return _platform("user_data_dir")
 
 
 def config_dir() -> Path:
@@ -55,7 +59,7 @@ def config_dir() -> Path:
         return override
     if checkout is not None:
         return checkout / "saves"
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return _platform("user_config_dir")
 
 
 def log_dir() -> Path:
@@ -65,7 +69,7 @@ def log_dir() -> Path:
         return override / "logs"
     if checkout is not None:
         return checkout / "saves" / "logs"
-    return Path(platformdirs.user_log_dir(APP, appauthor=False))
+    return _platform("user_log_dir")
 
 
 def describe() -> str:

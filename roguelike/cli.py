@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -29,10 +28,11 @@ With no command, the main menu opens."""
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    """Commands that open a full screen and so need a terminal."""
+    """Commands that open a full screen and so need a terminal (`replay` checks its file
+    first, then the terminal: ui/replay.py)."""
     if args.command == "daily":
         return not args.print
-    return args.command in (None, "play", "replay", "lobby")
+    return args.command in (None, "play", "lobby")
 
 
 def _epilog() -> str:
@@ -92,11 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if _interactive(args):
-        from roguelike.terminal import terminal_problem
+        from roguelike.terminal import refuse_without_terminal
 
-        problem = terminal_problem(sys.stdin, sys.stdout, sys.stderr, os.environ)
-        if problem:
-            print(f"roguelike: {problem}", file=sys.stderr)
+        if refuse_without_terminal():
             return 2
     try:
         return _dispatch(args)

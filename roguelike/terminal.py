@@ -42,3 +42,13 @@ def terminal_problem(stdin: TextIO | None, stdout: TextIO | None, stderr: TextIO
                 "screen needs. Start it in a terminal emulator (xterm, GNOME Terminal, "
                 "iTerm2, Windows Terminal, tmux...), whose TERM is e.g. xterm-256color.")
     return None
+
+
+def refuse_without_terminal() -> bool:
+    """Say why the screen cannot run here on stderr and return True; False when it can."""
+    import sys
+
+    problem = terminal_problem(sys.stdin, sys.stdout, sys.stderr, os.environ)
+    if problem:
+        print(f"roguelike: {problem}", file=sys.stderr)
+    return problem is not None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import pty
 import select
 import signal
 import struct
@@ -31,13 +30,24 @@ class PtyGame:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.code: int | None = None
+        # a known terminal whatever the tests run under (CI may have no TERM, or dumb)
         full_env = {k: v for k, v in os.environ.items()
-                    if k not in ("LINES", "COLUMNS", "TMUX", "STY", "NO_COLOR", "COLORTERM")}
-        full_env.setdefault("TERM", "xterm-256color")
+                    if k not in ("LINES", "COLUMNS", "TMUX", "STY", "NO_COLOR", "COLORTERM")
+                    and not k.startswith("TEXTUAL")}
+        full_env["TERM"] = "xterm-256color"
         full_env.update(env or {})
-        pid, fd = pty.fork()
+        # os, not the pty module: tests that put benchmarks/ on sys.path make `import pty`
+        # find benchmarks/pty.py
+        fd, slave = os.openpty()
+        pid = os.fork()
         if pid == 0:  # the child: the game, its three streams on the terminal
             try:
+                os.close(fd)
+                os.setsid()
+                fcntl.ioctl(slave, termios.TIOCSCTTY, 0)  # its controlling terminal
+                for stream in (0, 1, 2):
+                    os.dup2(slave, stream)
+                os.close(slave)
                 os.chdir(ROOT)
                 if stdout_to is not None:
                     out = os.open(stdout_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -45,6 +55,7 @@ class PtyGame:
                 os.execve(sys.executable, [sys.executable, "-m", "roguelike", *args], full_env)
             finally:
                 os._exit(127)
+        os.close(slave)
         self.pid, self.fd = pid, fd
         self._set_size(cols, rows)
 

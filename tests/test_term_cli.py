@@ -87,7 +87,7 @@ def test_play_help_hides_the_hosts_internal_options():
     (["level", "--seed", "x", "--depth", "99"], "--depth: 99 is out of range: from 1 to 12"),
     (["level", "--seed", "x", "--depth", "0"], "--depth: 0 is out of range"),
     (["scores", "--limit", "-1"], "--limit: -1 is out of range"),
-    (["host", "--port", "70000"], "--port: 70000 is out of range"),
+    (["host", "--port", "70000"], "--port: 70000 is out of range: from 0 to 65535"),
     (["play", "--seed", "!!!"], "--seed"),
 ])
 def test_bad_arguments_are_refused_before_anything_starts(args, says):

@@ -4,7 +4,6 @@ says about the terminal (no process needed: a pseudo-terminal pair stands in).""
 from __future__ import annotations
 
 import os
-import pty
 
 import pytest
 from rich.color import Color
@@ -59,7 +58,7 @@ class Streams:
     """A pseudo-terminal pair and a plain pipe, as file objects."""
 
     def __init__(self) -> None:
-        self.master, slave = pty.openpty()
+        self.master, slave = os.openpty()
         self.tty = os.fdopen(slave, "w")
         r, w = os.pipe()
         self.pipe_r, self.pipe = os.fdopen(r), os.fdopen(w, "w")

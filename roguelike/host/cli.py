@@ -36,8 +36,8 @@ def add_host_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     host = sub.add_parser("host", help="run the SSH game server",
                           description="Host games over SSH: each player logs in (a free name "
                                       "registers on first login) and gets a lobby.")
-    host.add_argument("--port", type=int_range(1, 65535), default=2222,
-                      help="TCP port to listen on (default 2222)")
+    host.add_argument("--port", type=int_range(0, 65535), default=2222,
+                      help="TCP port to listen on (default 2222; 0: any free port)")
     host.add_argument("--bind", default="127.0.0.1",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     host.add_argument("--data", default="hostdata", metavar="DIR",

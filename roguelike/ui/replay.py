@@ -121,6 +121,10 @@ def run_replay(path: Path | str) -> int:
     except ReplayError as err:
         print(f"roguelike: {err}")
         return 2
+    from roguelike.terminal import refuse_without_terminal
+
+    if refuse_without_terminal():
+        return 2
     app = ReplayApp(player)
     app.run()
     return app.return_code or 0  # 1 after a crash

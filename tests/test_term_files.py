@@ -264,3 +264,35 @@ def test_the_wheel_bundles_content_license_and_version_and_runs_installed(tmp_pa
     assert run_installed(site, tmp_path, "-V").stdout.strip() == f"roguelike {__version__}"
     out = run_installed(site, tmp_path, "sim", "--seed", "wheel", "--actions", "20")
     assert out.returncode == 0, out.stderr
+
+
+async def test_ctrl_q_in_a_game_saves_it_first():
+    from roguelike.ui import local_records
+
+    app = RoguelikeApp(seed="x-1", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app._exit
+    assert local_records.has_save()
+
+
+async def test_ctrl_q_says_when_the_game_cannot_be_saved_and_quits_on_the_second(
+        monkeypatch):
+    from roguelike.ui import local_records
+
+    full_disk(monkeypatch)
+    app = RoguelikeApp(seed="x-1", straight_in=True)
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app._exit and isinstance(app.screen, GameScreen)
+        assert any("could not be saved" in n and "Ctrl+Q again" in n for n in notes), notes
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app._exit
+    assert not local_records.has_save()

@@ -144,6 +144,7 @@ def test_a_small_window_says_why_and_follows_the_resize(tmp_path):
         assert game.wait_for("30x12", 10), game.text
         game.send("\x11")  # Ctrl+Q, as the message says
         assert game.wait_exit(10) == 0
+    assert list(tmp_path.glob("*.save.json")), "Ctrl+Q saves the game in play"
 
 
 def test_a_huge_window_plays(tmp_path):

@@ -52,6 +52,7 @@ class RoguelikeApp(TerminalFit, App[None]):
         self.options = options
         self.styles_ = Styles(PALETTES[options.palette], self.colour_depth())
         self.game: Game | None = None
+        self._quit_unsaved = False  # Ctrl+Q's save failed once: the next one just quits
 
     @property
     def options_path(self) -> Path:
@@ -91,6 +92,24 @@ class RoguelikeApp(TerminalFit, App[None]):
         with contextlib.suppress(ValueError):
             self._saver = install_signal_save(live, local_records.save_path(),
                                               on_saved=saved)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (and the menu's q): a game in play is saved first, as S and a hang-up do,
+        so closing the game never loses it; if it cannot be saved the player is told, and a
+        second Ctrl+Q quits anyway."""
+        game = self.game
+        in_play = game is not None and not game.over and any(
+            isinstance(s, GameScreen) for s in self.screen_stack)
+        if in_play and not self._quit_unsaved:
+            from roguelike.ui import hooks
+
+            problem = hooks.save_and_quit(game, self.data_dir)  # type: ignore[arg-type]
+            if problem:
+                self._quit_unsaved = True
+                self.notify(f"{problem} Ctrl+Q again quits without saving.",
+                            severity="error", timeout=15)
+                return
+        self.exit()
 
     def on_unmount(self) -> None:
         saver = getattr(self, "_saver", None)

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from pathlib import Path
 
 from textual.app import App
 
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.ui.keymap import Keymap, load_keymap
+from roguelike.ui.options import FILE as OPTIONS_FILE
 from roguelike.ui.options import Options, apply_to_game, load_options, save_options
 from roguelike.ui.screens.game_commands import command_ids
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
+from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
+from roguelike.ui.userdata import UserFileError, config_dir
 
 
-class RoguelikeApp(App[None]):
+class RoguelikeApp(TerminalFit, App[None]):
     TITLE = "Traps & Treasure"
     ENABLE_COMMAND_PALETTE = False
 
@@ -37,15 +41,23 @@ class RoguelikeApp(App[None]):
         self.initial_seed = seed
         self.party = party or DEFAULT_PARTY
         self.straight_in = straight_in
-        self.keymap = keymap or load_keymap(command_ids())
+        # a hosted account's settings live in its own folder, never in the host's
+        self.settings_dir = Path(data_dir) if data_dir is not None else config_dir()
+        self.keymap = keymap or load_keymap(command_ids(),
+                                            overrides=self.settings_dir / "keymap.toml")
         self.options_problem = ""
         if options is None:
-            options, self.options_problem = load_options()
+            options, self.options_problem = load_options(self.options_path)
         if palette is not None:
             options = Options(**{**options.__dict__, "palette": palette})
         self.options = options
-        self.styles_ = Styles(PALETTES[options.palette])
+        self.styles_ = Styles(PALETTES[options.palette], self.colour_depth())
         self.game: Game | None = None
+        self._quit_unsaved = False  # Ctrl+Q's save failed once: the next one just quits
+
+    @property
+    def options_path(self) -> Path:
+        return self.settings_dir / OPTIONS_FILE
 
     def on_mount(self) -> None:
         if self.data_dir is not None:
@@ -82,6 +94,24 @@ class RoguelikeApp(App[None]):
             self._saver = install_signal_save(live, local_records.save_path(),
                                               on_saved=saved)
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q (and the menu's q): a game in play is saved first, as S and a hang-up do,
+        so closing the game never loses it; if it cannot be saved the player is told, and a
+        second Ctrl+Q quits anyway."""
+        game = self.game
+        in_play = game is not None and not game.over and any(
+            isinstance(s, GameScreen) for s in self.screen_stack)
+        if in_play and not self._quit_unsaved:
+            from roguelike.ui import hooks
+
+            problem = hooks.save_and_quit(game, self.data_dir)  # type: ignore[arg-type]
+            if problem:
+                self._quit_unsaved = True
+                self.notify(f"{problem} Ctrl+Q again quits without saving.",
+                            severity="error", timeout=15)
+                return
+        self.exit()
+
     def on_unmount(self) -> None:
         saver = getattr(self, "_saver", None)
         if saver is not None:  # the process may live on (tests, a bot): normal signals back
@@ -111,9 +141,13 @@ class RoguelikeApp(App[None]):
         """Options changed on the options screen: save them and apply them at once."""
         palette_changed = options.palette != self.options.palette
         self.options = options
-        save_options(options)
+        try:
+            save_options(options, self.options_path)
+        except UserFileError as err:  # the change still holds until the game closes
+            self.notify(f"{err} The option is changed for this session only.",
+                        severity="error", timeout=10)
         if palette_changed:
-            self.styles_ = Styles(PALETTES[options.palette])
+            self.styles_ = Styles(PALETTES[options.palette], self.colour_depth())
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 if palette_changed:
@@ -128,7 +162,8 @@ def run_app(seed: str | None = None, party: tuple[tuple[str, str], ...] | None =
             straight_in: bool = False, data_dir: str | None = None, player_name: str = "",
             status_fd: int | None = None) -> int:
     # the how-to is for local play (a hosted player's lobby is the host's to shape)
-    RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
-                 player_name=player_name, status_fd=status_fd,
-                 howto=data_dir is None).run()
-    return 0
+    app = RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
+                       player_name=player_name, status_fd=status_fd,
+                       howto=data_dir is None)
+    app.run()
+    return app.return_code or 0  # 1 after a crash (Textual has shown the traceback)

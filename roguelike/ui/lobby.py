@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from roguelike.ui.screens.menu import seed_problem
 from roguelike.ui.screens.modal import Modal
+from roguelike.ui.terminal_fit import TerminalFit
 
 Reply = Callable[[dict[str, Any]], None]
 
@@ -53,7 +54,7 @@ class Link:
         self.app.call_from_thread(self.app.exit)  # the host went away
 
 
-class LobbyApp(App[None]):
+class LobbyApp(TerminalFit, App[None]):
     TITLE = "Traps & Treasure: lobby"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("q", "choose('quit')", "Quit")]
@@ -303,5 +304,6 @@ class Keys(Screen[None]):
 
 
 def run_lobby(link_fd: int) -> int:
-    LobbyApp(link_fd).run()
-    return 0
+    app = LobbyApp(link_fd)
+    app.run()
+    return app.return_code or 0  # 1 after a crash

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.theme import PALETTES
-from roguelike.ui.userdata import save_dir, toml_value, write_atomically
+from roguelike.ui.userdata import config_dir, toml_value, write_atomically
 
 FILE = "options.toml"
 
@@ -45,7 +45,7 @@ CHOICES: list[tuple[str, str, tuple[Any, ...]]] = [
 
 
 def options_path() -> Path:
-    return save_dir() / FILE
+    return config_dir() / FILE
 
 
 def load_options(path: Path | None = None) -> tuple[Options, str]:

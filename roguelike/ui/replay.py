@@ -16,6 +16,7 @@ from textual.timer import Timer
 
 from roguelike.records.replay import ReplayError, ReplayPlayer
 from roguelike.ui.layout import DungeonWidgets, layout_css
+from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
 
 SPEEDS = (1.0, 0.5, 0.25, 0.1, 0.05, 0.02)  # seconds per action
@@ -107,7 +108,7 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
 
-class ReplayApp(App[None]):
+class ReplayApp(TerminalFit, App[None]):
     TITLE = "Traps & Treasure: replay"
     ENABLE_COMMAND_PALETTE = False
 
@@ -116,7 +117,8 @@ class ReplayApp(App[None]):
         self.player = player
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.player, Styles(PALETTES["classic"])))
+        styles = Styles(PALETTES["classic"], self.colour_depth())
+        self.push_screen(ReplayScreen(self.player, styles))
 
 
 def run_replay(path: Path | str) -> int:
@@ -125,5 +127,10 @@ def run_replay(path: Path | str) -> int:
     except ReplayError as err:
         print(f"roguelike: {err}")
         return 2
-    ReplayApp(player).run()
-    return 0
+    from roguelike.terminal import refuse_without_terminal
+
+    if refuse_without_terminal():
+        return 2
+    app = ReplayApp(player)
+    app.run()
+    return app.return_code or 0  # 1 after a crash

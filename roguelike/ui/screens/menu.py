@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -29,6 +30,7 @@ def seed_problem(text: str) -> str | None:
 
 
 class MainMenu(Screen[None]):
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
     MainMenu > Vertical { width: 76; height: auto; }
@@ -52,7 +54,7 @@ class MainMenu(Screen[None]):
                 Option("Help", id="help"),
                 Option("Options", id="options"),
                 Option("High scores", id="scores"),
-                Option("Quit", id="quit"),
+                Option("Quit (q)", id="quit"),
             )
 
     def on_screen_resume(self) -> None:

@@ -36,6 +36,12 @@ class PtyGame:
                     and not k.startswith("TEXTUAL")}
         full_env["TERM"] = "xterm-256color"
         full_env.update(env or {})
+        saves = full_env.get("ROGUELIKE_SAVES")
+        if saves and not (Path(saves) / "options.toml").exists():
+            # a first game opens with the how-to (ui/screens/howto.py): these tests are
+            # about the terminal, so their player has seen it
+            Path(saves).mkdir(parents=True, exist_ok=True)
+            (Path(saves) / "options.toml").write_text("seen_howto = true\n", encoding="utf-8")
         # os, not the pty module: tests that put benchmarks/ on sys.path make `import pty`
         # find benchmarks/pty.py
         fd, slave = os.openpty()

@@ -363,7 +363,7 @@ def test_a_searched_room_can_still_be_searched_along_its_far_walls():
     squares of an earlier one is refused. Before, one search anywhere in a big room ended
     the character's chances at every secret door on its walls."""
     from roguelike.engine.explore.components import SecretDoor
-    from roguelike.engine.scenario import Scripted, parse_map, scenario
+    from roguelike.engine.scenario import Scripted
 
     game = arena()
     eid = game.party[0]

@@ -39,6 +39,7 @@ from roguelike.engine.explore.pillager_maps import (
 )
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -87,10 +88,13 @@ def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
     return sorted({m.room for _e, m, p in store.query(Marker, Position) if p.depth == depth})
 
 
-def _spot(level: Level, store: EntityStore, x: int, y: int) -> tuple[int, int] | None:
+def _spot(level: Level, store: EntityStore, x: int, y: int,
+          traps: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The nearest free square to (x, y): no creature, no stairs up, no trap square."""
     positions, depth = store.table(Position), level.depth  # (the tables, not a query)
     taken = {(p.x, p.y) for p in map(positions.__getitem__, store.ids(Actor, Position))
              if p.depth == depth}
+    taken |= traps  # (Mage Knight 001:25: no token begins on a trap square)
     for r in range(0, 4):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):
@@ -116,9 +120,10 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
     if not rooms:
         return []
     out = []
+    traps = trap_squares(store, content, level.depth)
     for _ in range(count):
         x, y = rng.choice(exits(level, rng.choice(rooms)))
-        spot = _spot(level, store, x, y)
+        spot = _spot(level, store, x, y, traps)
         if spot is None:
             continue
         eid = make_monster(store, content, monster, Position(level.depth, *spot), awake=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill
 from roguelike.engine.components import (
@@ -82,17 +83,26 @@ def _delver_next_to(game: Game, positions: dict[int, Position], pos: Position) -
 
 
 def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The level and the squares of the standing characters on it, in party order."""
+    """The level and the squares of the characters monsters go for on it (standing, and
+    not stone), in party order."""
     store = game.store
     positions = store.table(Position)
     depth = game.depth
     spots = []
     for e in game.party:
-        if not store.has(e, Disabled):
+        if not store.has(e, Disabled) and not _untouchable(game, e):
             p = positions[e]
             if p.depth == depth:
                 spots.append((p.x, p.y))
     return (depth, tuple(spots))
+
+
+def _untouchable(game: Game, eid: int) -> bool:
+    """Whether no attack can touch the character (Petrified: a statue is no target, so
+    monsters go for the others)."""
+    conds = game.store.peek(Conditions).get(eid)
+    return conds is not None and bool(conds.active) \
+        and any(p.untargetable for p in C.plays(game, eid))
 
 
 def _tiles_token(game: Game) -> object:
@@ -249,7 +259,7 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     adjacent = []
     x, y = pos.x, pos.y
     for e in game.party:
-        if e not in disabled:
+        if e not in disabled and not _untouchable(game, e):
             p = positions[e]
             if p.depth == pos.depth:
                 dist = near[e] = max(abs(p.x - x), abs(p.y - y))

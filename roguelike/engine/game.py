@@ -517,6 +517,8 @@ class Game(PartySight, Occupants):
                 rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(self, eid)
                                            if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
+        if self.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
+            events += fight_hooks.initiative_pledges(self, rolls)
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: actors[e].rank, partial(speed, self.store), rng, die)
         text = ""

@@ -268,8 +268,15 @@ def test_pillagers_leave_the_party_alone_unless_engaged(monkeypatch):
                         lambda game, eid, *_rest: called.append(eid) or [])
     ai.take_action(g, p)  # not engaged: the looting rules decide, no attack
     assert called == [p]
-    place(g, p, 2, 1)  # next to the Warrior: engaged
+    place(g, p, 2, 1)  # next to the Warrior: still not engaged (T&T "avoiding combat")
+    put_first(g, p)
+    ai.take_action(g, p)
+    assert called == [p, p]
+    warrior = g.party[0]
+    put_first(g, warrior)
+    script(g, [1])
+    g.perform(Attack(p))  # the Warrior attacks it hand to hand (a miss): engaged
     put_first(g, p)
     script(g, [6, 6])
     events = ai.take_action(g, p)
-    assert events[0].kind == "hit"
+    assert events[0].kind == "hit" and events[0].target == warrior

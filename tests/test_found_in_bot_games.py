@@ -5,10 +5,12 @@ same delver out round after round, and Pillagers fighting every delver they pass
 from __future__ import annotations
 
 from combat_kit import foes, script
+from explore_kit import act, pillager, pillager_turn
 
 from roguelike.engine import ai
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions import Attack, Wait
+from roguelike.engine.checks import fight_state
 from roguelike.engine.components import (
     Actor,
     Character,
@@ -17,6 +19,7 @@ from roguelike.engine.components import (
     MonsterStats,
     Position,
 )
+from roguelike.engine.explore.components import Haul
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import spring
 from roguelike.engine.traps.actions import Free
@@ -86,3 +89,101 @@ def test_vines_keep_a_knocked_out_captive_down_until_freed():
     for _ in range(70):
         downs += sum(e.kind == "disabled" and e.actor == mage for e in g.perform(Wait()))
     assert downs == 1 and not g.store.has(mage, Disabled)  # up again, Injured
+
+
+# ----- Pillagers: "stand and fight if engaged, but will otherwise move towards their Base
+# avoiding combat" (T&T 003) ---------------------------------------------------------------
+HALL = """
+###############
+#.............#
+#.............#
+#.....1.......#
+#.....2.......#
+#.....3.......#
+#.............#
+#.............#
+###############
+"""
+
+
+def _hall(camp_columns: slice = slice(1, 3)):
+    """The hall, its two left columns the Pillagers' camp (room 1)."""
+    g = scenario(HALL)
+    level = g.level
+    level.room_map[1:8, camp_columns] = 1
+    level.rooms.append(level.rooms[0])
+    level.pillager_camp_room = 1
+    return g
+
+
+def _hauling(g, x: int, y: int) -> int:
+    p = pillager(g, x, y)
+    g.store.get(p, Haul).hauling = True
+    return p
+
+
+def _next_to_a_delver(g, p: int) -> bool:
+    here = g.store.get(p, Position)
+    return any(max(abs(here.x - q.x), abs(here.y - q.y)) <= 1
+               for q in (g.store.get(e, Position) for e in g.party))
+
+
+def test_a_pillager_routes_round_the_party_and_never_fights_it_in_passing():
+    """Hauling loot home across the hall, where the party stands in a line across its
+    way: it goes round (never a step next to a delver) and attacks nobody. Before, it
+    walked the straight way and attacked the first delver it passed."""
+    g = _hall()
+    p = _hauling(g, 12, 4)
+    fights = []
+    for _ in range(8):
+        events = pillager_turn(g, p)
+        fights += [e for e in events if e.kind in ("hit", "miss")]
+        assert not _next_to_a_delver(g, p)
+        where = g.store.get(p, Position)
+        if g.level.room_at(where.x, where.y) == 1:
+            break
+    assert fights == []
+    where = g.store.get(p, Position)
+    assert g.level.room_at(where.x, where.y) == 1  # home all the same
+
+
+def test_a_pillager_attacked_hand_to_hand_stands_and_fights_until_they_part():
+    g = _hall()
+    leader = g.party[0]
+    p = _hauling(g, 7, 3)  # beside the Leader at (6, 3)
+    act(g, leader, Attack(p), [1])  # a miss, but the Pillager is engaged
+    events = pillager_turn(g, p)
+    assert any(e.kind in ("hit", "miss") and e.target == leader for e in events)
+    assert g.store.get(p, Position).xy == (7, 3)  # it stood its ground
+    lpos = g.store.get(leader, Position)
+    lpos.x, lpos.y = 11, 1  # the Leader breaks off
+    g.invalidate_view()
+    events = pillager_turn(g, p)
+    assert not any(e.kind in ("hit", "miss") for e in events)
+    assert fight_state(g, p).engaged_by == 0  # the fight is over; it heads home
+
+
+CORRIDOR_HOME = """
+###########
+#....1....#
+###########
+"""
+
+
+def test_a_pillager_whose_way_is_barred_fights_the_delver_barring_it():
+    """A one-square corridor, the camp at its west end and a delver standing in it: there
+    is no way round, so the Pillager, beside the delver, fights it."""
+    g = scenario(CORRIDOR_HOME)
+    level = g.level
+    level.room_map[1, 1:3] = 1
+    level.rooms.append(level.rooms[0])
+    level.pillager_camp_room = 1
+    leader = g.party[0]
+    for eid in g.party[1:]:  # the others out of the way, east of the Pillager
+        pos = g.store.get(eid, Position)
+        pos.x, pos.y = 9, 1
+    g.invalidate_view()
+    p = _hauling(g, 7, 1)
+    events = pillager_turn(g, p)
+    assert g.store.get(p, Position).xy == (6, 1)  # as far as it can go
+    assert any(e.kind in ("hit", "miss") and e.target == leader for e in events)

@@ -86,6 +86,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
     range bands; 0 = the attacker's ranged reach, or the spell range for a Force Bolt."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
+    if weapon == "melee" and attacker in store.peek(Character):
+        from roguelike.engine.explore.pillagers import engage
+
+        engage(game, defender, attacker)
     mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
     if auto:

@@ -148,6 +148,7 @@ class FightState:
     lure_x: int = -1          # where that treasure lies
     lure_y: int = -1
     pursuit: str = ""         # "" (sees the party), "pursue" or "gave_up" (Classic pursuit)
+    engaged_by: int = 0       # the delver who attacked this Pillager in melee (it fights back)
 
 
 @dataclass(slots=True)

@@ -617,19 +617,14 @@ class Game(PartySight, Occupants):
 
     def _threats_in_view(self) -> bool:
         """Foes in view that keep the party from the stairs: any monster, but a Pillager
-        only when engaged (next to a standing delver). Pillagers avoid a fight (T&T), and one
-        idling in sight of the stairs would otherwise bar them for good (RULES.md)."""
+        only when engaged (explore.pillagers.engaged_by: fighting a delver beside it).
+        Pillagers avoid a fight (T&T), and one idling in sight of the stairs would
+        otherwise bar them for good (RULES.md)."""
+        from roguelike.engine.explore.pillagers import engaged_by
+
         store = self.store
-        standing = [store.get(e, Position) for e in self.party
-                    if not is_disabled(store, e)
-                    and store.get(e, Position).depth == self.depth]
-        for eid in self.hostiles_in_view():
-            if store.get(eid, Actor).side != "pillager":
-                return True
-            where = store.get(eid, Position)
-            if any(chebyshev(p, where) <= 1 for p in standing):
-                return True
-        return False
+        return any(store.get(eid, Actor).side != "pillager" or engaged_by(self, eid)
+                   for eid in self.hostiles_in_view())
 
     def take_stairs(self, actor: int, direction: str) -> Result:
         level = self.level

@@ -49,37 +49,14 @@ ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
     if actor.side == "pillager":
-        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
-        # unless engaged (_engaged, written out: the positions table read once, which
-        # pillagers.take_action is told whether the Pillager is on the level played)
-        positions = game.store.table(Position)
-        pos = positions[eid]
-        here = pos.depth == game.depth
-        if not here or not _delver_next_to(game, positions, pos):
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers),
+        # which route round the party, unless engaged: attacked hand to hand by a delver
+        # still beside it (pillagers.engaged_by), it stands and fights
+        here = game.store.table(Position)[eid].depth == game.depth
+        if not here or not pillagers.engaged_by(game, eid):
+            pillagers.disengage(game, eid)
             return pillagers.take_action(game, eid, here)
     return _hunt(game, eid, actor)
-
-
-def _engaged(game: Game, eid: int) -> bool:
-    """A Pillager fights only when a delver stands next to it (a standing character on the
-    level played and the Pillager's)."""
-    positions = game.store.table(Position)
-    pos = positions[eid]
-    return pos.depth == game.depth and _delver_next_to(game, positions, pos)
-
-
-def _delver_next_to(game: Game, positions: dict[int, Position], pos: Position) -> bool:
-    """Whether a standing character of the party stands next to `pos`, a square of the
-    level played (written out: every Pillager turn asks)."""
-    depth = pos.depth
-    disabled = game.store.by_type.get(Disabled, ())
-    x, y = pos.x, pos.y
-    for e in game.party:
-        if e not in disabled:
-            p = positions[e]
-            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
-                return True
-    return False
 
 
 def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:

@@ -235,8 +235,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     nearest, nearest_key = 0, (UNREACHABLE, 0)
     adjacent = []
     x, y = pos.x, pos.y
-    for e in game.party:
-        if e not in disabled and not _untouchable(game, e):
+    conds_of = store.peek(Conditions)  # (a statue is no target: _untouchable, asked only
+    for e in game.party:  # of delvers under a condition)
+        if e not in disabled and not (e in conds_of and _untouchable(game, e)):
             p = positions[e]
             if p.depth == pos.depth:
                 dist = near[e] = max(abs(p.x - x), abs(p.y - y))

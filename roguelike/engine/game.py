@@ -34,6 +34,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
+from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
@@ -620,8 +621,6 @@ class Game(PartySight, Occupants):
         only when engaged (explore.pillagers.engaged_by: fighting a delver beside it).
         Pillagers avoid a fight (T&T), and one idling in sight of the stairs would
         otherwise bar them for good (RULES.md)."""
-        from roguelike.engine.explore.pillagers import engaged_by
-
         store = self.store
         return any(store.get(eid, Actor).side != "pillager" or engaged_by(self, eid)
                    for eid in self.hostiles_in_view())

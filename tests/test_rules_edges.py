@@ -25,19 +25,20 @@ ROW = """
 
 
 # ----- Knocked Out at the last point of luck (DungeonPunk 004:397-399) -------------------
-def _to_the_last_torso_box(g, eid: int) -> None:
-    torso = g.store.get(eid, HitBoxes).location("torso")
+def _drop_with_luck(luck: int) -> tuple:
+    """The Apprentice, with `luck` luck, takes the wound that spends its Torso."""
+    g = arena()
+    mage = g.party[2]
+    g.store.get(mage, Character).luck = luck
+    torso = g.store.get(mage, HitBoxes).location("torso")
     torso.crossed = len(torso.boxes) - 1
+    return g, mage, wound(g, mage, location="torso")
 
 
 def test_a_delver_with_exactly_one_luck_is_knocked_out_not_disabled():
     """'Characters with a luck score benefit from the knocked out condition': one point is
     a luck score. (A rule needing 2 luck passed the whole suite before this test.)"""
-    g = arena()
-    mage = g.party[2]
-    g.store.get(mage, Character).luck = 1
-    _to_the_last_torso_box(g, mage)
-    events = wound(g, mage, location="torso")
+    g, mage, events = _drop_with_luck(1)
     assert any("is Knocked Out" in e.text for e in events)
     assert C.has_condition(g, mage, "knocked_out")
     assert not C.has_condition(g, mage, "disabled")
@@ -46,11 +47,7 @@ def test_a_delver_with_exactly_one_luck_is_knocked_out_not_disabled():
 
 
 def test_a_delver_with_no_luck_is_disabled():
-    g = arena()
-    mage = g.party[2]
-    g.store.get(mage, Character).luck = 0
-    _to_the_last_torso_box(g, mage)
-    events = wound(g, mage, location="torso")
+    g, mage, events = _drop_with_luck(0)
     assert any("is Disabled" in e.text for e in events)
     assert C.has_condition(g, mage, "disabled") and not C.has_condition(g, mage, "knocked_out")
 

@@ -230,10 +230,9 @@ def test_the_states_cover_the_conditions_that_take_turns():
 @pytest.mark.parametrize("combat", [False, True], ids=["explore", "combat"])
 @pytest.mark.parametrize("led", STATES)
 def test_no_combination_of_states_on_the_three_delvers_stalls_the_loop(combat, led):
-    """For the led delver in each state, the two others in every pair of states: the game
-    never raises, never asks a delver that cannot act, passes time while nobody can (a basilisk
-    fights in combat, the case that crashed), and
-    either goes on (someone acts within a few rounds of being able to) or ends."""
+    """For the led delver in each state, the two others in every pair of states (in combat
+    against a basilisk, the fights that crashed): the game never raises, never asks a
+    delver that cannot act, passes time while nobody can, and either goes on or ends."""
     for others in itertools.product(STATES, repeat=2):
         g = _game(combat, "basilisk")  # (its blows slow, then petrify)
         for eid in g.party:  # (in the dark: no surprise roll is spared by the lantern)

@@ -32,9 +32,12 @@ def _turn_takers(game: Game, eid: int) -> list[tuple[ConditionDef, int]]:
 
 def can_act(game: Game, eid: int) -> bool:
     """Whether the delver takes its turns now (see the module's docstring)."""
-    pos = game.store.peek(Position).get(eid)
-    return pos is not None and pos.depth == game.depth \
-        and eid not in game.store.peek(Disabled) and not _turn_takers(game, eid)
+    store = game.store  # (asked for each delver every round)
+    pos = store.peek(Position).get(eid)
+    if pos is None or pos.depth != game.depth or eid in store.peek(Disabled):
+        return False
+    conds = store.peek(Conditions).get(eid)
+    return conds is None or not conds.active or not _turn_takers(game, eid)
 
 
 def _runs_out(cond: ConditionDef, left: int) -> bool:
@@ -57,12 +60,14 @@ def party_lost(game: Game) -> bool:
     return all(lost(game, e) for e in game.party)
 
 
-def lead_to_one_who_can_act(game: Game) -> list[Event]:
+def lead_to_one_who_can_act(game: Game, able: list[int] | None = None) -> list[Event]:
     """The led delver cannot act: the lead passes to the first in marching order who can
-    (Disabled ones never lead; if nobody can act the lead stays, or goes to one standing)."""
-    if can_act(game, game.led):
+    (Disabled ones never lead; if nobody can act the lead stays, or goes to one standing).
+    `able`: the delvers who can act, when the caller knows them."""
+    if able is None:
+        able = [e for e in game.party if can_act(game, e)]
+    if game.led in able:
         return []
-    able = [e for e in game.party if can_act(game, e)]
     standing = [e for e in game.party if e not in game.store.peek(Disabled)]
     new = able[0] if able else game.led if game.led in standing else \
         standing[0] if standing else game.led
@@ -80,9 +85,23 @@ def new_round(game: Game) -> list[Event]:
     conditions run out) and only the rounds in which nothing that holds the party can end
     by itself count towards the helpless limit; a party that can never act again, or that
     lies helpless past the limit, has lost."""
-    if any(can_act(game, e) for e in game.party):
+    store = game.store
+    disabled, conditions = store.peek(Disabled), store.peek(Conditions)
+    for e in game.party:  # (every round: the usual case, nobody down nor under a condition)
+        if e in disabled:
+            break
+        conds = conditions.get(e)
+        if conds is not None and conds.active:
+            break
+    else:
+        game.stuck_rounds = 0  # (all can act: a delver not down stands on the level played)
+        return []
+    able = [e for e in game.party if can_act(game, e)]
+    if able:
         game.stuck_rounds = 0
-        return lead_to_one_who_can_act(game) if game.mode == "explore" else []
+        if game.mode == "explore" and game.led not in able:
+            return lead_to_one_who_can_act(game, able)
+        return []
     if party_lost(game):
         return game.defeat("Nobody in the party can ever act again. The delve is over.")
     positions = game.store.peek(Position)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from roguelike.engine import conditions as C
+from roguelike.content.fight_tables import fight_tables
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill
 from roguelike.engine.components import (
@@ -53,8 +53,11 @@ def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
         # which route round the party, unless engaged: attacked hand to hand by a delver
         # still beside it (pillagers.engaged_by), it stands and fights
         here = game.store.table(Position)[eid].depth == game.depth
-        if not here or not pillagers.engaged_by(game, eid):
-            pillagers.disengage(game, eid)
+        state = game.store.peek(FightState).get(eid)
+        if not here or state is None or not state.engaged_by:  # (the usual case)
+            return pillagers.take_action(game, eid, here)
+        if not pillagers.engaged_by(game, eid):
+            state.engaged_by = 0  # they parted: the fight is over
             return pillagers.take_action(game, eid, here)
     return _hunt(game, eid, actor)
 
@@ -66,20 +69,22 @@ def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
     positions = store.table(Position)
     depth = game.depth
     spots = []
+    conds_of = store.peek(Conditions)
     for e in game.party:
-        if not store.has(e, Disabled) and not _untouchable(game, e):
+        if not store.has(e, Disabled) and not _untouchable(game, conds_of.get(e)):
             p = positions[e]
             if p.depth == depth:
                 spots.append((p.x, p.y))
     return (depth, tuple(spots))
 
 
-def _untouchable(game: Game, eid: int) -> bool:
-    """Whether no attack can touch the character (Petrified: a statue is no target, so
-    monsters go for the others)."""
-    conds = game.store.peek(Conditions).get(eid)
-    return conds is not None and bool(conds.active) \
-        and any(p.untargetable for p in C.plays(game, eid))
+def _untouchable(game: Game, conds: Conditions | None) -> bool:
+    """Whether no attack can touch the character whose Conditions row is `conds`
+    (Petrified: a statue is no target, so monsters go for the others)."""
+    if conds is None or not conds.active:  # (most delvers, most of the time)
+        return False
+    defs = fight_tables(game.content).conditions
+    return any(defs[cid].play.untargetable for cid in conds.active)
 
 
 def _tiles_token(game: Game) -> object:
@@ -235,9 +240,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     nearest, nearest_key = 0, (UNREACHABLE, 0)
     adjacent = []
     x, y = pos.x, pos.y
-    conds_of = store.peek(Conditions)  # (a statue is no target: _untouchable, asked only
-    for e in game.party:  # of delvers under a condition)
-        if e not in disabled and not (e in conds_of and _untouchable(game, e)):
+    conds_of = store.peek(Conditions)  # (a statue is no target)
+    for e in game.party:
+        if e not in disabled and not _untouchable(game, conds_of.get(e)):
             p = positions[e]
             if p.depth == pos.depth:
                 dist = near[e] = max(abs(p.x - x), abs(p.y - y))

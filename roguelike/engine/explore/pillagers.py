@@ -67,7 +67,7 @@ def engaged_by(game: Game, eid: int) -> int:
     """The delver the Pillager stands and fights (T&T "stand and fight if engaged"): the
     one who attacked it hand to hand, while that delver stands next to it (Classic: foes
     within 5' of each other are engaged in melee); 0 when none. Once they part the
-    engagement is over (the Pillager's turn forgets it)."""
+    engagement is over (monster_ai.take_turn, on the Pillager's turn, forgets it)."""
     state = game.store.peek(FightState).get(eid)
     foe = state.engaged_by if state is not None else 0
     if not foe:
@@ -78,13 +78,6 @@ def engaged_by(game: Game, eid: int) -> int:
             or chebyshev(here, there) > 1 or foe in game.store.peek(Disabled):
         return 0
     return foe
-
-
-def disengage(game: Game, eid: int) -> None:
-    """The Pillager's turn finds its attacker gone from its side: the fight is over."""
-    state = game.store.peek(FightState).get(eid)
-    if state is not None and state.engaged_by:
-        state.engaged_by = 0
 
 
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from roguelike.engine import ai
 from roguelike.engine.actions import Action, Result
 from roguelike.engine.components import Actor, Named, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.events import Event
-from roguelike.engine.explore import pillagers
 from roguelike.engine.explore.components import Haul, Inventory, Item, Treasure
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game
@@ -58,10 +58,11 @@ def pillager(g: Game, x: int, y: int) -> int:
 
 
 def pillager_turn(g: Game, p: int) -> list[Event]:
-    """A whole turn of a Pillager's decisions (two fresh actions)."""
+    """A whole turn of a Pillager's decisions (two fresh actions), as the turn loop makes
+    them (ai.take_action: fighting when engaged, else the looting rules)."""
     a = g.store.get(p, Actor)
     a.actions_left, a.move_points = 2, 0
     events: list[Event] = []
     while g.store.alive(p) and (a.actions_left > 0 or a.move_points > 0):
-        events += pillagers.take_action(g, p)
+        events += ai.take_action(g, p)
     return events

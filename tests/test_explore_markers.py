@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explore_kit import act, pillager, pillager_turn, texts
 
-from roguelike.engine.actions import Step
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.components import Actor, Character, HitBoxes, MonsterStats, Position
 from roguelike.engine.explore.components import Haul, Marker, Treasure
 from roguelike.engine.explore.inventory import ledger
@@ -147,6 +147,11 @@ def test_pillagers_snatch_loose_treasure_and_drop_it_when_they_fall():
 
 def test_pillagers_fight_only_when_engaged():
     g, _marker = _game((11, 3))
-    p = pillager(g, 2, 1)  # next to the Leader
+    leader = g.party[0]
+    p = pillager(g, 2, 1)  # next to the Leader: not engaged for all that
+    assert not any(e.kind in ("hit", "miss") for e in pillager_turn(g, p))
+    ppos = g.store.get(p, Position)
+    ppos.x, ppos.y = 2, 1
+    act(g, leader, Attack(p), [1])  # the Leader attacks it (and misses): engaged
     events = pillager_turn(g, p)
-    assert any(e.kind in ("hit", "miss") for e in events)
+    assert any(e.kind in ("hit", "miss") and e.target == leader for e in events)

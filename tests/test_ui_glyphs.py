@@ -98,8 +98,10 @@ async def test_a_knocked_out_delver_on_a_trap_is_drawn_and_named_with_the_logs_w
     trap = place(game, sorted(game.content.traps)[0])
     game.store.get(trap, Trap).known_by.append(rogue)  # a known trap under the Warrior
     events = knock_down_or_disable(game, warrior, "Torso")
-    assert [e.text for e in events] == [
-        "Leader Warrior is Knocked Out for 60 rounds (Torso spent; 10 luck left)!"]
+    # said once, in the log's words (the lead then passes on: engine/helpless.py)
+    assert events[0].text == \
+        "Leader Warrior is Knocked Out for 60 rounds (Torso spent; 10 luck left)!"
+    assert sum("Knocked Out" in e.text for e in events) == 2 and "you now lead" in events[1].text
     app = RoguelikeApp(options=Options(reduced_motion=True))
     async with app.run_test(size=(80, 24)) as pilot:
         app.play(game)

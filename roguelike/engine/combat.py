@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
-from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats, Position
+from roguelike.engine.components import (
+    Character,
+    Conditions,
+    Disabled,
+    HitBoxes,
+    MonsterStats,
+    Position,
+)
 from roguelike.engine.events import Event
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
@@ -80,6 +87,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
     range bands; 0 = the attacker's ranged reach, or the spell range for a Force Bolt."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
+    if weapon == "melee" and attacker in store.peek(Character):
+        from roguelike.engine.explore.pillagers import engage
+
+        engage(game, defender, attacker)
     mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
     if auto:
@@ -182,10 +193,17 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
 
 
 def _wound_the_fallen(game: Game, eid: int, down: Disabled) -> list[Event]:
-    """A wound on a character already down: with luck it stays Knocked Out; without, the
-    Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
+    """A wound on a character already down: with luck it stays Knocked Out, and its "about
+    10 minutes of rest" start again (DungeonPunk: a wound is no rest; vines smothering a
+    knocked-out captive no longer let it get up and fall again every 60 rounds); without,
+    the Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
     char = game.store.try_get(eid, Character)
-    if down.cause.startswith("killed") or (char is not None and char.luck > 0):
+    if down.cause.startswith("killed"):
+        return []
+    if char is not None and char.luck > 0:
+        conds = game.store.try_get(eid, Conditions)
+        if conds is not None and conds.active.get("knocked_out", 0) > 0:
+            conds.active["knocked_out"] = fight_tables(game.content).knock_out_rounds
         return []
     down.cause = "killed"
     C.remove_condition(game, eid, "disabled")

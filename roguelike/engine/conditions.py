@@ -77,6 +77,12 @@ def add_condition(game: Game, eid: int, cond_id: str, rounds: int, source: str =
     conds.sources[cond.id] = source
     if cond.stacks:
         conds.stacks[cond.id] = 1
+    if cond.play.no_turn and not cond.play.end_of_next_turn and game.current == eid:
+        # put to sleep, turned to stone ... in the middle of its own turn: the rest of the
+        # turn is gone (Surprised alone waits for the next turn, DungeonPunk's wording)
+        act = game.store.try_get(eid, Actor)
+        if act is not None:
+            act.actions_left = act.move_points = 0
     lasting = f" for {plural(rounds, 'round')}" if rounds > 0 else ""
     return [Event("condition", f"{name} is {cond.name}{lasting}.", eid)]
 

@@ -49,6 +49,7 @@ def new_round(game: Game) -> list[Event]:
 
 
 initiative_mod = conditions.initiative_mod
+initiative_pledges = luck.initiative_pledges
 
 
 def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event]:

@@ -17,6 +17,7 @@ from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.light import burn
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.traps.make import trap_squares
 from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -107,6 +108,8 @@ def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:
     dist = distance_map(cost, starts)
     view = game.visible
     free = (dist < UNREACHABLE) & ~view & (level.tiles == T.FLOOR)
+    for x, y in trap_squares(game.store, game.content, game.depth):
+        free[y, x] = False  # Mage Knight 001:25: no wandering monster begins on a trap square
     for _e, _a, p in game.store.query(Actor, Position):
         if p.depth == game.depth:
             free[p.y, p.x] = False

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from roguelike.content.loader import Content
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.components import Actor, Appearance, Character, Named, Position
 from roguelike.engine.creatures import make_monster
@@ -21,6 +22,7 @@ from roguelike.engine.explore.inventory import make_treasure, roll_treasure
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -33,13 +35,18 @@ if TYPE_CHECKING:
 GLYPHS = {"unchecked": "?", "hidden": "="}
 
 
-def place_markers(store: EntityStore, level: Level, seed: str) -> None:
-    """One marker per room, none in either Camp, from the level's own marker stream."""
+def place_markers(store: EntityStore, content: Content, level: Level, seed: str) -> None:
+    """One marker per room, none in either Camp nor on a trap square (Mage Knight 001:25),
+    from the level's own marker stream."""
     rng = Stream(seed, f"level/{level.depth}/markers")
+    floor = level.tiles == T.FLOOR
+    traps = trap_squares(store, content, level.depth)
+    for x, y in traps:
+        floor[y, x] = False
     for room in level.rooms:
         if room.id in (level.camp_room, level.pillager_camp_room):
             continue
-        ys, xs = np.nonzero((level.room_map == room.id) & (level.tiles == T.FLOOR))
+        ys, xs = np.nonzero((level.room_map == room.id) & floor)
         if len(xs):
             i = rng.below(len(xs))
             x, y = int(xs[i]), int(ys[i])
@@ -149,8 +156,11 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
     return events + arrive_after_reveal(game)
 
 
-def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
+def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None,
+                      traps: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
                       ) -> tuple[int, int] | None:
+    """The nearest free floor square (no doorway, no creature, no trap square in `traps`),
+    not next to `avoid`."""
     level = game.level
     for r in range(0, 6):
         ring = [(x + dx, y + dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
@@ -158,7 +168,7 @@ def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
         for sx, sy in ring:
             if not level.is_walkable(sx, sy) or level.tile(sx, sy) == T.DOORWAY:
                 continue
-            if game.creature_at(sx, sy) is not None:
+            if game.creature_at(sx, sy) is not None or (sx, sy) in traps:
                 continue
             if avoid is not None and max(abs(sx - avoid.x), abs(sy - avoid.y)) <= 1:
                 continue
@@ -175,11 +185,13 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
         return []
     kind = chart[0]
     cpos = game.store.get(checker, Position)
-    spot = _free_square_near(game, cpos.x, cpos.y) if contact else \
-        _free_square_near(game, x, y, avoid=cpos) or _free_square_near(game, x, y)
+    traps = trap_squares(game.store, game.content, game.depth)  # (001:25: not on one)
+    spot = _free_square_near(game, cpos.x, cpos.y, traps=traps) if contact else \
+        _free_square_near(game, x, y, cpos, traps) or _free_square_near(game, x, y, traps=traps)
     if contact:
         near = [(sx, sy) for sx, sy in _neighbours(cpos) if game.level.is_walkable(sx, sy)
-                and game.level.tile(sx, sy) != T.DOORWAY and game.creature_at(sx, sy) is None]
+                and game.level.tile(sx, sy) != T.DOORWAY and game.creature_at(sx, sy) is None
+                and (sx, sy) not in traps]
         spot = min(near, key=lambda p: (max(abs(p[0] - x), abs(p[1] - y)), p[1], p[0])) \
             if near else spot
     if spot is None:

@@ -97,7 +97,10 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     stocking = game.content.trap_stocking
     if actor is not None and trap.placement == "square" and stocking \
             and stocking.mage_knight.trigger_ends_movement:
+        # Mage Knight 001: "Triggering a trap ends a Hero's movement and activation": no
+        # points and no action left this turn
         actor.move_points = 0
+        actor.actions_left = 0
     game.invalidate_view()
     return ctx.events
 

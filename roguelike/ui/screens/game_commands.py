@@ -13,6 +13,7 @@ from roguelike.engine import travel
 from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.components import Actor, Character, Position
 from roguelike.engine.events import Event
+from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
 from roguelike.engine.watch import known_hazards
 from roguelike.ui import hooks
@@ -97,6 +98,10 @@ class CommandsMixin(ActMixin):
 
     def lead(self: GameScreen, eid: int) -> None:
         self.show(self.game.perform(Lead(self.game.store.get(eid, Character).order)))
+
+    def cmd_pledge_luck(self: GameScreen) -> None:
+        """1 luck of the delver asked on its next initiative roll in a fight (DungeonPunk)."""
+        self.act(PledgeInitiative(1))
 
     def cmd_descend(self: GameScreen) -> None:
         self.act(TakeStairs("down"))

@@ -2,7 +2,7 @@
 
 A wound on a character crosses the next box of a rolled location; a spent location spills
 to the Torso; a spent Head or Torso drops the character: Knocked Out while it has luck
-(DungeonPunk), Disabled (T&T) with none, killed if wounded again while Disabled without luck.
+(DungeonPunk), Disabled (T&T) with none, until healed or rested; the fallen take no more wounds.
 Monsters just lose Hits. Conditions, luck, criticals and cleaving (Classic) hook in here.
 """
 
@@ -166,9 +166,11 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     if store.has(eid, MonsterStats):
         return events + _wound_monster(game, eid, boxes, source)
     hit_boxes = store.get(eid, HitBoxes)
-    down = store.try_get(eid, Disabled)
-    if down is not None:
-        return events + _wound_the_fallen(game, eid, down)
+    if store.has(eid, Disabled):
+        # Nothing more befalls a character already down: DungeonPunk 004 lays one with no
+        # luck "there injured until they heal normally", T&T leaves the Disabled "until
+        # healed"; neither seed kills the fallen (RULES "Wounds, Knocked Out, Disabled")
+        return events
     rules = game.content.rules
     if location is None:
         face = game.streams.play.d(rules.location_die)
@@ -178,17 +180,6 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
             break
         events += cross_box(game, eid, hit_boxes, location)
     return events
-
-
-def _wound_the_fallen(game: Game, eid: int, down: Disabled) -> list[Event]:
-    """A wound on a character already down: with luck it stays Knocked Out; without, the
-    Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
-    char = game.store.try_get(eid, Character)
-    if down.cause.startswith("killed") or (char is not None and char.luck > 0):
-        return []
-    down.cause = "killed"
-    C.remove_condition(game, eid, "disabled")
-    return [Event("killed", f"{name_of(game.store, eid)} is killed!", eid)]
 
 
 def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[Event]:
@@ -235,7 +226,8 @@ def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
                                               f"{char.luck} luck left)!")
     store.add(eid, Disabled(cause=f"{where} spent"))
     events = C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
-    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
+    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent; no luck "
+                                          "left: down until healed or rested)!")
 
 
 def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:

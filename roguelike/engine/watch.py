@@ -22,7 +22,7 @@ THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item
                                "Treasure": "treasure"}
 # event kinds that always interrupt a run (the engine explains them in the text)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
-                          "wander", "ambush"})
+                          "wander", "ambush", "rest_broken"})
 
 COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
            (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east",
@@ -106,7 +106,10 @@ class Watch:
     def take(cls, game: Game) -> Watch:
         return cls(game.depth, frozenset(game.hostiles_in_view()),
                    frozenset(known_things(game)),
-                   frozenset(e for e in game.party if low_health(game, e)), _crossed(game))
+                   # (one down is worse than low: coming round on a last box is no news)
+                   frozenset(e for e in game.party
+                             if is_disabled(game.store, e) or low_health(game, e)),
+                   _crossed(game))
 
     def stop_reason(self, game: Game, events: list[Event]) -> str | None:
         """Why the run should stop after these events, or None to go on."""

@@ -164,10 +164,12 @@ def test_injured_ends_only_by_a_night_of_rest_for_each_injury_once_whole():
     assert _crossed(g, w, "legs") == 0
     assert rest_needs(g) == ["Leader Warrior: Injured x2, a night's rest each"]
     events = g.perform(Rest())  # a night whole: Endurance check (a 6), one injury goes
-    assert "Endurance (Might), a night's rest" in _texts(events)
+    assert "Leader Warrior succeeds (Endurance, to rest off an injury: rolled 6-2 vs 3)" \
+        in _texts(events)
     assert g.store.get(w, Conditions).stacks["injured"] == 1
     g.streams.play = Steady(2)  # 2 - 1 (Injured) < Might 3: the night does not mend it
-    g.perform(Rest())
+    events = g.perform(Rest())
+    assert "Leader Warrior is still Injured: another night's rest." in _texts(events)
     assert C.has_condition(g, w, "injured")
     g.streams.play = Steady(6)
     g.perform(Rest())

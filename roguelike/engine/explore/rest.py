@@ -199,10 +199,11 @@ def _night(game: Game, eid: int, kind: RestKind) -> list[Event]:
     events: list[Event] = []
     if kind.injury_check:
         attr = explore_data(game.content).rest.injury_check
-        ok, events = attribute_check(game, eid, attr, label=f"Endurance ({attr.capitalize()})"
-                                     ", a night's rest")
+        ok, events = attribute_check(game, eid, attr,
+                                     label="Endurance, to rest off an injury")
         if not ok:
-            return events
+            return [*events, Event("condition", f"{name_of(game.store, eid)} is still "
+                                   "Injured: another night's rest.", eid)]
     if left == 1:
         return events + C.remove_condition(game, eid, "injured")
     store = game.store

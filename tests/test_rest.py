@@ -261,3 +261,13 @@ def test_a_companion_coming_round_on_a_last_box_does_not_stop_a_run():
         C.tick_round(g)
     assert not g.store.has(mage, Disabled) and low_health(g, mage) == "Torso"
     assert watch.stop_reason(g, []) is None
+
+
+def test_one_luck_is_enough_to_be_knocked_out_rather_than_disabled():
+    """DungeonPunk 004:491 "Characters with one or more luck points automatically recover"."""
+    g = _hall()
+    mage = g.party[2]
+    g.store.get(mage, Character).luck = 1
+    _drop(g, mage)
+    assert C.has_condition(g, mage, "knocked_out") and not C.has_condition(g, mage, "disabled")
+    assert g.store.get(mage, Character).luck == 1  # "this does not consume the luck"

@@ -10,7 +10,20 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore.components import Haul, Inventory, Item, Treasure
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game
+from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted
+
+
+class Steady(Stream):
+    """A play stream on which every die shows `face` (a smaller die its top face): for
+    tests that run many rounds (a rest) and need one roll among them to come out a way."""
+
+    def __init__(self, face: int) -> None:
+        super().__init__("steady", "play")
+        self.face = face
+
+    def below(self, n: int) -> int:
+        return min(self.face, n) - 1
 
 
 def act(g: Game, eid: int, action: Action, rolls: list[int] | None = None) -> Result:

@@ -2,7 +2,7 @@
 
 A wound on a character crosses the next box of a rolled location; a spent location spills
 to the Torso; a spent Head or Torso drops the character: Knocked Out while it has luck
-(DungeonPunk), Disabled (T&T) with none, killed if wounded again while Disabled without luck.
+(DungeonPunk), Disabled (T&T) with none, until healed or rested; the fallen take no more wounds.
 Monsters just lose Hits. Conditions, luck, criticals and cleaving (Classic) hook in here.
 """
 
@@ -178,9 +178,11 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     if store.has(eid, MonsterStats):
         return events + _wound_monster(game, eid, boxes, source)
     hit_boxes = store.get(eid, HitBoxes)
-    down = store.try_get(eid, Disabled)
-    if down is not None:
-        return events + _wound_the_fallen(game, eid, down)
+    if store.has(eid, Disabled):
+        # No box more for a character already down: DungeonPunk 004 lays one with no luck
+        # "there injured until they heal normally", T&T leaves the Disabled "until healed";
+        # neither seed kills the fallen (RULES "Wounds, Knocked Out, Disabled")
+        return events + _wound_the_fallen(game, eid)
     rules = game.content.rules
     if location is None:
         face = game.streams.play.d(rules.location_die)
@@ -192,22 +194,14 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     return events
 
 
-def _wound_the_fallen(game: Game, eid: int, down: Disabled) -> list[Event]:
-    """A wound on a character already down: with luck it stays Knocked Out, and its "about
-    10 minutes of rest" start again (DungeonPunk: a wound is no rest; vines smothering a
-    knocked-out captive no longer let it get up and fall again every 60 rounds); without,
-    the Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
-    char = game.store.try_get(eid, Character)
-    if down.cause.startswith("killed"):
-        return []
-    if char is not None and char.luck > 0:
-        conds = game.store.try_get(eid, Conditions)
-        if conds is not None and conds.active.get("knocked_out", 0) > 0:
-            conds.active["knocked_out"] = fight_tables(game.content).knock_out_rounds
-        return []
-    down.cause = "killed"
-    C.remove_condition(game, eid, "disabled")
-    return [Event("killed", f"{name_of(game.store, eid)} is killed!", eid)]
+def _wound_the_fallen(game: Game, eid: int) -> list[Event]:
+    """A wound on a Knocked Out character starts its "about 10 minutes of rest" again
+    (DungeonPunk 004:491: a wound is no rest; vines smothering a knocked-out captive no
+    longer let it get up and fall again every 60 rounds). Nothing else befalls the fallen."""
+    conds = game.store.try_get(eid, Conditions)
+    if conds is not None and conds.active.get("knocked_out", 0) > 0:
+        conds.active["knocked_out"] = fight_tables(game.content).knock_out_rounds
+    return []
 
 
 def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[Event]:
@@ -255,8 +249,9 @@ def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
         return game.on_disabled(eid, f"{name} is Knocked Out for {plural(rounds, 'round')} "
                                      f"({where} spent; {char.luck} luck left)!")
     store.add(eid, Disabled(cause=f"{where} spent"))
-    C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
-    return game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
+    events = C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
+    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent; no luck "
+                                          "left: down until healed or rested)!")
 
 
 def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:

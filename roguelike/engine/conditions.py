@@ -276,6 +276,10 @@ def on_attacked(game: Game, attacker: int, target: int) -> tuple[int, list[Event
 
 def on_wounded(game: Game, eid: int) -> list[Event]:
     events: list[Event] = []
+    if eid in game.party:  # a wound to a standing delver breaks the party's rest
+        from roguelike.engine.explore.rest import on_wounded as rest_wounded
+
+        events += rest_wounded(game, eid)
     conds = game.store.try_get(eid, Conditions)
     if conds is None:
         return events
@@ -307,7 +311,7 @@ def start_turn(game: Game, eid: int, state: FightState | None = None) -> list[Ev
         ps = plays(game, eid)
     act.actions_left = _actions_for(ps, act.actions_left)
     fight_state(game, eid).granted = act.actions_left
-    if act.actions_left == 0 and any(p.no_turn for p in ps):
+    if act.actions_left == 0 and any(p.no_turn and not p.quiet for p in ps):
         names = ", ".join(n for _g, n in condition_labels(game, eid))
         events.append(Event("skip", f"{name_of(game.store, eid)} loses the turn ({names}).",
                             eid))

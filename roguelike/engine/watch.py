@@ -26,7 +26,7 @@ THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item
 # event kinds that always interrupt a run (the engine explains them in the text)
 # (luck_offer: a failed roll waits for the player's luck; no run goes on past it)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
-                          "wander", "ambush", "luck_offer"})
+                          "wander", "ambush", "luck_offer", "rest_broken"})
 
 
 def thing_kind(game: Game, eid: int) -> str | None:
@@ -93,7 +93,10 @@ class Watch:
     def take(cls, game: Game) -> Watch:
         return cls(game.depth, frozenset(game.hostiles_in_view()),
                    frozenset(known_things(game)),
-                   frozenset(e for e in game.party if low_health(game, e)), _crossed(game))
+                   # (one down is worse than low: coming round on a last box is no news)
+                   frozenset(e for e in game.party
+                             if is_disabled(game.store, e) or low_health(game, e)),
+                   _crossed(game))
 
     def stop_reason(self, game: Game, events: list[Event]) -> str | None:
         """Why the run should stop after these events, or None to go on."""

@@ -8,6 +8,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from roguelike.records.text import printable
+
 DB_NAME = "scores.sqlite3"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS scores (
@@ -68,7 +70,8 @@ def format_table(rows: list[dict[str, Any]]) -> str:
         return "No scores yet."
     lines = [f"{'#':>3}  {'score':>7}  {'player':<16} {'seed':<28} {'depth':>5} "
              f"{'turns':>6}  outcome"]
-    for i, r in enumerate(rows, 1):
-        lines.append(f"{i:>3}  {r['score']:>7}  {r['player'][:16]:<16} {r['seed'][:28]:<28} "
-                     f"{r['depth']:>5} {r['turns']:>6}  {r['outcome']}")
+    for i, r in enumerate(rows, 1):  # the table's text may have been written by anyone
+        player, seed, outcome = (printable(str(r[k])) for k in ("player", "seed", "outcome"))
+        lines.append(f"{i:>3}  {r['score']:>7}  {player[:16]:<16} {seed[:28]:<28} "
+                     f"{r['depth']:>5} {r['turns']:>6}  {outcome}")
     return "\n".join(lines)

@@ -224,21 +224,7 @@ def _record(b: dict[str, Any], version: int = VERSION) -> Record:
     kind = _str(b["kind"], "kind")
     if kind not in KINDS:
         raise RecordError(f"kind {kind!r} is not one of {KINDS}")
-    seed = _str(b["seed"], "seed")
-    try:
-        if normalise_seed(seed) != seed:
-            raise RecordError(f"seed {seed!r} is not in normal form")
-    except SeedError as err:
-        raise RecordError(f"bad seed: {err}") from None
-    party = []
-    for i, member in enumerate(_list(b["party"], "party")):
-        pair = _list(member, f"party[{i}]")
-        if len(pair) != 2:
-            raise RecordError(f"party[{i}] is not [role, class]")
-        party.append((_str(pair[0], f"party[{i}] role", 40), _str(pair[1], f"party[{i}] class",
-                                                                   40)))
-    if not 1 <= len(party) <= 8:
-        raise RecordError("the party has no members (or far too many)")
+    seed, party = read_seed(b["seed"]), read_party(b["party"])
     raw = _list(b["actions"], "actions")
     if len(raw) > MAX_ACTIONS:
         raise RecordError("too many actions")
@@ -278,10 +264,56 @@ def _record(b: dict[str, Any], version: int = VERSION) -> Record:
              for k, v in score.items()}
     return Record(kind=kind, game_version=_str(b["game_version"], "game_version", 40),
                   content_digest=_str(b["content_digest"], "content_digest", 64), seed=seed,
-                  party=tuple(party), rounds=tuple(rounds), actions=tuple(actions),
+                  party=party, rounds=tuple(rounds), actions=tuple(actions),
                   prints=tuple(prints), checkpoint_every=every, checkpoints=checkpoints,
                   final=final, score=parts, player=_str(b["player"], "player", 64),
                   saved_at=_str(b["saved_at"], "saved_at", 64), options=_options(b["options"]))
+
+
+def read_seed(raw: Any) -> str:
+    seed = _str(raw, "seed")
+    try:
+        if normalise_seed(seed) != seed:
+            raise RecordError(f"seed {seed!r} is not in normal form")
+    except SeedError as err:
+        raise RecordError(f"bad seed: {err}") from None
+    return seed
+
+
+def read_party(raw: Any) -> tuple[tuple[str, str], ...]:
+    party = []
+    for i, member in enumerate(_list(raw, "party")):
+        pair = _list(member, f"party[{i}]")
+        if len(pair) != 2:
+            raise RecordError(f"party[{i}] is not [role, class]")
+        party.append((_str(pair[0], f"party[{i}] role", 40), _str(pair[1], f"party[{i}] class",
+                                                                   40)))
+    if not 1 <= len(party) <= 8:
+        raise RecordError("the party has no members (or far too many)")
+    return tuple(party)
+
+
+def read_text(raw: Any, what: str, limit: int = MAX_TEXT) -> str:
+    """Checked text (no control characters) for a field of a file."""
+    return _str(raw, what, limit)
+
+
+def read_entry(item: Any, i: int, seen: dict[tuple[Any, ...], Action]
+               ) -> tuple[int, Action, int]:
+    """One [round, action, fingerprint] entry (a journal line), checked as decode does."""
+    item = _list(item, f"action {i}")
+    if len(item) != 3:
+        raise RecordError(f"action {i} is not [round, action, fingerprint]")
+    try:
+        action = cached_action(item[1], seen)
+    except (ActionError, TypeError, ValueError) as err:
+        raise RecordError(f"action {i}: {err}") from None
+    return (_int(item[0], f"action {i} round"), action,
+            _int(item[2], f"action {i} fingerprint", 0, 0xFFFF))
+
+
+def read_options(raw: Any) -> dict[str, str]:
+    return _options(raw)
 
 
 def _options(raw: Any) -> dict[str, str]:

@@ -49,6 +49,19 @@ def add_score(data_dir: Path, *, player: str, seed: str, parts: dict[str, int], 
         return int(cur.lastrowid or 0)
 
 
+def same_rows(data_dir: Path, *, player: str, seed: str, score: int, depth: int, turns: int,
+              outcome: str) -> list[dict[str, Any]]:
+    """Rows with all of these values (a game finished twice looks like this)."""
+    if not (Path(data_dir) / DB_NAME).is_file():
+        return []
+    with closing(_connect(data_dir)) as conn:
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM scores WHERE player = ? AND "
+                            "seed = ? AND score = ? AND depth = ? AND turns = ? AND "
+                            "outcome = ? ORDER BY id DESC LIMIT 5",
+                            (player, seed, score, depth, turns, outcome)).fetchall()
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
 def top_scores(data_dir: Path, seed: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
     """Best first (ties: the earlier game first); each row a dict with 'parts' as a dict."""
     if not (Path(data_dir) / DB_NAME).is_file():

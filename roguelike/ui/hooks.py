@@ -94,24 +94,55 @@ def describe_entity(game: Game, eid: int) -> str | None:
     return None
 
 
-def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
-    """Save to the player's slot (a hosted account's folder when `data_dir` is given);
-    None when saved, else why not."""
+def _slot(data_dir: str | None, player: str = "") -> tuple[Path, str, str]:
+    """(folder, slot, player) of the game's save slot: a hosted account's (`data_dir`
+    given) or the local player's."""
+    if data_dir is not None:
+        from roguelike.host import records_link
+
+        return records_link.save_dir(Path(data_dir)), records_link.SAVE_SLOT, player
+    from roguelike.ui import local_records
+
+    return local_records.folder(), local_records.slot(), local_records.player_name()
+
+
+def begin_records(game: Game, data_dir: str | None = None, player: str = "",
+                  notify: Callable[[str], None] | None = None) -> str | None:
+    """Make `game` the slot's game in play: journalled action by action (a crash loses
+    nothing) and autosaved on level changes. None when done, else why not (another window
+    plays the slot)."""
+    from roguelike.records.live import no_notice
     from roguelike.records.save import SaveError
+    from roguelike.records.session import track
 
+    folder, slot, who = _slot(data_dir, player)
     try:
-        if data_dir is not None:
-            from roguelike.host import records_link
-            from roguelike.records.save import save_game
+        track(game, folder, slot, who, notify or no_notice)
+    except (OSError, SaveError) as err:
+        return str(err) if isinstance(err, SaveError) else \
+            f"The game cannot be recorded in {folder}: {err.strerror or err}"
+    return None
 
-            save_game(game, records_link.save_dir(Path(data_dir)), "game")
-        else:
-            from roguelike.ui import local_records
 
-            local_records.save_now(game)
+def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
+    """Save and leave (the slot of a hosted account when `data_dir` is given); None when
+    saved, else why not."""
+    from roguelike.records.save import SaveError, suspend_game
+
+    folder, slot, _who = _slot(data_dir)
+    try:
+        suspend_game(game, folder, slot, _who)
     except (OSError, SaveError) as err:
         return f"The game could not be saved: {err}"
     return None
+
+
+def abandon_game(game: Game, data_dir: str | None = None) -> None:
+    """The player gave the game up: its save and journal are retired (records.save)."""
+    from roguelike.records.save import retire_save
+
+    folder, slot, _who = _slot(data_dir)
+    retire_save(folder, slot)
 
 
 def top_scores(limit: int = 20) -> list[dict[str, Any]]:

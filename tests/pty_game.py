@@ -91,6 +91,21 @@ class PtyGame:
         data = KEYS.get(keys, keys) if isinstance(keys, str) else keys
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
+    def hang_up(self, timeout: float = 10.0) -> int:
+        """Close the terminal as a dropped connection does (the kernel sends SIGHUP) and
+        wait for the game to end; its exit status (AssertionError if it does not end)."""
+        os.close(self.fd)
+        self.alive = False
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return status
+            time.sleep(0.05)
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        raise AssertionError(f"the game did not end within {timeout}s of the hang-up")
+
     def kill(self, sig: int = signal.SIGKILL) -> int:
         """Send `sig` and reap the process; its exit status."""
         with contextlib.suppress(ProcessLookupError):

@@ -21,6 +21,7 @@ import pytest
 from pty_game import PtyGame
 
 from roguelike.records import live
+from roguelike.records import save as S
 from roguelike.records.journal import read_journal
 from roguelike.records.save import load_game, slot_state
 from roguelike.ui import local_records
@@ -130,9 +131,10 @@ def _slow_fsync(fd: int, _real=os.fsync) -> None:
     _real(fd)
 
 
-def _bot_plays_on(tmp_path, slot: str, seed: str) -> None:
+def _bot_plays_on(tmp_path, slot: str, seed: str, tell: int) -> None:
     """The forked child: continue the slot's game (or start one), the hurrying bot playing
-    it for ever, journalled and autosaved on each level change, until it is killed."""
+    it for ever, journalled and autosaved on each level change, until it is killed. It
+    writes a byte to `tell` as each change of level begins (before the autosave)."""
     import roguelike.bot.player as bot_mod
     from roguelike.engine.actions import Wait
     from roguelike.engine.game import Game
@@ -141,15 +143,19 @@ def _bot_plays_on(tmp_path, slot: str, seed: str) -> None:
 
     os.fsync = _slow_fsync
     bot_mod.LEVEL_BUDGET = 0
-    game = load_game(tmp_path, slot).game if slot_state(tmp_path, slot).kind != "none" \
-        else Game(seed)
-    track(game, tmp_path, slot)
-    bot = bot_mod.Bot()
+
+    def started(directory) -> Game:
+        game = load_game(directory, slot).game if slot_state(directory, slot).kind != \
+            "none" else Game(seed)
+        track(game, directory, slot)
+        game.on_level_change.insert(0, lambda _g: os.write(tell, b"L"))
+        return game
+
+    game, bot = started(tmp_path), bot_mod.Bot()
     while True:
         if game.over:
             finish_game(game, tmp_path, "bot", slot)
-            game = Game(seed)
-            track(game, tmp_path, slot)
+            game = started(tmp_path)
         before = game.actions_taken
         game.perform(bot.choose(game))
         if game.actions_taken == before:
@@ -159,22 +165,32 @@ def _bot_plays_on(tmp_path, slot: str, seed: str) -> None:
 @pytest.mark.slow
 def test_kill_9_during_play_and_level_changes_never_loses_the_game(tmp_path):
     """Level changes are rare in the UI test's random keys: here a bot plays, heading for
-    the stairs, in a real process killed at random moments, often mid-autosave."""
+    the stairs, in a real process killed every other time just as it changes level (in the
+    middle of the autosave, on a slow disk) and otherwise at a random moment."""
+    import select
+
     from records_util import descending_seed
 
     seed, slot = descending_seed(), "lv"
     rng = random.Random(171)
-    recorded, depths, mid_save, ended = 0, set(), 0, None
-    for _ in range(20):
+    recorded, depths, mid_save, ended, kills = 0, set(), 0, None, 20
+    for k in range(kills):
+        read, tell = os.pipe()
         pid = os.fork()
         if pid == 0:
             try:
-                _bot_plays_on(tmp_path, slot, seed)
+                os.close(read)
+                _bot_plays_on(tmp_path, slot, seed, tell)
             finally:
                 os._exit(1)
-        time.sleep(rng.uniform(0.2, 0.9))
+        os.close(tell)
+        if k % 2 == 0 and select.select([read], [], [], 3)[0]:  # a change of level began
+            time.sleep(rng.uniform(0.0, 0.1))
+        else:
+            time.sleep(rng.uniform(0.2, 0.9))
         os.kill(pid, 9)
         os.waitpid(pid, 0)
+        os.close(read)
         mid_save += any(p.name.startswith(f".{slot}.save.json.{pid}.") for p in
                         tmp_path.iterdir())
         if slot_state(tmp_path, slot).kind == "none":
@@ -188,6 +204,24 @@ def test_kill_9_during_play_and_level_changes_never_loses_the_game(tmp_path):
         assert len(back.game.history) >= recorded
         recorded = len(back.game.history)
         depths.add(back.game.depth)
-    print(f"\n20 kills: {mid_save} in the middle of an autosave; depths {sorted(depths)}")
-    assert mid_save >= 2, "the kills should often land in the middle of an autosave"
+    print(f"\n{kills} kills: {mid_save} in the middle of an autosave; depths {sorted(depths)}")
+    assert mid_save >= kills // 4, "half the kills should land in the middle of an autosave"
     assert len(depths) >= 2, depths
+
+
+@pytest.mark.slow
+def test_a_hang_up_saves_the_real_game_and_continue_resumes_it(tmp_path):
+    env = {**os.environ, "ROGUELIKE_SAVES": str(tmp_path), "TERM": "xterm-256color"}
+    slot = local_records.slot()
+    game = PtyGame(["play", "--seed", "hup-17"], env)
+    _status(game)
+    _play(game, random.Random(5), 0.6, ["h", "j", "k", "l"])
+    game.hang_up()  # the terminal goes away: the kernel sends SIGHUP
+    assert slot_state(tmp_path, slot).kind == "saved"  # saved and left cleanly
+    back = load_game(tmp_path, slot).game
+    assert back.history and S.save_path(tmp_path, slot).is_file()
+    game = PtyGame([], env)
+    assert game.wait_for(*OFFERS) == "Continue the saved game"
+    game.send("enter")
+    assert _status(game) == (back.depth, back.round)
+    game.kill()

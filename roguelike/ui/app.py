@@ -85,6 +85,10 @@ class RoguelikeApp(App[None]):
         saver = getattr(self, "_saver", None)
         if saver is not None:  # the process may live on (tests, a bot): normal signals back
             saver.uninstall()
+        if self.game is not None:  # left without saving: the journal stays to recover it
+            from roguelike.ui import hooks
+
+            hooks.end_records(self.game)
 
     def continue_game(self) -> None:
         from roguelike.ui import local_records
@@ -106,9 +110,11 @@ class RoguelikeApp(App[None]):
 
         if not game.history:
             apply_to_game(self.options, game)
-        problem = hooks.begin_records(game, self.data_dir, self.player_name, journal_problem)
+        ok, problem = hooks.begin_records(game, self.data_dir, self.player_name,
+                                          journal_problem)
         if problem:
             self.notify(problem, severity="error", timeout=10)
+        if not ok:
             return False
         self.game = game
         self.push_screen(GameScreen(game, self.styles_, self.keymap, self.options))

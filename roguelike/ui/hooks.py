@@ -107,21 +107,36 @@ def _slot(data_dir: str | None, player: str = "") -> tuple[Path, str, str]:
 
 
 def begin_records(game: Game, data_dir: str | None = None, player: str = "",
-                  notify: Callable[[str], None] | None = None) -> str | None:
+                  notify: Callable[[str], None] | None = None) -> tuple[bool, str]:
     """Make `game` the slot's game in play: journalled action by action (a crash loses
-    nothing) and autosaved on level changes. None when done, else why not (another window
-    plays the slot)."""
+    nothing) and autosaved on level changes. (play it?, a message for the player): not
+    when another window plays the slot; with a warning when the save folder cannot be
+    written (the game is then played unrecorded)."""
     from roguelike.records.live import no_notice
+    from roguelike.records.lock import SlotBusy
     from roguelike.records.save import SaveError
     from roguelike.records.session import track
 
     folder, slot, who = _slot(data_dir, player)
     try:
         track(game, folder, slot, who, notify or no_notice)
+    except SlotBusy as err:
+        return False, str(err)
     except (OSError, SaveError) as err:
-        return str(err) if isinstance(err, SaveError) else \
-            f"The game cannot be recorded in {folder}: {err.strerror or err}"
-    return None
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        return True, (f"This game cannot be recorded in {folder} ({why}): it cannot be "
+                      "saved, and a crash or quitting loses it.")
+    return True, ""
+
+
+def end_records(game: Game) -> None:
+    """The app is closing with `game` still in play: stop journalling it (its journal stays
+    as it is, so the next start offers to recover it)."""
+    from roguelike.records import live
+
+    journal = live.find(game)
+    if journal is not None:
+        journal.close(clean=False)
 
 
 def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:

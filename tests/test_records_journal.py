@@ -37,6 +37,7 @@ def _crash(game: Game) -> None:
     journal.lock.release()
     journal.fd = -1
     journal._stop = True
+    journal._closing.set()
     journal._dirty.set()
     live._open.pop(journal.path, None)
 
@@ -227,3 +228,24 @@ def test_the_journal_costs_little_per_action(tmp_path):
         times.append(time.perf_counter() - t)
     times.sort()
     assert times[100] < 0.001, f"median {times[100] * 1e6:.0f} us"
+
+
+def test_the_journal_reaches_the_disk_soon_and_bursts_are_synced_together(tmp_path,
+                                                                            monkeypatch):
+    synced: list[float] = []
+    real = os.fdatasync
+
+    def counting(fd):
+        synced.append(time.monotonic())
+        real(fd)
+    monkeypatch.setattr(live.os, "fdatasync", counting)
+    game = Game("e-1")
+    track(game, tmp_path, "jo")
+    game.perform(Wait())
+    deadline = time.monotonic() + 2
+    while not synced and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert synced, "the action was never synced to the disk"
+    bot_game(game=game, actions=300, budget=0, record=False)  # a burst: an auto-explore
+    time.sleep(live.SYNC_GAP * 3)
+    assert 1 < len(synced) < 100, len(synced)  # synced, but not once per action

@@ -36,9 +36,7 @@ def _crash(game: Game) -> None:
     os.close(journal.fd)
     journal.lock.release()
     journal.fd = -1
-    journal._stop = True
     journal._closing.set()
-    journal._dirty.set()
     live._open.pop(journal.path, None)
 
 

@@ -5,9 +5,10 @@ Durability, cheapest first:
 - each action's line goes to the file with one write() inside `Game.perform`, before the
   action's result can reach the screen. Once written, the kernel holds it: killing the
   process in any way (kill -9, a crash, a hang-up) loses nothing that was shown;
-- a small background thread fdatasync()s the file after writes, at most every SYNC_GAP
-  (50 ms; bursts coalesce), so a power cut or a kernel crash loses at most the last
-  twentieth of a second of play, and a step never waits for the disk;
+- a small background thread looks every SYNC_GAP (50 ms) and fdatasync()s the file if
+  it was written since (a burst of actions is synced once), so a power cut or a kernel
+  crash loses at most the last twentieth of a second of play, and a step never waits for
+  the disk or for that thread;
 - a write that fails (a full disk) keeps its lines in memory and tells the player once;
   each later action tries again, so the journal catches up when space is freed.
 
@@ -54,9 +55,8 @@ class LiveJournal:
         self.options = game.options.to_dict()  # as the header has them
         self.pending = bytearray()  # lines not yet written (only after a failed write)
         self.problem = ""  # why the journal is behind, "" while it is whole
-        self._dirty = threading.Event()
+        self.written = 0  # successful writes so far (the syncing thread compares)
         self._closing = threading.Event()
-        self._stop = False
         old = threading.stack_size(SYNC_STACK)
         try:
             self._syncer = threading.Thread(target=self._sync_loop, name="journal-sync",
@@ -100,21 +100,19 @@ class LiveJournal:
         if self.problem:
             self.problem = ""
             self.notify(f"{self.path.name} is written again: nothing was lost.")
-        self._dirty.set()
+        self.written += 1  # (the syncing thread sees it within SYNC_GAP)
         return True
 
     def _sync_loop(self) -> None:
-        while True:
-            self._dirty.wait()
-            if self._stop:
-                return
-            self._dirty.clear()  # (a write after this sets it again: the next sync covers it)
-            with contextlib.suppress(OSError):
-                os.fdatasync(self.fd)
-            # a burst of actions (auto-explore, a travel) is synced SYNC_GAP apart, not
-            # after each: the disk and the game's thread are spared, a power cut costs
-            # at most that much play
-            self._closing.wait(SYNC_GAP)
+        # polls rather than being woken by each write: a wake-up would compete with the
+        # game's thread for the interpreter in the middle of drawing the step it came from
+        synced = 0
+        while not self._closing.wait(SYNC_GAP):
+            written = self.written
+            if written != synced:
+                with contextlib.suppress(OSError):
+                    os.fdatasync(self.fd)
+                synced = written
 
     def sync(self) -> bool:
         """Everything written and on the disk now (before a save; on closing)."""
@@ -133,9 +131,7 @@ class LiveJournal:
         if clean and not self.pending:
             self.pending += fmt.closed_line(len(self.rec.prints))
         self.sync()
-        self._stop = True
         self._closing.set()
-        self._dirty.set()
         self._syncer.join(timeout=2)
         with contextlib.suppress(OSError):
             os.close(self.fd)

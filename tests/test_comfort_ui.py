@@ -470,10 +470,17 @@ async def test_save_and_quit_then_continue_restores_the_same_game():
 
         assert isinstance(app.screen, GameScreen) and app.game is not first
         assert app.game.state_hash() == before and app.game.seed == "x-1"
-        # the save was consumed by loading: no save-scumming
+        # nothing was consumed, but the continued game is journalled from here on: each
+        # action is on disk as it is taken, so there is no earlier moment to go back to
+        from roguelike.records.journal import read_journal
+        from roguelike.records.live import journal_path
         from roguelike.ui import local_records
 
-        assert not local_records.has_save()
+        await pilot.press("k")
+        await pilot.pause()
+        journal = read_journal(journal_path(local_records.folder(), local_records.slot()))
+        assert len(journal.actions) == len(app.game.history) > len(first.history)
+        assert local_records.state().kind == "interrupted"  # a crash now: Recover
 
 
 async def test_tab_leads_the_next_character():

@@ -47,10 +47,11 @@ def dispatch(args: argparse.Namespace) -> int:
         return _run_app(seed)
     if args.command == "verify":
         from roguelike.records.replay import verify_file
+        from roguelike.records.text import printable
 
         result = verify_file(args.file)
         if result.get("reason"):
-            print(f"verify: {result['reason']}", file=sys.stderr)
+            print(f"verify: {printable(result['reason'])}", file=sys.stderr)
         print(json.dumps(result, sort_keys=True))
         return 0 if result["verified"] else 1
     if args.command == "replay":
@@ -80,7 +81,9 @@ def _watch(path: Path) -> int:
     try:
         read_record(path)  # a clear message for a bad file before any screen opens
     except ReplayError as err:
-        print(f"roguelike: {err}", file=sys.stderr)
+        from roguelike.records.text import printable
+
+        print(f"roguelike: {printable(str(err))}", file=sys.stderr)
         return 2
     try:
         from roguelike.ui.replay import run_replay

@@ -30,3 +30,13 @@ def check_slot(slot: str) -> str:
     if slot_name(slot) != slot:
         raise ValueError(f"slot {slot!r} is not a safe file name; use slot_name() first")
     return slot
+
+
+# The files of one save slot S in its folder (see save.py and journal.py)
+SAVE_SUFFIX = ".save.json"  # S.save.json: the last full save (a checkpoint)
+JOURNAL_SUFFIX = ".journal"  # S.journal: every action of the game in play, as it is taken
+LOCK_SUFFIX = ".lock"  # S.lock: held by the process playing the slot (lock.py)
+
+
+def slot_file(directory: Path, slot: str, suffix: str) -> Path:
+    return Path(directory) / f"{check_slot(slot)}{suffix}"

@@ -75,8 +75,8 @@ class RoguelikeApp(TerminalFit, App[None]):
     def fresh_seed(self) -> str:
         return f"delve-{secrets.randbelow(1_000_000)}"
 
-    def start_game(self, seed: str) -> None:
-        self.play(Game(seed, self.party))
+    def start_game(self, seed: str) -> bool:
+        return self.play(Game(seed, self.party))
 
     def _install_signal_save(self) -> None:
         """A hang-up or a shutdown saves the game in play, then the app closes."""
@@ -116,6 +116,10 @@ class RoguelikeApp(TerminalFit, App[None]):
         saver = getattr(self, "_saver", None)
         if saver is not None:  # the process may live on (tests, a bot): normal signals back
             saver.uninstall()
+        if self.game is not None:  # left without saving: the journal stays to recover it
+            from roguelike.ui import hooks
+
+            hooks.end_records(self.game)
 
     def continue_game(self) -> None:
         from roguelike.ui import local_records
@@ -127,15 +131,25 @@ class RoguelikeApp(TerminalFit, App[None]):
         if game is not None:
             self.play(game)
 
-    def play(self, game: Game) -> None:
-        self.game = game
-        if self.data_dir is None:  # local play: autosave on every level change
-            from roguelike.ui import local_records
+    def play(self, game: Game) -> bool:
+        """Show `game` in play, recorded in the save slot from its first action (a crash
+        loses nothing). False, with a message, if it cannot be recorded there."""
+        from roguelike.ui import hooks
 
-            local_records.track(game)
+        def journal_problem(text: str) -> None:
+            self.notify(text, severity="error", timeout=15)
+
         if not game.history:
             apply_to_game(self.options, game)
+        ok, problem = hooks.begin_records(game, self.data_dir, self.player_name,
+                                          journal_problem)
+        if problem:
+            self.notify(problem, severity="error", timeout=10)
+        if not ok:
+            return False
+        self.game = game
         self.push_screen(GameScreen(game, self.styles_, self.keymap, self.options))
+        return True
 
     def set_options(self, options: Options) -> None:
         """Options changed on the options screen: save them and apply them at once."""

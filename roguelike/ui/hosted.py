@@ -47,10 +47,12 @@ def begin_hosted(app: Any) -> None:
     app.push_screen(HostedBase())
     game, notes = (None, []) if app.initial_seed else records_link.resume(account_dir)
     if game is not None:
-        app.play(game)
+        started = app.play(game)
     else:
-        app.start_game(app.initial_seed or app.fresh_seed())
+        started = app.start_game(app.initial_seed or app.fresh_seed())
     for note in notes:
         app.notify(note, timeout=8)
+    if not started:  # (the slot is played in another session: app.play said so)
+        app.set_timer(5, app.exit)
     if app.status_fd is not None:
         start_reporter(lambda: app.game, app.status_fd)

@@ -273,6 +273,7 @@ class CommandsMixin(ActMixin):
     def cmd_quit(self: GameScreen) -> None:
         def answer(yes: bool | None) -> None:
             if yes:
+                hooks.abandon_game(self.game, getattr(self.app, "data_dir", None))
                 self.app.pop_screen()
 
         self.app.push_screen(Confirm("Abandon this game?"), answer)

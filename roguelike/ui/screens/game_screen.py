@@ -63,7 +63,10 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.log_view.add([e.text for e in self.game.log[-5:]])
         self.set_options(self.options)
         self.call_after_refresh(self.refresh_all)
-        offer_howto(self)
+        if self.game.over:  # recovered after a crash that came between its end and records
+            self.call_after_refresh(self.show, [])
+        else:
+            offer_howto(self)
 
     def on_resize(self, event: events.Resize) -> None:
         tall = event.size.height >= 36

@@ -16,6 +16,7 @@ from roguelike.engine.components import Character, HitBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of
+from roguelike.records.text import markup_text
 from roguelike.ui import hooks
 from roguelike.ui.conditions_view import condition_names
 from roguelike.ui.screens.modal import Modal
@@ -28,7 +29,8 @@ BOX_CSS = """
 
 
 def _markup_safe(text: str) -> str:
-    return text.replace("[", "\\[")
+    """Text shown as itself: no markup, no control characters (names come from files)."""
+    return markup_text(text)
 
 
 class ChoiceScreen(Modal[str | None]):

@@ -37,6 +37,8 @@ def add_host_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     host.add_argument("--guests", action="store_true", help="allow the user 'guest' in")
     host.add_argument("--max-sessions", type=int, default=64)
     host.add_argument("--max-per-ip", type=int, default=8)
+    host.add_argument("--run-as", default="nobody", metavar="USER",
+                      help="a root host runs each game as this user (default: nobody)")
     lobby = sub.add_parser("lobby", help=argparse.SUPPRESS)
     lobby.add_argument("--data", required=True)
     lobby.add_argument("--player-id", type=int, required=True)
@@ -53,7 +55,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
-                        max_per_ip=args.max_per_ip)
+                        max_per_ip=args.max_per_ip, drop_to=args.run_as)
     try:
         return run_host(config)
     except OSError as err:

@@ -20,6 +20,7 @@ from collections.abc import Hashable
 
 FULL = "The server is full; try again later."
 TOO_MANY = "Too many sessions from your address."
+BUSY = "Too many connections are logging in; try again."
 
 
 class Gate:
@@ -67,7 +68,7 @@ class Gate:
         """The connection finished its login: a player now, or why not (the caps are full)."""
         addr = self._pending.get(conn)
         if addr is None:
-            return FULL  # dropped meanwhile
+            return BUSY  # dropped for a newcomer meanwhile
         self._forget(conn)
         refused = self._player_cap(addr)
         if refused is None:

@@ -2,13 +2,14 @@
 
 Output from the child is coalesced and flushed at most every `frame_interval` seconds
 (remote frame-rate cap); each flush goes to the asciicast and every viewer at once, and is
-queued for the screen copy (pyte). pyte is pure Python and slow (about 1 MB/s), so no
-session may make the host parse for long: the copy is fed SLICE bytes per turn of the
-event loop, every other session's work runs between two slices, and a child whose output
-is more than PAUSE_AT ahead of the copy is not read until the copy has caught up (the
-child then waits on its full PTY). A viewer whose SSH buffer is backed up is skipped and
-gets a full repaint once it drains (at most every REPAINT_GAP), so one slow client never
-holds up the game or the others; window changes are applied at most every RESIZE_GAP.
+queued for the screen copy (pyte, see screen.py), which is slow: no session may make the
+host parse for long. The copy is fed SLICE bytes per turn of the event loop, so every
+other session's work runs between two slices; one child's copy gets at most CPU_SHARE of
+the host's time; and a child whose output is more than PAUSE_AT ahead of the copy is not
+read until the copy has caught up (the child then waits on its full PTY). A viewer whose
+SSH buffer is backed up is skipped and gets a full repaint once it drains (at most every
+REPAINT_GAP), so one slow client never holds up the game or the others; window changes
+are applied at most every RESIZE_GAP.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from roguelike.host.screen import GameScreen
 BACKLOG = 256 * 1024  # bytes queued on a viewer's channel before frames are dropped
 SLICE = 16 * 1024  # output parsed into the screen copy per turn of the event loop
 PAUSE_AT = 256 * 1024  # output not yet parsed at which the child is no longer read
+# The screen copy of one child takes at most CPU_SHARE of the host's time (after a burst
+# of CPU_BURST seconds); past it the copy waits, so the child waits too (PAUSE_AT).
+CPU_SHARE, CPU_BURST = 0.25, 0.5
 REPAINT_GAP = 0.5  # a viewer is repainted at most this often
 RESIZE_GAP = 0.1  # window changes are applied at most this often (the latest wins)
 
@@ -71,6 +75,8 @@ class Hub:
         self._unparsed_bytes = 0
         self._pump_handle: asyncio.Handle | None = None
         self._paused = False
+        self._credit, self._credit_at = CPU_BURST, self.loop.time()
+        self.parse_time = 0.0  # seconds spent on the screen copy, all told
         self._repaint_handle: asyncio.TimerHandle | None = None
         self._size = (cols, rows)  # the PTY's size as last set
         self._want_size = self._size
@@ -126,6 +132,26 @@ class Hub:
     def _pump(self) -> None:
         """Feed at most SLICE bytes to the screen copy, then let the event loop go on."""
         self._pump_handle = None
+        now = self.loop.time()
+        self._credit = min(CPU_BURST, self._credit + (now - self._credit_at) * CPU_SHARE)
+        self._credit_at = now
+        if self._credit <= 0:  # over its share of the host: wait for it to come back
+            self._pump_handle = self.loop.call_later(-self._credit / CPU_SHARE, self._pump)
+            return
+        started = time.perf_counter()
+        self._slice()
+        spent = time.perf_counter() - started
+        self._credit -= spent
+        self.parse_time += spent
+        if self._unparsed:
+            self._pump_handle = self.loop.call_soon(self._pump)
+            return
+        if self._paused:  # caught up: read the child again
+            self._paused = False
+            self.child.resume_reading()
+        self._repaint_fresh()
+
+    def _slice(self) -> None:
         budget = SLICE
         while self._unparsed and budget > 0:
             item = self._unparsed.popleft()
@@ -138,13 +164,6 @@ class Hub:
             self._unparsed_bytes -= len(item)
             budget -= len(item)
             self.screen.feed(item)
-        if self._unparsed:
-            self._pump_handle = self.loop.call_soon(self._pump)
-            return
-        if self._paused:  # caught up: read the child again
-            self._paused = False
-            self.child.resume_reading()
-        self._repaint_fresh()
 
     def caught_up(self) -> bool:
         return not self._unparsed

@@ -15,6 +15,7 @@ import asyncssh
 from roguelike.host import hostkey
 from roguelike.host.accounts import Account, AccountError, name_problem, password_problem
 from roguelike.host.config import HostConfig
+from roguelike.host.gate import BUSY
 from roguelike.host.registry import Host
 from roguelike.host.session import HostSession
 
@@ -39,7 +40,7 @@ class GameServer(asyncssh.SSHServer):
         for other in dropped:
             assert isinstance(other, GameServer)
             other.state = ""
-            other.refuse("Too many connections are logging in; try again.")
+            other.refuse(BUSY)
         if refused is None:
             self.state = "pending"
         else:

@@ -48,6 +48,8 @@ def add_host_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
                       help="most players connected at once (default 64)")
     host.add_argument("--max-per-ip", type=int_range(1), default=8, metavar="N",
                       help="most connections from one address (default 8)")
+    host.add_argument("--run-as", default="nobody", metavar="USER",
+                      help="a root host runs each game as this user (default: nobody)")
     # internal: the host starts it in each player's terminal; no help, so not listed
     lobby = sub.add_parser("lobby")
     lobby.add_argument("--data", required=True)
@@ -65,7 +67,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
-                        max_per_ip=args.max_per_ip)
+                        max_per_ip=args.max_per_ip, drop_to=args.run_as)
     try:
         return run_host(config)
     except OSError as err:

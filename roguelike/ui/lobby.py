@@ -102,13 +102,20 @@ class LobbyApp(TerminalFit, App[None]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         saved = st.get("has_save", False)
+        running = st.get("running", "")  # the account's one game, on another connection
         menu.clear_options()
+        if running:
+            menu.add_options([
+                Option("Reattach to your game" if running == "detached" else
+                       "Take over your game here (it is on another connection)",
+                       id="reattach"),
+                Option("Watch your game", id="watch_own", disabled=running == "detached")])
         menu.add_options([
             Option("Continue your saved game" if saved else "Play (a new random seed)",
-                   id="continue" if saved else "play"),
+                   id="continue" if saved else "play", disabled=bool(running)),
             Option(f"Daily seed: {markup_text(str(st.get('daily', '?')))}", id="daily",
-                   disabled=saved),
-            Option("Play a seed...", id="seed", disabled=saved),
+                   disabled=saved or bool(running)),
+            Option("Play a seed...", id="seed", disabled=saved or bool(running)),
             Option(f"Watch ({live} live)", id="watch"),
             Option("High scores", id="scores"),
             Option(f"Let others watch my games: {'yes' if st.get('allow_watch') else 'no'}",
@@ -117,7 +124,9 @@ class LobbyApp(TerminalFit, App[None]):
             Option(f"Manage keys ({len(st.get('keys', []))})", id="keys", disabled=guest),
             Option("Quit", id="quit"),
         ])
-        if saved:
+        if st.get("notice"):
+            self.say(st["notice"])
+        elif saved and not running:
             self.say("Finish your saved game to start a new one.")
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
@@ -126,8 +135,10 @@ class LobbyApp(TerminalFit, App[None]):
         if event.option_list.id != "menu":
             return
         choice = event.option.id
-        if choice in ("play", "continue", "quit"):
+        if choice in ("play", "continue", "reattach", "quit"):
             self.action_choose(choice)
+        elif choice == "watch_own":
+            self.choose({"op": "watch", "id": self.state.get("id", 0)})
         elif choice == "daily":
             self.choose({"op": "play", "seed": self.state.get("daily")})
         elif choice == "seed":

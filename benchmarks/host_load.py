@@ -3,9 +3,11 @@
     python benchmarks/host_load.py [--sessions 50] [--seconds 20]
 
 The host runs as its own process (`roguelike host`), so the bots' CPU is not the host's;
-everything stays on 127.0.0.1 and the run stops by itself (a hard deadline). Each bot
-registers, starts a game on a fixed seed and presses a movement key about once a second;
-latency is the time from sending a key to the first byte of the screen update. Memory
+everything stays on loopback and the run stops by itself (a hard deadline). Each bot
+registers from its own address (127.0.x.y), starts a game on a fixed seed and presses a
+movement key about once a second; latency is the time from sending a key to the first
+byte of the screen update, login the time to an authenticated session (the SSH handshake
+and the registration's password hash, scrypt n=2**17, two at a time). Memory
 per session is the PSS (shared pages split between processes) of the game processes plus
 the host's own share, so 50 copies of the same Python libraries are not counted 50 times.
 """
@@ -70,11 +72,15 @@ class Bot:
         self.bytes = 0
         self.got = asyncio.Event()
         self.term: Any = None
+        self.login = 0.0
+        self.source = f"127.0.{1 + n // 250}.{2 + n % 250}"  # players come from many addresses
 
     async def start(self, port: int) -> None:
         from roguelike.host.client import Terminal
 
-        self.term = await Terminal.connect(port, self.name, "benchpass1")
+        started = time.monotonic()
+        self.term = await Terminal.connect(port, self.name, "benchpass1", source=self.source)
+        self.login = time.monotonic() - started  # handshake and registration (scrypt)
         await self.term.wait_for("Play a seed", 60)
         self.term.send("\x1b[B\x1b[B\r")
         await self.term.wait_for("Seed (words", 30)
@@ -123,7 +129,11 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
         assert proc.stdout is not None
-        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        line = ""
+        while "listening on" not in line:
+            line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+            if not line:
+                raise RuntimeError("the host did not start")
         port = int(line.rsplit(":", 1)[1])
         asyncio.get_running_loop().create_task(proc.stdout.read())  # keep draining
         bots = [Bot(i) for i in range(sessions)]
@@ -146,12 +156,15 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
         rss = [_mem_kb(p, "Rss") for p in kids]
         lat = sorted(x for b in live for x in b.latencies)
         steps = [s for b in live for s in b.step_bytes]
+        logins = sorted(b.login for b in live)
         for b in live:
             b.term.close()
         n = max(1, len(live))
         return {
             "host_sessions": sessions, "host_sessions_started": started,
             "host_startup_s": round(startup, 1),
+            "host_login_ms_median": round(statistics.median(logins) * 1000) if logins else None,
+            "host_login_ms_max": round(logins[-1] * 1000) if logins else None,
             "host_keypresses": len(lat), "host_keypress_timeouts": sum(b.timeouts for b in live),
             "host_keypress_p50_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
             "host_keypress_p95_ms": round(lat[int(len(lat) * 0.95) - 1] * 1000, 1)

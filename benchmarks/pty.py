@@ -9,6 +9,7 @@ from the key's write to the first byte and to the last byte of the answer.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -30,6 +31,12 @@ def probe_available() -> bool:
 def _run_probe(size: str, keys: int, warmup: int, env: dict[str, str] | None = None
                ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as screens:
+        # a save folder of the run's own, whose options say the first game's how-to was
+        # seen: the probe's keys go to the game, as a returning player's would
+        saves = Path(screens) / "saves"
+        saves.mkdir()
+        (saves / "options.toml").write_text("seen_howto = true\n", encoding="utf-8")
+        env = {**(env if env is not None else os.environ), "ROGUELIKE_SAVES": str(saves)}
         cmd = [sys.executable, str(PROBE), "--size", size, "--n", str(keys),
                "--warmup", str(warmup), "--keys", "h,l", "--screens", screens,
                "--label", "run", "--",

@@ -33,6 +33,7 @@ TARGETS: dict[str, tuple[str, float]] = {
     "verify.verify_actions_per_second": (">", 5000.0),
     "verify.projected_command_seconds": ("<", 4.0),  # 20,000 actions with start-up
     "monster_round.median_ms": ("<", 3.0),
+    "journal.append_p95_us": ("<", 200.0),  # the crash-safe journal's time per action
     "key_quiet_median_ms": ("<", 5.0),
     "key_quiet_p95_ms": ("<", 15.0),
     "bytes_per_step_median@80x24": ("<", 400.0),
@@ -103,6 +104,12 @@ def main(argv: list[str] | None = None) -> int:
         figures["verify_note"] = "skipped: benchmarks/verify_speed.py not present"
     else:
         figures["verify"] = _call(verify, quick)
+
+    journal = _optional("benchmarks.journal", "bench_journal")
+    if journal is None:
+        figures["journal_note"] = "skipped: benchmarks/journal.py not present"
+    else:
+        figures["journal"] = _call(journal, quick)
 
     if args.no_pty:
         figures["pty_note"] = "skipped: --no-pty"

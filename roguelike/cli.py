@@ -1,61 +1,101 @@
-"""The `roguelike` command: play, and the headless tools built on the same engine."""
+"""The `roguelike` command: play, and the headless tools built on the same engine.
+
+Everything the command line says is checked before a screen opens: arguments by their
+argparse types (roguelike/argtypes.py), the terminal by roguelike/terminal.py. An
+unexpected error ends with a short message, its report in the logs folder, and exit 1.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
+from roguelike import __version__, argtypes
 from roguelike.content import ContentError
-from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.engine.seeds import SeedError
 from roguelike.records import commands as records_commands
 
+DESCRIPTION = """\
+Traps & Treasure: lead a party of three delvers (a Leader, a Mercenary and an Apprentice)
+down a generated dungeon, race the rival Pillagers to the treasure, survive the traps, and
+carry the loot back to Camp.
 
-def _party(text: str) -> tuple[tuple[str, str], ...]:
-    classes = [c.strip().lower() for c in text.split(",")]
-    if len(classes) != 3:
-        raise argparse.ArgumentTypeError("--party takes three classes, e.g. warrior,rogue,mage")
-    return tuple(zip(("leader", "mercenary", "apprentice"), classes, strict=True))
+With no command, the main menu opens."""
 
 
-def _seed(text: str) -> str:
-    try:
-        return normalise_seed(text)
-    except SeedError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+def _interactive(args: argparse.Namespace) -> bool:
+    """Commands that open a full screen and so need a terminal (`replay` checks its file
+    first, then the terminal: ui/replay.py)."""
+    if args.command == "daily":
+        return not args.print
+    return args.command in (None, "play", "lobby")
+
+
+def _epilog() -> str:
+    from roguelike import places
+
+    return textwrap.fill(
+        f"Files: {places.describe()}. Set ROGUELIKE_SAVES to keep saves and settings in "
+        "another folder. `roguelike COMMAND --help` describes each command.", width=88,
+        break_long_words=False, break_on_hyphens=False)  # paths stay whole
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="roguelike", description="Traps & Treasure roguelike")
-    sub = p.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="start a new game straight in the dungeon")
-    play.add_argument("--seed", type=_seed, help="seed words, e.g. 'amber wolf 17'")
-    play.add_argument("--party", type=_party, help="classes of Leader,Mercenary,Apprentice")
+    p = argparse.ArgumentParser(prog="roguelike", description=DESCRIPTION, epilog=_epilog(),
+                                usage="%(prog)s [-h] [-V] [COMMAND [OPTIONS]]",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
+    # metavar: the usage line names no internal command (argparse would list them all)
+    sub = p.add_subparsers(dest="command", title="commands", metavar="COMMAND",
+                           prog="roguelike")
+    play = sub.add_parser("play", help="start a new game straight in the dungeon",
+                          description="Start a new game straight in the dungeon (the menu "
+                                      "is skipped; S saves and quits, Q quits).")
+    play.add_argument("--seed", type=argtypes.seed,
+                      help="seed words and numbers, e.g. 'amber wolf 17' (default: random)")
+    play.add_argument("--party", type=argtypes.party, metavar="CLASS,CLASS,CLASS",
+                      help="classes of the Leader, Mercenary and Apprentice, e.g. "
+                           "warrior,rogue,mage (the default party)")
     from roguelike.host.cli import add_host_commands, add_play_options
 
     add_play_options(play)
-    add_host_commands(sub)
+    records_commands.add_commands(sub, argtypes.seed)
 
-    sim = sub.add_parser("sim", help="let the bot play headless and print a JSON summary")
-    sim.add_argument("--seed", type=_seed, required=True)
-    sim.add_argument("--actions", type=int, default=1000)
-    sim.add_argument("--party", type=_party)
-    sim.add_argument("--record", type=Path, help="also write the game's replay to this file")
+    sim = sub.add_parser("sim", help="let the bot play headless and print a JSON summary",
+                         description="The bot plays a game headless; the last line is JSON "
+                                     "with seed, actions, turns, depth, score, state_hash.")
+    sim.add_argument("--seed", type=argtypes.seed, required=True, help="the game's seed")
+    sim.add_argument("--actions", type=argtypes.int_range(0), default=1000, metavar="N",
+                     help="how many actions the bot takes, at most (default 1000)")
+    sim.add_argument("--party", type=argtypes.party, metavar="CLASS,CLASS,CLASS",
+                     help="classes of the Leader, Mercenary and Apprentice")
+    sim.add_argument("--record", type=Path, metavar="FILE",
+                     help="also write the game's replay to this file")
 
-    lvl = sub.add_parser("level", help="print a generated level")
-    lvl.add_argument("--seed", type=_seed, required=True)
-    lvl.add_argument("--depth", type=int, default=1)
+    lvl = sub.add_parser("level", help="print a generated, stocked level",
+                         description="Print a generated and stocked level as a picture, or "
+                                     "as JSON with its traps and markers.")
+    lvl.add_argument("--seed", type=argtypes.seed, required=True, help="the game's seed")
+    lvl.add_argument("--depth", type=argtypes.depth, default=1,
+                     help="the dungeon level, from 1 (the top) down (default 1)")
     lvl.add_argument("--json", action="store_true", help="JSON instead of a picture")
-    lvl.add_argument("--count", type=int, default=0,
+    lvl.add_argument("--count", type=argtypes.int_range(0), default=0, metavar="N",
                      help="dump N levels of seeds SEED-0..SEED-(N-1), one JSON per line")
-    records_commands.add_commands(sub, _seed)
+    add_host_commands(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if _interactive(args):
+        from roguelike.terminal import refuse_without_terminal
+
+        if refuse_without_terminal():
+            return 2
     try:
         return _dispatch(args)
     except ContentError as err:
@@ -64,8 +104,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SeedError, ValueError) as err:
         print(f"roguelike: {err}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
+    except BrokenPipeError:  # `roguelike level ... | head`: the reader has had enough
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        from roguelike.crash import report
+
+        print(f"roguelike: {report()}", file=sys.stderr)
+        return 1
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -79,8 +126,6 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "level":
         from roguelike.tools.dump import dump_levels
 
-        if args.depth < 1:
-            raise ValueError("--depth must be 1 or more")
         dump_levels(args.seed, args.depth, args.count, args.json, sys.stdout)
         return 0
     if args.command in ("host", "lobby"):

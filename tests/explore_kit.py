@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from roguelike.engine import ai
 from roguelike.engine.actions import Action, Result
 from roguelike.engine.components import Actor, Named, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.events import Event
-from roguelike.engine.explore import pillagers
 from roguelike.engine.explore.components import Haul, Inventory, Item, Treasure
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game
+from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted
+
+
+class Steady(Stream):
+    """A play stream on which every die shows `face` (a smaller die its top face): for
+    tests that run many rounds (a rest) and need one roll among them to come out a way."""
+
+    def __init__(self, face: int) -> None:
+        super().__init__("steady", "play")
+        self.face = face
+
+    def below(self, n: int) -> int:
+        return min(self.face, n) - 1
 
 
 def act(g: Game, eid: int, action: Action, rolls: list[int] | None = None) -> Result:
@@ -58,10 +71,11 @@ def pillager(g: Game, x: int, y: int) -> int:
 
 
 def pillager_turn(g: Game, p: int) -> list[Event]:
-    """A whole turn of a Pillager's decisions (two fresh actions)."""
+    """A whole turn of a Pillager's decisions (two fresh actions), as the turn loop makes
+    them (ai.take_action: fighting when engaged, else the looting rules)."""
     a = g.store.get(p, Actor)
     a.actions_left, a.move_points = 2, 0
     events: list[Event] = []
     while g.store.alive(p) and (a.actions_left > 0 or a.move_points > 0):
-        events += pillagers.take_action(g, p)
+        events += ai.take_action(g, p)
     return events

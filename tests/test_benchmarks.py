@@ -25,6 +25,9 @@ def test_quick_benchmarks_run_and_print_figures():
     assert checks["headless_actions_per_s"]["target"] == "> 5000"
     assert checks["verify.projected_command_seconds"]["target"] == "< 4"
     assert checks["monster_round.median_ms"]["target"] == "< 3"
+    # the crash-safe journal's own time per action (records/live.py)
+    assert figures["journal"]["append_median_us"] > 0
+    assert checks["journal.append_p95_us"]["target"] == "< 200"
     if PROBE.is_file():
         pty = figures["pty_80x24"]
         assert pty["startup_screen_complete"], "the first screen lacked map/panel/status"

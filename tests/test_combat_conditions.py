@@ -37,7 +37,8 @@ def test_every_condition_loads_with_labels():
     spells = {"flying", "climbing"}  # T&T Fly and Climb (issue 5)
     traps = {"obscured", "insane", "hopeless", "pain", "polymorphed", "entangled", "held",
              "suffocating", "nimble"}  # what trap effects apply (issue 4)
-    assert dp | tt | spells | traps == set(conds)
+    rest = {"resting"}  # the party's rest (issue 16)
+    assert dp | tt | spells | traps | rest == set(conds)
     g = arena()
     C.add_condition(g, g.party[0], "sleep", 3)  # an alias
     assert C.condition_labels(g, g.party[0]) == [("Z SLP", "Asleep (3)"), ("_ PRN", "Prone")]
@@ -373,7 +374,7 @@ def test_unconscious_is_prone_and_hit_automatically_as_asleep():
     put_first(g, m)
     script(g, [1])  # the Warrior's Might save fails; no attack roll is made
     events = g.try_action(Attack(w), m).events
-    assert events[0].text == "Mercenary strikes the helpless Leader Warrior."
+    assert events[0].text == "Rival Mercenary strikes the helpless Leader Warrior."
 
 
 WALLED_OFF = """

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from combat_kit import arena, foes, place, put_first, script
 
-from roguelike.engine import ai, components, morale
+from roguelike.engine import ai, morale
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, MonsterStats, Position
+from roguelike.engine.explore.components import LightSource
 from roguelike.engine.scenario import scenario
 
 THREE = """
@@ -145,6 +146,8 @@ def test_surprise_is_one_or_two_on_a_d6_for_each_side():
     g = _three()
     morale.on_calm(g)
     woken = foes(g)
+    for eid in g.party:  # (in the dark: a light would give the party away)
+        g.store.remove(eid, LightSource)
     script(g, [2, 1])
     morale.on_spotted(g, woken)
     assert all(C.has_condition(g, e, "surprised") for e in g.party)
@@ -152,19 +155,64 @@ def test_surprise_is_one_or_two_on_a_d6_for_each_side():
     assert morale.on_spotted(g, woken) == []  # once per encounter
 
 
-def test_a_party_carrying_light_cannot_surprise(monkeypatch):
-    class LightSource:
-        pass
+MEETING = """
+    ############
+    #1.........#
+    #2......m..#
+    #3.........#
+    ############
+"""
 
-    monkeypatch.setattr(components, "LightSource", LightSource, raising=False)
-    g = _three()
+
+def _meeting(monster: str = "mercenary"):
+    """The party (the Leader with its lit start lantern) and a monster not yet met."""
+    g = scenario(MEETING, monsters={"m": monster})
     morale.on_calm(g)
-    g.store.add(g.party[0], LightSource())
+    return g, foes(g)
+
+
+def test_a_party_carrying_light_cannot_surprise():
+    """Classic 002: "Characters or monsters that carry a light source are unable to
+    surprise opponents": the Leader's lantern (the light system's LightSource) gives the
+    party away, whatever the foes roll."""
+    g, woken = _meeting()
+    assert g.store.has(g.party[0], LightSource)
     assert morale.carries_light(g, g.party[0])
-    script(g, [5, 1])
-    events = morale.on_spotted(g, foes(g))
-    assert not any(C.has_condition(g, e, "surprised") for e in foes(g))
+    script(g, [5, 1])  # the party is not surprised; the foes' die would say surprised
+    events = morale.on_spotted(g, woken)
+    assert not any(C.has_condition(g, e, "surprised") for e in woken)
     assert "light gives it away" in events[-1].text
+
+
+def test_a_party_in_the_dark_can_surprise():
+    g, woken = _meeting()
+    for eid in g.party:
+        g.store.remove(eid, LightSource)
+    assert not any(morale.carries_light(g, e) for e in g.party)
+    script(g, [5, 1])
+    morale.on_spotted(g, woken)
+    assert all(C.has_condition(g, e, "surprised") for e in woken)
+
+
+def test_monsters_carrying_light_cannot_surprise_the_party():
+    """The same rule for monsters: a foe with a lit torch never catches the party out."""
+    g, woken = _meeting()
+    g.store.add(woken[0], LightSource("torch", 100))
+    assert morale.carries_light(g, woken[0])
+    script(g, [1, 1])  # whatever the dice: the party's die is not even rolled
+    events = morale.on_spotted(g, woken)
+    assert not any(C.has_condition(g, e, "surprised") for e in g.party)
+    assert any("foes' light gives them away" in e.text for e in events)
+    assert g.streams.play.rolls == [1, 1]  # (no die thrown: both sides carry light)
+
+
+def test_a_burnt_out_light_gives_nobody_away():
+    g, woken = _meeting()
+    g.store.add(woken[0], LightSource("torch", 0))
+    assert not morale.carries_light(g, woken[0])
+    script(g, [1, 6])
+    morale.on_spotted(g, woken)
+    assert all(C.has_condition(g, e, "surprised") for e in g.party)
 
 
 def test_surprise_is_rolled_when_monsters_first_spot_the_party():
@@ -220,8 +268,15 @@ def test_pillagers_leave_the_party_alone_unless_engaged(monkeypatch):
                         lambda game, eid, *_rest: called.append(eid) or [])
     ai.take_action(g, p)  # not engaged: the looting rules decide, no attack
     assert called == [p]
-    place(g, p, 2, 1)  # next to the Warrior: engaged
+    place(g, p, 2, 1)  # next to the Warrior: still not engaged (T&T "avoiding combat")
+    put_first(g, p)
+    ai.take_action(g, p)
+    assert called == [p, p]
+    warrior = g.party[0]
+    put_first(g, warrior)
+    script(g, [1])
+    g.perform(Attack(p))  # the Warrior attacks it hand to hand (a miss): engaged
     put_first(g, p)
     script(g, [6, 6])
     events = ai.take_action(g, p)
-    assert events[0].kind == "hit"
+    assert events[0].kind == "hit" and events[0].target == warrior

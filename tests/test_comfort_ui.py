@@ -394,7 +394,7 @@ async def test_mouse_click_travels_hover_describes_and_panel_click_leads():
         screen = await open_game(pilot, app, game)
         ox, oy = screen.map.origin
         await pilot.hover(screen.map, offset=(5 - ox, 2 - oy))
-        assert screen.status.hint.startswith("(5,2)") and "floor" in screen.status.hint
+        assert screen.status.hint == "floor; 4 squares east."  # from the one acting
         await pilot.click(screen.map, offset=(9 - ox, 3 - oy))
         await until_idle(pilot, screen)
         assert game.store.get(game.led, Position).xy == (9, 3)
@@ -438,7 +438,7 @@ async def test_accessible_mode_announces_with_directions_and_places_the_cursor()
         screen = await open_game(pilot, app, game)
         await pilot.pause()
         texts = [m for m, _ in screen.log_view.messages]
-        assert "Apprentice, 4 squares east." in texts
+        assert "Rival Apprentice, 4 squares east." in texts
         await pilot.press("W")  # an unknown key: the reason goes to the log as well
         assert any("Unknown key" in m for m, _ in screen.log_view.messages)
         region = screen.log_view.region
@@ -470,10 +470,17 @@ async def test_save_and_quit_then_continue_restores_the_same_game():
 
         assert isinstance(app.screen, GameScreen) and app.game is not first
         assert app.game.state_hash() == before and app.game.seed == "x-1"
-        # the save was consumed by loading: no save-scumming
+        # nothing was consumed, but the continued game is journalled from here on: each
+        # action is on disk as it is taken, so there is no earlier moment to go back to
+        from roguelike.records.journal import read_journal
+        from roguelike.records.live import journal_path
         from roguelike.ui import local_records
 
-        assert not local_records.has_save()
+        await pilot.press("k")
+        await pilot.pause()
+        journal = read_journal(journal_path(local_records.folder(), local_records.slot()))
+        assert len(journal.actions) == len(app.game.history) > len(first.history)
+        assert local_records.state().kind == "interrupted"  # a crash now: Recover
 
 
 async def test_tab_leads_the_next_character():

@@ -10,8 +10,8 @@ def _sim(cli, seed: str, actions: int, hashseed: str, *extra: str) -> dict:
 
 
 def test_sim_is_deterministic_across_hash_seeds(cli, tmp_path):
-    a = _sim(cli, "d-11", 2000, "1", "--record", str(tmp_path / "a.json"))
-    b = _sim(cli, "d-11", 2000, "4242", "--record", str(tmp_path / "b.json"))
+    a = _sim(cli, "d-13", 2000, "1", "--record", str(tmp_path / "a.json"))
+    b = _sim(cli, "d-13", 2000, "4242", "--record", str(tmp_path / "b.json"))
     assert a == b
     assert {"seed", "actions", "turns", "state_hash", "depth"} <= set(a)
     assert a["actions"] == 2000

@@ -102,7 +102,7 @@ def test_monsters_leave_treasure_on_their_column():
     g, foe = _game()
     g.streams.play = Scripted([4, 3])  # Mercenary treasure 4-6: a 4; 30 gp
     events = g.on_monster_killed(foe, "test")
-    assert any("Treasure from the Mercenary" in e.text for e in events)
+    assert any("Treasure from the Rival Mercenary" in e.text for e in events)
     (piece,) = [e for e, _t in g.store.query(Treasure)]
     assert g.store.get(piece, Treasure).gp == 30
 

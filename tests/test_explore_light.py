@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explore_kit import act, give
+from explore_kit import Steady, act, give
 
 from roguelike.engine.components import Actor, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
@@ -110,10 +110,12 @@ def test_unrested_turns_bring_fatigue_and_rest_clears_it():
     ok, event = check(g, lead, "wits", "a test")  # fatigue adds to the d6 target: 5 + 3
     assert not ok and event.need == 8 and "+3 fatigue" in event.text
     g.mode = "explore"
-    g.streams.play = Scripted([6, 6])
-    res = act(g, lead, Rest())
-    assert res.ok and g.store.get(lead, Fatigue).level == 0 and speed(g.store, lead) == 6
-    assert g.store.get(lead, Actor).actions_left == 0
+    g.streams.play = Steady(6)  # (no wandering monster comes to break the rest)
+    assert g.awaiting == lead
+    clock = ledger(g).clock
+    assert g.perform(Rest())[0].kind == "rest"  # the rest's 60 rounds pass in the turn loop
+    assert ledger(g).clock == clock + 60 and g.awaiting == lead
+    assert g.store.get(lead, Fatigue).level == 0 and speed(g.store, lead) == 6
 
 
 def test_wandering_monster_check_and_reaction():

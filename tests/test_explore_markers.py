@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explore_kit import act, pillager, pillager_turn, texts
 
-from roguelike.engine.actions import Step
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.components import Actor, Character, HitBoxes, MonsterStats, Position
 from roguelike.engine.explore.components import Haul, Marker, Treasure
 from roguelike.engine.explore.inventory import ledger
@@ -69,7 +69,7 @@ def test_success_chart_trap_a_rogue_disarms_then_treasure():
     rogue = g.party[1]
     res = act(g, rogue, Step(1, 0), [4, 3, 2, 4, 6, 2, 1])
     out = texts(res)
-    assert "A trap: Sleeping Dart (rolled 2)" in out
+    assert "The marker hides a trap: Sleeping Dart (rolled 2 on the trap chart)" in out
     assert "succeeds at disarming the Sleeping Dart" in out
     assert "Treasure from the Sleeping Dart (rolled 6 of 6)" in out
     assert not g.store.alive(marker) and len(_treasures(g)) == 1
@@ -83,7 +83,8 @@ def test_failure_chart_trap_springs_on_the_character():
     lead = g.party[0]
     res = act(g, lead, Step(1, 0), [1, 3, 3, 1, 2, 2, 1, 1])  # Poison Dart, fail Might
     out = texts(res)
-    assert "A trap: Poison Dart (rolled 3)" in out and "disarm" not in out
+    assert "The marker hides a trap: Poison Dart (rolled 3 on the trap chart)" in out
+    assert "disarm" not in out
     assert g.store.get(lead, HitBoxes).location("torso").crossed == 2
     assert not g.store.alive(marker)
 
@@ -146,6 +147,11 @@ def test_pillagers_snatch_loose_treasure_and_drop_it_when_they_fall():
 
 def test_pillagers_fight_only_when_engaged():
     g, _marker = _game((11, 3))
-    p = pillager(g, 2, 1)  # next to the Leader
+    leader = g.party[0]
+    p = pillager(g, 2, 1)  # next to the Leader: not engaged for all that
+    assert not any(e.kind in ("hit", "miss") for e in pillager_turn(g, p))
+    ppos = g.store.get(p, Position)
+    ppos.x, ppos.y = 2, 1
+    act(g, leader, Attack(p), [1])  # the Leader attacks it (and misses): engaged
     events = pillager_turn(g, p)
-    assert any(e.kind in ("hit", "miss") for e in events)
+    assert any(e.kind in ("hit", "miss") and e.target == leader for e in events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from explore_kit import act, pillager, pillager_turn
 
-from roguelike.engine.actions import TakeStairs
+from roguelike.engine.actions import Attack, TakeStairs
 from roguelike.engine.components import Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.scenario import scenario
@@ -62,10 +62,16 @@ def test_an_unengaged_pillager_in_sight_does_not_bar_the_stairs():
 
 def test_an_engaged_pillager_or_a_monster_does():
     g = _game()
-    _on_the_stairs(g)
-    p = pillager(g, 3, 1)  # next to the Leader on the stairs
+    lead = _on_the_stairs(g)
+    p = pillager(g, 3, 1)  # next to the Leader on the stairs: not engaged yet
     g.restart_round()
-    res = act(g, g.party[0], TakeStairs("down"), [])
+    assert act(g, lead, TakeStairs("down"), []).ok
+    g = _game()
+    lead = _on_the_stairs(g)
+    p = pillager(g, 3, 1)
+    g.restart_round()
+    act(g, lead, Attack(p), [1])  # the Leader attacks it: engaged, it will fight back
+    res = act(g, lead, TakeStairs("down"), [])
     assert not res.ok and res.reason == "Not with foes in view!"
     g.store.destroy(p)
     make_monster(g.store, g.content, "goblin", Position(1, 4, 3), awake=True)

@@ -41,7 +41,7 @@ def test_only_casters_cast_and_a_failed_wits_check_wastes_the_action():
 def test_force_bolt_is_a_ranged_attack_with_a_might_save():
     g, foe, mage = _game()
     res = act(g, mage, Cast("force_bolt", 5, 1), [3, 5, 1])
-    assert "hits Mercenary" in texts(res) and g.store.get(foe, MonsterStats).hits == 2
+    assert "hits Rival Mercenary" in texts(res) and g.store.get(foe, MonsterStats).hits == 2
     assert "reaches 12" in act(g, mage, Cast("force_bolt", 15, 1)).reason
 
 

@@ -15,31 +15,13 @@ import pytest
 from roguelike.host import records_link
 from roguelike.host.cast import read_cast
 from roguelike.host.client import Terminal
-from roguelike.host.config import HostConfig
 from roguelike.host.paths import account_dir
-from roguelike.host.server import start_server
+
+pytest_plugins = ("host_server",)  # the `server` fixture
 
 pytestmark = pytest.mark.slow
 SEED = "amber-wolf-17"
 DOWN, ENTER = "\x1b[B", "\r"
-
-
-@pytest.fixture
-async def server(tmp_path):
-    started = []
-
-    async def start(**options):
-        config = HostConfig(data=tmp_path / "data", port=0, **options)
-        host, acceptor, _fingerprint = await start_server(config)
-        started.append((host, acceptor))
-        return host, acceptor.sockets[0].getsockname()[1]
-
-    yield start
-    for host, acceptor in started:
-        acceptor.close()
-        for game in list(host.games.values()):
-            game.hub.child.signal(signal.SIGKILL)
-        await host.shutdown()
 
 
 async def play_seed(t: Terminal, seed: str = SEED) -> None:
@@ -90,6 +72,7 @@ async def test_register_play_resize_drop_and_reattach(server):
     # log in again: straight back into the same game, repainted at once
     t2 = await Terminal.connect(port, "alice", "secret1", cols=100, rows=30)
     await t2.wait_for(f"seed {SEED}", 5)
+    await t2.wait_for("Reattached: you are back in your game", 5)  # and told so
     assert host.games[game.account.id] is game and game.detach_timer is None
     assert t2.screen.display[:12] == screen_before[:12]
     t2.send("l")
@@ -145,10 +128,11 @@ async def test_watch_another_game_read_only(server):
     bob.send(DOWN * 3 + ENTER)
     await bob.wait_for("alice")
     bob.send(ENTER)
-    # a joining watcher gets the whole screen at once
-    await bob.wait_for(f"seed {SEED}", 5)
+    # a joining watcher gets the whole screen at once, told whose game it is
+    await bob.wait_for("watching alice", 5)
     await bob.quiet()
     assert bob.screen.display[:12] == alice.screen.display[:12]
+    assert "watching alice" not in alice.text
     game = host.games[host.accounts.find("alice").id]
     assert len(game.hub.watchers) == 1
     bob.send("jjjj")  # read-only: nothing reaches the game
@@ -160,6 +144,11 @@ async def test_watch_another_game_read_only(server):
     await bob.quiet()
     assert bob.screen.display[:12] != before
     assert bob.screen.display[:12] == alice.screen.display[:12]
+    # the banner goes after a few seconds (a repaint), and comes back on a key
+    await bob.wait_for(f"seed {SEED}", 8)
+    assert "watching alice" not in bob.text and bob.text == alice.text
+    bob.send("x")
+    await bob.wait_for("watching alice", 5)
     bob.send("q")
     await bob.wait_for("Welcome, bob")
     assert not game.hub.watchers

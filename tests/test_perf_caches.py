@@ -148,7 +148,7 @@ def test_hazard_costs_match_asking_each_square() -> None:
                     cost[y, x] = 2
 
     checked = 0
-    for seed in ("bench-throughput-0", "bench-throughput-1", "bench-throughput-2"):
+    for seed in [f"bench-throughput-{n}" for n in range(6)]:
         game, bot = Game(seed), Bot()
         for _ in range(60):
             play(game, 25, bot)

@@ -26,7 +26,7 @@ def _seen_directly(game: Game) -> list[int]:
 
 
 @pytest.mark.parametrize(("seed", "keep"), [("bench-throughput-0", 512), ("bench-0", 512),
-                                            ("x-1", 512), ("bench-throughput-1", 3)])
+                                            ("x-1", 512), ("bench-throughput-2", 3)])
 def test_kept_squares_and_hostiles_match_full_scans(monkeypatch: pytest.MonkeyPatch,
                                                     seed: str, keep: int) -> None:
     monkeypatch.setattr(game_module, "MOVED_KEEP", keep)

@@ -85,7 +85,8 @@ def test_a_false_score_claim_is_caught(tmp_path, replay_file):
     bad = tmp_path / "score.json"
     bad.write_bytes(_resign(doc))
     result = verify_file(bad)
-    assert result["verified"] is False and "claims score" in result["reason"]
+    assert result["verified"] is False and result["claim"] == "score.total"
+    assert result["claimed"] == result["actual"] + 1000, result
 
 
 def test_dropping_the_tail_is_caught_by_the_final_hash(tmp_path, replay_file):
@@ -98,7 +99,7 @@ def test_dropping_the_tail_is_caught_by_the_final_hash(tmp_path, replay_file):
     bad = tmp_path / "tail.json"
     bad.write_bytes(_resign(doc))
     result = verify_file(bad)
-    assert result["verified"] is False and "final state hash" in result["reason"]
+    assert result["verified"] is False and "final.state_hash" in result["reason"]
     assert result["diverged_at"]["index"] == len(body["actions"])
 
 

@@ -18,20 +18,16 @@ def played() -> Game:
     return bot_game("e-1", actions=150, budget=0)
 
 
-def test_save_then_load_gives_the_same_game_and_consumes_the_save(tmp_path, played):
+def test_save_then_load_gives_the_same_game_and_keeps_the_save(tmp_path, played):
     path = S.save_game(played, tmp_path, "ann")
     assert path == tmp_path / "ann.save.json" and path.is_file()
     loaded = S.load_game(tmp_path, "ann")
     assert loaded.game.state_hash() == played.state_hash()
     assert loaded.game.history == played.history and not loaded.notes
-    assert not path.exists() and S.consumed_path(path).exists()
-    with pytest.raises(S.SaveError, match="no saved game"):
-        S.load_game(tmp_path, "ann")  # no save-scumming: a loaded save is gone
-    # the loaded game goes on and saves again (save on exit); the consumed copy goes
-    loaded.game.perform(Wait())
-    S.save_game(loaded.game, tmp_path, "ann")
+    # loading consumes nothing: a crash right after Continue must not cost the game (the
+    # journal, test_records_journal.py, is what keeps a loaded game from being replayed)
     assert path.is_file() and not S.consumed_path(path).exists()
-    assert S.load_game(tmp_path, "ann").game.state_hash() == loaded.game.state_hash()
+    assert S.load_game(tmp_path, "ann").game.state_hash() == played.state_hash()
 
 
 def test_the_previous_save_is_the_backup_and_rescues_a_damaged_save(tmp_path, played):

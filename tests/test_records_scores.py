@@ -70,8 +70,16 @@ def test_finishing_a_game_writes_replay_morgue_and_score(tmp_path):
     rows = top_scores(tmp_path, seed="e-1")
     assert rows[0]["player"] == "Eve" and rows[0]["replay"].startswith("replays/")
     assert not S.has_save(tmp_path, "eve")  # a finished game cannot be continued
+    # the same game recorded again (its process died before its save was retired): no
+    # second row, the same files
     again = finish_game(g, tmp_path, player="Eve")
-    assert again.replay != done.replay
+    assert (again.replay, again.score_id) == (done.replay, done.score_id)
+    assert len(top_scores(tmp_path)) == 1
+    # another game ending in the same second on the same seed gets files and a row of its own
+    other = bot_game("e-1", actions=61, budget=0)
+    other.over, other.outcome = True, "defeat"
+    third = finish_game(other, tmp_path, player="Eve")
+    assert third.replay != done.replay and len(top_scores(tmp_path)) == 2
 
 
 def test_morgue_of_a_game_in_progress():

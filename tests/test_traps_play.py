@@ -16,10 +16,11 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.conditions import add_condition
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.scenario import Scripted
+from roguelike.engine.scenario import Scripted, parse_map, scenario
 from roguelike.engine.traps import describe_trap, disarm_odds, on_moved, spring_tt_trap
 from roguelike.engine.traps.actions import Disarm, Expose, Search
 from roguelike.engine.traps.trigger import is_known_to_party
+from tests.explore_kit import act
 from tests.trap_helpers import arena, place, sturdy
 
 N = 3000
@@ -105,6 +106,54 @@ def test_trap_square_springs_when_stepped_on_and_ends_the_move():
     assert game.store.get(trap, Trap).state == "sprung"
     assert game.store.get(lead, Actor).move_points == 0
     assert is_known_to_party(game, trap)
+
+
+SPRING_ROOM = """
+    ###########
+    #.........#
+    #1...^....#
+    #.........#
+    #2.......3#
+    ###########
+"""
+
+
+def _spring_room():
+    """The led Warrior in explore mode, a Falling Weight trap square on the `^` (hidden)."""
+    game = scenario(SPRING_ROOM)
+    _level, marks = parse_map(SPRING_ROOM)
+    trap = _square(game, at=marks["^"][0])
+    return game, game.awaiting, trap
+
+
+def test_a_sprung_trap_square_ends_the_delvers_turn():
+    """Mage Knight 001:69 "Triggering a trap ends a Hero's movement and activation": the
+    step that springs it was the turn's first action (a Move), and no second is left: the
+    led delver's next decision comes in the next round."""
+    game, lead, trap = _spring_room()
+    round_ = game.round
+    game.perform(Step(1, 0))
+    game.perform(Step(1, 0))
+    game.perform(Step(1, 0))
+    assert game.store.get(lead, Position).x == 4 and game.round == round_  # 3 of 6 points
+    events = game.perform(Step(1, 0))  # onto the trap square
+    assert any(e.kind == "trap" for e in events)
+    assert game.store.get(trap, Trap).springs == 1
+    assert game.awaiting == lead and game.round == round_ + 1
+
+
+def test_a_trap_square_sprung_by_a_failed_disarm_ends_the_turn():
+    """001:67 "The trap also triggers if a Hero fails to disarm it": the same end."""
+    game, lead, trap = _spring_room()
+    pos = game.store.get(lead, Position)
+    pos.x = 4
+    game.invalidate_view()
+    game.store.get(trap, Trap).known_by.append(lead)
+    _fresh_turn(game, lead)
+    events = act(game, lead, Disarm(1, 0, 1), rolls=[1, 1]).events  # slow: 6 points
+    assert any(e.kind == "disarm_fail" for e in events)
+    a = game.store.get(lead, Actor)
+    assert (a.actions_left, a.move_points) == (0, 0)
 
 
 def test_diagonal_past_a_trap_square_springs_on_one_to_three():
@@ -217,7 +266,8 @@ def test_variable_disarm_value_is_rolled_once_and_kept():
     game.perform(Disarm(1, 0, 0))
     t = game.store.get(trap, Trap)
     assert t.disarm_value == 10 and t.state == "disarmed"
-    assert "disarm 10+" in describe_trap(game, trap)
+    # disarmed: described as harmless, without the disarm value an armed one shows
+    assert describe_trap(game, trap) == "Buzz Saw (trap square; disarmed)."
 
 
 def test_captives_cannot_step_and_struggle_free():

@@ -145,3 +145,4 @@ def test_count_dump_is_fast(cli):
     took = time.perf_counter() - start
     assert out.returncode == 0 and len(out.stdout.splitlines()) == 100
     assert took < 100 * 0.04 + 1.5  # well under 20 ms a level plus start-up
+

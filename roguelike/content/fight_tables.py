@@ -25,6 +25,7 @@ class ConditionPlay:
     """A condition's effect in the d6 engine. Modifiers are d6 pips on the roll."""
 
     no_turn: bool = False
+    quiet: bool = False           # its lost turns are not told one by one (Resting)
     max_actions: int = 0          # 0 = no cap
     extra_actions: int = 0
     no_move: bool = False

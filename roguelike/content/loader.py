@@ -24,20 +24,27 @@ from roguelike.content.models import (
 from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
 from roguelike.content.traps import TrapDef, TrapStocking, load_traps
+from roguelike.places import PACKAGE_DIR, checkout_root
 
 T = TypeVar("T")
 
 
 def content_root() -> Path:
-    """The content folder: $ROGUELIKE_CONTENT, the repository's, or the installed copy."""
+    """The content folder: $ROGUELIKE_CONTENT, else the copy bundled with an installed game
+    (the wheel force-includes content/ as roguelike/_content), else the checkout's content/.
+
+    Never the folder beside the package without asking: an installed game sits in
+    site-packages, where any other package may have put a top-level content/."""
     env = os.environ.get("ROGUELIKE_CONTENT")
     if env:
         return Path(env)
-    here = Path(__file__).resolve()
-    repo = here.parents[2] / "content"
-    if repo.is_dir():
-        return repo
-    return here.parents[1] / "_content"
+    bundled = PACKAGE_DIR / "_content"
+    if bundled.is_dir():
+        return bundled
+    checkout = checkout_root()
+    if checkout is not None:
+        return checkout / "content"
+    return bundled  # missing: load_content names it in "content folder not found"
 
 
 def read_toml(path: Path, root: Path) -> dict[str, Any]:

@@ -21,10 +21,15 @@ class CoreRules:
     disabling_locations: list[str]
     melee_reach: int
     square_feet: int
+    # rounds a party none of whose delvers can act lies helpless, with nothing that holds
+    # it running out by itself, before the delve is lost (RULES.md, "Delvers who cannot act")
+    helpless_rounds: int = 360
 
     def validate(self) -> tuple[str, str] | None:
         if self.actions_per_turn < 1:
             return ("actions_per_turn", "must be at least 1")
+        if self.helpless_rounds < 1:
+            return ("helpless_rounds", "must be at least 1")
         for name in ("initiative_die", "combat_die", "location_die"):
             if not 2 <= getattr(self, name) <= MAX_DIE:  # a die the game can list and roll
                 return (name, f"must be a die of 2 to {MAX_DIE} sides")

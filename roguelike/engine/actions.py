@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from roguelike.engine.components import Actor, BlocksMovement, Conditions, Door, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -122,6 +123,9 @@ def spend_action(game: Game, actor: int) -> Result | None:
     """Use one of the turn's actions for something other than moving."""
     act = game.store.get(actor, Actor)
     if act.actions_left <= 0:
+        if act.move_points > 0:  # the status line says "action 2/2, moving": say why not
+            return fail("No action left for that: the last one is the move under way "
+                        f"({plural(act.move_points, 'movement point')} left).")
         return fail("No actions left this turn.")
     act.move_points = 0  # any other action ends a move under way
     act.actions_left -= 1

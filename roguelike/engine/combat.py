@@ -2,7 +2,7 @@
 
 A wound on a character crosses the next box of a rolled location; a spent location spills
 to the Torso; a spent Head or Torso drops the character: Knocked Out while it has luck
-(DungeonPunk), Disabled (T&T) with none, killed if wounded again while Disabled without luck.
+(DungeonPunk), Disabled (T&T) with none, until healed or rested; the fallen take no more wounds.
 Monsters just lose Hits. Conditions, luck, criticals and cleaving (Classic) hook in here.
 """
 
@@ -13,10 +13,18 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
-from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats, Position
+from roguelike.engine.components import (
+    Character,
+    Conditions,
+    Disabled,
+    HitBoxes,
+    MonsterStats,
+    Position,
+)
 from roguelike.engine.events import Event
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -79,6 +87,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
     range bands; 0 = the attacker's ranged reach, or the spell range for a Force Bolt."""
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
+    if weapon == "melee" and attacker in store.peek(Character):
+        from roguelike.engine.explore.pillagers import engage
+
+        engage(game, defender, attacker)
     mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
     if auto:
@@ -166,9 +178,11 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     if store.has(eid, MonsterStats):
         return events + _wound_monster(game, eid, boxes, source)
     hit_boxes = store.get(eid, HitBoxes)
-    down = store.try_get(eid, Disabled)
-    if down is not None:
-        return events + _wound_the_fallen(game, eid, down)
+    if store.has(eid, Disabled):
+        # No box more for a character already down: DungeonPunk 004 lays one with no luck
+        # "there injured until they heal normally", T&T leaves the Disabled "until healed";
+        # neither seed kills the fallen (RULES "Wounds, Knocked Out, Disabled")
+        return events + _wound_the_fallen(game, eid)
     rules = game.content.rules
     if location is None:
         face = game.streams.play.d(rules.location_die)
@@ -180,15 +194,14 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     return events
 
 
-def _wound_the_fallen(game: Game, eid: int, down: Disabled) -> list[Event]:
-    """A wound on a character already down: with luck it stays Knocked Out; without, the
-    Disabled character is killed (DungeonPunk: no luck, no reprieve)."""
-    char = game.store.try_get(eid, Character)
-    if down.cause.startswith("killed") or (char is not None and char.luck > 0):
-        return []
-    down.cause = "killed"
-    C.remove_condition(game, eid, "disabled")
-    return [Event("killed", f"{name_of(game.store, eid)} is killed!", eid)]
+def _wound_the_fallen(game: Game, eid: int) -> list[Event]:
+    """A wound on a Knocked Out character starts its "about 10 minutes of rest" again
+    (DungeonPunk 004:491: a wound is no rest; vines smothering a knocked-out captive no
+    longer let it get up and fall again every 60 rounds). Nothing else befalls the fallen."""
+    conds = game.store.try_get(eid, Conditions)
+    if conds is not None and conds.active.get("knocked_out", 0) > 0:
+        conds.active["knocked_out"] = fight_tables(game.content).knock_out_rounds
+    return []
 
 
 def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[Event]:
@@ -227,15 +240,18 @@ def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
     store = game.store
     char = store.try_get(eid, Character)
     name = name_of(store, eid)
+    # one line says it all: the condition's own "is Knocked Out for 60 rounds." is not
+    # repeated (the panel, look and sheet use the same words: "Knocked Out", "Disabled")
     if char is not None and char.luck > 0:
         rounds = fight_tables(game.content).knock_out_rounds
         store.add(eid, Disabled(cause=f"knocked out ({where} spent)"))
-        events = C.add_condition(game, eid, "knocked_out", rounds, "wounds")
-        return events + game.on_disabled(eid, f"{name} is Knocked Out ({where} spent; "
-                                              f"{char.luck} luck left)!")
+        C.add_condition(game, eid, "knocked_out", rounds, "wounds")
+        return game.on_disabled(eid, f"{name} is Knocked Out for {plural(rounds, 'round')} "
+                                     f"({where} spent; {char.luck} luck left)!")
     store.add(eid, Disabled(cause=f"{where} spent"))
     events = C.add_condition(game, eid, "disabled", C.UNTIL_ENDED, "wounds")
-    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent)!")
+    return events + game.on_disabled(eid, f"{name} is Disabled ({where} spent; no luck "
+                                          "left: down until healed or rested)!")
 
 
 def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:

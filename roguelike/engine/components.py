@@ -134,11 +134,12 @@ class Conditions:
 @dataclass(slots=True)
 class FightState:
     """Per-creature fight bookkeeping (issue 3): actions granted this turn (for the
-    multiple-actions penalty), luck pledged before a roll, cleaves used this round, morale,
-    pursuit, a dropped weapon, a treasure lure."""
+    multiple-actions penalty), luck pledged before a roll or an initiative roll, cleaves
+    used this round, morale, pursuit, a dropped weapon, a treasure lure."""
 
     granted: int = 0          # actions granted at the start of this turn
     luck_pledge: int = 0      # luck spent before the next roll
+    initiative_pledge: int = 0  # luck spent on the next initiative roll in a fight
     cleaves: int = 0          # cleaves made this round
     morale: str = ""          # the last morale result id ("" = not checked)
     morale_rounds: int = 0    # rounds a retreat still lasts
@@ -147,6 +148,7 @@ class FightState:
     lure_x: int = -1          # where that treasure lies
     lure_y: int = -1
     pursuit: str = ""         # "" (sees the party), "pursue" or "gave_up" (Classic pursuit)
+    engaged_by: int = 0       # the delver who attacked this Pillager in melee (it fights back)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from roguelike.engine.components import Actor, Conditions, FightState, Position
 from roguelike.engine.dice import is_dice, parse
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -76,7 +77,13 @@ def add_condition(game: Game, eid: int, cond_id: str, rounds: int, source: str =
     conds.sources[cond.id] = source
     if cond.stacks:
         conds.stacks[cond.id] = 1
-    lasting = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds > 0 else ""
+    if cond.play.no_turn and not cond.play.end_of_next_turn and game.current == eid:
+        # put to sleep, turned to stone ... in the middle of its own turn: the rest of the
+        # turn is gone (Surprised alone waits for the next turn, DungeonPunk's wording)
+        act = game.store.try_get(eid, Actor)
+        if act is not None:
+            act.actions_left = act.move_points = 0
+    lasting = f" for {plural(rounds, 'round')}" if rounds > 0 else ""
     return [Event("condition", f"{name} is {cond.name}{lasting}.", eid)]
 
 
@@ -269,6 +276,10 @@ def on_attacked(game: Game, attacker: int, target: int) -> tuple[int, list[Event
 
 def on_wounded(game: Game, eid: int) -> list[Event]:
     events: list[Event] = []
+    if eid in game.party:  # a wound to a standing delver breaks the party's rest
+        from roguelike.engine.explore.rest import on_wounded as rest_wounded
+
+        events += rest_wounded(game, eid)
     conds = game.store.try_get(eid, Conditions)
     if conds is None:
         return events
@@ -300,7 +311,7 @@ def start_turn(game: Game, eid: int, state: FightState | None = None) -> list[Ev
         ps = plays(game, eid)
     act.actions_left = _actions_for(ps, act.actions_left)
     fight_state(game, eid).granted = act.actions_left
-    if act.actions_left == 0 and any(p.no_turn for p in ps):
+    if act.actions_left == 0 and any(p.no_turn and not p.quiet for p in ps):
         names = ", ".join(n for _g, n in condition_labels(game, eid))
         events.append(Event("skip", f"{name_of(game.store, eid)} loses the turn ({names}).",
                             eid))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine.components import Character, Disabled, HitBoxes, MonsterStats
+from roguelike.engine.components import Character, HitBoxes, MonsterStats
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 
@@ -37,9 +37,8 @@ def _earners(game: Game, who: int | str | list[int]) -> list[int]:
         return [who]
     if isinstance(who, list):
         return who
-    # the party: everyone not killed shares (Classic: evenly among the survivors)
-    return [e for e in game.party if not (
-        game.store.has(e, Disabled) and game.store.get(e, Disabled).cause.startswith("killed"))]
+    # the party: all share (Classic: evenly among the survivors; nobody here dies of wounds)
+    return list(game.party)
 
 
 def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
@@ -50,7 +49,9 @@ def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
     if not earners or amount <= 0:
         return []
     share, rest = divmod(amount, len(earners))
-    events = [Event("xp", f"{amount} XP for {reason}.", earners[0], roll=amount)]
+    who_earns = name_of(game.store, earners[0]) + " earns" if len(earners) == 1 else \
+        "The party shares"
+    events = [Event("xp", f"{who_earns} {amount} XP for {reason}.", earners[0], roll=amount)]
     for i, eid in enumerate(earners):
         gain = share + (rest if i == 0 else 0)
         char = game.store.get(eid, Character)

@@ -30,6 +30,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
+from roguelike.engine.words import plural
 from roguelike.world.paths import UNREACHABLE, climb_step
 from roguelike.world.sight import clear_line
 
@@ -66,7 +67,7 @@ def can_shoot(game: Game, shooter: int, target: int) -> str:
     a, t = store.get(shooter, Position), store.get(target, Position)
     dist = max(abs(a.x - t.x), abs(a.y - t.y))
     if a.depth != t.depth or dist > reach:
-        return f"Out of range ({reach} squares)."
+        return f"Out of range ({plural(reach, 'square')})."
     if dist < fight_tables(game.content).d6.ranged_min_squares:
         return "Too close to shoot: fight it hand to hand."
     if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):
@@ -230,6 +231,8 @@ class Advance(Action):
                 if not result.ok:
                     break
                 events += result.events
+                if actor not in positions:  # the step's hazard or trap destroyed it
+                    break
                 if pos.x != nx or pos.y != ny:  # it opened the door: walk through it next
                     ahead = step
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
@@ -239,6 +242,8 @@ class Advance(Action):
                 pos.x, pos.y = nx, ny
                 walked += 1
                 events += game.on_moved(actor)
+                if actor not in positions:  # a hazard on the square destroyed it: the
+                    break  # walk ends there (its Position row is gone)
         if walked:  # one event for the squares walked outside doorways (the end square)
             events.append(Event("move", "", actor, x=pos.x, y=pos.y, roll=walked))
         if not events:

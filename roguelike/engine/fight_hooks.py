@@ -10,6 +10,7 @@ from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, Conditions, FightState
 from roguelike.engine.events import Event
+from roguelike.engine.explore import rest
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -49,6 +50,7 @@ def new_round(game: Game) -> list[Event]:
 
 
 initiative_mod = conditions.initiative_mod
+initiative_pledges = luck.initiative_pledges
 
 
 def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event]:
@@ -58,7 +60,8 @@ def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event
     states = game.store.peek(FightState)  # stale once fight_state makes the first one
     for eid in seen:
         (states.get(eid) or fight_state(game, eid)).pursuit = ""
-    return morale.on_spotted(game, woken) if woken else []
+    events = rest.foes_in_view(game, seen)  # a foe in view breaks the party's rest
+    return events + morale.on_spotted(game, woken) if woken else events
 
 
 def end_of_combat(game: Game) -> list[Event]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from roguelike.content.loader import Content, default_content
 from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
-from roguelike.engine import ai, fight_hooks, monster_ai, traps
+from roguelike.engine import ai, fight_hooks, helpless, monster_ai, traps
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.components import (
     COMPONENT_TYPES,
@@ -35,6 +35,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
+from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
@@ -114,6 +115,9 @@ class Game(PartySight, Occupants):
         self.mode = "explore"
         self.over = False
         self.outcome = ""
+        # Rounds in a row no delver could act and nothing holding them could run out
+        # (helpless.new_round): past content.rules.helpless_rounds the delve is lost.
+        self.stuck_rounds = 0
         self.actions_taken = 0
         self.log: list[Event] = []
         self.kills = 0
@@ -387,12 +391,18 @@ class Game(PartySight, Occupants):
     def _run_loop(self) -> list[Event]:
         events = self._update_mode()
         guard = 0
+        round_ = self.round
         characters, positions, actors = self._characters, self._positions, self._actors
         tables = self._tables
         while not self.over:
             guard += 1
             if guard > 100_000:
-                raise RuntimeError("turn loop made no progress")
+                # Rounds may pass without a decision while no delver can act (time runs
+                # on until one can, bounded by helpless.new_round); within one round
+                # this many passes are a bug.
+                if self.round == round_:
+                    raise RuntimeError("turn loop made no progress")
+                guard, round_ = 0, self.round
             # (pending_entity is None without a PendingLuck table row: asked once a pass)
             if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
@@ -491,6 +501,10 @@ class Game(PartySight, Occupants):
         self.round += 1
         self.turn_index = 0
         events = fight_hooks.new_round(self)
+        events += helpless.new_round(self)  # (the conditions have ticked)
+        if self.over:
+            self.order = []
+            return events
         entrants = self._entrants()
         rng = self.streams.play
         die = self.content.rules.initiative_die
@@ -509,6 +523,8 @@ class Game(PartySight, Occupants):
                 rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(self, eid)
                                            if conds is not None and conds.active else 0)
             actor.initiative = rolls[eid]
+        if self.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
+            events += fight_hooks.initiative_pledges(self, rolls)
         self.order, _ = order_by_initiative(
             entrants, rolls, lambda e: actors[e].rank, partial(speed, self.store), rng, die)
         text = ""
@@ -543,14 +559,16 @@ class Game(PartySight, Occupants):
         events = [Event("disabled", text, eid)]
         self.invalidate_view()
         if eid == self.led:
-            standing = [e for e in self.party if not is_disabled(self.store, e)]
-            if standing:
-                self.led = standing[0]
-        if all(is_disabled(self.store, e) for e in self.party):
-            self.over = True
-            self.outcome = "defeat"
-            events.append(Event("gameover", "The whole party is down. The delve is over."))
+            events += helpless.lead_to_one_who_can_act(self)
+        if helpless.party_lost(self):  # (all down, or Petrified for good)
+            events += self.defeat("The whole party is down. The delve is over.")
         return events
+
+    def defeat(self, text: str) -> list[Event]:
+        """The delve is lost (the whole party down or helpless for good)."""
+        self.over = True
+        self.outcome = "defeat"
+        return [Event("gameover", text)]
 
     def on_monster_killed(self, eid: int, source: str) -> list[Event]:
         name = name_of(self.store, eid)
@@ -580,6 +598,8 @@ class Game(PartySight, Occupants):
         eid = self.party[order]
         if is_disabled(self.store, eid):
             return fail(f"{name_of(self.store, eid)} is Disabled and cannot lead.")
+        if not helpless.can_act(self, eid):
+            return fail(f"{name_of(self.store, eid)} cannot act and cannot lead.")
         if self.mode == "combat":
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
@@ -603,20 +623,12 @@ class Game(PartySight, Occupants):
 
     def threats_in_view(self) -> list[int]:
         """Foes in view that keep the party from the stairs (and auto-explore from going
-        on): any monster, but a Pillager only when engaged (next to a standing delver).
-        Pillagers avoid a fight (T&T), and one idling in sight of the stairs would otherwise
-        bar them for good (RULES.md)."""
+        on): any monster, but a Pillager only when engaged (explore.pillagers.engaged_by:
+        fighting a delver beside it). Pillagers avoid a fight (T&T), and one idling in sight
+        of the stairs would otherwise bar them for good (RULES.md)."""
         store = self.store
-        standing = [store.get(e, Position) for e in self.party
-                    if not is_disabled(store, e)
-                    and store.get(e, Position).depth == self.depth]
-        out = []
-        for eid in self.hostiles_in_view():
-            where = store.get(eid, Position)
-            if store.get(eid, Actor).side != "pillager" \
-                    or any(chebyshev(p, where) <= 1 for p in standing):
-                out.append(eid)
-        return out
+        return [eid for eid in self.hostiles_in_view()
+                if store.get(eid, Actor).side != "pillager" or engaged_by(self, eid)]
 
     def take_stairs(self, actor: int, direction: str) -> Result:
         level = self.level
@@ -628,22 +640,23 @@ class Game(PartySight, Occupants):
             return fail("Not with foes in view!")
         here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
         near = [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]
-        if any(e not in near and not is_disabled(self.store, e) for e in here):
+        if any(e not in near and not helpless.lost(self, e) for e in here):
             return fail("The party must gather within 3 squares of the stairs first.")
         if direction == "up" and self.depth == 1:
             return explore.leave_dungeon(self, actor)
-        left = [e for e in here if e not in near]  # Disabled and out of reach: not carried
+        left = [e for e in here if e not in near]  # down (or stone) out of reach: not carried
         self.depth += 1 if direction == "down" else -1
         self.deepest = max(self.deepest, self.depth)
         new = self._level(self.depth)
         self._gather_party(new.stairs_up if direction == "down" else new.stairs_down
                            or new.stairs_up, near)
-        if self.led not in near:
-            self.led = next(e for e in near if not is_disabled(self.store, e))
+        if self.led not in near or not helpless.can_act(self, self.led):
+            self.led = next((e for e in near if helpless.can_act(self, e)), actor)
         self.order, self.turn_index, self.current = [], 0, None
         events = [Event("level", f"The party goes {direction} to depth {self.depth}.", actor,
                         roll=self.depth)]
-        events += [Event("left", f"{name_of(self.store, e)} is left behind, Disabled.", e)
+        events += [Event("left", f"{name_of(self.store, e)} is left behind, "
+                         f"{'Disabled' if is_disabled(self.store, e) else 'helpless'}.", e)
                    for e in left]
         return Result(True, events)
 
@@ -663,7 +676,7 @@ class Game(PartySight, Occupants):
             "seed": self.seed, "depth": self.depth, "round": self.round,
             "turn": self.turn_index, "order": self.order, "led": self.led,
             "actions": self.actions_taken, "play": self.streams.play.s,
-            "components": comps, "over": self.over,
+            "components": comps, "over": self.over, "stuck": self.stuck_rounds,
         }
         h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
         for depth in sorted(self.levels):

@@ -1,5 +1,8 @@
-"""Healing boxes and getting back up: Heal and Healing Salve call heal_box; Knocked Out
-characters recover by themselves after a while (DungeonPunk) and are Injured afterwards."""
+"""Healing boxes and getting back up: Heal and Healing Salve call heal_box, rest and
+regeneration heal_any; Knocked Out characters recover by themselves after a while
+(DungeonPunk) and are Injured afterwards, as is anyone brought round from a knock-out
+(DungeonPunk 004: with no luck "they lay there injured until they heal normally"). Injured
+ends only through rest (engine/explore/rest.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.components import Disabled, HitBoxes, MonsterStats
 from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -16,28 +20,24 @@ if TYPE_CHECKING:
 
 def heal_box(game: Game, eid: int, location_id: str, healer: int = 0) -> list[Event]:
     """Un-cross one box of a location; a character whose Head and Torso are no longer spent
-    gets up (Disabled or Knocked Out lifted). The killed stay dead."""
+    gets up (Disabled or Knocked Out lifted)."""
     store = game.store
     boxes = store.try_get(eid, HitBoxes)
     if boxes is None:
         return []
     loc = boxes.location(location_id)
-    down = store.try_get(eid, Disabled)
-    if down is not None and down.cause.startswith("killed"):
-        return [Event("info", f"{name_of(store, eid)} is beyond healing.", eid)]
     if loc.crossed == 0:
         return [Event("info", f"{name_of(store, eid)}'s {loc.name} is unhurt.", eid)]
     before = loc.value
     loc.crossed -= 1
     events = [Event("heal", f"{name_of(store, eid)}'s {loc.name} heals: "
                     f"{loc.attribute.capitalize()} {before} -> {loc.value}.", eid)]
-    events += _get_up_if_able(game, eid, healer)
-    if all(loc.crossed == 0 for loc in boxes.locations):
-        events += C.remove_condition(game, eid, "injured")
-    return events
+    return events + get_up_if_able(game, eid, healer)
 
 
-def _get_up_if_able(game: Game, eid: int, healer: int = 0) -> list[Event]:
+def get_up_if_able(game: Game, eid: int, healer: int = 0) -> list[Event]:
+    """A character down whose Head and Torso are no longer spent stands up; one who was
+    down from wounds (Knocked Out, or Disabled at zero luck) is Injured (DungeonPunk)."""
     store = game.store
     down = store.try_get(eid, Disabled)
     if down is None:
@@ -45,7 +45,8 @@ def _get_up_if_able(game: Game, eid: int, healer: int = 0) -> list[Event]:
     boxes = store.get(eid, HitBoxes)
     if any(boxes.location(i).spent for i in game.content.rules.disabling_locations):
         return []
-    knocked_out = C.has_condition(game, eid, "knocked_out")
+    knocked_out = C.has_condition(game, eid, "knocked_out") \
+        or C.has_condition(game, eid, "disabled")
     store.remove(eid, Disabled)
     events = C.remove_condition(game, eid, "knocked_out") + C.remove_condition(game, eid,
                                                                                "disabled")
@@ -74,7 +75,7 @@ def recover_from_knockout(game: Game, eid: int) -> list[Event]:
             events.append(Event("heal", f"{name_of(store, eid)} comes round "
                                 f"({loc.name} {loc.attribute.capitalize()} {loc.value}).",
                                 eid))
-    return events + _get_up_if_able(game, eid)
+    return events + get_up_if_able(game, eid)
 
 
 def heal_full(game: Game, eid: int) -> list[Event]:
@@ -94,7 +95,8 @@ def heal_any(game: Game, eid: int, amount: int) -> list[Event]:
         if stats.hits >= stats.max_hits:
             return []
         stats.hits = min(stats.max_hits, stats.hits + amount)
-        return [Event("heal", f"{name_of(store, eid)} regenerates ({stats.hits} Hits).", eid)]
+        return [Event("heal", f"{name_of(store, eid)} regenerates "
+                      f"({plural(stats.hits, 'Hit')}).", eid)]
     boxes = store.try_get(eid, HitBoxes)
     if boxes is None:
         return []

@@ -5,34 +5,29 @@ After: when a party member's check fails, luck could still turn it (not a natura
 option luck_prompt is "ask", the engine stops with PendingLuck on that character; the next
 action must be SpendLuck(n) or KeepRoll(), and the engine finishes what the roll decided
 through the resumer named in PendingLuck.resume.
+Initiative: PledgeInitiative(n, member) puts n luck of any delver on its next initiative
+roll in a fight (DungeonPunk 004:112), added when that round's dice are rolled; no decision
+is asked for, so the game never stops for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
-from roguelike.engine.components import Character, PendingLuck
+from roguelike.engine.components import Actor, Character, FightState, PendingLuck
 from roguelike.engine.events import Event
+from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-Resumer = Callable[["Game", list[int], bool], list[Event]]
-RESUMERS: dict[str, Resumer] = {}
-
-
-def resumer(name: str) -> Callable[[Resumer], Resumer]:
-    def register(fn: Resumer) -> Resumer:
-        RESUMERS[name] = fn
-        return fn
-    return register
-
+__all__ = ["RESUMERS", "KeepRoll", "Resumer", "SpendLuck", "gain_luck", "offer_luck",
+           "pending_entity", "resumer"]
 
 def pending_entity(game: Game) -> int | None:
     pending = game.store.peek(PendingLuck)
@@ -101,6 +96,60 @@ class SpendLuck(Action):
                 f"({char.luck} luck left).")
         events = [Event("luck", text, actor, roll=pending.roll, need=pending.need)]
         return done(*events, *RESUMERS[pending.resume](game, list(pending.args), ok))
+
+
+@dataclass(frozen=True)
+class PledgeInitiative(Action):
+    """Spend n luck on a delver's next initiative roll in a fight (it takes no time).
+
+    `member`: the delver's place in the party (-1: the one acting). DungeonPunk 004:78 lets
+    luck be spent "at any time" on "a skill check or initiative roll"; 004:112 "after
+    rolling but before the first character takes their turn". The game rolls initiative
+    every round and stops for no question, so luck goes on the roll before it is thrown: the
+    pledge waits out of combat and is added to the first round rolled in a fight."""
+
+    kind: ClassVar[str] = "pledge_initiative"
+    uses_time: ClassVar[bool] = False
+    n: int
+    member: int = -1
+
+    def perform(self, game: Game, actor: int) -> Result:
+        if not -1 <= self.member < len(game.party):
+            return fail("There is no such party member.")
+        eid = actor if self.member < 0 else game.party[self.member]
+        char = game.store.try_get(eid, Character)
+        if char is None:
+            return fail("Only delvers have luck.")
+        name = name_of(game.store, eid)
+        if self.n < 1 or self.n > char.luck:
+            return fail(f"{name} has {char.luck} luck to spend.")
+        char.luck -= self.n
+        state = fight_state(game, eid)
+        state.initiative_pledge += self.n
+        when = "this fight's next" if game.mode == "combat" else "the next fight's first"
+        return done(Event("luck", f"{name} pledges {state.initiative_pledge} luck to "
+                          f"{when} initiative roll ({char.luck} left).", eid))
+
+
+def initiative_pledges(game: Game, rolls: dict[int, int]) -> list[Event]:
+    """A fight's round is rolled: each delver's pledge is added to its roll (`rolls`, and
+    its Actor.initiative), once."""
+    states = game.store.peek(FightState)
+    if not states:
+        return []
+    events = []
+    actors = game.store.peek(Actor)
+    for eid in game.party:
+        state = states.get(eid)
+        if state is None or state.initiative_pledge <= 0 or eid not in rolls:
+            continue
+        n, state.initiative_pledge = state.initiative_pledge, 0
+        rolls[eid] += n
+        actors[eid].initiative = rolls[eid]
+        events.append(Event("luck", f"{name_of(game.store, eid)} spends {n} luck on "
+                            f"initiative: {rolls[eid] - n}+{n} = {rolls[eid]}.", eid,
+                            roll=rolls[eid]))
+    return events
 
 
 @dataclass(frozen=True)

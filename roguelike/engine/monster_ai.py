@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from roguelike.content.fight_tables import fight_tables
 from roguelike.engine.actions import Attack, EndMove, Wait
 from roguelike.engine.ai import _act, _downhill
 from roguelike.engine.components import (
@@ -48,51 +49,42 @@ ADVANCE = Advance()  # (actions are frozen: one serves every decision)
 def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     """The next action of a monster or Pillager; None = it waits."""
     if actor.side == "pillager":
-        # looting and hauling to camp belong to the exploration rules (T&T Pillagers)
-        # unless engaged (_engaged, written out: the positions table read once, which
-        # pillagers.take_action is told whether the Pillager is on the level played)
-        positions = game.store.table(Position)
-        pos = positions[eid]
-        here = pos.depth == game.depth
-        if not here or not _delver_next_to(game, positions, pos):
+        # looting and hauling to camp belong to the exploration rules (T&T Pillagers),
+        # which route round the party, unless engaged: attacked hand to hand by a delver
+        # still beside it (pillagers.engaged_by), it stands and fights
+        here = game.store.table(Position)[eid].depth == game.depth
+        state = game.store.peek(FightState).get(eid)
+        if not here or state is None or not state.engaged_by:  # (the usual case)
+            return pillagers.take_action(game, eid, here)
+        if not pillagers.engaged_by(game, eid):
+            state.engaged_by = 0  # they parted: the fight is over
             return pillagers.take_action(game, eid, here)
     return _hunt(game, eid, actor)
 
 
-def _engaged(game: Game, eid: int) -> bool:
-    """A Pillager fights only when a delver stands next to it (a standing character on the
-    level played and the Pillager's)."""
-    positions = game.store.table(Position)
-    pos = positions[eid]
-    return pos.depth == game.depth and _delver_next_to(game, positions, pos)
-
-
-def _delver_next_to(game: Game, positions: dict[int, Position], pos: Position) -> bool:
-    """Whether a standing character of the party stands next to `pos`, a square of the
-    level played (written out: every Pillager turn asks)."""
-    depth = pos.depth
-    disabled = game.store.by_type.get(Disabled, ())
-    x, y = pos.x, pos.y
-    for e in game.party:
-        if e not in disabled:
-            p = positions[e]
-            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
-                return True
-    return False
-
-
 def _party_key(game: Game) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The level and the squares of the standing characters on it, in party order."""
+    """The level and the squares of the characters monsters go for on it (standing, and
+    not stone), in party order."""
     store = game.store
     positions = store.table(Position)
     depth = game.depth
     spots = []
+    conds_of = store.peek(Conditions)
     for e in game.party:
-        if not store.has(e, Disabled):
+        if not store.has(e, Disabled) and not _untouchable(game, conds_of.get(e)):
             p = positions[e]
             if p.depth == depth:
                 spots.append((p.x, p.y))
     return (depth, tuple(spots))
+
+
+def _untouchable(game: Game, conds: Conditions | None) -> bool:
+    """Whether no attack can touch the character whose Conditions row is `conds`
+    (Petrified: a statue is no target, so monsters go for the others)."""
+    if conds is None or not conds.active:  # (most delvers, most of the time)
+        return False
+    defs = fight_tables(game.content).conditions
+    return any(defs[cid].play.untargetable for cid in conds.active)
 
 
 def _tiles_token(game: Game) -> object:
@@ -248,8 +240,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     nearest, nearest_key = 0, (UNREACHABLE, 0)
     adjacent = []
     x, y = pos.x, pos.y
+    conds_of = store.peek(Conditions)  # (a statue is no target)
     for e in game.party:
-        if e not in disabled:
+        if e not in disabled and not _untouchable(game, conds_of.get(e)):
             p = positions[e]
             if p.depth == pos.depth:
                 dist = near[e] = max(abs(p.x - x), abs(p.y - y))

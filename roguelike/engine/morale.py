@@ -12,6 +12,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, Battle, MonsterStats, Position
 from roguelike.engine.events import Event
+from roguelike.engine.explore.components import LightSource
 from roguelike.engine.stats import is_disabled, name_of
 
 if TYPE_CHECKING:
@@ -21,10 +22,11 @@ NEVER_FIGHTS, NEVER_BREAKS = -6, 4
 
 
 def carries_light(game: Game, eid: int) -> bool:
-    """Whether a creature carries a light (which gives it away: it cannot surprise).
-    The exploration system adds a `LightSource` component; until then nobody does."""
-    light = getattr(components, "LightSource", None)
-    return light is not None and game.store.has(eid, light)
+    """Whether a creature carries a lit light (Classic 002: "Characters or monsters that
+    carry a light source are unable to surprise opponents"): a delver's lantern or torch,
+    or a monster given one (the light system's `LightSource`, burning)."""
+    light = game.store.peek(LightSource).get(eid)
+    return light is not None and light.rounds_left > 0
 
 
 def battle(game: Game) -> Battle:
@@ -58,9 +60,14 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
     tables = fight_tables(game.content)
     rng = game.streams.play
     events: list[Event] = []
-    party_roll = rng.d(6)
     standing = [e for e in game.party if not is_disabled(game.store, e)]
-    if party_roll <= tables.surprised_max:
+    if any(carries_light(game, e) for e in woken):
+        events.append(Event("surprise", "The foes' light gives them away: the party cannot "
+                            "be surprised."))
+        party_roll = 0
+    else:
+        party_roll = rng.d(6)
+    if 0 < party_roll <= tables.surprised_max:
         events.append(Event("surprise", f"The party is caught by surprise (rolled "
                             f"{party_roll}, surprised on 1-{tables.surprised_max})!",
                             roll=party_roll))

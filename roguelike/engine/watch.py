@@ -16,30 +16,17 @@ from roguelike.engine.components import Actor, Door, HitBoxes, Position
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.words import direction_words
+
+__all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_kind"]
 
 # component type name -> what the player calls such a thing
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
                                "Treasure": "treasure"}
 # event kinds that always interrupt a run (the engine explains them in the text)
+# (luck_offer: a failed roll waits for the player's luck; no run goes on past it)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
-                          "wander", "ambush"})
-
-COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
-           (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east",
-           (-1, 1): "south-west"}
-
-
-def direction_words(a: tuple[int, int], b: tuple[int, int]) -> str:
-    """'4 squares north-east' from a to b: the rough compass point and the range."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    dist = max(abs(dx), abs(dy))
-    if dist == 0:
-        return "here"
-    # a direction is diagonal when the smaller offset is at least half the larger
-    sx = (dx > 0) - (dx < 0) if 2 * abs(dx) >= abs(dy) else 0
-    sy = (dy > 0) - (dy < 0) if 2 * abs(dy) >= abs(dx) else 0
-    unit = "square" if dist == 1 else "squares"
-    return f"{dist} {unit} {COMPASS[(sx, sy)]}"
+                          "wander", "ambush", "luck_offer", "rest_broken"})
 
 
 def thing_kind(game: Game, eid: int) -> str | None:
@@ -106,7 +93,10 @@ class Watch:
     def take(cls, game: Game) -> Watch:
         return cls(game.depth, frozenset(game.hostiles_in_view()),
                    frozenset(known_things(game)),
-                   frozenset(e for e in game.party if low_health(game, e)), _crossed(game))
+                   # (one down is worse than low: coming round on a last box is no news)
+                   frozenset(e for e in game.party
+                             if is_disabled(game.store, e) or low_health(game, e)),
+                   _crossed(game))
 
     def stop_reason(self, game: Game, events: list[Event]) -> str | None:
         """Why the run should stop after these events, or None to go on."""
@@ -123,7 +113,11 @@ class Watch:
         new = [(e, k) for e, k in known_things(game).items() if e not in self.things]
         if new:
             eid, kind = new[0]
-            where = direction_words(here, game.store.get(eid, Position).xy)
+            xy = game.store.get(eid, Position).xy
+            told = _told(events, eid, xy)
+            if told:  # this action's own message already said it: not again in other words
+                return told
+            where = direction_words(here, xy)
             return f"You notice {_article(kind)} {kind} ({name_of(game.store, eid)}), {where}."
         for eid in game.party:
             if eid not in self.low:
@@ -136,6 +130,14 @@ class Watch:
         if alarms:
             return alarms[0].text
         return None
+
+
+def _told(events: list[Event], eid: int, xy: tuple[int, int]) -> str:
+    """The text of the event about this thing (its own id, or its square), if any."""
+    for e in events:
+        if e.text and (eid in (e.actor, e.target) or (e.x, e.y) == xy):
+            return e.text
+    return ""
 
 
 def _article(word: str) -> str:

@@ -17,13 +17,18 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.host.private import private_file
+
 NAME_RE = re.compile(r"^[A-Za-z0-9]{3,20}$")
 MIN_PASSWORD = 6
 MAX_PASSWORD = 200
 MAX_KEYS = 20
-# scrypt cost: n=2**14, r=8 takes ~40 ms and 16 MB; enough against offline guessing for a
-# game server, cheap enough that a login burst does not stall the event loop for long.
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 1 << 14, 8, 1
+# scrypt cost: n=2**17, r=8, p=1 is OWASP's advice today (it was 2**14 before). It needs
+# 128 MiB and about 0.5 s of one core here, so the host computes at most a few at once
+# (HostConfig.hash_workers) off the event loop. Weaker stored hashes are redone at the
+# next good login.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 1 << 17, 8, 1
+MAX_SCRYPT_MEMORY = 256 * 1024 * 1024  # a stored hash asking for more is refused
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -74,29 +79,57 @@ def password_problem(password: str) -> str | None:
     return None
 
 
-def hash_password(password: str) -> str:
+def scrypt_memory(n: int, r: int, p: int) -> int:
+    """Bytes scrypt works in (OpenSSL: 128*r*p for B, 128*r*(n+2) for V), for maxmem."""
+    return 128 * r * p + 128 * r * (n + 2)
+
+
+def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(password.encode(), salt=salt, n=n, r=r, p=p,
+                          maxmem=scrypt_memory(n, r, p) + 65536)
+
+
+def hash_password(password: str, n: int = SCRYPT_N) -> str:
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode(), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P,
-                            maxmem=64 * 1024 * 1024)
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+    digest = _scrypt(password, salt, n, SCRYPT_R, SCRYPT_P)
+    return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def _params(stored: str) -> tuple[int, int, int, bytes, str] | None:
+    """(n, r, p, salt, digest) of a stored hash, or None if it is not one we can check."""
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        n_, r_, p_ = int(n), int(r), int(p)
+        salt_ = bytes.fromhex(salt)
+    except ValueError:
+        return None
+    if kind != "scrypt" or n_ < 2 or n_ & (n_ - 1) or min(r_, p_) < 1:
+        return None
+    if scrypt_memory(n_, r_, p_) > MAX_SCRYPT_MEMORY:
+        return None
+    return n_, r_, p_, salt_, digest
 
 
 def check_password(password: str, stored: str) -> bool:
-    try:
-        kind, n, r, p, salt, digest = stored.split("$")
-    except ValueError:
+    params = _params(stored)
+    if params is None or len(password) > MAX_PASSWORD:
         return False
-    if kind != "scrypt" or len(password) > MAX_PASSWORD:
-        return False
-    got = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
-                         p=int(p), maxmem=64 * 1024 * 1024)
-    return hmac.compare_digest(got.hex(), digest)
+    n, r, p, salt, digest = params
+    return hmac.compare_digest(_scrypt(password, salt, n, r, p).hex(), digest)
+
+
+def weaker_than(stored: str, n: int) -> bool:
+    """Is the stored hash cheaper to guess than one made now with cost n?"""
+    params = _params(stored)
+    return params is not None and (params[0] < n or params[1:3] != (SCRYPT_R, SCRYPT_P))
 
 
 class Accounts:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, scrypt_n: int = SCRYPT_N) -> None:
         self.path = Path(path)
+        self.scrypt_n = scrypt_n
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)  # 0600 before SQLite makes it (and its journals) 0644
         with closing(self._conn()) as conn, conn:
             conn.executescript(_SCHEMA)
 
@@ -127,7 +160,7 @@ class Accounts:
             with closing(self._conn()) as conn, conn:
                 cur = conn.execute(
                     "INSERT INTO accounts (name, name_key, pw_hash, created) VALUES (?,?,?,?)",
-                    (name, name.lower(), hash_password(password), time.time()))
+                    (name, name.lower(), hash_password(password, self.scrypt_n), time.time()))
                 new_id = int(cur.lastrowid or 0)
         except sqlite3.IntegrityError:
             raise AccountError(f"The name {name!r} is taken.") from None
@@ -146,10 +179,17 @@ class Accounts:
         return Account(gid, name, True, True)
 
     def verify(self, name: str, password: str) -> Account | None:
+        """The account if the password is right; a weaker stored hash is redone then."""
         found = self._row("name_key = ?", name.lower())
-        if found is None or found[0].guest:
+        if found is None or found[0].guest or not check_password(password, found[1]):
             return None
-        return found[0] if check_password(password, found[1]) else None
+        account, stored = found
+        if weaker_than(stored, self.scrypt_n):
+            with closing(self._conn()) as conn, conn:
+                # only if unchanged meanwhile (a password change wins)
+                conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ? AND pw_hash = ?",
+                             (hash_password(password, self.scrypt_n), account.id, stored))
+        return account
 
     def set_password(self, account_id: int, old: str, new: str) -> None:
         found = self._row("id = ?", int(account_id))
@@ -160,7 +200,7 @@ class Accounts:
             raise AccountError(problem)
         with closing(self._conn()) as conn, conn:
             conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ?",
-                         (hash_password(new), int(account_id)))
+                         (hash_password(new, self.scrypt_n), int(account_id)))
 
     def set_allow_watch(self, account_id: int, allow: bool) -> None:
         with closing(self._conn()) as conn, conn:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import time
 from pathlib import Path
 from typing import IO
+
+from roguelike.host.private import open_private
 
 
 class CastWriter:
@@ -14,7 +17,8 @@ class CastWriter:
         self.path = Path(path)
         self.start = time.monotonic()
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self._file: IO[str] | None = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+        # 0600, and never through a link a game left in its folder (private.py)
+        self._file: IO[str] | None = os.fdopen(open_private(self.path), "w", encoding="utf-8")
         header = {"version": 2, "width": cols, "height": rows, "timestamp": int(time.time()),
                   "env": {"TERM": term}, "title": title}
         self._write(json.dumps(header))

@@ -50,17 +50,30 @@ def child_env(term: str, home: Path) -> dict[str, str]:
             "MALLOC_ARENA_MAX": "2"}
 
 
+AS_ROOT = """warning: this host runs as root, and so will every game, because {why}.
+  A game only runs this game's code, but as root a flaw in it could reach the whole
+  machine rather than only the host's data folder. To run games as another user:
+  - run the host itself as an ordinary user (ports above 1024 need no root), e.g.
+      sudo -u games roguelike host --port 2222 --data /srv/roguelike
+  - or install Python and the game where user {user!r} can read them (not under /root),
+  - or name a user who can run it: roguelike host --run-as USER"""
+
+
 def drop_user(name: str) -> tuple[tuple[int, int] | None, str]:
-    """(uid, gid) to run children as, or None, and a note saying why.
+    """(uid, gid) to run children as, or None, and a note for the host's start-up lines.
 
     Only a root host drops privileges, and only when `name` exists and can actually run
     this Python and import the game (an interpreter under /root, say, cannot)."""
     if os.geteuid() != 0:
-        return None, "the host is not root: games run as the host's user"
+        try:
+            me = pwd.getpwuid(os.geteuid()).pw_name
+        except KeyError:
+            me = str(os.geteuid())
+        return None, f"games run as user {me!r}, the host's own user"
     try:
         entry = pwd.getpwnam(name)
     except KeyError:
-        return None, f"no user {name!r}: games run as root"
+        return None, AS_ROOT.format(why=f"there is no user {name!r}", user=name)
     ids = entry.pw_uid, entry.pw_gid
     try:
         probe = subprocess.run([sys.executable, "-c", "import roguelike.host.launch, textual"],
@@ -70,13 +83,24 @@ def drop_user(name: str) -> tuple[tuple[int, int] | None, str]:
     except (OSError, subprocess.SubprocessError):
         ok = False
     if not ok:
-        return None, (f"user {name!r} cannot run {sys.executable} or import the game "
-                      "(not readable by it): games run as root")
-    return ids, f"games run as user {name!r}"
+        return None, AS_ROOT.format(
+            why=f"user {name!r} cannot run {os.path.realpath(sys.executable)} or import the "
+            "game", user=name)
+    return ids, f"the host runs as root; every game runs as user {name!r}"
+
+
+# The largest screen a game is given, whatever the client asks: a 4K monitor with a small
+# font. The host keeps a copy of every screen (pyte, pure Python), so its size bounds what
+# one session can make the host do; a bigger terminal shows the game in its top left.
+MAX_COLS, MAX_ROWS = 300, 100
+
+
+def clamp_size(cols: int, rows: int) -> tuple[int, int]:
+    return max(2, min(int(cols), MAX_COLS)), max(2, min(int(rows), MAX_ROWS))
 
 
 def set_size(fd: int, cols: int, rows: int) -> None:
-    cols, rows = max(2, min(cols, 1000)), max(2, min(rows, 500))
+    cols, rows = clamp_size(cols, rows)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
@@ -89,6 +113,7 @@ class PtyChild:
         self.pid = proc.pid
         self._pending = b""
         self._closed = False
+        self._readable: Callable[[], None] | None = None
 
     @classmethod
     async def spawn(cls, args: list[str], *, cols: int, rows: int, env: dict[str, str],
@@ -130,7 +155,17 @@ class PtyChild:
                 return
             on_data(data)
 
+        self._readable = readable
         loop.add_reader(self.master, readable)
+
+    def pause_reading(self) -> None:
+        """Stop reading the child's output: once the PTY's buffer is full, it waits."""
+        if not self._closed:
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_reading(self) -> None:
+        if not self._closed and self._readable is not None:
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
 
     def write(self, data: bytes) -> None:
         if self._closed:

@@ -9,8 +9,9 @@ from typing import Any
 
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
-    play.add_argument("--data", help="data folder (hosted play: the host's data folder)")
-    play.add_argument("--player-id", type=int, help="hosted account id: play in accounts/<id>/")
+    # All internal: how the host starts a hosted account's game (not for players).
+    play.add_argument("--data", help=argparse.SUPPRESS)
+    play.add_argument("--player-id", type=int, help=argparse.SUPPRESS)
     play.add_argument("--player-name", default="", help=argparse.SUPPRESS)
     play.add_argument("--status-fd", type=int, help=argparse.SUPPRESS)
 
@@ -30,14 +31,27 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_host_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    host = sub.add_parser("host", help="run the SSH game server")
-    host.add_argument("--port", type=int, default=2222)
-    host.add_argument("--bind", default="127.0.0.1", help="address to listen on")
-    host.add_argument("--data", default="hostdata", help="server data folder")
+    from roguelike.argtypes import int_range
+
+    host = sub.add_parser("host", help="run the SSH game server",
+                          description="Host games over SSH: each player logs in (a free name "
+                                      "registers on first login) and gets a lobby.")
+    host.add_argument("--port", type=int_range(0, 65535), default=2222,
+                      help="TCP port to listen on (default 2222; 0: any free port)")
+    host.add_argument("--bind", default="127.0.0.1",
+                      help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    host.add_argument("--data", default="hostdata", metavar="DIR",
+                      help="the server's data folder: accounts, host key, players' files "
+                           "(default ./hostdata)")
     host.add_argument("--guests", action="store_true", help="allow the user 'guest' in")
-    host.add_argument("--max-sessions", type=int, default=64)
-    host.add_argument("--max-per-ip", type=int, default=8)
-    lobby = sub.add_parser("lobby", help=argparse.SUPPRESS)
+    host.add_argument("--max-sessions", type=int_range(1), default=64, metavar="N",
+                      help="most players connected at once (default 64)")
+    host.add_argument("--max-per-ip", type=int_range(1), default=8, metavar="N",
+                      help="most connections from one address (default 8)")
+    host.add_argument("--run-as", default="nobody", metavar="USER",
+                      help="a root host runs each game as this user (default: nobody)")
+    # internal: the host starts it in each player's terminal; no help, so not listed
+    lobby = sub.add_parser("lobby")
     lobby.add_argument("--data", required=True)
     lobby.add_argument("--player-id", type=int, required=True)
     lobby.add_argument("--link-fd", type=int, required=True)
@@ -53,7 +67,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
-                        max_per_ip=args.max_per_ip)
+                        max_per_ip=args.max_per_ip, drop_to=args.run_as)
     try:
         return run_host(config)
     except OSError as err:

@@ -56,7 +56,10 @@ class Terminal:
     async def connect(cls, port: int, username: str, password: str | None = None,
                       *, cols: int = 80, rows: int = 24, client_keys: Any = None,
                       kbdint: list[str] | None = None, term: str = "xterm-256color",
-                      host: str = "127.0.0.1") -> Terminal:
+                      host: str = "127.0.0.1", source: str | None = None,
+                      pty_size: tuple[int, int] | None = None) -> Terminal:
+        """Log in and open a session with a PTY of `pty_size` (default: the local screen's
+        cols x rows) from the address `source` (a 127.0.0.x on loopback) if given."""
         self = cls(cols, rows)
         opts: dict[str, Any] = {"known_hosts": None, "client_keys": client_keys or None,
                                 "agent_path": None}
@@ -69,10 +72,13 @@ class Terminal:
             opts["preferred_auth"] = "publickey"
         else:
             opts["preferred_auth"] = "none,password"
+        if source is not None:
+            opts["local_addr"] = (source, 0)
         self.conn = await asyncssh.connect(host, port, username=username,
                                            client_factory=lambda: _Client(kbdint), **opts)
         self.chan, _ = await self.conn.create_session(
-            lambda: _Session(self), term_type=term, term_size=(cols, rows), encoding=None)
+            lambda: _Session(self), term_type=term, term_size=pty_size or (cols, rows),
+            encoding=None)
         return self
 
     def _received(self, data: bytes) -> None:
@@ -89,8 +95,11 @@ class Terminal:
     def send(self, data: str | bytes) -> None:
         self.chan.write(data.encode() if isinstance(data, str) else data)
 
-    def resize(self, cols: int, rows: int) -> None:
-        self.screen.resize(rows, cols)
+    def resize(self, cols: int, rows: int, *, local: bool = True) -> None:
+        """Ask the host for cols x rows; `local=False` keeps this side's screen as it is
+        (a client claiming a size it does not draw)."""
+        if local:
+            self.screen.resize(rows, cols)
         self.chan.change_terminal_size(cols, rows)
 
     async def wait_for(self, text: str, timeout: float = 15.0) -> str:

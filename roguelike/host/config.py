@@ -12,13 +12,19 @@ class HostConfig:
     bind: str = "127.0.0.1"
     port: int = 2222
     guests: bool = False
-    max_sessions: int = 64
-    max_per_ip: int = 8
+    max_sessions: int = 64  # logged-in players on the whole host
+    max_per_ip: int = 8  # logged-in players from one address
+    # connections still doing the SSH handshake or the login (roguelike/host/gate.py)
+    max_startups: int = 32
+    max_startups_per_ip: int = 6
     # failed logins (per name and per address) within fail_window before a lock-out
     max_failures: int = 5
     fail_window: float = 600.0
     lockout: float = 900.0
-    login_timeout: float = 60.0
+    lockout_entries: int = 10000  # names and addresses remembered; the oldest go first
+    login_timeout: float = 30.0  # grace time: handshake and login done by then, or closed
+    scrypt_n: int = 1 << 17  # password hash cost (accounts.py); tests may lower it
+    hash_workers: int = 2  # password hashes computed at once (scrypt n=2**17: 128 MiB each)
     idle_timeout: float = 1800.0  # measured on input from the player
     detach_grace: float = 600.0  # a dropped game waits this long for its player
     hangup_wait: float = 10.0  # after SIGHUP, how long before SIGKILL

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 import asyncssh
+
+from roguelike.host.private import open_private
 
 KEY_NAME = "host_ed25519_key"
 
@@ -15,10 +18,11 @@ def load_or_create(data: Path) -> asyncssh.SSHKey:
     if path.is_file():
         return asyncssh.read_private_key(path)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    Path(data).mkdir(parents=True, exist_ok=True)
+    Path(data).mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as f:
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()  # a left-over from a crash keeps its old mode: start afresh
+    with os.fdopen(open_private(tmp), "wb") as f:
         f.write(key.export_private_key())
         f.flush()
         os.fsync(f.fileno())

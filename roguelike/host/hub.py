@@ -1,9 +1,15 @@
 """One hosted child (a game or a lobby): its PTY, its screen copy, its viewers.
 
 Output from the child is coalesced and flushed at most every `frame_interval` seconds
-(remote frame-rate cap); each flush feeds the pyte screen, the asciicast and every
-viewer. A viewer whose SSH buffer is backed up is skipped and gets a full repaint once it
-drains, so one slow client never holds up the game or the others.
+(remote frame-rate cap); each flush goes to the asciicast and every viewer at once, and is
+queued for the screen copy (pyte, see screen.py), which is slow: no session may make the
+host parse for long. The copy is fed SLICE bytes per turn of the event loop, so every
+other session's work runs between two slices; one child's copy gets at most CPU_SHARE of
+the host's time; and a child whose output is more than PAUSE_AT ahead of the copy is not
+read until the copy has caught up (the child then waits on its full PTY). A viewer whose
+SSH buffer is backed up is skipped and gets a full repaint once it drains (at most every
+REPAINT_GAP), so one slow client never holds up the game or the others; window changes
+are applied at most every RESIZE_GAP.
 """
 
 from __future__ import annotations
@@ -12,15 +18,24 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
 from roguelike.host.cast import CastWriter
-from roguelike.host.child import PtyChild
+from roguelike.host.child import PtyChild, clamp_size
 from roguelike.host.screen import GameScreen
 
 BACKLOG = 256 * 1024  # bytes queued on a viewer's channel before frames are dropped
+SLICE = 16 * 1024  # output parsed into the screen copy per turn of the event loop
+PAUSE_AT = 256 * 1024  # output not yet parsed at which the child is no longer read
+# The screen copy of one child takes at most CPU_SHARE of the host's time (after a burst
+# of CPU_BURST seconds); past it the copy waits, so the child waits too (PAUSE_AT).
+CPU_SHARE, CPU_BURST = 0.25, 0.5
+REPAINT_GAP = 0.5  # a viewer is repainted at most this often
+RESIZE_GAP = 0.1  # window changes are applied at most this often (the latest wins)
 
 
 class Viewer(Protocol):
@@ -31,13 +46,15 @@ class Viewer(Protocol):
 class _Seat:
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
-        self.stale = False
+        self.fresh = True  # gets a full repaint before any live output (new or fell behind)
+        self.repainted = -REPAINT_GAP
 
 
 class Hub:
     def __init__(self, child: PtyChild, cols: int, rows: int, frame_interval: float,
                  cast: CastWriter | None = None) -> None:
         self.child = child
+        cols, rows = clamp_size(cols, rows)
         self.screen = GameScreen(cols, rows)
         self.cast = cast
         self.frame_interval = frame_interval
@@ -47,57 +64,148 @@ class Hub:
         self.started = time.time()
         self.status: dict[str, object] = {}
         self.bytes_out = 0
-        self.ended = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        self.ended = self.loop.create_future()
         self.on_status: Callable[[], None] | None = None
         self._buf = bytearray()
         self._last_flush = 0.0
         self._flush_handle: asyncio.TimerHandle | None = None
+        # flushed output (bytes) and window changes (cols, rows) not yet in the screen copy
+        self._unparsed: deque[bytes | tuple[int, int]] = deque()
+        self._unparsed_bytes = 0
+        self._pump_handle: asyncio.Handle | None = None
+        self._paused = False
+        self._credit, self._credit_at = CPU_BURST, self.loop.time()
+        self.parse_time = 0.0  # seconds spent on the screen copy, all told
+        self._repaint_handle: asyncio.TimerHandle | None = None
+        self._size = (cols, rows)  # the PTY's size as last set
+        self._want_size = self._size
+        self._last_resize = -RESIZE_GAP
+        self._resize_handle: asyncio.TimerHandle | None = None
         child.start_reading(self._on_data, self._on_eof)
 
     # ----- output ---------------------------------------------------------------------
     def _on_data(self, data: bytes) -> None:
         self._buf += data
+        if not self._paused and len(self._buf) + self._unparsed_bytes >= PAUSE_AT:
+            self._paused = True
+            self.child.pause_reading()
         if self._flush_handle is None:
-            loop = asyncio.get_running_loop()
-            delay = max(0.0, self._last_flush + self.frame_interval - loop.time())
-            self._flush_handle = loop.call_later(delay, self.flush)
+            delay = max(0.0, self._last_flush + self.frame_interval - self.loop.time())
+            self._flush_handle = self.loop.call_later(delay, self.flush)
 
     def flush(self) -> None:
-        self._flush_handle = None
-        self._last_flush = asyncio.get_running_loop().time()
+        """Send what the child wrote to every viewer now; the screen copy follows."""
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        self._last_flush = self.loop.time()
         if not self._buf:
             return
         data = bytes(self._buf)
         self._buf.clear()
-        self.screen.feed(data)
         if self.cast is not None:
             self.cast.output(data)
-        seats = [self.player] if self.player else []
-        for seat in [*seats, *self.watchers.values()]:
-            self._send(seat, data)
+        for seat in self._seats():
+            if not seat.fresh:
+                self._send(seat, data)
+        self._queue(data)
+
+    def _seats(self) -> list[_Seat]:
+        return [*([self.player] if self.player else []), *self.watchers.values()]
 
     def _send(self, seat: _Seat, data: bytes) -> None:
         if seat.viewer.backlog() > BACKLOG:
-            seat.stale = True
+            seat.fresh = True  # repainted once it drains
+            self._repaint_fresh()
             return
-        if seat.stale:
-            seat.stale = False
-            data = self.screen.repaint()
         self.bytes_out += len(data)
         seat.viewer.send(data)
 
+    def _queue(self, item: bytes | tuple[int, int]) -> None:
+        self._unparsed.append(item)
+        if isinstance(item, bytes):
+            self._unparsed_bytes += len(item)
+        if self._pump_handle is None:
+            self._pump_handle = self.loop.call_soon(self._pump)
+
+    def _pump(self) -> None:
+        """Feed at most SLICE bytes to the screen copy, then let the event loop go on."""
+        self._pump_handle = None
+        now = self.loop.time()
+        self._credit = min(CPU_BURST, self._credit + (now - self._credit_at) * CPU_SHARE)
+        self._credit_at = now
+        if self._credit <= 0:  # over its share of the host: wait for it to come back
+            self._pump_handle = self.loop.call_later(-self._credit / CPU_SHARE, self._pump)
+            return
+        started = time.perf_counter()
+        self._slice()
+        spent = time.perf_counter() - started
+        self._credit -= spent
+        self.parse_time += spent
+        if self._unparsed:
+            self._pump_handle = self.loop.call_soon(self._pump)
+            return
+        if self._paused:  # caught up: read the child again
+            self._paused = False
+            self.child.resume_reading()
+        self._repaint_fresh()
+
+    def _slice(self) -> None:
+        budget = SLICE
+        while self._unparsed and budget > 0:
+            item = self._unparsed.popleft()
+            if isinstance(item, tuple):
+                self.screen.resize(*item)
+                continue
+            if len(item) > budget:
+                self._unparsed.appendleft(item[budget:])
+                item = item[:budget]
+            self._unparsed_bytes -= len(item)
+            budget -= len(item)
+            self.screen.feed(item)
+
+    def caught_up(self) -> bool:
+        return not self._unparsed
+
+    def _repaint_fresh(self) -> None:
+        """Repaint every viewer that needs it, once the copy has caught up with what the
+        others were sent, its channel has drained and its last repaint is REPAINT_GAP ago."""
+        if self._repaint_handle is not None or not self.caught_up():
+            return
+        now = self.loop.time()
+        wait = 0.0
+        for seat in self._seats():
+            if not seat.fresh:
+                continue
+            due = seat.repainted + REPAINT_GAP - now
+            if due > 0 or seat.viewer.backlog() > BACKLOG // 2:
+                wait = max(wait, due, self.frame_interval)
+                continue
+            seat.fresh = False
+            seat.repainted = now
+            data = self.screen.repaint()
+            self.bytes_out += len(data)
+            seat.viewer.send(data)
+        if wait > 0:
+            self._repaint_handle = self.loop.call_later(wait, self._repaint_later)
+
+    def _repaint_later(self) -> None:
+        self._repaint_handle = None
+        self._repaint_fresh()
+
     def _on_eof(self) -> None:
         self.flush()
-        if self._flush_handle is not None:
-            self._flush_handle.cancel()
-            self._flush_handle = None
-        asyncio.get_running_loop().create_task(self._reap())
+        self.loop.create_task(self._reap())
 
     async def _reap(self) -> None:
         code = await self.child.wait()
         self.child.close()
         if self.cast is not None:
             self.cast.close()
+        for handle in (self._repaint_handle, self._resize_handle):
+            if handle is not None:
+                handle.cancel()
         if not self.ended.done():
             self.ended.set_result(code)
 
@@ -112,7 +220,7 @@ class Hub:
         self.player = _Seat(viewer)
         self.last_input = time.monotonic()
         self.resize(cols, rows)
-        self.repaint(viewer)
+        self._repaint_fresh()
         return old
 
     def detach(self, viewer: Viewer) -> bool:
@@ -123,25 +231,36 @@ class Hub:
 
     def add_watcher(self, viewer: Viewer) -> None:
         self.watchers[id(viewer)] = _Seat(viewer)
-        self.repaint(viewer)
+        self._repaint_fresh()
+
+    def repaint_viewer(self, viewer: Viewer) -> None:
+        """A full repaint for this viewer (at most every REPAINT_GAP)."""
+        for seat in self._seats():
+            if seat.viewer is viewer:
+                seat.fresh = True
+        self._repaint_fresh()
 
     def remove_watcher(self, viewer: Viewer) -> None:
         self.watchers.pop(id(viewer), None)
 
-    def repaint(self, viewer: Viewer) -> None:
-        self.flush()  # anything still buffered goes into the screen copy first
-        data = self.screen.repaint()
-        self.bytes_out += len(data)
-        viewer.send(data)
-
     def resize(self, cols: int, rows: int) -> None:
-        if (cols, rows) == self.screen.size:
+        """The player's window changed: clamped, and applied at most every RESIZE_GAP."""
+        self._want_size = clamp_size(cols, rows)
+        if self._resize_handle is None and self._want_size != self._size:
+            delay = max(0.0, self._last_resize + RESIZE_GAP - self.loop.time())
+            self._resize_handle = self.loop.call_later(delay, self._apply_resize)
+
+    def _apply_resize(self) -> None:
+        self._resize_handle = None
+        if self._want_size == self._size or not self.running:
             return
-        self.flush()
-        self.screen.resize(cols, rows)
-        self.child.resize(cols, rows)
+        self._last_resize = self.loop.time()
+        self._size = self._want_size
+        self.flush()  # what was drawn for the old size goes first, in order
+        self._queue(self._size)
+        self.child.resize(*self._size)
         if self.cast is not None:
-            self.cast.resize(cols, rows)
+            self.cast.resize(*self._size)
 
     @property
     def idle(self) -> float:
@@ -150,6 +269,23 @@ class Hub:
     @property
     def running(self) -> bool:
         return not self.ended.done()
+
+    # ----- telling the game ------------------------------------------------------------
+    def tell_reattached(self, moved: bool) -> None:
+        """The game shows that its player is back (SIGUSR1) or came in from another
+        connection (SIGUSR2); ui/hosted.py handles both. Sent once the game has reported
+        its status, which it does only after its handlers are in place: before that the
+        signals' default action would end it."""
+        self._tell = signal.SIGUSR2 if moved else signal.SIGUSR1
+        if self.status:
+            self._send_tell()
+
+    _tell: int | None = None
+
+    def _send_tell(self) -> None:
+        if self._tell is not None:
+            self.child.signal(self._tell)
+            self._tell = None
 
     # ----- status lines from the game (depth, seed) -----------------------------------
     def read_status(self, fd: int) -> None:
@@ -178,6 +314,7 @@ class Hub:
                         self.status = {k: v for k, v in status.items()
                                        if k in ("seed", "depth", "round", "over")
                                        and isinstance(v, int | str | bool)}
+                        self._send_tell()
                         if self.on_status:
                             self.on_status()
             if len(buf) > 8192:

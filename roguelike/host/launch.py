@@ -4,6 +4,7 @@ The host starts `python -m roguelike.host.launch --mem N -- <roguelike args>` in
 session (setsid) as the unprivileged user, so this runs before any game code and without
 a preexec_fn in the (threaded) host. The PTY becomes the controlling terminal, so the
 kernel delivers SIGWINCH on resize and the host's SIGHUP reaches the whole game.
+Everything the game writes is private to its user (umask 077).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ def limit_memory(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+def private_files() -> None:
+    # saves, replays, morgues and options are the player's: 0600, whatever the host's umask
+    os.umask(0o077)
+
+
 def main(argv: list[str]) -> int:
     limit = 0
     if len(argv) >= 2 and argv[0] == "--mem":
@@ -36,6 +42,7 @@ def main(argv: list[str]) -> int:
         argv = argv[1:]
     take_terminal()
     limit_memory(limit)
+    private_files()
     from roguelike.cli import main as cli_main
 
     return cli_main(argv)

@@ -9,7 +9,11 @@ the lobby process never opens the accounts database: it asks, the host checks an
                  {"op": "add_key", "line"}         {"op": "remove_key", "id"}
                  {"op": "scores", "seed"?}
                  {"op": "play", "seed"?} {"op": "continue"} {"op": "watch", "id"}
-                 {"op": "quit"}                    (these four end the lobby: the choice)
+                 {"op": "reattach"} {"op": "quit"}  (these end the lobby: the choice)
+
+Play and Continue claim the account's one game at once (Host.reserve): of two logins
+choosing Play at the same instant one is refused here, and its lobby then offers to take
+the game over ("reattach") or to watch it.
 """
 
 from __future__ import annotations
@@ -24,20 +28,23 @@ from roguelike.host import records_link
 from roguelike.host.accounts import Account, AccountError
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir
+from roguelike.host.registry import TAKEN
 
 if TYPE_CHECKING:
     from roguelike.host.registry import Host
     from roguelike.host.session import HostSession
 
-CHOICES = ("play", "continue", "watch", "quit")
+CHOICES = ("play", "continue", "watch", "reattach", "quit")
 MAX_LINE = 32768
 
 
 class LobbyRun:
-    def __init__(self, host: Host, account: Account, session: HostSession) -> None:
+    def __init__(self, host: Host, account: Account, session: HostSession,
+                 notice: str = "") -> None:
         self.host = host
         self.account = account
         self.session = session
+        self.notice = notice  # shown once when the lobby opens
         self.choice: dict[str, Any] = {"op": "quit"}
         self.writer: asyncio.StreamWriter | None = None
 
@@ -76,6 +83,7 @@ class LobbyRun:
         while True:
             changed.clear()
             self._send(self.state())
+            self.notice = ""
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), 2.0)  # idle times tick anyway
 
@@ -84,11 +92,12 @@ class LobbyRun:
         keys = [] if fresh.guest else [
             {"id": kid, "key": f"{key[:24]}...{key[-8:]}", "comment": comment}
             for kid, key, comment in self.host.accounts.keys(fresh.id)]
-        return {"type": "state", "name": fresh.name, "guest": fresh.guest,
+        return {"type": "state", "id": fresh.id, "name": fresh.name, "guest": fresh.guest,
                 "allow_watch": fresh.allow_watch,
                 "has_save": records_link.has_save(account_dir(self.host.config.data, fresh.id)),
-                "running": fresh.id in self.host.games, "daily": records_link.daily_seed(),
-                "live": self.host.watchable(fresh), "keys": keys}
+                "running": self.host.game_of(fresh.id), "daily": records_link.daily_seed(),
+                "live": self.host.watchable(fresh), "keys": keys,
+                "notice": self.notice}
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.writer is not None and not self.writer.is_closing():
@@ -126,8 +135,8 @@ class LobbyRun:
             if acc.guest:
                 return {"ok": False, "message": "Guests have no account settings."}
             if op == "passwd":
-                await asyncio.to_thread(accounts.set_password, acc.id, str(req.get("old", "")),
-                                        str(req.get("new", "")))
+                await self.host.hash_work(accounts.set_password, acc.id,
+                                          str(req.get("old", "")), str(req.get("new", "")))
                 return {"ok": True, "message": "Password changed."}
             if op == "allow_watch":
                 self.host.set_allow_watch(acc, bool(req.get("value")))
@@ -148,6 +157,10 @@ class LobbyRun:
 
     def _choose(self, op: str, req: dict[str, Any]) -> dict[str, Any]:
         choice: dict[str, Any] = {"op": op}
+        if op == "reattach" and self.account.id not in self.host.games:
+            starting = self.account.id in self.host.starting
+            return {"ok": False, "message": "Your game is still starting on the other "
+                    "connection; try again in a moment." if starting else "Your game has ended."}
         if op == "play" and req.get("seed"):
             from roguelike.engine.seeds import SeedError, normalise_seed
 
@@ -157,5 +170,7 @@ class LobbyRun:
                 return {"ok": False, "message": str(err)}
         if op == "watch":
             choice["id"] = int(req.get("id", 0))
+        if op in ("play", "continue") and not self.host.reserve(self.account.id, self.session):
+            return {"ok": False, "message": TAKEN}
         self.choice = choice
         return {"ok": True, "message": ""}

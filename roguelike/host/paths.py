@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from roguelike.host.private import DIR_MODE, PASSAGE_MODE, private_dir
 
 KINDS = ("saves", "morgues", "replays", "casts")
 
@@ -15,11 +16,13 @@ def account_dir(data: Path, account_id: int) -> Path:
 
 
 def make_account_dirs(data: Path, account_id: int, owner: tuple[int, int] | None) -> Path:
-    """Create accounts/<id>/{saves,morgues,replays,casts}; owned by the child's user if given."""
-    base = account_dir(data, account_id)
-    for sub in ("", *KINDS):
-        d = base / sub if sub else base
-        d.mkdir(parents=True, exist_ok=True)
-        if owner is not None:
-            os.chown(d, *owner)
+    """Create accounts/<id>/{saves,morgues,replays,casts}, 0700, owned by the games' user
+    if given (then accounts/ is a 0711 passage, see private.py)."""
+    passage = private_dir(Path(data) / "accounts",
+                          PASSAGE_MODE if owner is not None else DIR_MODE)
+    base = private_dir(passage / str(account_dir(data, account_id).name), owner=owner)
+    for sub in KINDS:
+        # accounts/<id>/ belongs to the games' user: private_dir changes modes through
+        # O_NOFOLLOW, so a link a game left there is not followed
+        private_dir(base / sub, owner=owner)
     return base

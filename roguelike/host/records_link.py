@@ -35,7 +35,12 @@ def save_file(account_dir: Path) -> Path:
 
 
 def has_save(account_dir: Path) -> bool:
-    return save_file(account_dir).is_file()
+    """A game to continue: a save, or the journal a game in play (or a crashed one) keeps."""
+    try:
+        from roguelike.records.save import has_save as records_has_save
+    except ImportError:
+        return save_file(account_dir).is_file()
+    return records_has_save(save_dir(account_dir), SAVE_SLOT)
 
 
 def daily_seed(today: dt.date | None = None) -> str:
@@ -91,7 +96,7 @@ def import_score(data: Path, replay: Path, player: str) -> bool:
 
 # ----- child side (the game process) --------------------------------------------------
 def resume(account_dir: Path) -> tuple[Any | None, list[str]]:
-    """The account's saved game, consumed (records semantics), or None."""
+    """The account's game as far as it was recorded (records.save.load_game), or None."""
     if not has_save(account_dir):
         return None, []
     try:

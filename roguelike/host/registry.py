@@ -7,20 +7,31 @@ import contextlib
 import logging
 import os
 import time
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from roguelike.host import records_link
 from roguelike.host.accounts import Account, Accounts
 from roguelike.host.cast import CastWriter
 from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
 from roguelike.host.config import HostConfig
+from roguelike.host.gate import Gate
 from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
+from roguelike.host.private import DIR_MODE, private_dir, tighten
+
+T = TypeVar("T")
 
 log = logging.getLogger("roguelike.host")
+
+
+def made_private_note(fixed: list[str]) -> str:
+    shown = ", ".join(fixed[:5]) + (f" and {len(fixed) - 5} more" if len(fixed) > 5 else "")
+    return (f"made {len(fixed)} path(s) in the data folder private to this user "
+            f"(they were open to other users): {shown}")
 
 
 @dataclass
@@ -37,32 +48,60 @@ class LiveGame:
         return int(self.hub.status.get("depth", 1) or 1)
 
 
+class GameTaken(Exception):
+    """The account's one game is already running or being started by another session."""
+
+
+TAKEN = "Your game is already running on another connection: take it over here or watch it."
+
+
 class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
-        config.data.mkdir(parents=True, exist_ok=True)
-        self.accounts = Accounts(config.accounts_db)
-        self.lockout = Lockout(config.max_failures, config.fail_window, config.lockout)
-        self.games: dict[int, LiveGame] = {}
-        self.sessions: Counter[str] = Counter()
         self.user, self.user_note = drop_user(config.drop_to)
+        # private before anything is read or written (private.py)
+        fixed = tighten(config.data, passage=self.user is not None)
+        self.notes = [made_private_note(fixed)] if fixed else []
+        self.accounts = Accounts(config.accounts_db, config.scrypt_n)
+        self.lockout = Lockout(config.max_failures, config.fail_window, config.lockout,
+                               max_entries=config.lockout_entries)
+        self.gate = Gate(config.max_sessions, config.max_per_ip, config.max_startups,
+                         config.max_startups_per_ip)
+        # scrypt needs 128 MiB and half a second: a login burst waits its turn here
+        self.hashing = asyncio.Semaphore(max(1, config.hash_workers))
+        self.games: dict[int, LiveGame] = {}
+        self.starting: dict[int, object] = {}  # account id -> the session starting its game
         self.imported: set[str] = set()
         self.listeners: set[asyncio.Event] = set()  # lobbies waiting for a live-list change
 
-    # ----- session caps ---------------------------------------------------------------
-    def admit(self, addr: str) -> str | None:
-        """None if a new connection from `addr` may come in, else why not."""
-        if sum(self.sessions.values()) >= self.config.max_sessions:
-            return "The server is full; try again later."
-        if self.sessions[addr] >= self.config.max_per_ip:
-            return "Too many sessions from your address."
-        self.sessions[addr] += 1
-        return None
+    async def hash_work(self, fn: Callable[..., T], *args: object) -> T:
+        """Run a password check or hash off the event loop, a few at a time."""
+        async with self.hashing:
+            return await asyncio.to_thread(fn, *args)
 
-    def release(self, addr: str) -> None:
-        self.sessions[addr] -= 1
-        if self.sessions[addr] <= 0:
-            del self.sessions[addr]
+    # ----- one game per account -------------------------------------------------------
+    def reserve(self, account_id: int, owner: object) -> bool:
+        """Claim the account's one game for `owner` (a session) before it starts.
+
+        The check and the claim are one step with no await between them, so of two logins
+        choosing Play at the same instant exactly one gets True."""
+        if account_id in self.games:
+            return False
+        won = self.starting.setdefault(account_id, owner) is owner
+        self.changed()
+        return won
+
+    def unreserve(self, account_id: int, owner: object) -> None:
+        if self.starting.get(account_id) is owner:
+            del self.starting[account_id]
+            self.changed()
+
+    def game_of(self, account_id: int) -> str:
+        """'' (none), 'starting', 'attached' (played on a connection) or 'detached'."""
+        game = self.games.get(account_id)
+        if game is None:
+            return "starting" if account_id in self.starting else ""
+        return "attached" if game.hub.player is not None else "detached"
 
     # ----- children -------------------------------------------------------------------
     def account_dir(self, account: Account) -> Path:
@@ -76,10 +115,17 @@ class Host:
             memory_limit=self.config.memory_limit, pass_fds=pass_fds)
 
     async def start_game(self, account: Account, seed: str | None, cols: int, rows: int,
-                         term: str) -> LiveGame:
-        running = self.games.get(account.id)
-        if running is not None:  # one running game per account
-            return running
+                         term: str, owner: object) -> LiveGame:
+        """Start the account's game for `owner`; GameTaken if another session has it."""
+        if not self.reserve(account.id, owner):
+            raise GameTaken(TAKEN)
+        try:
+            return await self._start_game(account, seed, cols, rows, term)
+        finally:
+            self.unreserve(account.id, owner)
+
+    async def _start_game(self, account: Account, seed: str | None, cols: int, rows: int,
+                          term: str) -> LiveGame:
         read_fd, write_fd = os.pipe()
         args = ["play", "--data", str(self.config.data), "--player-id", str(account.id),
                 "--player-name", account.name, "--status-fd", str(write_fd)]
@@ -133,8 +179,8 @@ class Host:
     def _ledger(self, replay: Path) -> Path:
         # the host's note of imported replays lives outside the child-writable folder
         ledger = self.config.data / "imported" / replay.parent.parent.name
-        ledger.mkdir(parents=True, exist_ok=True)
-        return ledger / replay.name
+        private_dir(self.config.data / "imported", DIR_MODE)
+        return private_dir(ledger, DIR_MODE) / replay.name
 
     # ----- detach / reattach ----------------------------------------------------------
     def detach(self, game: LiveGame, grace: float | None = None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from typing import Any
 
@@ -14,6 +15,7 @@ import asyncssh
 from roguelike.host import hostkey
 from roguelike.host.accounts import Account, AccountError, name_problem, password_problem
 from roguelike.host.config import HostConfig
+from roguelike.host.gate import BUSY
 from roguelike.host.registry import Host
 from roguelike.host.session import HostSession
 
@@ -27,24 +29,40 @@ class GameServer(asyncssh.SSHServer):
         self.addr = ""
         self.account: Account | None = None
         self.guest = False
-        self.admitted = False
+        self.state = ""  # "pending" (logging in), "player", or "" (refused or gone)
         self.conn: Any = None
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.addr = str(peer[0]) if peer else "?"
-        refused = self.host.admit(self.addr)
+        refused, dropped = self.host.gate.arrive(self, self.addr)
+        for other in dropped:
+            assert isinstance(other, GameServer)
+            other.state = ""
+            other.refuse(BUSY)
         if refused is None:
-            self.admitted = True
+            self.state = "pending"
         else:
+            self.refuse(refused)
+
+    def auth_completed(self) -> None:
+        refused = self.host.gate.logged_in(self)
+        if refused is None:
+            self.state = "player"
+        else:
+            self.state = ""
+            self.refuse(refused)
+
+    def refuse(self, why: str) -> None:
+        if self.conn is not None:
             asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
+                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.admitted:
-            self.admitted = False
-            self.host.release(self.addr)
+        if self.state:
+            self.host.gate.leave(self, self.addr, player=self.state == "player")
+            self.state = ""
 
     # ----- authentication -------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
@@ -103,13 +121,13 @@ class GameServer(asyncssh.SSHServer):
                 host.lockout.failed(username, self.addr)
                 return False
             try:
-                self.account = await asyncio.to_thread(host.accounts.register, username,
-                                                       password)
+                self.account = await host.hash_work(host.accounts.register, username,
+                                                    password)
             except AccountError:
                 return False
             log.info("registered account %d", self.account.id)
             return True
-        account = await asyncio.to_thread(host.accounts.verify, username, password)
+        account = await host.hash_work(host.accounts.verify, username, password)
         if account is None:
             host.lockout.failed(username, self.addr)
             return False
@@ -140,6 +158,8 @@ async def start_server(config: HostConfig) -> tuple[Host, asyncssh.SSHAcceptor, 
 
 def run_host(config: HostConfig) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    # whatever umask the host was started with, what it writes is its user's alone
+    os.umask(0o077)
 
     async def main() -> None:
         # Handlers first: a stop asked for the moment the host says it listens must still
@@ -150,12 +170,20 @@ def run_host(config: HostConfig) -> int:
             loop.add_signal_handler(sig, stop.set)
         host, acceptor, fp = await start_server(config)
         port = acceptor.sockets[0].getsockname()[1]
-        print(f"roguelike host: listening on {config.bind}:{port}", flush=True)
-        print(f"roguelike host: host key {fp}", flush=True)
-        print(f"roguelike host: {host.user_note}", flush=True)
+        say = f"roguelike host: listening on {config.bind}:{port}\n"
+        say += f"roguelike host: host key {fp}\n"
+        for note in [host.user_note, *host.notes, limits_note(config)]:
+            say += "".join(f"roguelike host: {line}\n" for line in note.splitlines())
+        print(say, end="", flush=True)
         await stop.wait()
         acceptor.close()
         await host.shutdown()  # every game gets SIGHUP and saves
 
     asyncio.run(main())
     return 0
+
+
+def limits_note(config: HostConfig) -> str:
+    return (f"at most {config.max_sessions} players ({config.max_per_ip} per address); "
+            f"{config.max_startups} connections logging in ({config.max_startups_per_ip} per "
+            f"address), each closed after {config.login_timeout:g} s")

@@ -2,8 +2,10 @@
 
 What a dropped connection does (decided here): the game keeps running headless on its
 PTY for `detach_grace` (10 minutes); logging in again within that time reattaches to it
-with a full repaint from the host's screen copy. After the grace time, or at once for a
-guest or an idle-timed-out player, the game gets SIGHUP, saves and exits.
+with a full repaint from the host's screen copy, and the game says so. After the grace
+time, or at once for a guest or an idle-timed-out player, the game gets SIGHUP, saves and
+exits. A login whose game is being played on another connection gets the lobby, which
+offers to take the game over here or to watch it (one game per account).
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from roguelike.host import banner
+from roguelike.host.child import clamp_size
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
+from roguelike.host.registry import TAKEN, GameTaken
 
 if TYPE_CHECKING:
     from roguelike.host.registry import Host, LiveGame
@@ -54,7 +59,7 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.has_pty = True
         self.term = term_type
         if term_size[0] and term_size[1]:
-            self.cols, self.rows = term_size[0], term_size[1]
+            self.cols, self.rows = clamp_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -79,15 +84,18 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.last_input = time.monotonic()
         if self.mode in ("play", "lobby") and self.hub is not None:
             self.hub.input(data)
-        elif self.mode == "watch" and any(k in data for k in QUIT_WATCH):
-            self.watch_done.set()
+        elif self.mode == "watch":
+            if any(k in data for k in QUIT_WATCH):
+                self.watch_done.set()
+            else:  # keys do nothing here: say again whose game this is and how to leave
+                self.show_banner()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         if width and height:
-            self.cols, self.rows = width, height
+            self.cols, self.rows = clamp_size(width, height)
             if self.mode in ("play", "lobby") and self.hub is not None:
-                self.hub.resize(width, height)
+                self.hub.resize(self.cols, self.rows)
 
     def eof_received(self) -> bool:
         return False
@@ -98,7 +106,27 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # ----- Viewer (hub output) --------------------------------------------------------
     def send(self, data: bytes) -> None:
         if not self.gone.is_set() and self.chan is not None:
+            if self.mode == "watch" and self.hub is not None:
+                extra, stays = banner.banner(self.watching, self.hub.screen.size,
+                                             (self.cols, self.rows))
+                if stays or time.monotonic() < self.banner_until:
+                    data += extra
             self.chan.write(data)
+
+    watching = ""  # whose game this session watches (for the banner)
+    banner_until = 0.0
+
+    def show_banner(self) -> None:
+        """Show the watch banner for a while; a repaint then takes it off the game."""
+        self.banner_until = time.monotonic() + banner.SHOW_FOR
+        self.send(b"")
+        loop = asyncio.get_running_loop()
+        loop.call_later(banner.SHOW_FOR + 0.05, self._banner_expired)
+
+    def _banner_expired(self) -> None:
+        if self.mode == "watch" and self.hub is not None \
+                and time.monotonic() >= self.banner_until:
+            self.hub.repaint_viewer(self)
 
     def backlog(self) -> int:
         return int(self.chan.get_write_buffer_size()) if self.chan else 0
@@ -128,23 +156,33 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def run(self) -> None:
         account = self.server.account_for_session()
+        notice = ""
         try:
-            game = self.host.games.get(account.id)
-            if game is not None:
-                await self.play(game)
+            state = self.host.game_of(account.id)
+            if state == "detached":  # back after a dropped connection
+                await self.play(self.host.games[account.id], reattached=True)
+            elif state:
+                notice = TAKEN
             while not self.gone.is_set():
-                choice = await LobbyRun(self.host, account, self).run()
+                choice = await LobbyRun(self.host, account, self, notice).run()
+                notice = ""
                 if self.gone.is_set():
                     break
                 self.send(RESET)
                 op = choice.get("op")
                 if op in ("play", "continue"):
-                    game = await self.host.start_game(account, choice.get("seed"), self.cols,
-                                                      self.rows, self.term)
+                    try:
+                        game = await self.host.start_game(account, choice.get("seed"),
+                                                          self.cols, self.rows, self.term, self)
+                    except GameTaken as taken:
+                        notice = str(taken)
+                        continue
                     await self.play(game)
+                elif op == "reattach" and account.id in self.host.games:
+                    await self.play(self.host.games[account.id], reattached=True)
                 elif op == "watch":
                     await self.watch(int(choice.get("id", 0)))
-                else:
+                elif op != "reattach":
                     break
             if not self.gone.is_set():
                 self.send(RESET + b"Farewell.\r\n")
@@ -153,8 +191,10 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             log.exception("session failed")
             if not self.gone.is_set():
                 self.chan.exit(1)
+        finally:
+            self.host.unreserve(account.id, self)  # a Play chosen but never started
 
-    async def play(self, game: LiveGame) -> None:
+    async def play(self, game: LiveGame, reattached: bool = False) -> None:
         self.host.claim(game)
         self.game = game
         self.enter(game.hub, "play")
@@ -163,6 +203,8 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             taken = getattr(old, "taken_over", None)
             if taken:
                 taken()
+        if reattached:
+            game.hub.tell_reattached(moved=old is not None)
         await self.until(game.hub.ended)
         self.leave(game.hub)
         self.game = None
@@ -180,19 +222,23 @@ class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def watch(self, account_id: int) -> None:
         game = self.host.games.get(account_id)
         viewer = self.server.account_for_session()
-        if game is None or account_id == viewer.id or not self.host.allows_watch(game.account):
+        own = account_id == viewer.id  # one's own game, played on another connection
+        if game is None or not (own or self.host.allows_watch(game.account)):
             return
         self.watch_done.clear()
-        self.mode = "watch"
+        self.watching = "your game" if own else game.account.name
+        self.send(banner.title(self.watching))
+        self.enter(game.hub, "watch")
         game.hub.add_watcher(self)
+        self.show_banner()
         self.host.changed()
         try:
             await self.until(game.hub.ended, self.watch_done.wait())
         finally:
             game.hub.remove_watcher(self)
-            self.mode = ""
+            self.leave(game.hub)
             self.host.changed()
-        self.send(RESET)
+        self.send(banner.TITLE_POP + RESET)
 
     def stop_watching(self, why: str) -> None:
         self.send(RESET + why.encode() + b"\r\n")

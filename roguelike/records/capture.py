@@ -13,6 +13,13 @@ from roguelike.records.resim import recorder_for
 from roguelike.records.score import score_parts
 
 
+def final_claims(game: Game) -> Final:
+    """What a record claims about `game` as it stands (verify redoes each one)."""
+    return Final(actions=len(game.history), round=game.round, depth=game.depth,
+                 over=game.over, outcome=game.outcome, state_hash=game.state_hash(),
+                 deepest=game.deepest, kills=game.kills)
+
+
 def capture(game: Game, kind: str, player: str = "") -> Record:
     rec = recorder_for(game)
     seen: dict[tuple[Any, ...], Action] = {}
@@ -27,8 +34,7 @@ def capture(game: Game, kind: str, player: str = "") -> Record:
         prints=tuple(rec.prints),
         checkpoint_every=rec.every,
         checkpoints=dict(rec.checkpoints),
-        final=Final(actions=len(game.history), round=game.round, depth=game.depth,
-                    over=game.over, outcome=game.outcome, state_hash=game.state_hash()),
+        final=final_claims(game),
         score=score_parts(game),
         player=player,
         saved_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),

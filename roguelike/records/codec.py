@@ -1,13 +1,19 @@
 """The record file format shared by saves and replays: versioned JSON with a checksum.
 
-    {"format": "traps-and-treasure-record", "version": 1,
+    {"format": "traps-and-treasure-record", "version": 2,
      "body": {kind, game_version, content_digest, seed, party, actions, checkpoints,
-              checkpoint_every, final, score, player, saved_at},
+              checkpoint_every, final, score, player, saved_at, options},
      "checksum": blake2b-128 of the canonical JSON of body}
 
 `actions` is a list of [round, action, fingerprint]: the round the action was chosen in,
 the action as data, and a 16-bit digest of the state right after it (see recorder.py).
-`saved_at` is for people only; nothing in the simulation reads it.
+`final` and `score` are the file's claims about the game's end; `roguelike verify` redoes the
+game and refuses the file if any of them differs. Version 2 added `final.deepest` and
+`final.kills` (version 1 files are still read; they do not make those two claims) and party
+entries [role, class, name] for delvers the player named (the names are in the game's state,
+so a changed name changes every checkpoint and the final state hash).
+`saved_at` is for people only; nothing in the simulation reads it. No text anywhere in a
+record may hold a control character (see text.py).
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ from typing import Any
 from roguelike.engine.actions import Action, ActionError, action_from_dict
 from roguelike.engine.party import party_problem
 from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.records.text import control_problem
 
 FORMAT = "traps-and-treasure-record"
-VERSION = 1
+VERSION = 2
+READ_VERSIONS = (1, 2)
 KINDS = ("save", "replay")
 MAX_ACTIONS = 5_000_000
 MAX_TEXT = 200
@@ -34,12 +42,20 @@ class RecordError(Exception):
 
 @dataclass(frozen=True)
 class Final:
+    """What the file claims about the game after its last action (each checked by verify)."""
+
     actions: int
     round: int
     depth: int
     over: bool
     outcome: str
     state_hash: str
+    deepest: int | None = None  # None: a version 1 file, which does not claim it
+    kills: int | None = None
+
+
+FINAL_V1 = ("actions", "round", "depth", "over", "outcome", "state_hash")
+FINAL_V2 = (*FINAL_V1, "deepest", "kills")
 
 
 @dataclass(frozen=True)
@@ -70,7 +86,9 @@ def checksum(body: Any) -> str:
 
 
 def encode_body(body: dict[str, Any]) -> bytes:
-    doc = {"format": FORMAT, "version": VERSION, "body": body, "checksum": checksum(body)}
+    # a version 1 record read back and written again stays version 1 (it has no v2 claims)
+    version = VERSION if "deepest" in body["final"] else 1
+    doc = {"format": FORMAT, "version": version, "body": body, "checksum": checksum(body)}
     return json.dumps(doc, separators=(",", ":")).encode() + b"\n"
 
 
@@ -86,8 +104,7 @@ def body_of(record: Record) -> dict[str, Any]:
                     zip(record.rounds, record.actions, record.prints, strict=True)],
         "checkpoint_every": record.checkpoint_every,
         "checkpoints": [[n, h] for n, h in sorted(record.checkpoints.items())],
-        "final": {"actions": f.actions, "round": f.round, "depth": f.depth, "over": f.over,
-                  "outcome": f.outcome, "state_hash": f.state_hash},
+        "final": {k: getattr(f, k) for k in (FINAL_V1 if f.deepest is None else FINAL_V2)},
         "score": dict(record.score),
         "player": record.player,
         "saved_at": record.saved_at,
@@ -106,12 +123,28 @@ def cached_action(data: Any, seen: dict[tuple[Any, ...], Action]) -> Action:
     if isinstance(data, dict) and all(isinstance(v, int | str) for v in data.values()):
         key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
         hit = seen.get(key)
-        if hit is not None:
+        if hit is not None:  # (its text was checked when it was first seen)
             return hit
+    _check_text_in(data, "the action")
     action = action_from_dict(data)
     if key is not None:
         seen[key] = action
     return action
+
+
+def _check_text_in(value: Any, what: str) -> None:
+    """Every string in `value` (keys too) free of control characters, else ActionError."""
+    if isinstance(value, str):
+        problem = control_problem(value)
+        if problem:
+            raise ActionError(f"{what} {problem}")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_text_in(k, f"{what} has a field name that")
+            _check_text_in(v, f"{what}'s field {k!r}")
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_text_in(v, what)
 
 
 # ----- decoding: every field checked, every failure a RecordError ---------------------------
@@ -127,6 +160,9 @@ def _int(v: Any, what: str, lo: int = 0, hi: int = _INT_MAX) -> int:
 def _str(v: Any, what: str, limit: int = MAX_TEXT) -> str:
     if not isinstance(v, str) or len(v) > limit:
         raise RecordError(f"{what} is not text (at most {limit} characters)")
+    problem = control_problem(v)
+    if problem:  # escape sequences must never reach a terminal that shows this file
+        raise RecordError(f"{what} {problem}; a record's text may not hold control characters")
     return v
 
 
@@ -151,18 +187,38 @@ def decode(data: bytes) -> Record:
         raise RecordError("the file is not valid JSON (truncated or damaged?)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RecordError("the file is not a Traps & Treasure save or replay")
-    if doc.get("version") != VERSION:
-        raise RecordError(f"the file has format version {doc.get('version')!r}; "
-                          f"this game reads version {VERSION}")
+    version = doc.get("version")
+    if type(version) is not int or version not in READ_VERSIONS:
+        raise RecordError(f"the file has format version {version!r}; this game reads "
+                          f"versions {', '.join(map(str, READ_VERSIONS))}")
     body = doc.get("body")
     if not isinstance(body, dict):
         raise RecordError("the file has no body")
     if doc.get("checksum") != checksum(body):
         raise RecordError("the checksum does not match: the file was damaged or edited")
-    return _record(body)
+    return _record(body, version)
 
 
-def _record(b: dict[str, Any]) -> Record:
+def _final(f: Any, version: int, n_actions: int) -> Final:
+    keys = FINAL_V1 if version == 1 else FINAL_V2
+    if not isinstance(f, dict) or set(f) != set(keys):
+        raise RecordError(f"the final state summary is malformed (version {version} has "
+                          f"{', '.join(keys)})")
+    if not isinstance(f["over"], bool):
+        raise RecordError("final.over is not true/false")
+    final = Final(_int(f["actions"], "final.actions"), _int(f["round"], "final.round"),
+                  _int(f["depth"], "final.depth"), f["over"],
+                  _str(f["outcome"], "final.outcome", 40),
+                  _hex(f["state_hash"], "final.state_hash"))
+    if version > 1:
+        final = Final(**{**final.__dict__, "deepest": _int(f["deepest"], "final.deepest"),
+                         "kills": _int(f["kills"], "final.kills")})
+    if final.actions != n_actions:
+        raise RecordError(f"the file says {final.actions} actions but holds {n_actions}")
+    return final
+
+
+def _record(b: dict[str, Any], version: int = VERSION) -> Record:
     want = {"kind", "game_version", "content_digest", "seed", "party", "actions",
             "checkpoint_every", "checkpoints", "final", "score", "player", "saved_at",
             "options"}
@@ -171,24 +227,7 @@ def _record(b: dict[str, Any]) -> Record:
     kind = _str(b["kind"], "kind")
     if kind not in KINDS:
         raise RecordError(f"kind {kind!r} is not one of {KINDS}")
-    seed = _str(b["seed"], "seed")
-    try:
-        if normalise_seed(seed) != seed:
-            raise RecordError(f"seed {seed!r} is not in normal form")
-    except SeedError as err:
-        raise RecordError(f"bad seed: {err}") from None
-    party = []
-    for i, member in enumerate(_list(b["party"], "party")):
-        entry = _list(member, f"party[{i}]")
-        if len(entry) not in (2, 3):
-            raise RecordError(f"party[{i}] is not [role, class] or [role, class, name]")
-        party.append(tuple(_str(v, f"party[{i}] {what}", 40)
-                           for v, what in zip(entry, ("role", "class", "name"), strict=False)))
-    if not 1 <= len(party) <= 8:
-        raise RecordError("the party has no members (or far too many)")
-    problem = party_problem(tuple(party))  # names: printable, short, no markup (party.py)
-    if problem:
-        raise RecordError(f"bad party: {problem}")
+    seed, party = read_seed(b["seed"]), read_party(b["party"], version)
     raw = _list(b["actions"], "actions")
     if len(raw) > MAX_ACTIONS:
         raise RecordError("too many actions")
@@ -220,17 +259,7 @@ def _record(b: dict[str, Any]) -> Record:
             raise RecordError(f"checkpoint {i} is not [action count, hash]")
         checkpoints[_int(item[0], f"checkpoint {i}", 1, len(raw))] = _hex(item[1],
                                                                           f"checkpoint {i}")
-    f = b["final"]
-    if not isinstance(f, dict) or set(f) != {"actions", "round", "depth", "over", "outcome",
-                                               "state_hash"}:
-        raise RecordError("the final state summary is malformed")
-    if not isinstance(f["over"], bool):
-        raise RecordError("final.over is not true/false")
-    final = Final(_int(f["actions"], "final.actions"), _int(f["round"], "final.round"),
-                  _int(f["depth"], "final.depth"), f["over"], _str(f["outcome"], "outcome"),
-                  _hex(f["state_hash"], "final.state_hash"))
-    if final.actions != len(actions):
-        raise RecordError(f"the file says {final.actions} actions but holds {len(actions)}")
+    final = _final(b["final"], version, len(actions))
     score = b["score"]
     if not isinstance(score, dict) or len(score) > 32:
         raise RecordError("score is not a table of parts")
@@ -238,10 +267,63 @@ def _record(b: dict[str, Any]) -> Record:
              for k, v in score.items()}
     return Record(kind=kind, game_version=_str(b["game_version"], "game_version", 40),
                   content_digest=_str(b["content_digest"], "content_digest", 64), seed=seed,
-                  party=tuple(party), rounds=tuple(rounds), actions=tuple(actions),
+                  party=party, rounds=tuple(rounds), actions=tuple(actions),
                   prints=tuple(prints), checkpoint_every=every, checkpoints=checkpoints,
                   final=final, score=parts, player=_str(b["player"], "player", 64),
                   saved_at=_str(b["saved_at"], "saved_at", 64), options=_options(b["options"]))
+
+
+def read_seed(raw: Any) -> str:
+    seed = _str(raw, "seed")
+    try:
+        if normalise_seed(seed) != seed:
+            raise RecordError(f"seed {seed!r} is not in normal form")
+    except SeedError as err:
+        raise RecordError(f"bad seed: {err}") from None
+    return seed
+
+
+def read_party(raw: Any, version: int = VERSION) -> tuple[tuple[str, ...], ...]:
+    """The party: [role, class] entries, and since version 2 [role, class, name] for a
+    delver the player named; names are checked as a new game checks them (party.py)."""
+    sizes = (2,) if version == 1 else (2, 3)
+    party = []
+    for i, member in enumerate(_list(raw, "party")):
+        entry = _list(member, f"party[{i}]")
+        if len(entry) not in sizes:
+            raise RecordError(f"party[{i}] is not [role, class]"
+                              + ("" if version == 1 else " or [role, class, name]"))
+        party.append(tuple(_str(v, f"party[{i}] {what}", 40)
+                           for v, what in zip(entry, ("role", "class", "name"), strict=False)))
+    if not 1 <= len(party) <= 8:
+        raise RecordError("the party has no members (or far too many)")
+    problem = party_problem(tuple(party))  # names: printable, short, no markup
+    if problem:
+        raise RecordError(f"bad party: {problem}")
+    return tuple(party)
+
+
+def read_text(raw: Any, what: str, limit: int = MAX_TEXT) -> str:
+    """Checked text (no control characters) for a field of a file."""
+    return _str(raw, what, limit)
+
+
+def read_entry(item: Any, i: int, seen: dict[tuple[Any, ...], Action]
+               ) -> tuple[int, Action, int]:
+    """One [round, action, fingerprint] entry (a journal line), checked as decode does."""
+    item = _list(item, f"action {i}")
+    if len(item) != 3:
+        raise RecordError(f"action {i} is not [round, action, fingerprint]")
+    try:
+        action = cached_action(item[1], seen)
+    except (ActionError, TypeError, ValueError) as err:
+        raise RecordError(f"action {i}: {err}") from None
+    return (_int(item[0], f"action {i} round"), action,
+            _int(item[2], f"action {i} fingerprint", 0, 0xFFFF))
+
+
+def read_options(raw: Any) -> dict[str, str]:
+    return _options(raw)
 
 
 def _options(raw: Any) -> dict[str, str]:

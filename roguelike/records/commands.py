@@ -12,16 +12,27 @@ COMMANDS = ("daily", "verify", "replay", "scores")
 
 def add_commands(sub: argparse._SubParsersAction,  # type: ignore[type-arg]
                  seed_type: object) -> None:
-    daily = sub.add_parser("daily", help="play today's (UTC) seed, the same for everyone")
+    from roguelike.argtypes import int_range
+
+    daily = sub.add_parser("daily", help="play today's (UTC) seed, the same for everyone",
+                           description="Play today's seed (UTC): everyone gets the same "
+                                       "dungeon today.")
     daily.add_argument("--print", action="store_true", help="only print today's seed")
-    verify = sub.add_parser("verify", help="re-simulate a replay or save and check its claims")
-    verify.add_argument("file", type=Path)
-    replay = sub.add_parser("replay", help="watch a replay")
-    replay.add_argument("file", type=Path)
-    scores = sub.add_parser("scores", help="the high-score table")
+    verify = sub.add_parser("verify", help="re-simulate a replay or save and check its claims",
+                            description="Re-simulate a replay or save; the last line is JSON; "
+                                        "exit code 0 only if every claim holds.")
+    verify.add_argument("file", type=Path, help="the replay or save file")
+    replay = sub.add_parser("replay", help="watch a replay",
+                            description="Watch a replay: Space pauses, +/- speed, . one "
+                                        "action, 1-9 jump to a depth, Home restarts, q quits.")
+    replay.add_argument("file", type=Path, help="the replay file")
+    scores = sub.add_parser("scores", help="the high-score table",
+                            description="Print the high-score table.")
     scores.add_argument("--seed", type=seed_type, help="only games on this seed")
-    scores.add_argument("--limit", type=int, default=20)
-    scores.add_argument("--data", help="the save folder (default: saves/ or $ROGUELIKE_SAVES)")
+    scores.add_argument("--limit", type=int_range(1), default=20, metavar="N",
+                        help="show the best N games (default 20)")
+    scores.add_argument("--data", metavar="DIR",
+                        help="the save folder (default: the game's, or $ROGUELIKE_SAVES)")
     scores.add_argument("--json", action="store_true", help="one JSON list instead of a table")
 
 
@@ -36,10 +47,11 @@ def dispatch(args: argparse.Namespace) -> int:
         return _run_app(seed)
     if args.command == "verify":
         from roguelike.records.replay import verify_file
+        from roguelike.records.text import printable
 
         result = verify_file(args.file)
         if result.get("reason"):
-            print(f"verify: {result['reason']}", file=sys.stderr)
+            print(f"verify: {printable(result['reason'])}", file=sys.stderr)
         print(json.dumps(result, sort_keys=True))
         return 0 if result["verified"] else 1
     if args.command == "replay":
@@ -69,7 +81,9 @@ def _watch(path: Path) -> int:
     try:
         read_record(path)  # a clear message for a bad file before any screen opens
     except ReplayError as err:
-        print(f"roguelike: {err}", file=sys.stderr)
+        from roguelike.records.text import printable
+
+        print(f"roguelike: {printable(str(err))}", file=sys.stderr)
         return 2
     try:
         from roguelike.ui.replay import run_replay

@@ -12,7 +12,7 @@ from roguelike.records import recorder as rec_mod
 from roguelike.records.atomic import atomic_write
 from roguelike.records.capture import capture
 from roguelike.records.codec import Record, RecordError, decode, encode
-from roguelike.records.resim import Divergence, new_game, resimulate, step
+from roguelike.records.resim import ClaimsRefused, Divergence, new_game, resimulate, step
 from roguelike.records.score import score_parts
 
 REPLAY_SUFFIX = ".replay.json"
@@ -37,24 +37,43 @@ def read_record(path: Path) -> Record:
 
 
 def verify_record(record: Record, content_digest: str | None = None) -> dict[str, Any]:
-    """Re-simulate headlessly; the result says whether the record proves its claims."""
+    """Re-simulate headlessly; the result says whether the record proves its claims.
+
+    Every claim the file makes is compared with the re-simulated game: each action's round
+    and fingerprint, the checkpoints, the final state (actions, round, depth, deepest,
+    over, outcome, kills, state hash), every score part, and the game content it was played
+    with (`content_digest`: the digest of the content this game runs; None: the default)."""
     out: dict[str, Any] = {"verified": False, "seed": record.seed, "kind": record.kind,
-                           "actions": len(record.actions), "score": None, "state_hash": None}
+                           "actions": len(record.actions), "score": None, "state_hash": None,
+                           "game_version": record.game_version}
+    if content_digest is None:
+        from roguelike.content.loader import default_content
+
+        content_digest = default_content().digest
     try:
         game = resimulate(record)
+    except ClaimsRefused as err:
+        first = err.mismatches[0]
+        out.update(diverged_at={"index": err.index, "round": err.round}, reason=err.reason,
+                   claim=first.claim, claimed=first.claimed, actual=first.actual,
+                   mismatches=[{"claim": m.claim, "claimed": m.claimed, "actual": m.actual}
+                               for m in err.mismatches])
+        return out
     except Divergence as err:
         out.update(diverged_at={"index": err.index, "round": err.round}, reason=err.reason)
-        if content_digest is not None and content_digest != record.content_digest:
+        if content_digest != record.content_digest:
             out["reason"] += " (the record was made with different game content)"
         return out
     parts = score_parts(game)
     out.update(score=parts["total"], score_parts=parts, state_hash=game.state_hash(),
-               depth=game.deepest, turns=game.round, outcome=game.outcome,
+               depth=game.deepest, turns=game.round, outcome=game.outcome, kills=game.kills,
                party=party_words(game.party_spec, game.content))
-    if parts != record.score:
-        out.update(diverged_at={"index": len(record.actions), "round": game.round},
-                   reason=f"the record claims score {record.score.get('total')} "
-                          f"({record.score}) but the game scores {parts['total']} ({parts})")
+    if content_digest != record.content_digest:  # the score was earned under other rules
+        out.update(claim="content_digest", claimed=record.content_digest,
+                   actual=content_digest,
+                   reason=f"content_digest: the file was played with game content "
+                          f"{record.content_digest!r} but this game has {content_digest!r}, "
+                          f"so its score cannot stand for these rules")
         return out
     out["verified"] = True
     return out
@@ -67,9 +86,7 @@ def verify_file(path: Path) -> dict[str, Any]:
     except ReplayError as err:
         return {"verified": False, "score": None, "state_hash": None, "diverged_at": None,
                 "reason": str(err)}
-    from roguelike.content.loader import default_content
-
-    return verify_record(record, default_content().digest)
+    return verify_record(record)
 
 
 class ReplayPlayer:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from roguelike.engine.actions import action_from_dict
 from roguelike.engine.events import Event
@@ -12,6 +13,7 @@ from roguelike.engine.options import GameOptions
 from roguelike.engine.seeds import normalise_seed
 from roguelike.records import recorder as rec_mod
 from roguelike.records.codec import Record
+from roguelike.records.score import score_parts
 
 
 @dataclass
@@ -24,6 +26,59 @@ class Divergence(Exception):
 
     def __str__(self) -> str:
         return f"diverged at action {self.index} (round {self.round}): {self.reason}"
+
+
+@dataclass
+class Mismatch:
+    """One claim of the file that the re-simulated game contradicts."""
+
+    claim: str  # e.g. "final.outcome", "score.total"
+    claimed: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return f"{self.claim}: the file claims {self.claimed!r} but the game gives {self.actual!r}"
+
+
+@dataclass
+class ClaimsRefused(Divergence):
+    """The actions replay, but the file's claims about the end differ from the game's."""
+
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def claims_of(game: Game) -> dict[str, Any]:
+    """Everything a record claims about a game's end, by claim name (codec.Final, score)."""
+    claims: dict[str, Any] = {
+        "final.actions": len(game.history), "final.round": game.round,
+        "final.depth": game.depth, "final.deepest": game.deepest, "final.over": game.over,
+        "final.outcome": game.outcome, "final.kills": game.kills,
+        "final.state_hash": game.state_hash()}
+    claims.update({f"score.{k}": v for k, v in score_parts(game).items()})
+    return claims
+
+
+def mismatches(record: Record, game: Game, rec: rec_mod.Recorder) -> list[Mismatch]:
+    """Every claim of `record` that differs from `game` (re-simulated with recorder `rec`)."""
+    actual = claims_of(game)
+    f = record.final
+    claimed: dict[str, Any] = {f"final.{k}": getattr(f, k) for k in
+                               ("actions", "round", "depth", "deepest", "over", "outcome",
+                                "kills", "state_hash")}
+    if f.deepest is None:  # a version 1 file makes neither claim
+        del claimed["final.deepest"], claimed["final.kills"]
+    for part in set(record.score) | {k[6:] for k in actual if k.startswith("score.")}:
+        claimed[f"score.{part}"] = record.score.get(part)
+    out = [Mismatch(k, v, actual.get(k)) for k, v in claimed.items() if actual.get(k) != v]
+    # the full-state checkpoints every `checkpoint_every` actions are claims too: all of
+    # them must be there (each one present was already compared on the way)
+    if set(record.checkpoints) != set(rec.checkpoints):
+        out.append(Mismatch("checkpoints", sorted(record.checkpoints),
+                            sorted(rec.checkpoints)))
+    return out
 
 
 def new_game(seed: str, party: tuple[tuple[str, ...], ...],
@@ -61,8 +116,11 @@ def step(game: Game, record: Record, i: int, rec: rec_mod.Recorder) -> list[Even
 
 
 def resimulate(record: Record, upto: int | None = None,
-               progress: Callable[[Game, int], None] | None = None) -> Game:
-    """The game after the record's first `upto` actions (all by default), fully checked."""
+               progress: Callable[[Game, int], None] | None = None,
+               check_claims: bool = True) -> Game:
+    """The game after the record's first `upto` actions (all by default), fully checked:
+    every action's round and fingerprint, every checkpoint and, at the end (unless
+    `check_claims` is False, for a journal, which makes none), every claim of the file."""
     game = new_game(record.seed, record.party, record.options)
     rec = rec_mod.attach(game, record.checkpoint_every)
     end = len(record.actions) if upto is None else min(upto, len(record.actions))
@@ -70,11 +128,24 @@ def resimulate(record: Record, upto: int | None = None,
         step(game, record, i, rec)
         if progress is not None:
             progress(game, i + 1)
-    if end == len(record.actions):
-        final = game.state_hash()
-        if final != record.final.state_hash:
-            raise Divergence(end, game.round, "the final state hash differs from the recording")
+    if end == len(record.actions) and check_claims:
+        wrong = mismatches(record, game, rec)
+        if wrong:
+            raise ClaimsRefused(end, game.round, "; ".join(map(str, wrong)), wrong)
     return game
+
+
+def valid_prefix(record: Record) -> tuple[Game, Divergence | None]:
+    """The game after as many of the record's actions as replay cleanly, and why it
+    stopped there (None: all of them). For a journal, whose tail a crash may have cut."""
+    game = new_game(record.seed, record.party, record.options)
+    rec = rec_mod.attach(game, record.checkpoint_every)
+    for i in range(len(record.actions)):
+        try:
+            step(game, record, i, rec)
+        except Divergence as err:  # the failed action touched `game`: rebuild up to it
+            return resimulate(record, upto=i, check_claims=False), err
+    return game, None
 
 
 def rebuild_recorder(game: Game) -> rec_mod.Recorder:

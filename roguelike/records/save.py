@@ -1,21 +1,31 @@
-"""Save and continue: atomic, checksummed, backed up, consumed on load.
+"""Saves: what a save slot holds, and how a game in play is saved, left and ended.
 
-Files in the save folder for slot S:
-    S.save.json         the save (written atomically; never half-written)
-    S.save.json.bak     the save before the last one, kept in case the newest is damaged
-    S.save.json.consumed the save after it was loaded (so reloading cannot undo a death)
-    S.save.json.corrupt-N a save that failed to load, kept for a human to look at
+Files in the save folder for slot S (nothing is ever half-written):
+    S.journal           the game in play, one line per action as it is taken (journal.py);
+                        it survives any crash and is where Continue/Recover resumes
+    S.save.json         the last full save: a checkpoint written on `S` (save and leave), on
+                        every change of level and on a hang-up; verifiable like a replay
+    S.save.json.bak     the save before the last one, in case the newest is damaged
+    S.lock              held by the process playing the slot (lock.py)
+    S.*.corrupt-N       a file that could not be used, kept for a human to look at
+    S.*.ended           the files of a game that ended (its replay is its record)
+    S.*.replaced        the journal and save of the game a new game replaced (one kept)
+
+Loading (resume.py) consumes nothing: the journal only grows while the game is played, so
+a crash, a power cut or a dropped terminal resumes where play was, and no earlier moment
+can be played again (see README, "Nothing lost").
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.records import live
 from roguelike.records.atomic import (
     atomic_write,
     fsync_dir,
@@ -25,37 +35,51 @@ from roguelike.records.atomic import (
 )
 from roguelike.records.capture import capture
 from roguelike.records.codec import RecordError, decode, encode
-from roguelike.records.paths import check_slot
+from roguelike.records.errors import SaveError
+from roguelike.records.journal import peek
+from roguelike.records.live import journal_path
+from roguelike.records.paths import SAVE_SUFFIX
 from roguelike.records.resim import Divergence, resimulate
+from roguelike.records.resume import Loaded, backup_path, busy, load_game, save_path
 
-SUFFIX = ".save.json"
-
-
-class SaveError(Exception):
-    """A save that cannot be written or read; str() is a message for the player."""
-
-
-@dataclass
-class Loaded:
-    game: Game
-    path: Path
-    notes: list[str] = field(default_factory=list)  # e.g. "the backup was used because..."
-
-
-def save_path(directory: Path, slot: str) -> Path:
-    return Path(directory) / f"{check_slot(slot)}{SUFFIX}"
-
-
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
+SUFFIX = SAVE_SUFFIX
+__all__ = ["Loaded", "SaveError", "backup_path", "begin_play", "has_save", "load_game",
+           "read_save", "retire_save", "save_game", "save_path", "slot_state", "suspend_game"]
 
 
 def consumed_path(path: Path) -> Path:
+    """Where earlier versions put a loaded save (still tidied away when a game ends)."""
     return path.with_name(path.name + ".consumed")
 
 
+@dataclass(frozen=True)
+class SlotState:
+    """What the menu offers for a slot; cheap to ask (no game is replayed)."""
+
+    kind: str  # "none", "saved" (left cleanly), "interrupted" (a crash), "busy"
+    seed: str = ""  # "" when it cannot be told cheaply
+    pid: int | None = None  # for "busy": the process playing it (None: unknown)
+
+
+def slot_state(directory: Path, slot: str) -> SlotState:
+    path, jpath = save_path(directory, slot), journal_path(directory, slot)
+    has_journal, has_save_file = jpath.is_file(), path.is_file()
+    if not has_journal and not has_save_file:
+        return SlotState("none")
+    pid = busy(directory, slot)
+    if pid is not None:
+        return SlotState("busy", pid=pid if pid > 0 else None)
+    if not has_journal:
+        return SlotState("saved")
+    seen = peek(jpath)
+    if seen is None:  # a damaged journal: Recover says what can be done
+        return SlotState("interrupted")
+    return SlotState("saved" if seen[1] else "interrupted", seen[0])
+
+
 def has_save(directory: Path, slot: str) -> bool:
-    return save_path(directory, slot).is_file()
+    """A game to continue (or recover) in this slot."""
+    return slot_state(directory, slot).kind != "none"
 
 
 def _readable(path: Path) -> bool:
@@ -67,10 +91,14 @@ def _readable(path: Path) -> bool:
 
 
 def save_game(game: Game, directory: Path, slot: str, player: str = "") -> Path:
-    """Write the game's save; the previous good save becomes the backup."""
+    """Write the game's save; the previous good save becomes the backup. The journal is
+    synced first, so it is never behind a save."""
     if game.over:
         raise SaveError("The game is over: there is nothing to save (its replay is kept).")
     path = save_path(directory, slot)
+    journal = live.find(game)
+    if journal is not None:
+        journal.sync()
     data = encode(capture(game, "save", player))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -81,12 +109,18 @@ def save_game(game: Game, directory: Path, slot: str, player: str = "") -> Path:
             else:
                 move_aside(path)
         atomic_write(path, data)
-        consumed = consumed_path(path)
-        if consumed.exists():
-            consumed.unlink()
-            fsync_dir(path.parent)
     except OSError as err:
         raise SaveError(f"Could not write the save {path}: {err.strerror or err}") from None
+    return path
+
+
+def suspend_game(game: Game, directory: Path, slot: str, player: str = "") -> Path:
+    """Save and leave (`S`, a hang-up): the save, then the journal closed as left cleanly.
+    Continue resumes it."""
+    path = save_game(game, directory, slot, player)
+    journal = live.find(game)
+    if journal is not None:
+        journal.close(clean=True)
     return path
 
 
@@ -108,48 +142,31 @@ def read_save(path: Path) -> Game:
                         f"({err}); it may come from another version of the game.") from None
 
 
-def load_game(directory: Path, slot: str) -> Loaded:
-    """Continue a saved game. The save is consumed; damaged ones are moved aside.
-
-    Falls back to the backup only when the newest save exists but cannot be used: a
-    missing save means there is no game to continue (it was loaded or the party died).
-    """
-    path = save_path(directory, slot)
-    if not path.is_file():
-        raise SaveError("There is no saved game to continue.")
-    notes: list[str] = []
-    for candidate in (path, backup_path(path)):
-        if not candidate.is_file():
-            continue
-        try:
-            game = read_save(candidate)
-        except SaveError as err:
-            try:
-                aside = move_aside(candidate)
-                notes.append(f"{err} It was moved to {aside.name}.")
-            except OSError:
-                notes.append(f"{err} (It could not be moved aside.)")
-            continue
-        try:
-            os.replace(candidate, consumed_path(path))
-            fsync_dir(path.parent)
-        except OSError as err:
-            raise SaveError(f"Could not mark the save as loaded: {err.strerror or err}") \
-                from None
-        if candidate != path:
-            notes.append("The backup save (from the previous save) was loaded instead.")
-        return Loaded(game, candidate, notes)
-    raise SaveError(" ".join(notes) + " No usable save is left.")
+def begin_play(game: Game, directory: Path, slot: str, player: str = "",
+               notify: live.Notify = live.no_notice) -> None:
+    """From now on `game` is the slot's game: journalled action by action (SlotBusy, a
+    SaveError, if another process plays the slot). A new game gives up the game saved in
+    the slot before it: its save is moved aside once the new journal is in place."""
+    live.begin(game, Path(directory), slot, player, notify)
+    if not game.history:
+        path = save_path(directory, slot)
+        with contextlib.suppress(OSError):
+            if path.is_file():
+                os.replace(path, path.with_name(path.name + live.REPLACED))
+            backup_path(path).unlink(missing_ok=True)
 
 
 def retire_save(directory: Path, slot: str) -> None:
-    """The game ended: its save may not be continued (the replay is the record)."""
+    """This game has ended (death, victory, retirement, quitting): drop its save and
+    journal so that it cannot be continued. Its files are renamed `*.ended`, not deleted;
+    its replay is the record. Closes this process's journal of the slot first."""
+    live.close_slot(Path(directory), slot)
     path = save_path(directory, slot)
-    for p in (path, consumed_path(path)):
+    for p in (journal_path(directory, slot), path, backup_path(path), consumed_path(path)):
         if p.exists():
             with contextlib.suppress(OSError):
-                os.replace(p, p.with_name(path.name + ".ended"))
-    fsync_dir(path.parent)
+                os.replace(p, p.with_name(p.name + ".ended"))
+    fsync_dir(Path(directory))
 
 
 def attach_autosave(game: Game, directory: Path, slot: str, player: str = "") -> None:

@@ -8,6 +8,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from roguelike.records.text import printable
+
 DB_NAME = "scores.sqlite3"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS scores (
@@ -53,6 +55,19 @@ def add_score(data_dir: Path, *, player: str, seed: str, parts: dict[str, int], 
         return int(cur.lastrowid or 0)
 
 
+def same_rows(data_dir: Path, *, player: str, seed: str, score: int, depth: int, turns: int,
+              outcome: str) -> list[dict[str, Any]]:
+    """Rows with all of these values (a game finished twice looks like this)."""
+    if not (Path(data_dir) / DB_NAME).is_file():
+        return []
+    with closing(_connect(data_dir)) as conn:
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM scores WHERE player = ? AND "
+                            "seed = ? AND score = ? AND depth = ? AND turns = ? AND "
+                            "outcome = ? ORDER BY id DESC LIMIT 5",
+                            (player, seed, score, depth, turns, outcome)).fetchall()
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
 def top_scores(data_dir: Path, seed: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
     """Best first (ties: the earlier game first); each row a dict with 'parts' as a dict."""
     if not (Path(data_dir) / DB_NAME).is_file():
@@ -74,7 +89,9 @@ def format_table(rows: list[dict[str, Any]]) -> str:
         return "No scores yet."
     lines = [f"{'#':>3}  {'score':>7}  {'player':<16} {'seed':<28} {'depth':>5} "
              f"{'turns':>6}  {'outcome':<8} party"]
-    for i, r in enumerate(rows, 1):
-        lines.append(f"{i:>3}  {r['score']:>7}  {r['player'][:16]:<16} {r['seed'][:28]:<28} "
-                     f"{r['depth']:>5} {r['turns']:>6}  {r['outcome']:<8} {r['party']}")
+    for i, r in enumerate(rows, 1):  # the table's text may have been written by anyone
+        player, seed, outcome, party = (printable(str(r.get(k) or "")) for k in
+                                        ("player", "seed", "outcome", "party"))
+        lines.append(f"{i:>3}  {r['score']:>7}  {player[:16]:<16} {seed[:28]:<28} "
+                     f"{r['depth']:>5} {r['turns']:>6}  {outcome:<8} {party}")
     return "\n".join(lines)

@@ -76,12 +76,12 @@ class SignalSaver:
     def _finish(self) -> None:
         self.done = True
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
-        from roguelike.records.save import SUFFIX, SaveError, save_game
+        from roguelike.records.save import SUFFIX, SaveError, suspend_game
 
         game = self.get_game()
         if game is not None and not game.over:
             try:
-                save_game(game, self.path.parent, self.path.name.removesuffix(SUFFIX))
+                suspend_game(game, self.path.parent, self.path.name.removesuffix(SUFFIX))
             except SaveError as err:
                 print(f"roguelike: {err}", file=sys.stderr)
         self.on_saved(self.signum)

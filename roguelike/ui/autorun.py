@@ -16,6 +16,7 @@ from textual.timer import Timer
 
 from roguelike.engine.actions import Action
 from roguelike.engine.events import Event
+from roguelike.engine.explore.rest import RestRun
 from roguelike.engine.game import Game
 from roguelike.engine.travel import Decider, Question, Run
 
@@ -81,29 +82,8 @@ class AutoRun:
         self.host.auto_question(question, answer)
 
 
-def rest_until_healed(rest: Callable[[], Action], cap: int = 30, idle: int = 6
-                      ) -> Decider:
-    """The next rest while anyone is wounded, stopping after `cap` rests or `idle` rests in a
-    row that healed nobody (so a rule without healing cannot loop for ever)."""
-    state = {"rests": 0, "idle": 0, "last": -1}
-
-    def wounded(game: Game) -> int:
-        from roguelike.engine.components import HitBoxes
-
-        return sum(loc.crossed for e in game.party
-                   for loc in game.store.get(e, HitBoxes).locations)
-
-    def next_rest(game: Game, eid: int) -> Action | str:
-        now = wounded(game)
-        if now == 0:
-            return "The party is fully rested." if state["rests"] else "Nobody needs rest."
-        state["idle"] = state["idle"] + 1 if now >= state["last"] >= 0 else 0
-        state["last"] = now
-        if state["idle"] >= idle:
-            return "Resting heals no more for now."
-        if state["rests"] >= cap:
-            return f"Rested {cap} times; stopping."
-        state["rests"] += 1
-        return rest()
-
-    return next_rest
+def rest_until_healed(rest: Callable[[], Action]) -> Decider:
+    """`R`: the next rest while resting still does something for the party (healing, a
+    knock-out running its course, an injury or fatigue to rest off: the engine's RestRun),
+    with `rest` making each Rest action; the run's Watch stops it when disturbed."""
+    return RestRun(make=rest).next

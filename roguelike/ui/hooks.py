@@ -10,7 +10,7 @@ from typing import Any
 
 from roguelike.engine import fight_actions, targeting
 from roguelike.engine.actions import _REGISTRY, Action
-from roguelike.engine.components import Conditions, Named, Position
+from roguelike.engine.components import Named, Position
 from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap
@@ -27,14 +27,6 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 }
 # Extra describers for look: each returns words about an entity, or None to pass.
 DESCRIBERS: list[Callable[[Game, int], str | None]] = []
-
-
-def condition_tags(game: Game, eid: int) -> list[str]:
-    """Short labels of a creature's active conditions, for the panel and look."""
-    conds = game.store.try_get(eid, Conditions)
-    if conds is None or not conds.active:
-        return []
-    return [cid[:3].upper() for cid in sorted(conds.active)]
 
 
 def action_class(command: str) -> type[Action] | None:
@@ -94,21 +86,59 @@ def describe_entity(game: Game, eid: int) -> str | None:
     return None
 
 
-def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
-    """Save to the player's slot (a hosted account's folder when `data_dir` is given);
-    None when saved, else why not."""
+def _slot(data_dir: str | None, player: str = "") -> tuple[Path, str, str]:
+    """(folder, slot, player) of the game's save slot: a hosted account's (`data_dir`
+    given) or the local player's."""
+    if data_dir is not None:
+        from roguelike.host import records_link
+
+        return records_link.save_dir(Path(data_dir)), records_link.SAVE_SLOT, player
+    from roguelike.ui import local_records
+
+    return local_records.folder(), local_records.slot(), local_records.player_name()
+
+
+def begin_records(game: Game, data_dir: str | None = None, player: str = "",
+                  notify: Callable[[str], None] | None = None) -> tuple[bool, str]:
+    """Make `game` the slot's game in play: journalled action by action (a crash loses
+    nothing) and autosaved on level changes. (play it?, a message for the player): not
+    when another window plays the slot; with a warning when the save folder cannot be
+    written (the game is then played unrecorded)."""
+    from roguelike.records.live import no_notice
+    from roguelike.records.lock import SlotBusy
     from roguelike.records.save import SaveError
+    from roguelike.records.session import track
 
+    folder, slot, who = _slot(data_dir, player)
     try:
-        if data_dir is not None:
-            from roguelike.host import records_link
-            from roguelike.records.save import save_game
+        track(game, folder, slot, who, notify or no_notice)
+    except SlotBusy as err:
+        return False, str(err)
+    except (OSError, SaveError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        return True, (f"This game cannot be recorded in {folder} ({why}): it cannot be "
+                      "saved, and a crash or quitting loses it.")
+    return True, ""
 
-            save_game(game, records_link.save_dir(Path(data_dir)), "game")
-        else:
-            from roguelike.ui import local_records
 
-            local_records.save_now(game)
+def end_records(game: Game) -> None:
+    """The app is closing with `game` still in play: stop journalling it (its journal stays
+    as it is, so the next start offers to recover it)."""
+    from roguelike.records import live
+
+    journal = live.find(game)
+    if journal is not None:
+        journal.close(clean=False)
+
+
+def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
+    """Save and leave (the slot of a hosted account when `data_dir` is given); None when
+    saved, else why not."""
+    from roguelike.records.save import SaveError, suspend_game
+
+    folder, slot, _who = _slot(data_dir)
+    try:
+        suspend_game(game, folder, slot, _who)
     except (OSError, SaveError) as err:
         return f"The game could not be saved: {err}"
     return None

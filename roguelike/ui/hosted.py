@@ -4,6 +4,7 @@ report status to the host, and exit when the game screen closes (back to the lob
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,11 @@ from textual.widgets import Static
 
 from roguelike.host import records_link
 from roguelike.host.status import start_reporter
+
+REATTACHED = {
+    signal.SIGUSR1: "Reattached: you are back in your game, as you left it.",
+    signal.SIGUSR2: "Reattached: your game moved here from your other connection.",
+}
 
 
 class HostedBase(Screen[None]):
@@ -54,10 +60,16 @@ def begin_hosted(app: Any) -> None:
     app.push_screen(HostedBase())
     game, notes = (None, []) if app.initial_seed else records_link.resume(account_dir)
     if game is not None:
-        app.play(game)
+        started = app.play(game)
     else:
-        app.new_game(app.initial_seed or app.fresh_seed())
+        started = app.new_game(app.initial_seed or app.fresh_seed())
     for note in notes:
         app.notify(note, timeout=8)
+    if not started:  # (the slot is played in another session: app.play said so)
+        app.set_timer(5, app.exit)
+    # The host signals a reattached player (host/hub.py: tell_reattached); it sends them
+    # only after the first status report, so these handlers come before the reporter.
+    for sig, text in REATTACHED.items():
+        loop.add_signal_handler(sig, lambda text=text: app.notify(text, timeout=8))
     if app.status_fd is not None:
         start_reporter(lambda: app.game, app.status_fd)

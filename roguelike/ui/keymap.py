@@ -14,7 +14,7 @@ from typing import Any
 
 from roguelike.content.loader import content_root
 from roguelike.content.schema import ContentError, build
-from roguelike.ui.userdata import save_dir
+from roguelike.ui.userdata import config_dir
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0),
@@ -158,7 +158,7 @@ def load_keymap(known: set[str], defaults: Path | None = None,
             raise ContentError(label, cmd.id, "id", "duplicate id")
         cmds[cmd.id] = CommandDef(cmd.id, _check_keys(cmd.keys, label, cmd.id, "keys"),
                                   cmd.help)
-    over_path = overrides or save_dir() / "keymap.toml"
+    over_path = overrides or config_dir() / "keymap.toml"
     if over_path.is_file():
         label = str(over_path)
         olabel = str(over_path)

@@ -32,6 +32,7 @@ class DungeonWidgets:
         self.tracker = InitiativeTracker(game, styles)
         self.log_view = LogView()
         self.status = StatusBar(game, styles)
+        self.status.overflow = self.log_view
 
     def point_at(self, game: Game) -> None:
         for widget in (self.map, self.party_panel, self.tracker, self.status):

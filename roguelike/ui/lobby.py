@@ -20,8 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from roguelike.records.text import markup_text, printable
 from roguelike.ui.screens.menu import seed_problem
 from roguelike.ui.screens.modal import Modal
+from roguelike.ui.terminal_fit import TerminalFit
 
 Reply = Callable[[dict[str, Any]], None]
 
@@ -53,7 +55,7 @@ class Link:
         self.app.call_from_thread(self.app.exit)  # the host went away
 
 
-class LobbyApp(App[None]):
+class LobbyApp(TerminalFit, App[None]):
     TITLE = "Traps & Treasure: lobby"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("q", "choose('quit')", "Quit")]
@@ -89,23 +91,31 @@ class LobbyApp(App[None]):
             self.link.pending.popleft()(msg)
 
     def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).update(printable(text))  # (may quote a player)
 
     def rebuild(self) -> None:
         st = self.state
         live = len(st.get("live", []))
         guest = st.get("guest", False)
         self.query_one("#welcome", Static).update(
-            f"Welcome, [b]{st.get('name', '?')}[/b].  q quits.")
+            f"Welcome, [b]{markup_text(str(st.get('name', '?')))}[/b].  q quits.")
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         saved = st.get("has_save", False)
+        running = st.get("running", "")  # the account's one game, on another connection
         menu.clear_options()
+        if running:
+            menu.add_options([
+                Option("Reattach to your game" if running == "detached" else
+                       "Take over your game here (it is on another connection)",
+                       id="reattach"),
+                Option("Watch your game", id="watch_own", disabled=running == "detached")])
         menu.add_options([
             Option("Continue your saved game" if saved else "Play (a new random seed)",
-                   id="continue" if saved else "play"),
-            Option(f"Daily seed: {st.get('daily', '?')}", id="daily", disabled=saved),
-            Option("Play a seed...", id="seed", disabled=saved),
+                   id="continue" if saved else "play", disabled=bool(running)),
+            Option(f"Daily seed: {markup_text(str(st.get('daily', '?')))}", id="daily",
+                   disabled=saved or bool(running)),
+            Option("Play a seed...", id="seed", disabled=saved or bool(running)),
             Option(f"Watch ({live} live)", id="watch"),
             Option("High scores", id="scores"),
             Option(f"Let others watch my games: {'yes' if st.get('allow_watch') else 'no'}",
@@ -114,7 +124,9 @@ class LobbyApp(App[None]):
             Option(f"Manage keys ({len(st.get('keys', []))})", id="keys", disabled=guest),
             Option("Quit", id="quit"),
         ])
-        if saved:
+        if st.get("notice"):
+            self.say(st["notice"])
+        elif saved and not running:
             self.say("Finish your saved game to start a new one.")
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
@@ -123,8 +135,10 @@ class LobbyApp(App[None]):
         if event.option_list.id != "menu":
             return
         choice = event.option.id
-        if choice in ("play", "continue", "quit"):
+        if choice in ("play", "continue", "reattach", "quit"):
             self.action_choose(choice)
+        elif choice == "watch_own":
+            self.choose({"op": "watch", "id": self.state.get("id", 0)})
         elif choice == "daily":
             self.choose({"op": "play", "seed": self.state.get("daily")})
         elif choice == "seed":
@@ -206,7 +220,8 @@ class WatchList(Screen[None]):
         games.clear_options()
         for g in state.get("live", []):
             idle = f"{g['idle'] // 60}m" if g["idle"] >= 60 else f"{g['idle']}s"
-            games.add_option(Option(f"{g['player']:<20} {g['seed'][:22]:<22} {g['depth']:>5} "
+            player, seed = markup_text(str(g["player"])), markup_text(str(g["seed"]))
+            games.add_option(Option(f"{player:<20} {seed[:22]:<22} {g['depth']:>5} "
                                     f"{idle:>6} {g['watchers']:>5}", id=str(g["id"])))
         if not state.get("live"):
             games.add_option(Option("(nobody is playing)", disabled=True))
@@ -230,8 +245,9 @@ class Scores(Screen[None]):
     def compose(self) -> ComposeResult:
         rows = self.reply.get("scores") or []
         lines = [f"[b]{'#':>3} {'score':>7}  {'player':<20} {'seed':<24} {'depth':>5}[/b]"]
-        lines += [f"{i:>3} {r['score']:>7}  {r['player'][:20]:<20} {r['seed'][:24]:<24} "
-                  f"{r['depth']:>5}" for i, r in enumerate(rows, 1)]
+        lines += [f"{i:>3} {r['score']:>7}  {markup_text(str(r['player'])[:20]):<20} "
+                  f"{markup_text(str(r['seed'])[:24]):<24} {r['depth']:>5}"
+                  for i, r in enumerate(rows, 1)]
         text = "\n".join(lines) if rows else (self.reply.get("message") or "No scores yet.")
         with Vertical(id="box"):
             yield Static("[b]High scores[/b]\n\n" + text + "\n\n[dim]Escape: back[/dim]")
@@ -284,7 +300,8 @@ class Keys(Screen[None]):
         keylist.clear_options()
         keylist.add_option(Option("Add a key (paste an OpenSSH public key line)...", id="add"))
         for k in state.get("keys", []):
-            keylist.add_option(Option(f"{k['key']} {k['comment']}", id=f"key-{k['id']}"))
+            keylist.add_option(Option(markup_text(f"{k['key']} {k['comment']}"),
+                                      id=f"key-{k['id']}"))
         keylist.highlighted = min(keep or 0, keylist.option_count - 1)
         keylist.focus()
 
@@ -303,5 +320,6 @@ class Keys(Screen[None]):
 
 
 def run_lobby(link_fd: int) -> int:
-    LobbyApp(link_fd).run()
-    return 0
+    app = LobbyApp(link_fd)
+    app.run()
+    return app.return_code or 0  # 1 after a crash

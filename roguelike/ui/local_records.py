@@ -1,4 +1,4 @@
-"""Saves, autosaves and records for a game played in a local terminal.
+"""The local player's save slot and records (ui/hooks.py starts and saves the game in it).
 
 A hosted game (roguelike.host) does the same through roguelike/host/records_link.py; this is
 the local player's: one save slot named after the player in the save folder.
@@ -10,7 +10,7 @@ import getpass
 from pathlib import Path
 
 from roguelike.engine.game import Game
-from roguelike.records import paths, save, session
+from roguelike.records import paths, save
 from roguelike.records.finish import Finished, finish_game
 
 
@@ -29,9 +29,8 @@ def folder() -> Path:
     return paths.data_dir()
 
 
-def track(game: Game) -> None:
-    """Autosave on every level change from now on (call once per new or loaded game)."""
-    session.track(game, folder(), slot(), player_name())
+def state() -> save.SlotState:
+    return save.slot_state(folder(), slot())
 
 
 def has_save() -> bool:
@@ -39,16 +38,12 @@ def has_save() -> bool:
 
 
 def load() -> tuple[Game | None, list[str]]:
-    """The saved game (consumed, so it cannot be loaded twice) and notes for the player."""
+    """The slot's game as far as it was recorded, and notes for the player."""
     try:
         loaded = save.load_game(folder(), slot())
     except save.SaveError as err:
         return None, [str(err)]
     return loaded.game, list(loaded.notes)
-
-
-def save_now(game: Game) -> Path:
-    return save.save_game(game, folder(), slot(), player_name())
 
 
 def save_path() -> Path:

@@ -13,6 +13,7 @@ from rich.style import Style
 from roguelike.ui.lines import LinesWidget, Part
 
 KEEP = 400
+PINNED = Style(color="#87afff", bold=True)  # the status line's hint colour
 
 
 class LogView(LinesWidget):
@@ -25,6 +26,12 @@ class LogView(LinesWidget):
         self.messages: list[tuple[str, int]] = []  # (text, generation)
         self.generation = 0
         self.plain = False
+        self.pinned = ""  # a prompt too long for the status line, shown whole at the bottom
+
+    def pin(self, text: str) -> None:
+        if text != self.pinned:
+            self.pinned = text
+            self.update_lines()
 
     def add(self, texts: list[str]) -> None:
         self.generation += 1
@@ -32,8 +39,15 @@ class LogView(LinesWidget):
         del self.messages[:-KEEP]
         self.update_lines()
 
+    def newest(self) -> list[str]:
+        """The messages of the latest batch (the last action's)."""
+        return [text for text, gen in self.messages if gen == self.generation]
+
     def build(self, width: int, height: int) -> list[list[Part]]:
         lines: list[list[Part]] = []
+        if self.pinned:
+            for piece in reversed(textwrap.wrap(self.pinned, max(10, width - 1))):
+                lines.append([(piece, PINNED)])
         for text, gen in reversed(self.messages):
             fresh = gen == self.generation or self.plain
             style = Style(color="white") if fresh else Style(color="#808080")

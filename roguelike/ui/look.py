@@ -1,40 +1,71 @@
-"""Words for what the party knows of a square."""
+"""Words for what the party knows of a square, and where it lies from the one acting."""
 
 from __future__ import annotations
 
-from roguelike.engine.components import Actor, Disabled, MonsterStats, Named, Position
+from roguelike.engine.components import Actor, Door, MonsterStats, Named, Position, Trap
 from roguelike.engine.game import Game
 from roguelike.engine.stats import attribute
-from roguelike.ui.hooks import condition_tags
+from roguelike.engine.traps.describe import state_words
+from roguelike.engine.words import direction_words
+from roguelike.ui.conditions_view import condition_names
 from roguelike.world import tiles as T
 
 
-def describe_square(game: Game, x: int, y: int) -> str:
+def door_words(door: Door) -> str:
+    if door.broken:
+        return "broken door (open)"
+    if door.open:
+        return "open door"
+    return "locked door" if door.locked else "closed door"
+
+
+def _thing_words(game: Game, eid: int) -> str:
+    store = game.store
+    door = store.try_get(eid, Door)
+    if door is not None:
+        return door_words(door)
+    named = store.try_get(eid, Named)
+    name = named.name if named else "something"
+    if store.has(eid, Trap):
+        return f"{name} ({state_words(game, eid)})"
+    stats = store.try_get(eid, MonsterStats)
+    if stats is not None:
+        name += (f" (Combat {stats.combat}+, Might "
+                 f"{'-' if stats.might is None else str(stats.might) + '+'}, "
+                 f"{stats.hits}/{stats.max_hits} Hits)")
+    elif store.has(eid, Actor):
+        name += f" (Combat {attribute(store, eid, 'combat')}+)"
+    states = condition_names(game, eid)
+    if states:
+        name += " [" + ", ".join(states) + "]"
+    return name
+
+
+def describe_square(game: Game, x: int, y: int, origin: tuple[int, int] | None = None
+                    ) -> str:
+    """'Leader Warrior (Combat 3+) [Knocked Out: 59 rounds, Prone], Spiked Pit, floor;
+    3 squares west.' The party always knows where its own are; other creatures show only
+    while seen. `origin` (default: the one acting) is where the direction is taken from."""
     level = game.level
+    if origin is None:
+        eid = game.awaiting or game.led
+        origin = game.store.get(eid, Position).xy
+    where = direction_words(origin, (x, y))
     if not level.explored[y, x]:
-        return "Unknown."
+        return f"Unknown; {where}."
     seen = bool(game.visible[y, x])
-    parts = []
+    ranked: list[tuple[int, str]] = []
+    has_door = False
     for eid, pos in game.store.query(Position):
         if pos.depth != game.depth or pos.xy != (x, y) or not game.is_drawn(eid):
             continue
-        if game.store.has(eid, Actor) and not seen:
+        if game.store.has(eid, Actor) and not seen and eid not in game.party:
             continue
-        named = game.store.try_get(eid, Named)
-        name = named.name if named else "something"
-        stats = game.store.try_get(eid, MonsterStats)
-        if stats is not None:
-            name += (f" (Combat {stats.combat}+, Might "
-                     f"{'-' if stats.might is None else str(stats.might) + '+'}, "
-                     f"{stats.hits}/{stats.max_hits} Hits)")
-        elif game.store.has(eid, Actor):
-            name += f" (Combat {attribute(game.store, eid, 'combat')}+)"
-        if game.store.has(eid, Disabled):
-            name += " [Disabled]"
-        tags = condition_tags(game, eid)
-        if tags:
-            name += " [" + " ".join(tags) + "]"
-        parts.append(name)
-    terrain = T.NAMES[int(game.known_tiles()[y, x])]
-    where = "" if seen else " (remembered)"
-    return f"({x},{y}) {', '.join([*parts, terrain])}{where}."
+        has_door = has_door or game.store.has(eid, Door)
+        ranked.append((0 if game.store.has(eid, Actor) else 1, _thing_words(game, eid)))
+    parts = [words for _rank, words in sorted(ranked, key=lambda r: r[0])]
+    tile = int(game.known_tiles()[y, x])
+    if not (has_door and tile == T.DOORWAY):  # "closed door", not "closed door, doorway"
+        parts.append(T.NAMES[tile])
+    remembered = "" if seen else " (remembered)"
+    return f"{', '.join(parts)}{remembered}; {where}."

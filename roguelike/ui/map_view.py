@@ -15,13 +15,23 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from roguelike.engine.components import Actor, Appearance, Character, Position
+from roguelike.engine.components import (
+    Actor,
+    Appearance,
+    Character,
+    Disabled,
+    Door,
+    Position,
+    Trap,
+)
 from roguelike.engine.game import Game
+from roguelike.ui.glyphs import door_glyph
 from roguelike.ui.theme import Styles
 from roguelike.world import tiles as T
 
 MARGIN = 5  # scroll when the focus comes this close to the edge (keeps repaints small)
 Cell = tuple[str, Style]
+DOWNED = Style(underline=True)
 
 
 class MapView(Widget, can_focus=False):
@@ -36,9 +46,11 @@ class MapView(Widget, can_focus=False):
         self.origin = (0, 0)
         self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
         self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
+        self.anchor: tuple[tuple[int, int], float] | None = None  # see hold()
         self._rows: list[Strip] = []
         self._keys: list[tuple[object, ...]] = []
         self._depth = -1
+        self._downed: dict[tuple[str, bool], Style] = {}
         self._build_luts()
 
     def _build_luts(self) -> None:
@@ -67,6 +79,12 @@ class MapView(Widget, can_focus=False):
         eid = g.awaiting or g.led
         return g.store.get(eid, Position).xy
 
+    def hold(self, square: tuple[int, int] | None, row_fraction: float = 0.5) -> None:
+        """Keep `square` in the middle column at this fraction of the height (the end of a
+        game shows where the party fell, above its dialog); None: follow the focus again."""
+        self.anchor = None if square is None else (square, row_fraction)
+        self.redraw(full=True)
+
     def _place_camera(self, size: Size) -> bool:
         level = self.game.level
         fx, fy = self.focus_point()
@@ -79,6 +97,18 @@ class MapView(Widget, can_focus=False):
                 origin = focus - view // 2
             return max(0, min(origin, extent - view))
 
+        def held(origin: int, view: int, extent: int) -> int:
+            if extent <= view:
+                return -((view - extent) // 2)
+            return max(0, min(origin, extent - view))
+
+        if self.anchor is not None:
+            (fx, fy), fraction = self.anchor
+            ox = held(fx - size.width // 2, size.width, level.width)
+            oy = held(fy - int(size.height * fraction), size.height, level.height)
+            moved = (ox, oy) != self.origin
+            self.origin = (ox, oy)
+            return moved
         ox = axis(fx, self.origin[0], size.width, level.width)
         oy = axis(fy, self.origin[1], size.height, level.height)
         moved = (ox, oy) != self.origin
@@ -87,31 +117,47 @@ class MapView(Widget, can_focus=False):
 
     # ----- drawing ---------------------------------------------------------------------
     def _overlay(self) -> dict[tuple[int, int], Cell]:
-        """Entities drawn over the terrain, keyed by map square."""
+        """Entities drawn over the terrain, keyed by map square: on each square the one of
+        the highest layer (a creature over a trap or an item over the floor)."""
         g = self.game
         p = self.styles_.palette
         visible, explored = g.visible, g.level.explored
         best: dict[tuple[int, int], tuple[int, Cell]] = {}
         current = g.awaiting
-        for eid, pos, app in g.store.query(Position, Appearance):
+        store = g.store
+        doors = store.by_type.get(Door) or {}
+        traps = store.by_type.get(Trap) or {}
+        down = store.by_type.get(Disabled) or {}
+        for eid, pos, app in store.query(Position, Appearance):
             if pos.depth != g.depth or not g.is_drawn(eid):
                 continue
             seen = bool(visible[pos.y, pos.x])
-            if app.layer >= 2 and not seen:
+            char = store.try_get(eid, Character)
+            # the party always knows where its own lie, seen by a companion or not
+            if char is None and app.layer >= 2 and not seen:
                 continue
             if app.layer < 2 and not (seen or explored[pos.y, pos.x]):
                 continue
-            char = g.store.try_get(eid, Character)
+            glyph = app.glyph
             if char is not None:
                 color = p.party.get(char.klass, "white")
-            elif g.store.has(eid, Actor):
-                color = p.pillager if g.store.get(eid, Actor).side == "pillager" else p.monster
+                if eid in down:  # knocked out or disabled: its own look, colour or none
+                    style = self._downed_style(reverse=eid == current)
+                    best[pos.xy] = (9, (glyph, style))
+                    continue
+            elif store.has(eid, Actor):
+                color = p.pillager if store.get(eid, Actor).side == "pillager" else p.monster
+            elif eid in doors:
+                glyph = door_glyph(doors[eid])
+                color = app.color if seen else p.remembered
+            elif eid in traps and traps[eid].state == "disarmed":
+                color = p.remembered  # harmless now: drawn like a memory
             else:
                 color = app.color if seen else p.remembered
             style = self.styles_.fg(color, bold=app.layer >= 2, reverse=eid == current)
             layer = app.layer
             if layer > best.get(pos.xy, (-1, None))[0]:  # type: ignore[index]
-                best[pos.xy] = (layer, (app.glyph, style))
+                best[pos.xy] = (layer, (glyph, style))
         out = {xy: cell for xy, (_layer, cell) in best.items()}
         hl = self.styles_.fg(p.highlight, reverse=True)
         for xy in self.path:
@@ -121,6 +167,17 @@ class MapView(Widget, can_focus=False):
             glyph = out[self.cursor][0] if self.cursor in out else "X"
             out[self.cursor] = (glyph, hl)
         return out
+
+    def _downed_style(self, reverse: bool) -> Style:
+        """A knocked-out or disabled delver: its letter in the wound colour, underlined so
+        it reads without colour too."""
+        key = (self.styles_.palette.name, reverse)
+        style = self._downed.get(key)
+        if style is None:
+            style = self.styles_.fg(self.styles_.palette.crossed, bold=True,
+                                    reverse=reverse) + DOWNED
+            self._downed[key] = style
+        return style
 
     def redraw(self, full: bool = False) -> None:
         """Rebuild the rows and refresh just the ones that changed."""

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.theme import PALETTES
-from roguelike.ui.userdata import save_dir, toml_value, write_atomically
+from roguelike.ui.userdata import config_dir, toml_value, write_atomically
 
 FILE = "options.toml"
 
@@ -26,6 +26,7 @@ class Options:
     luck_prompt: Literal["ask", "never"] = "ask"
     confirm_danger: bool = True
     accessible: bool = False
+    seen_howto: bool = False  # the first game's how-to was shown (ui/screens/howto.py)
 
     def validate(self) -> tuple[str, str] | None:
         if self.palette not in PALETTES:
@@ -44,7 +45,7 @@ CHOICES: list[tuple[str, str, tuple[Any, ...]]] = [
 
 
 def options_path() -> Path:
-    return save_dir() / FILE
+    return config_dir() / FILE
 
 
 def load_options(path: Path | None = None) -> tuple[Options, str]:

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import Character, Disabled, HitBoxes, LocationBoxes
+from roguelike.engine.components import Character, HitBoxes, LocationBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
+from roguelike.ui.conditions_view import condition_tags, down_words
 from roguelike.ui.lines import BLANK, LinesWidget, Part
 from roguelike.ui.theme import Styles
 
 SHORT = {"wits": "Wi", "might": "Mi", "combat": "Co", "speed": "Sp"}
+
+
+def fit_tags(tags: list[str], room: int) -> str:
+    """Condition labels in `room` columns: with their rounds if they fit, else the labels
+    alone, else as many as fit and a count of the rest ('PSN +2')."""
+    full = " ".join(tags)
+    if len(full) <= room:
+        return full
+    bare = [t.split(" ")[0] for t in tags]
+    for shown in range(len(bare), 0, -1):
+        text = " ".join(bare[:shown]) + (f" +{len(bare) - shown}" if shown < len(bare) else "")
+        if len(text) <= room:
+            return text
+    return f"+{len(bare)}" if room >= 2 else ""
 
 
 def box_parts(loc: LocationBoxes, styles: Styles) -> list[Part]:
@@ -66,13 +81,17 @@ class PartyPanel(LinesWidget):
                     pad = max(1, 10 - sum(len(t) for t, _ in row))
                     out.append([*row, (" " * pad, BLANK), *box_parts(b, st)])
             stats: list[Part] = [("  ", BLANK)]
-            for loc in locs:
-                stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
-                              st.fg("#bcbcbc")))
-            if g.store.has(eid, Disabled):
-                stats.append(("DISABLED", st.fg(p.crossed, bold=True)))
+            down = down_words(g, eid)
+            if down is not None:  # the log's words, with the rounds left: nothing else counts
+                stats.append((down, st.fg(p.crossed, bold=True)))
             else:
-                stats += self._conditions(eid)
+                for loc in locs:
+                    stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
+                                  st.fg("#bcbcbc")))
+                room = width - sum(len(t) for t, _ in stats)
+                tags = fit_tags(condition_tags(g, eid), room)
+                if tags:
+                    stats.append((tags, st.fg("#ffaf5f")))
             out.append(stats)
             owners += [eid] * (len(out) - len(owners))
         self.row_owner = owners
@@ -80,9 +99,3 @@ class PartyPanel(LinesWidget):
 
     def owner_of_row(self, row: int) -> int | None:
         return self.row_owner[row] if 0 <= row < len(self.row_owner) else None
-
-    def _conditions(self, eid: int) -> list[Part]:
-        from roguelike.ui.hooks import condition_tags
-
-        tags = condition_tags(self.game, eid)
-        return [(" ".join(tags), self.styles_.fg("#ffaf5f"))] if tags else []

@@ -1,7 +1,8 @@
 """`roguelike replay FILE`: watch a recorded game in the game's own widgets.
 
 Keys: Space pause/resume, + and - speed, . or Right one action, 1-9 jump to the first
-arrival at that depth, Home back to the start, q or Escape quit.
+arrival at that depth, Home back to the start, End to the end, q or Escape quit. The keys
+are on the status line, or whole at the bottom of the log where the line is too narrow.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from textual.timer import Timer
 
 from roguelike.records.replay import ReplayError, ReplayPlayer
 from roguelike.ui.layout import DungeonWidgets, layout_css
+from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
 
 SPEEDS = (1.0, 0.5, 0.25, 0.1, 0.05, 0.02)  # seconds per action
@@ -67,7 +69,7 @@ class ReplayScreen(Screen[None]):
             f"speed {self.speed + 1}/{len(SPEEDS)}"
         self.status.hint = (f"REPLAY {p.position}/{p.total} {state}"
                             + (f" - {p.error}" if p.error else "")
-                            + "  [space +/- . 1-9 home q]")
+                            + "  [Space pause, +/- speed, . step, 1-9 depth, Home/End, q]")
         self.map.redraw(full=True)
         self.party_panel.update_lines()
         self.tracker.update_lines()
@@ -93,6 +95,11 @@ class ReplayScreen(Screen[None]):
         elif key == "home":
             self.player.restart()
             self.log_view.add(["Back to the start."])
+        elif key == "end":
+            self.paused = True  # at the end: nothing more would play, and Home goes back
+            self.player.jump_to(self.player.total)
+            self.log_view.add([f"The end: action {self.player.position} of "
+                               f"{self.player.total}."])
         elif event.character and event.character.isdigit() and event.character != "0":
             depth = int(event.character)
             found = self.player.jump_to_depth(depth)
@@ -101,7 +108,7 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
 
-class ReplayApp(App[None]):
+class ReplayApp(TerminalFit, App[None]):
     TITLE = "Traps & Treasure: replay"
     ENABLE_COMMAND_PALETTE = False
 
@@ -110,7 +117,8 @@ class ReplayApp(App[None]):
         self.player = player
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.player, Styles(PALETTES["classic"])))
+        styles = Styles(PALETTES["classic"], self.colour_depth())
+        self.push_screen(ReplayScreen(self.player, styles))
 
 
 def run_replay(path: Path | str) -> int:
@@ -119,5 +127,10 @@ def run_replay(path: Path | str) -> int:
     except ReplayError as err:
         print(f"roguelike: {err}")
         return 2
-    ReplayApp(player).run()
-    return 0
+    from roguelike.terminal import refuse_without_terminal
+
+    if refuse_without_terminal():
+        return 2
+    app = ReplayApp(player)
+    app.run()
+    return app.return_code or 0  # 1 after a crash

@@ -9,6 +9,7 @@ from roguelike.engine.components import Actor, Appearance
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.ui.lines import BLANK, LinesWidget, Part
+from roguelike.ui.log_view import LogView
 from roguelike.ui.theme import Styles
 
 DONE = Style(color="#585858")  # a token whose turn has passed
@@ -24,8 +25,32 @@ class StatusBar(LinesWidget):
         self.game = game
         self.styles_ = styles
         self.hint = ""
+        self.overflow: LogView | None = None  # where a hint too long for this line goes
+        self._hint_here = True
+
+    def update_lines(self) -> None:
+        """A hint that does not fit after the status (an aiming line at 80 columns) is not
+        cut: the log shows it whole, wrapped, below its messages."""
+        width = self.size.width
+        fits = width <= 0 or sum(len(t) for t, _ in self._status()) + len(self.hint) <= width
+        if self.overflow is not None:
+            self.overflow.pin("" if fits else self.hint)
+        self._hint_here = fits or self.overflow is None
+        super().update_lines()
 
     def build(self, width: int, height: int) -> list[list[Part]]:
+        g, st = self.game, self.styles_
+        parts = self._status()
+        if self.hint and self._hint_here:
+            parts.append((self.hint + "  ", st.fg("#87afff")))
+        used = sum(len(t) for t, _ in parts)
+        seed = f"seed {g.seed}"
+        if used + len(seed) < width:
+            parts.append((" " * (width - used - len(seed)) + seed, st.fg("#6c6c6c")))
+        return [parts]
+
+    def _status(self) -> list[Part]:
+        """Depth, round, mode, whose turn with actions and movement left, game over."""
         g, st = self.game, self.styles_
         mode = "COMBAT" if g.mode == "combat" else "Explore"
         parts: list[Part] = [(f"D{g.depth} ", st.fg("white", bold=True)),
@@ -43,13 +68,7 @@ class StatusBar(LinesWidget):
                           st.fg(st.palette.highlight)))
         if g.over:
             parts.append(("GAME OVER  ", st.fg("#ff5f5f", bold=True)))
-        if self.hint:
-            parts.append((self.hint + "  ", st.fg("#87afff")))
-        used = sum(len(t) for t, _ in parts)
-        seed = f"seed {g.seed}"
-        if used + len(seed) < width:
-            parts.append((" " * (width - used - len(seed)) + seed, st.fg("#6c6c6c")))
-        return [parts]
+        return parts
 
 
 class InitiativeTracker(LinesWidget):

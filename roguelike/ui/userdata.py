@@ -1,29 +1,31 @@
-"""The player's own files in the save folder: key overrides and options.
+"""The player's own files: key overrides and options (the settings folder), beside the
+saves (the data folder). roguelike.places decides where both are; in a checkout both are
+saves/, and $ROGUELIKE_SAVES overrides both.
 
-The folder is the one saves use: $ROGUELIKE_SAVES, else the repository's saves/ (the records
-module decides when it is present, so both agree).
+Every file is written through records/atomic.py, the one crash-safe writer; a failed write
+raises UserFileError with a sentence for the player, so a screen can say it and go on.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 from pathlib import Path
 
-ENV = "ROGUELIKE_SAVES"
+from roguelike import places
+from roguelike.records.atomic import atomic_write
+
+
+class UserFileError(Exception):
+    """A player's file could not be written (read-only folder, full disk...)."""
 
 
 def save_dir() -> Path:
-    try:
-        paths = importlib.import_module("roguelike.records.paths")
-    except ImportError:
-        paths = None
-    if paths is not None and hasattr(paths, "data_dir"):
-        return Path(paths.data_dir())
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "saves"
+    """Saves, replays, morgue files and scores."""
+    return places.data_dir()
+
+
+def config_dir() -> Path:
+    """options.toml and keymap.toml."""
+    return places.config_dir()
 
 
 def toml_value(value: object) -> str:
@@ -41,7 +43,9 @@ def toml_value(value: object) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """The old file or the new one, never half of either; UserFileError if it cannot be."""
+    try:
+        atomic_write(path, text.encode("utf-8"))
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise UserFileError(f"Could not write {path}: {reason}.") from None

@@ -5,6 +5,8 @@ spawn_table). Drawn from the level's stock stream, so a level's monsters depend 
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from roguelike.content.fight_tables import SpawnRow, fight_tables
 from roguelike.content.loader import Content
 from roguelike.engine.components import Conditions, Position
@@ -39,8 +41,9 @@ def give_innate(store: EntityStore, content: Content, eid: int, monster_id: str)
 
 
 def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stream,
-                   table: list[tuple[str, int]]) -> None:
-    """`table`: the kinds for this depth with their weights (stocking.spawn_table)."""
+                   table: list[tuple[str, int]], traps: Container[tuple[int, int]]) -> None:
+    """`table`: the kinds for this depth with their weights (stocking.spawn_table);
+    `traps`: the level's trap squares, where no monster begins (Mage Knight 001:25)."""
     from roguelike.world.stocking import pick_weighted
 
     if not table:
@@ -53,7 +56,7 @@ def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stre
         if not rng.chance(row.room_chance_in_6, 6):
             continue
         squares = [p for p in room.squares() if level.room_at(*p) == room.id
-                   and level.tile(*p) == T.FLOOR]
+                   and level.tile(*p) == T.FLOOR and p not in traps]
         kind = pick_weighted(rng, table)
         for _ in range(min(len(squares), max(1, group.roll(rng)))):
             x, y = squares.pop(rng.below(len(squares)))

@@ -39,11 +39,13 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
     rng = Stream(seed, f"level/{level.depth}/stock")
     for x, y in level.doors:
         level.door_ids[(x, y)] = make_door(store, level.depth, x, y)
+    from roguelike.engine.traps.make import trap_squares
     from roguelike.engine.traps.stock import stock_traps
 
-    stock_traps(store, content, level, seed)
+    stock_traps(store, content, level, seed)  # first: no token begins on a trap square
     table = spawn_table(content, level.depth)
-    spawn_monsters(store, content, level, rng, table)  # world/spawning.py: by depth
+    spawn_monsters(store, content, level, rng, table,  # world/spawning.py: by depth
+                   trap_squares(store, content, level.depth))
     from roguelike.engine.explore.stock import stock_exploration  # markers, Pillagers, ...
 
     stock_exploration(store, content, level, seed)

@@ -30,3 +30,33 @@ def check(game: Game, eid: int, attr: str, what: str, need: int | None = None
     text = (f"{name_of(game.store, eid)} {'succeeds' if ok else 'fails'} at {what} "
             f"(rolled {roll} vs {label} {base}{tired}).")
     return ok, Event("check", text, eid, roll=roll, need=target)
+
+
+def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args: list[int],
+                   need: int | None = None) -> tuple[bool | None, list[Event]]:
+    """check(), and after a failure that luck could still turn, the luck prompt as for a
+    fight roll (engine/luck.py): (True/False, events) when decided, (None, events) while the
+    player decides (PendingLuck on `eid`). The resumer registered as `resume` then finishes
+    with `args` and the final outcome; a caller that gets a decision finishes the same way.
+
+    Luck after the roll buys the missing pips 1:1 (DungeonPunk), except after a failure
+    short by more than the critical margin (DungeonPunk 004:50, as for the d6 check)."""
+    from roguelike.engine.checks import Check
+    from roguelike.engine.luck import offer_luck
+
+    ok, event = check(game, eid, attr, what, need)
+    if ok:
+        return True, [event]
+    margin = _critical_margin(game)
+    short = event.need - event.roll
+    label = f"{attr.capitalize()} ({what})"
+    chk = Check(eid, label, event.roll, event.need, 0, 0, False, False, False,
+                critical_failure=short > margin)
+    offer = offer_luck(game, chk, resume, args)
+    return (None if offer else False), [event, *offer]
+
+
+def _critical_margin(game: Game) -> int:
+    from roguelike.content.fight_tables import fight_tables
+
+    return fight_tables(game.content).d6.critical_margin

@@ -1,14 +1,14 @@
 """Time: a round is one pass of initiative (10 s); every 60 rounds is an exploration turn,
-when lights burn, the unrested tire and the wandering-monster check is rolled."""
+when lights burn, the unrested tire and the wandering-monster check is rolled. The party's
+rest (explore/rest.py) ends on the clock too."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine import conditions as C
 from roguelike.engine.components import Actor, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.events import Event
@@ -16,7 +16,10 @@ from roguelike.engine.explore.components import Fatigue
 from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.light import burn
+from roguelike.engine.explore.rest import RESTING, Rest, tick
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.traps.make import trap_squares
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 from roguelike.world.stocking import pick_weighted, spawn_table
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 FATIGUE_NAMES = ("rested", "mildly fatigued", "severely fatigued", "exhausted")
+__all__ = ["Rest", "on_round", "tire", "wandering_check"]  # Rest: its old home, still asked
 
 
 def on_round(game: Game) -> list[Event]:
@@ -36,7 +40,7 @@ def on_round(game: Game) -> list[Event]:
     events = burn(game, 1) + expire_walls(game)
     if led.clock % explore_data(game.content).rounds_per_turn == 0:
         events += tire(game) + wandering_check(game)
-    return events
+    return events + tick(game, led)
 
 
 def tire(game: Game) -> list[Event]:
@@ -45,7 +49,7 @@ def tire(game: Game) -> list[Event]:
     events: list[Event] = []
     for eid in game.party:
         fat = game.store.try_get(eid, Fatigue)
-        if fat is None or is_disabled(game.store, eid):
+        if fat is None or is_disabled(game.store, eid) or C.has_condition(game, eid, RESTING):
             continue
         fat.active_turns += 1
         if fat.active_turns > rest.active_turns and fat.level < rest.max_fatigue:
@@ -90,7 +94,7 @@ def wandering_check(game: Game) -> list[Event]:
     mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot),
                        awake=awake)
     how = "comes for the party" if awake else "lurks, waiting"
-    return [Event("wander", head + f"a {name_of(game.store, mid)} {want} squares away "
+    return [Event("wander", head + f"a {name_of(game.store, mid)} {plural(want, 'square')} away "
                   f"{how} ({row.name}, reaction {reaction}).", mid, x=spot[0], y=spot[1],
                   roll=reaction)]
 
@@ -106,6 +110,8 @@ def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:
     dist = distance_map(cost, starts)
     view = game.visible
     free = (dist < UNREACHABLE) & ~view & (level.tiles == T.FLOOR)
+    for x, y in trap_squares(game.store, game.content, game.depth):
+        free[y, x] = False  # Mage Knight 001:25: no wandering monster begins on a trap square
     for _e, _a, p in game.store.query(Actor, Position):
         if p.depth == game.depth:
             free[p.y, p.x] = False
@@ -115,30 +121,3 @@ def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:
     off = np.where(free, np.abs(dist.astype(np.int64) - want), np.iinfo(np.int64).max)
     y, x = divmod(int(off.argmin()), level.width)
     return x, y
-
-
-@dataclass(frozen=True)
-class Rest(Action):
-    """The party rests one exploration turn: fatigue goes, lights burn, monsters may come."""
-
-    kind: ClassVar[str] = "rest"
-
-    def perform(self, game: Game, actor: int) -> Result:
-        if game.mode == "combat":
-            return fail("Not with foes in view!")
-        data = explore_data(game.content)
-        led = ledger(game)
-        turn = data.rounds_per_turn
-        led.clock += turn
-        events = [Event("rest", "The party rests for an exploration turn.", actor)]
-        for eid in game.party:
-            fat = game.store.try_get(eid, Fatigue)
-            if fat is not None and not is_disabled(game.store, eid):
-                fat.level, fat.active_turns, fat.halved = 0, 0, False
-        events += burn(game, turn)
-        from roguelike.engine.explore.spells import expire_walls
-
-        events += expire_walls(game) + wandering_check(game)
-        act = game.store.get(actor, Actor)
-        act.actions_left, act.move_points = 0, 0
-        return done(*events)

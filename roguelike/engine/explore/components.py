@@ -89,6 +89,7 @@ class Ledger:
     hauls: int = 0  # Pillager loads brought to camp, for the every-3 rule
     noisy_until: int = 0  # clock round until which the dungeon counts as noisy
     artifact: bool = False  # the goal was carried out
+    rest_ends: int = 0  # clock round the party's rest ends on (0: nobody is resting)
 
 
 EXPLORE_COMPONENTS: tuple[type, ...] = (

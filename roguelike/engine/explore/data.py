@@ -129,6 +129,23 @@ class RestRules:
     halve_speed_at: int
     noisy_in_six: int
     quiet_in_six: int
+    injury_check: Literal["might", "wits", "combat", "speed"]
+
+
+@dataclass(frozen=True)
+class RestKind:
+    """A row of DungeonPunk's healing table: boxes healed by one exploration turn of rest,
+    whether a night's rest needs an Endurance check to end an injury, and where it applies."""
+
+    id: str
+    name: str
+    source: str
+    boxes: int
+    injury_check: bool
+    place: Literal["anywhere", "camp"]
+
+    def validate(self) -> tuple[str, str] | None:
+        return None if self.boxes >= 0 else ("boxes", "must be 0 or more")
 
 
 @dataclass(frozen=True)
@@ -186,6 +203,7 @@ class ExploreData:
     pillagers: PillagerRules
     treasure_bands: list[TreasureBand]
     rest: RestRules
+    rest_kinds: list[RestKind]  # DungeonPunk's healing table, weakest first
     kits: dict[str, StartKit]
     lights: dict[str, LightDef]
     rounds_per_turn: int
@@ -243,6 +261,9 @@ def load_explore(content: Content) -> ExploreData:
         if faces != [1, 2, 3, 4, 5, 6]:
             raise ContentError(ex_file, chart, "faces", "each chart must cover 1-6 once")
     kits = {k.role: k for k in entries(StartKit, ex, "start_kit", ex_file, unique=False)}
+    rest_kinds = sorted(entries(RestKind, ex, "rest_kind", ex_file), key=lambda k: k.boxes)
+    if not any(k.place == "anywhere" for k in rest_kinds):
+        raise ContentError(ex_file, "", "rest_kind", "needs a row with place = 'anywhere'")
     for kit in kits.values():
         for item in [*kit.items, *([kit.lit] if kit.lit else [])]:
             if item not in items:
@@ -282,6 +303,7 @@ def load_explore(content: Content) -> ExploreData:
                         "pillagers"),
         treasure_bands=entries(TreasureBand, ex, "treasure_band", ex_file, unique=False),
         rest=build(RestRules, _section(ex, "rest", ex_file), ex_file, "rest"),
+        rest_kinds=rest_kinds,
         kits=kits, lights=lights, rounds_per_turn=time.rounds_per_turn,
         encounter_distance=distance,
         reaction=_picked_rows(ReactionRow, enc, "reaction_result", enc_file),

@@ -18,12 +18,14 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check, check_or_offer
 from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import attribute, chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -115,12 +117,10 @@ class ForceDoor(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        ok, event = check(game, actor, "might", "forcing the stuck door",
-                          need=force_need(game, actor))
-        make_noise(game)
-        if ok:
-            _open(game, door, state)
-        return done(event)
+        make_noise(game)  # the trying is noisy, whatever the roll
+        ok, events = check_or_offer(game, actor, "might", "forcing the stuck door", "force_door",
+                                    [actor, door], need=force_need(game, actor))
+        return done(*events, *([] if ok is None else _forced(game, [actor, door], ok)))
 
 
 @dataclass(frozen=True)
@@ -141,14 +141,10 @@ class BreakDoor(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        ok, event = check(game, actor, "might", "breaking down the door")
         make_noise(game)
-        events = [event]
-        if ok:
-            _open(game, door, state, broken=True)
-            state.checked = True
-            events.append(Event("door", "The door crashes open, broken.", actor))
-        return done(*events)
+        ok, events = check_or_offer(game, actor, "might", "breaking down the door",
+                                    "break_door", [actor, door])
+        return done(*events, *([] if ok is None else _broken(game, [actor, door], ok)))
 
 
 def lockpicks_refusal(game: Game, actor: int) -> Result | None:
@@ -170,17 +166,15 @@ class PickLock(Action):
         found = _adjacent_door(game, actor, self.dx, self.dy)
         if isinstance(found, Result):
             return found
-        _door, state = found
+        door, state = found
         if not state.locked:
             return fail("That door is not locked.")
         refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
         if refused:
             return refused
-        ok, event = check(game, actor, "wits", "picking the lock")
-        if ok:
-            state.locked = False
-            game.invalidate_terrain()  # door states feed the cached routes
-        return done(event)
+        ok, events = check_or_offer(game, actor, "wits", "picking the lock", "pick_lock",
+                                    [actor, door])
+        return done(*events, *([] if ok is None else _picked(game, [actor, door], ok)))
 
 
 @dataclass(frozen=True)
@@ -195,18 +189,55 @@ class LockDoor(Action):
         found = _adjacent_door(game, actor, self.dx, self.dy)
         if isinstance(found, Result):
             return found
-        _door, state = found
+        door, state = found
         if state.open or state.broken or state.locked:
             return fail("Only a closed, unbroken, unlocked door can be locked.")
         refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
         if refused:
             return refused
-        ok, event = check(game, actor, "wits", "locking the door")
-        if ok:
-            state.locked = True
-            state.checked = True
-            game.invalidate_terrain()  # door states feed the cached routes
-        return done(event)
+        ok, events = check_or_offer(game, actor, "wits", "locking the door", "lock_door",
+                                    [actor, door])
+        return done(*events, *([] if ok is None else _locked(game, [actor, door], ok)))
+
+
+# ----- what each door roll decided: at once, or once the player has decided on luck -----
+@resumer("force_door")
+def _forced(game: Game, args: list[int], ok: bool) -> list[Event]:
+    _actor, door = args
+    if ok:
+        _open(game, door, game.store.get(door, Door))
+    return []
+
+
+@resumer("break_door")
+def _broken(game: Game, args: list[int], ok: bool) -> list[Event]:
+    actor, door = args
+    if not ok:
+        return []
+    state = game.store.get(door, Door)
+    _open(game, door, state, broken=True)
+    state.checked = True
+    return [Event("door", "The door crashes open, broken.", actor)]
+
+
+@resumer("pick_lock")
+def _picked(game: Game, args: list[int], ok: bool) -> list[Event]:
+    _actor, door = args
+    if ok:
+        game.store.get(door, Door).locked = False
+        game.invalidate_terrain()  # door states feed the cached routes
+    return []
+
+
+@resumer("lock_door")
+def _locked(game: Game, args: list[int], ok: bool) -> list[Event]:
+    _actor, door = args
+    if ok:
+        state = game.store.get(door, Door)
+        state.locked = True
+        state.checked = True
+        game.invalidate_terrain()  # door states feed the cached routes
+    return []
 
 
 @dataclass(frozen=True)
@@ -313,17 +344,25 @@ class Listen(Action):
             game.store.add(door, notes)
         notes.by.append(actor)
         rules = explore_data(game.content).doors
-        ok, event = check(game, actor, "wits", "listening", need=rules.listen_target)
-        if not ok:
-            return done(event, Event("listen", "You hear nothing.", actor))
-        pos = game.store.get(door, Position)
-        here = game.store.get(actor, Position)
-        near = [e for e, a, p in game.store.query(Actor, Position)
-                if a.side != "party" and p.depth == pos.depth
-                and chebyshev(p, pos) <= rules.listen_range and chebyshev(p, here) > 1]
-        text = f"You hear movement beyond the door ({len(near)} creature" \
-            f"{'s' if len(near) != 1 else ''})." if near else "Silence beyond the door."
-        return done(event, Event("listen", text, actor, roll=len(near)))
+        ok, events = check_or_offer(game, actor, "wits", "listening", "listen", [actor, door],
+                                    need=rules.listen_target)
+        return done(*events, *([] if ok is None else _heard(game, [actor, door], ok)))
+
+
+@resumer("listen")
+def _heard(game: Game, args: list[int], ok: bool) -> list[Event]:
+    actor, door = args
+    if not ok:
+        return [Event("listen", "You hear nothing.", actor)]
+    rules = explore_data(game.content).doors
+    pos = game.store.get(door, Position)
+    here = game.store.get(actor, Position)
+    near = [e for e, a, p in game.store.query(Actor, Position)
+            if a.side != "party" and p.depth == pos.depth
+            and chebyshev(p, pos) <= rules.listen_range and chebyshev(p, here) > 1]
+    text = f"You hear movement beyond the door ({plural(len(near), 'creature')})." \
+        if near else "Silence beyond the door."
+    return [Event("listen", text, actor, roll=len(near))]
 
 
 def secret_squares(game: Game, depth: int = 0) -> tuple[tuple[int, int], ...]:

@@ -13,6 +13,7 @@ from roguelike.engine.explore import adapters
 from roguelike.engine.explore.components import Fatigue, Inventory, Item, Ledger, Treasure
 from roguelike.engine.explore.data import ItemDef, explore_data, roll_expr
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.words import direction_words, plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -115,14 +116,28 @@ def make_item(game: Game, kind: str, pos: Position | None = None) -> int:
     return eid
 
 
+TREASURE_GLYPH = "$"
+
+
 def make_treasure(game: Game, depth: int, x: int, y: int) -> tuple[int, Event]:
     """One Treasure piece with a gp value from the depth table (content/explore.toml)."""
     band = explore_data(game.content).treasure_band(depth)
     gp = roll_expr(band.dice, game.streams.play) * band.multiplier
-    eid = game.store.create(Position(depth, x, y), Appearance("$", "bright_yellow", 0),
+    eid = game.store.create(Position(depth, x, y), Appearance(TREASURE_GLYPH, "bright_yellow", 0),
                             Named(f"Treasure ({gp} gp)"), Treasure(gp))
     return eid, Event("treasure", f"Treasure worth {gp} gp ({band.dice} x "
-                      f"{band.multiplier}) lies here.", eid, x=x, y=y)
+                      f"{band.multiplier}) lies {_from_party(game, depth, x, y)}.", eid,
+                      x=x, y=y)
+
+
+def _from_party(game: Game, depth: int, x: int, y: int) -> str:
+    """Where a square lies from the party member acting (or the one led): 'here', '1 square
+    east'; where no delver is on that level, 'there'."""
+    eid = game.current if game.current in game.party else game.led
+    pos = game.store.try_get(eid, Position)
+    if pos is None or pos.depth != depth:
+        return "there"
+    return direction_words(pos.xy, (x, y))
 
 
 def roll_treasure(game: Game, faces: list[int], x: int, y: int, what: str) -> list[Event]:
@@ -165,8 +180,8 @@ def bank(game: Game, eid: int, where: str = "at the Camp") -> list[Event]:
         return []
     led.banked_gp += total
     led.banked_pieces += pieces
-    return [Event("bank", f"{name_of(game.store, eid)} banks {pieces} treasure"
-                  f"{'s' if pieces != 1 else ''} ({total} gp) {where}. Banked: "
+    return [Event("bank", f"{name_of(game.store, eid)} banks {plural(pieces, 'treasure')}"
+                  f" ({total} gp) {where}. Banked: "
                   f"{led.banked_gp} gp.", eid, roll=total)]
 
 

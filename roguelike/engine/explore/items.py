@@ -13,13 +13,15 @@ from roguelike.engine.combat import wound
 from roguelike.engine.components import Character, MonsterStats, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.components import LightSource, Marker
 from roguelike.engine.explore.data import ItemDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, may_use, unstow
 from roguelike.engine.explore.light import light_up
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -118,18 +120,27 @@ def _use_crystal_ball(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Re
     if marker is None:
         return fail("Point the Crystal Ball at an event marker.")
     if chebyshev(store.get(marker, Position), here) > idef.range:
-        return fail(f"The Crystal Ball reaches {idef.range} squares.")
+        return fail(f"The Crystal Ball reaches {plural(idef.range, 'square')}.")
     if store.get(marker, Marker).state != "unchecked":
         return fail("That marker has already been checked.")
     blocked = spend_action(game, actor)
     if blocked:
         return blocked
-    ok, event = check(game, actor, "wits", "reading the Crystal Ball")
+    ok, events = check_or_offer(game, actor, "wits", "reading the Crystal Ball",
+                                "crystal_ball", [actor, marker])
+    return done(*events, *([] if ok is None else _read_ball(game, [actor, marker], ok)))
+
+
+@resumer("crystal_ball")
+def _read_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
+    actor, marker = args
     if not ok:  # T&T: failed Crystal Ball checks are ignored
-        return done(event, Event("item", "The Crystal Ball stays cloudy.", actor))
+        return [Event("item", "The Crystal Ball stays cloudy.", actor)]
+    if not game.store.alive(marker):
+        return []
     from roguelike.engine.explore.markers import resolve
 
-    return done(event, *resolve(game, marker, actor, True, remote=True))
+    return resolve(game, marker, actor, True, remote=True)
 
 
 def _use_throw(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
@@ -201,7 +212,7 @@ def _direct(game: Game, eid: int, idef: ItemDef) -> list[Event]:
     hp = game.streams.play.d(8)
     hits = (hp + 3) // 4
     events = [Event("throw", f"{name_of(game.store, eid)} is hit directly: {hp} damage = "
-                    f"{hits} Hit{'s' if hits != 1 else ''}.", eid, roll=hp)]
+                    f"{plural(hits, 'Hit')}.", eid, roll=hp)]
     events += wound(game, eid, boxes=hits, source=idef.name)
     if game.store.alive(eid):
         events += adapters.add_condition(game, eid, "burning", 1, idef.id)

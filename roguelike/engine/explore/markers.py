@@ -8,18 +8,21 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from roguelike.content.loader import Content
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.components import Actor, Appearance, Character, Named, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.components import Marker
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -27,13 +30,23 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 
-def place_markers(store: EntityStore, level: Level, seed: str) -> None:
-    """One marker per room, none in either Camp, from the level's own marker stream."""
+# How a marker is drawn in each state: `?` a marker not yet checked, `=` one that holds hidden
+# treasure (a retried Wits check finds it). Not `!`, which is the potions' glyph.
+GLYPHS = {"unchecked": "?", "hidden": "="}
+
+
+def place_markers(store: EntityStore, content: Content, level: Level, seed: str) -> None:
+    """One marker per room, none in either Camp nor on a trap square (Mage Knight 001:25),
+    from the level's own marker stream."""
     rng = Stream(seed, f"level/{level.depth}/markers")
+    floor = level.tiles == T.FLOOR
+    traps = trap_squares(store, content, level.depth)
+    for x, y in traps:
+        floor[y, x] = False
     for room in level.rooms:
         if room.id in (level.camp_room, level.pillager_camp_room):
             continue
-        ys, xs = np.nonzero((level.room_map == room.id) & (level.tiles == T.FLOOR))
+        ys, xs = np.nonzero((level.room_map == room.id) & floor)
         if len(xs):
             i = rng.below(len(xs))
             x, y = int(xs[i]), int(ys[i])
@@ -41,7 +54,8 @@ def place_markers(store: EntityStore, level: Level, seed: str) -> None:
 
 
 def make_marker(store: EntityStore, depth: int, x: int, y: int, room: int) -> int:
-    return store.create(Position(depth, x, y), Appearance("?", "bright_white", 1),
+    return store.create(Position(depth, x, y),
+                        Appearance(GLYPHS["unchecked"], "bright_white", 1),
                         Named("event marker"), Marker(room))
 
 
@@ -62,9 +76,21 @@ def check_near(game: Game, eid: int) -> list[Event]:
         if game.over or is_disabled(game.store, eid):
             break
         if game.store.alive(marker) and chebyshev(game.store.get(marker, Position), here) <= 1:
-            ok, event = check(game, eid, "wits", "the event marker check")
-            events += [event, *resolve(game, marker, eid, ok)]
+            ok, said = check_or_offer(game, eid, "wits", "the event marker check",
+                                      "marker_check", [marker, eid])
+            events += said
+            if ok is None:  # the player decides on luck first; the other markers can wait
+                break
+            events += resolve(game, marker, eid, ok)
     return events
+
+
+@resumer("marker_check")
+def _resume_marker(game: Game, args: list[int], ok: bool) -> list[Event]:
+    marker, checker = args
+    if not game.store.alive(marker):
+        return []
+    return resolve(game, marker, checker, ok)
 
 
 def _unchecked_near(game: Game, here: Position) -> bool:
@@ -115,7 +141,7 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
         game.store.get(marker, Marker).state = "hidden"
         app = game.store.try_get(marker, Appearance)
         if app is not None:
-            app.glyph = "!"
+            app.glyph = GLYPHS["hidden"]
         return events
     game.store.destroy(marker)
     if row.event in ("monster_away", "monster_contact"):
@@ -130,8 +156,11 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
     return events + arrive_after_reveal(game)
 
 
-def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
+def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None,
+                      traps: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
                       ) -> tuple[int, int] | None:
+    """The nearest free floor square (no doorway, no creature, no trap square in `traps`),
+    not next to `avoid`."""
     level = game.level
     for r in range(0, 6):
         ring = [(x + dx, y + dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
@@ -139,7 +168,7 @@ def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None
         for sx, sy in ring:
             if not level.is_walkable(sx, sy) or level.tile(sx, sy) == T.DOORWAY:
                 continue
-            if game.creature_at(sx, sy) is not None:
+            if game.creature_at(sx, sy) is not None or (sx, sy) in traps:
                 continue
             if avoid is not None and max(abs(sx - avoid.x), abs(sy - avoid.y)) <= 1:
                 continue
@@ -156,11 +185,13 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
         return []
     kind = chart[0]
     cpos = game.store.get(checker, Position)
-    spot = _free_square_near(game, cpos.x, cpos.y) if contact else \
-        _free_square_near(game, x, y, avoid=cpos) or _free_square_near(game, x, y)
+    traps = trap_squares(game.store, game.content, game.depth)  # (001:25: not on one)
+    spot = _free_square_near(game, cpos.x, cpos.y, traps=traps) if contact else \
+        _free_square_near(game, x, y, cpos, traps) or _free_square_near(game, x, y, traps=traps)
     if contact:
         near = [(sx, sy) for sx, sy in _neighbours(cpos) if game.level.is_walkable(sx, sy)
-                and game.level.tile(sx, sy) != T.DOORWAY and game.creature_at(sx, sy) is None]
+                and game.level.tile(sx, sy) != T.DOORWAY and game.creature_at(sx, sy) is None
+                and (sx, sy) not in traps]
         spot = min(near, key=lambda p: (max(abs(p[0] - x), abs(p[1] - y)), p[1], p[0])) \
             if near else spot
     if spot is None:
@@ -193,29 +224,42 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
     data = explore_data(game.content)
     roll = game.streams.play.d(6)
     trap = data.tt_traps[roll]
-    events = [Event("trap", f"A trap: {trap.name} (rolled {roll}).", checker, x=x, y=y,
-                    roll=roll)]
-    disarmed = False
+    events = [Event("trap", f"The marker hides a trap: {trap.name} (rolled {roll} on the "
+                    "trap chart).", checker, x=x, y=y, roll=roll)]
+    args = [checker, x, y, roll, 0, int(remote)]
     if may_disarm:
         rogue = _disarmer(game, x, y, data.markers.disarm_classes)
         if rogue is not None:
-            disarmed, event = check(game, rogue, "wits", f"disarming the {trap.name}")
-            events.append(event)
-            if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
-                from roguelike.engine.experience import award_xp
-                from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
+            args[4] = rogue
+            disarmed, said = check_or_offer(game, rogue, "wits", f"disarming the {trap.name}",
+                                            "marker_disarm", args)
+            if disarmed is None:  # the player decides on luck first
+                return events + said
+            return events + said + _after_disarm(game, args, disarmed)
+    return events + _after_disarm(game, args, False)
 
-                profile = game.content.traps.get(trap.id)
-                xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
-                events += award_xp(game, rogue, xp, f"disarming the {trap.name}")
-    if not disarmed:
-        victim = checker
-        if remote:  # Crystal Ball: the trap only affects the area it is in
-            near = [e for e in game.party if not is_disabled(game.store, e)
-                    and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
-            victim = near[0] if near else 0
-        events += adapters.spring_tt_trap(game, victim, x, y, roll)
-    return events + roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
+
+@resumer("marker_disarm")
+def _after_disarm(game: Game, args: list[int], disarmed: bool) -> list[Event]:
+    """A marker's trap after the Rogue's disarm roll (or with no Rogue to try): disarmed,
+    the experience and the trap's treasure; else it springs."""
+    checker, x, y, roll, rogue, remote = args
+    trap = explore_data(game.content).tt_traps[roll]
+    if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
+        from roguelike.engine.experience import award_xp
+        from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
+
+        profile = game.content.traps.get(trap.id)
+        xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
+        return award_xp(game, rogue, xp, f"disarming the {trap.name}") + \
+            roll_treasure(game, trap.treasure, x, y, f"the {trap.name}")
+    victim = checker
+    if remote:  # Crystal Ball: the trap only affects the area it is in
+        near = [e for e in game.party if not is_disabled(game.store, e)
+                and chebyshev(game.store.get(e, Position), Position(game.depth, x, y)) <= 1]
+        victim = near[0] if near else 0
+    # a sprung trap rolls its own Treasure column (traps.spring): not a second time here
+    return adapters.spring_tt_trap(game, victim, x, y, roll)
 
 
 def _disarmer(game: Game, x: int, y: int, classes: list[str]) -> int | None:
@@ -244,16 +288,27 @@ class RetryCheck(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        ok, event = check(game, actor, "wits", "the event marker check")
-        mark = store.get(self.marker, Marker)
-        if mark.state == "unchecked":
-            return done(event, *resolve(game, self.marker, actor, ok))
-        if not ok:
-            return done(event)
-        pos = store.get(self.marker, Position)
-        store.destroy(self.marker)
-        from roguelike.engine.explore.pillagers import arrive_after_reveal
+        args = [self.marker, actor]
+        ok, events = check_or_offer(game, actor, "wits", "the event marker check",
+                                    "marker_retry", args)
+        return done(*events, *([] if ok is None else _retried(game, args, ok)))
 
-        return done(event, Event("marker", "The hidden treasure is found!", actor),
-                    make_treasure(game, game.depth, pos.x, pos.y)[1],
-                    *arrive_after_reveal(game))
+
+@resumer("marker_retry")
+def _retried(game: Game, args: list[int], ok: bool) -> list[Event]:
+    """A retried marker check: an unchecked marker is resolved; hidden treasure shows on a
+    success."""
+    marker, actor = args
+    store = game.store
+    if not store.alive(marker):
+        return []
+    if store.get(marker, Marker).state == "unchecked":
+        return resolve(game, marker, actor, ok)
+    if not ok:
+        return []
+    pos = store.get(marker, Position)
+    store.destroy(marker)
+    from roguelike.engine.explore.pillagers import arrive_after_reveal
+
+    return [Event("marker", "The hidden treasure is found!", actor),
+            make_treasure(game, game.depth, pos.x, pos.y)[1], *arrive_after_reveal(game)]

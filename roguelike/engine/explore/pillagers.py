@@ -1,8 +1,11 @@
 """Pillagers: rival looters who go for markers and loose treasure and haul it to their camp.
 
 They roll one initiative as a group (game._new_round), pass doors without changing them,
-fight only when engaged (a standing character next to them) and otherwise run their loot
-home. Every 3 loads brought home remove one random unrevealed marker (T&T Game Play 1).
+"stand and fight if engaged, but will otherwise move towards their Base avoiding combat"
+(T&T): they fight back a delver who attacked them hand to hand while it stands next to them,
+or one next to them when their way is barred; otherwise they route around the party and
+run their loot home. Every 3 loads brought home remove one random unrevealed marker (T&T
+Game Play 1).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from roguelike.engine.actions import (
     spend_action,
     wait_events,
 )
-from roguelike.engine.components import Actor, Disabled, Position
+from roguelike.engine.checks import fight_state
+from roguelike.engine.components import Actor, Disabled, FightState, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.events import Event
@@ -39,14 +43,42 @@ from roguelike.engine.explore.pillager_maps import (
 )
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.traps.make import trap_squares
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
+from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
+DETOUR_COST = 8  # a square next to a standing delver, on the way round the party
+
+
+def engage(game: Game, eid: int, delver: int) -> None:
+    """`delver` attacks `eid` hand to hand: a Pillager so attacked is engaged."""
+    actor = game.store.peek(Actor).get(eid)
+    if actor is not None and actor.side == "pillager":
+        fight_state(game, eid).engaged_by = delver
+
+
+def engaged_by(game: Game, eid: int) -> int:
+    """The delver the Pillager stands and fights (T&T "stand and fight if engaged"): the
+    one who attacked it hand to hand, while that delver stands next to it (Classic: foes
+    within 5' of each other are engaged in melee); 0 when none. Once they part the
+    engagement is over (monster_ai.take_turn, on the Pillager's turn, forgets it)."""
+    state = game.store.peek(FightState).get(eid)
+    foe = state.engaged_by if state is not None else 0
+    if not foe:
+        return 0
+    positions = game.store.peek(Position)
+    here, there = positions.get(eid), positions.get(foe)
+    if here is None or there is None or here.depth != there.depth \
+            or chebyshev(here, there) > 1 or foe in game.store.peek(Disabled):
+        return 0
+    return foe
 
 
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
@@ -87,10 +119,13 @@ def _marker_rooms(store: EntityStore, depth: int) -> list[int]:
     return sorted({m.room for _e, m, p in store.query(Marker, Position) if p.depth == depth})
 
 
-def _spot(level: Level, store: EntityStore, x: int, y: int) -> tuple[int, int] | None:
+def _spot(level: Level, store: EntityStore, x: int, y: int,
+          traps: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The nearest free square to (x, y): no creature, no stairs up, no trap square."""
     positions, depth = store.table(Position), level.depth  # (the tables, not a query)
     taken = {(p.x, p.y) for p in map(positions.__getitem__, store.ids(Actor, Position))
              if p.depth == depth}
+    taken |= traps  # (Mage Knight 001:25: no token begins on a trap square)
     for r in range(0, 4):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):
@@ -116,9 +151,10 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
     if not rooms:
         return []
     out = []
+    traps = trap_squares(store, content, level.depth)
     for _ in range(count):
         x, y = rng.choice(exits(level, rng.choice(rooms)))
-        spot = _spot(level, store, x, y)
+        spot = _spot(level, store, x, y, traps)
         if spot is None:
             continue
         eid = make_monster(store, content, monster, Position(level.depth, *spot), awake=True)
@@ -140,14 +176,14 @@ def arrive_after_reveal(game: Game) -> list[Event]:
     new = place(game.store, game.content, game.level, rng, count)
     if not new:
         return []
-    return [Event("pillagers", f"{len(new)} Pillager{'s' if len(new) != 1 else ''} "
+    return [Event("pillagers", f"{plural(len(new), 'Pillager')} "
                   f"arrive{'s' if len(new) == 1 else ''} to loot (rolled {count} on {text}).",
                   roll=count)]
 
 
-def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
-    """One decision of a Pillager (dispatched from monster_ai.take_turn). `unengaged`: the
-    caller found no standing delver next to it on its level (monster_ai._engaged)."""
+def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
+    """One decision of a Pillager not engaged (dispatched from monster_ai.take_turn).
+    `here`: it is on the level played (where the party may stand in its way)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -156,20 +192,13 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
     if haul is None:
         haul = Haul()
         store.add(eid, haul)
-    x, y, depth = pos.x, pos.y, pos.depth
-    # the first standing delver next to it, in party order (one pass, no list)
-    disabled = store.by_type.get(Disabled, ())
-    for e in () if unengaged else game.party:
-        if e not in disabled:
-            p = positions[e]
-            if p.depth == depth and -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
-                return _try(game, eid, Attack(e))
+    x, y = pos.x, pos.y
     level = game.level
     if haul.hauling:
         if _in_camp(level, x, y):
             return _try(game, eid, Deposit())
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
-        return _step_towards(game, eid, pos, goal_map(game, "camp", level))
+        return _step_towards(game, eid, pos, goal_map(game, "camp", level), here)
     loot = loot_targets(game)
     spots = loot[0]
     target = grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
@@ -178,10 +207,10 @@ def take_action(game: Game, eid: int, unengaged: bool = False) -> list[Event]:
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if _in_camp(level, x, y):
             return wait_events(game, eid)
-        return _step_towards(game, eid, pos, goal_map(game, "camp", level))
+        return _step_towards(game, eid, pos, goal_map(game, "camp", level), here)
     if loot[1] is None:
         loot[1] = distances(game, [xy for _t, xy in spots])
-    return _step_towards(game, eid, pos, loot[1])
+    return _step_towards(game, eid, pos, loot[1], here)
 
 
 def _in_camp(level: Level, x: int, y: int) -> bool:
@@ -199,10 +228,20 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     return wait_events(game, eid)
 
 
-def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list[Event]:
+def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray, here: bool
+                  ) -> list[Event]:
+    """A step down `dist`, round the party where it stands in the way ("avoiding combat",
+    T&T); with the way barred and a delver beside it, the Pillager fights that one."""
     x, y = pos.x, pos.y
+    near = _delvers_near(game, pos) if here else []
     # (no options where the map is unreachable or 0: steps_from lists none there)
     _here, options = steps_from(game, dist, x, y)
+    if near:  # (a delver within 2 squares: a step may end next to one)
+        zone = {(dx + px, dy + py) for px, py in near for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        if not options or any(square in zone for square, _dx, _dy in options):
+            # round the party; with no way round, on past it (a delver in the way itself
+            # is then fought, below)
+            options = _detour(game, pos, dist, zone) or options
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -215,7 +254,64 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray) -> list
             events = _free_step(game, eid, pos, dx, dy)
             if events is not None:
                 return events
+    for px, py in near:  # the way is barred: stand and fight the one beside it
+        if max(abs(px - x), abs(py - y)) <= 1:
+            return _try(game, eid, Attack(game.creature_at(px, py) or 0))
     return wait_events(game, eid)  # (a Wait never turns into another action)
+
+
+def _delvers_near(game: Game, pos: Position) -> list[tuple[int, int]]:
+    """The squares of the standing delvers within 2 squares of `pos` (a step from `pos`
+    may end next to them), in party order."""
+    store = game.store
+    disabled = store.by_type.get(Disabled, ())
+    positions = store.by_type[Position]
+    x, y, depth = pos.x, pos.y, pos.depth
+    out = []
+    for e in game.party:
+        if e not in disabled:
+            p = positions[e]
+            if p.depth == depth and -2 <= p.x - x <= 2 and -2 <= p.y - y <= 2:
+                out.append((p.x, p.y))
+    return out
+
+
+def _detour(game: Game, pos: Position, dist: np.ndarray, zone: set[tuple[int, int]]
+            ) -> list[tuple[tuple[int, int], int, int]]:
+    """The steps that get closer to `dist`'s goals on a map that routes round the party:
+    the squares of `zone` (next to a standing delver) cost DETOUR_COST more and the
+    delvers' own squares cannot be crossed (Pillagers' terrain otherwise: every door
+    passes, secret ones do not). Made afresh: only a Pillager whose way passes by the
+    party asks."""
+    store = game.store
+    level = game.level
+    cost = T.WALKABLE[level.tiles].astype(np.int16)
+    for x, y in _secret_squares(game):
+        cost[y, x] = 0
+    for x, y in zone:
+        if level.in_bounds(x, y) and cost[y, x]:
+            cost[y, x] += DETOUR_COST
+    positions, disabled = store.by_type[Position], store.by_type.get(Disabled, ())
+    for e in game.party:
+        p = positions[e]
+        if p.depth == pos.depth and e not in disabled:
+            cost[p.y, p.x] = 0
+    detour = distance_map(cost, mask_squares(dist == 0))
+    here = int(detour[pos.y, pos.x])
+    if here >= UNREACHABLE or here == 0:
+        return []
+    options = []
+    for dx, dy in _STEPS:
+        nx, ny = pos.x + dx, pos.y + dy
+        if level.in_bounds(nx, ny) and (d := int(detour[ny, nx])) < here:
+            options.append((d, abs(dx) + abs(dy), dx, dy))
+    return [((pos.x + dx, pos.y + dy), dx, dy) for _d, _n, dx, dy in sorted(options)]
+
+
+def _secret_squares(game: Game) -> list[tuple[int, int]]:
+    from roguelike.engine.explore.doors import secret_squares
+
+    return list(secret_squares(game))
 
 
 def _free_step(game: Game, eid: int, pos: Position, dx: int, dy: int) -> list[Event] | None:

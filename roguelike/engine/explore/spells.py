@@ -16,18 +16,21 @@ from roguelike.engine.components import Appearance, Character, Named, Position
 from roguelike.engine.dice import parse
 from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check
+from roguelike.engine.explore.checks import check, check_or_offer
 from roguelike.engine.explore.components import SpellHealed, SpellWall
 from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.luck_resume import resumer
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.world import tiles as T
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-_WALL_LOOK = {"fire": ("^", "bright_red", "fire wall"), "stone": ("#", "grey70", "stone wall")}
+# (a fire wall is drawn like DCSS's clouds, not `^`, the traps' glyph)
+WALL_LOOK = {"fire": ("§", "bright_red", "fire wall"), "stone": ("#", "grey70", "stone wall")}
 
 
 def known_spells(game: Game, caster: int) -> list[str]:
@@ -95,8 +98,7 @@ class Cast(Action):
             return fail("You do not know that spell.")
         spell = spells[self.spell]
         if not _in_reach(game, actor, spell, self.x, self.y):
-            return fail(f"{spell.name} reaches {spell.range} square"
-                        f"{'s' if spell.range != 1 else ''} you can see.")
+            return fail(f"{spell.name} reaches {plural(spell.range, 'square')} you can see.")
         target = game.creature_at(self.x, self.y)
         refused = _refusal(game, actor, spell, self, target)
         if refused:
@@ -104,10 +106,35 @@ class Cast(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        ok, event = check(game, actor, "wits", f"casting {spell.name}")
-        if not ok:
-            return done(event)
-        return done(event, *_EFFECTS[spell.effect](game, actor, spell, self, target))
+        args = [actor, *self.encode(game)]
+        ok, events = check_or_offer(game, actor, "wits", f"casting {spell.name}", "cast", args)
+        if ok is None:  # luck could still turn the failure: the player decides first
+            return done(*events)
+        return done(*events, *_finish_cast(game, args, ok))
+
+    def encode(self, game: Game) -> list[int]:
+        """The cast as integers (a pending luck decision keeps only integers)."""
+        ids, options = _cast_words(game)
+        return [ids.index(self.spell), self.x, self.y, options.index(self.option)]
+
+
+def _cast_words(game: Game) -> tuple[list[str], list[str]]:
+    """Spell ids and cast options in a fixed order, for Cast.encode."""
+    locations = {loc.id for cls in game.content.classes.values() for loc in cls.locations}
+    return (list(explore_data(game.content).spells),
+            ["", *sorted(DIRECTIONS), *sorted(locations)])
+
+
+@resumer("cast")
+def _finish_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
+    """What the casting roll decided: the spell's effect on a success, nothing on a failure."""
+    if not ok:
+        return []
+    actor, spell_index, x, y, option = args
+    ids, options = _cast_words(game)
+    cast = Cast(ids[spell_index], x, y, options[option])
+    spell = explore_data(game.content).spells[cast.spell]
+    return _EFFECTS[spell.effect](game, actor, spell, cast, game.creature_at(x, y))
 
 
 def _refusal(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
@@ -182,7 +209,7 @@ def _wall(kind: str) -> Callable[..., list[Event]]:
              ) -> list[Event]:
         rounds = _duration(game, spell)
         expires = ledger(game).clock + rounds
-        glyph, color, name = _WALL_LOOK[kind]
+        glyph, color, name = WALL_LOOK[kind]
         squares = wall_squares(game, cast.x, cast.y, cast.option, spell.size)
         for x, y in squares:
             tile = -1
@@ -192,8 +219,8 @@ def _wall(kind: str) -> Callable[..., list[Event]]:
             game.store.create(Position(game.depth, x, y), Appearance(glyph, color, 1),
                               Named(name), SpellWall(kind, expires, tile))
         game.invalidate_terrain()
-        return [Event("spell", f"A {name} {len(squares)} square{'s' if len(squares) != 1 else ''}"
-                      f" long rises for {rounds} rounds.", actor, x=cast.x, y=cast.y,
+        return [Event("spell", f"A {name} {plural(len(squares), 'square')} long rises for "
+                      f"{plural(rounds, 'round')}.", actor, x=cast.x, y=cast.y,
                       roll=rounds)]
     return make
 

@@ -20,5 +20,5 @@ def stock_exploration(store: EntityStore, content: Content, level: Level, seed: 
     keep = level.stairs_down or level.stairs_up
     place_goal(store, content, level)
     place_secret_doors(store, level, seed, data.doors.secret_in_six, keep)
-    place_markers(store, level, seed)
+    place_markers(store, content, level, seed)
     place_at_start(store, content, level, seed)

@@ -23,6 +23,7 @@ def spring_tt_trap(game: Game, victim_eid: int, x: int, y: int, roll: int | None
     eid = make_trap(game.store, game.content, profile, Position(game.depth, x, y),
                     placement="room", room=-1 if room is None else room,
                     rng=game.streams.play)
-    events = [Event("trap_chart", f"Trap chart: rolled {face}, {profile.name}.", victim_eid,
-                    eid, x=x, y=y, roll=face)]
+    # a roll made by the caller was told by the caller (a marker's "A trap: ... (rolled 3)")
+    text = "" if roll is not None else f"Trap chart: rolled {face}, {profile.name}."
+    events = [Event("trap_chart", text, victim_eid, eid, x=x, y=y, roll=face)]
     return events + spring(game, eid, victim_eid)

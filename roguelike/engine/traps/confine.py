@@ -24,6 +24,7 @@ from roguelike.engine.stats import attribute, name_of
 from roguelike.engine.traps import movement
 from roguelike.engine.traps.core import Ctx, step_at
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -250,6 +251,6 @@ def tick(game: Game) -> list[Event]:
                     hp = step["hp_loss_per_round"]
                     boxes = (hp + HP_PER_ROUND_HITS - 1) // HP_PER_ROUND_HITS
                     events.append(Event("suffocate", f"{name_of(game.store, eid)} suffocates "
-                                        f"({hp} hp: {boxes} Hits).", eid))
+                                        f"({hp} hp: {plural(boxes, 'Hit')}).", eid))
                     events += wound(game, eid, boxes=boxes, source=profile.name)
     return events

@@ -6,12 +6,25 @@ from typing import TYPE_CHECKING
 
 from roguelike.engine.components import Trap
 from roguelike.engine.traps.core import profile_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 STATE_WORDS = {"hidden": "hidden", "exposed": "armed", "armed": "armed (reset)",
                "disarmed": "disarmed", "sprung": "sprung"}
+
+
+def state_words(game: Game, trap_eid: int) -> str:
+    """The trap's state as the player should read it: a sprung trap says whether and when
+    it re-arms ('sprung, re-arms in 3 rounds'; 'spent' when it never will)."""
+    trap = game.store.get(trap_eid, Trap)
+    if trap.state != "sprung":
+        return STATE_WORDS.get(trap.state, trap.state)
+    if trap.reset_round >= 0:
+        left = max(0, trap.reset_round - game.round)
+        return f"sprung, re-arms in {plural(left, 'round')}"
+    return "spent: harmless now"
 
 
 def _successes(need: int) -> int:
@@ -35,8 +48,12 @@ def disarm_odds(game: Game, actor: int, trap_eid: int, slow: bool) -> tuple[int,
 def describe_trap(game: Game, trap_eid: int) -> str:
     trap = game.store.get(trap_eid, Trap)
     profile = profile_of(game, trap_eid)
-    value = str(trap.disarm_value) if trap.disarm_value else profile.disarm
     where = "trap square" if trap.placement == "square" else "room trap"
     rank = f", Threat Rank {trap.rank}" if trap.rank else ""
-    return (f"{profile.name} ({where}{rank}; {STATE_WORDS.get(trap.state, trap.state)}; "
-            f"disarm {value}+ on 2d6). {profile.text}")
+    state = state_words(game, trap_eid)
+    if trap.state == "disarmed" or state.startswith("spent"):
+        # a trap that can do nothing more is not described by what it would do
+        return f"{profile.name} ({where}{rank}; {state})."
+    value = str(trap.disarm_value) if trap.disarm_value else profile.disarm
+    return (f"{profile.name} ({where}{rank}; {state}; disarm {value}+ on 2d6). "
+            f"{profile.text}")

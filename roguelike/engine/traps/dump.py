@@ -7,6 +7,7 @@ from typing import Any
 from roguelike.content.loader import Content
 from roguelike.engine.components import Position, Trap
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.traps.make import springs_underfoot
 
 
 def trap_rows(store: EntityStore, content: Content, depth: int) -> list[dict[str, Any]]:
@@ -20,5 +21,6 @@ def trap_rows(store: EntityStore, content: Content, depth: int) -> list[dict[str
             "rank": trap.rank or None, "d12": trap.d12 or None, "placement": trap.placement,
             "room": trap.room if trap.room >= 0 else None, "source": profile.source,
             "family": profile.family, "state": trap.state, "beyond": trap.beyond,
+            "trigger": profile.trigger, "underfoot": springs_underfoot(content, trap),
         })
     return rows

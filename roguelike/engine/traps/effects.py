@@ -29,6 +29,7 @@ from roguelike.engine.traps.core import (
     roll,
     slay,
 )
+from roguelike.engine.words import plural
 from roguelike.world.stocking import pick_weighted, spawn_table
 
 Step = dict[str, Any]
@@ -109,7 +110,7 @@ def op_damage(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
             note += ", doubled"
         boxes = hits_from_hp(hp)
         _say(ctx, "trap_damage", f"{name_of(game.store, v)} takes {hp} {step['kind']} damage "
-             f"({note}): {boxes} Hit{'s' * (boxes != 1)}.", v, hp)
+             f"({note}): {plural(boxes, 'Hit')}.", v, hp)
         if boxes:
             ctx.events += wound(game, v, boxes=boxes, source=ctx.name)
         if step.get("poison_save") and not saved:
@@ -177,7 +178,7 @@ def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
         hp = roll(game, step["damage"])
         boxes = max(1, hits_from_hp(hp))
         _say(ctx, "hit", f"The {ctx.name} hits {who} (rolled {face} vs {need}) for {hp} "
-             f"{step['kind']} damage ({step['damage']}): {boxes} Hit{'s' * (boxes != 1)}.",
+             f"{step['kind']} damage ({step['damage']}): {plural(boxes, 'Hit')}.",
              v, face, need)
         before = len(ctx.events)
         ctx.events += save_or_wound(game, v, boxes=boxes, source=ctx.name)

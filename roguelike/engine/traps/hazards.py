@@ -17,6 +17,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import Ctx, creatures_on, duration_rounds, hit_dice, step_at
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -39,8 +40,8 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
                 victims=list(victims) if step["rounds"] == "until_escape" else [],
                 ecl=ctx.ecl, option=ctx.option)
     eid = game.store.create(Position(ctx.depth, *ctx.point), hz)
-    when = f"in {delay} round{'s' * (delay != 1)}" if delay else "now"
-    span = "until it ends" if ends < 0 else f"for {max(1, rounds)} round{'s' * (rounds != 1)}"
+    when = f"in {plural(delay, 'round')}" if delay else "now"
+    span = "until it ends" if ends < 0 else f"for {plural(max(1, rounds), 'round')}"
     events = [Event("hazard", f"The {ctx.name} leaves a lasting {step['kind'].replace('_', ' ')}"
                     f" ({when}, {span}).", eid, ctx.trap)]
     if delay == 0:

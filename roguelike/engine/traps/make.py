@@ -59,9 +59,24 @@ def index(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
         for eid, trap, pos in game.store.query(Trap, Position):
             if pos.depth != depth:
                 continue
-            if trap.placement == "square" or game.content.traps[trap.profile].trigger == "door":
+            if springs_underfoot(game.content, trap):
                 squares.setdefault(pos.xy, []).append(eid)
             elif trap.room >= 0:
                 rooms.setdefault(trap.room, []).append(eid)
         per_depth[depth] = (squares, rooms)
     return per_depth[depth]  # type: ignore[no-any-return]
+
+
+def springs_underfoot(content: Content, trap: Trap) -> bool:
+    """Whether stepping on the trap's own square springs it: a trap square (Mage Knight
+    001) or a trapped doorway (index's `squares`); a room trap springs on entering the
+    room, wherever its point lies."""
+    return trap.placement == "square" or content.traps[trap.profile].trigger == "door"
+
+
+def trap_squares(store: EntityStore, content: Content, depth: int) -> set[tuple[int, int]]:
+    """The squares of level `depth` a step onto springs a trap: Mage Knight 001:25
+    "Treasure chests and wandering monster tokens may not begin the game on a trap
+    square", so stocking and the monsters placed in play keep off them."""
+    return {(pos.x, pos.y) for _eid, trap, pos in store.query(Trap, Position)
+            if pos.depth == depth and springs_underfoot(content, trap)}

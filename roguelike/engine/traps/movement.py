@@ -11,6 +11,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore.doors import open_region
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import CARDINALS, area_squares
+from roguelike.engine.words import compass, direction_words
 from roguelike.world import tiles as T
 
 if TYPE_CHECKING:
@@ -80,8 +81,8 @@ def _teleport_line(ctx: Ctx, eid: int, step: dict[str, Any]) -> tuple[int, int]:
             break  # stops at the edge of the map; walls in between do not matter
         x, y = x + dx, y + dy
         line.append((x, y))
-    ctx.events.append(Event("teleport_roll", f"Teleport: {step['distance']} rolled {dist} "
-                            f"squares toward ({dx:+d}, {dy:+d}).", eid, roll=dist))
+    ctx.events.append(Event("teleport_roll", f"Teleport: {step['distance']} rolled {dist}, "
+                            f"{compass(dx, dy)}.", eid, roll=dist))
     region = open_region(game, game.depth, pos.xy)
     for spot in reversed(line):
         if _free(game, *spot, mover=eid, region=region):
@@ -112,8 +113,10 @@ def move(ctx: Ctx, step: dict[str, Any], victims: list[int]) -> list[Event]:
             continue
         verb = {"teleport": "is teleported", "spin_wall": "is spun through the wall",
                 "pull": "is dragged"}[kind]
-        events.append(Event("trap_move", f"{who} {verb} to ({spot[0]}, {spot[1]}).", v,
-                            x=spot[0], y=spot[1]))
+        # where to, from where the victim stood: "4 squares north-east", not coordinates
+        text = f"{who} {verb} {direction_words(pos.xy, spot)}." if spot != pos.xy else \
+            f"{who} stays put: no free square that way."
+        events.append(Event("trap_move", text, v, x=spot[0], y=spot[1]))
         if spot != pos.xy:
             events += place(game, v, spot)
     return events

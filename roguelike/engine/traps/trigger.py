@@ -76,14 +76,14 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     ctx = Ctx(game, trap_eid, profile, trigger, pos.xy, trap.room, pos.depth, trap.beyond,
               trap.option)
     who = name_of(game.store, trigger)
-    ctx.events.append(Event("trap", f"{who} sets off a trap: {profile.name}! {profile.text}",
-                            trigger, trap_eid, x=pos.x, y=pos.y))
+    # a profile with no effect (the dial's "X") is no trap at all: said once, as such
+    text = f"{who} sets off a trap: {profile.name}! {profile.text}" if profile.effect else \
+        f"{who} steps on the {profile.name} square: nothing happens. {profile.text}"
+    ctx.events.append(Event("trap", text, trigger, trap_eid, x=pos.x, y=pos.y))
     trap.state = "sprung"
     trap.springs += 1
     make_known(game, trap_eid, list(game.party))
     trap.state = "sprung"
-    if not profile.effect:
-        ctx.events.append(Event("trap", "Nothing happens: the square is clear.", trigger))
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
     if trap.springs == 1 and profile.treasure:
         # T&T: "When ... a Trap is resolved, roll for Treasure on the ... Traps chart"; only
@@ -97,7 +97,10 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     stocking = game.content.trap_stocking
     if actor is not None and trap.placement == "square" and stocking \
             and stocking.mage_knight.trigger_ends_movement:
+        # Mage Knight 001: "Triggering a trap ends a Hero's movement and activation": no
+        # points and no action left this turn
         actor.move_points = 0
+        actor.actions_left = 0
     game.invalidate_view()
     return ctx.events
 

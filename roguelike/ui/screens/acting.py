@@ -19,6 +19,7 @@ from roguelike.engine.explore.components import Marker, SecretDoor
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine
 from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.placing import map_rows, subject_words
 
 if TYPE_CHECKING:
     from roguelike.ui.screens.game_screen import GameScreen
@@ -108,11 +109,15 @@ class ActMixin:
                 self.act(options[int(picked)].action)
 
         note = interact.hint(g, eid, dx, dy)
+        here = g.store.get(eid, Position).xy
+        there = (here[0] + dx, here[1] + dy)
         title = f"What does {who} do?" + (f" ({note})" if note else "")
-        self.app.push_screen(ChoiceScreen(title, [
-            (str(i), c.label) for i, c in enumerate(options)]
-            + ([(OTHER, "Something else: choose another square...")] if other else [])),
-            chosen)
+        if (dx, dy) != (0, 0):  # the dialog names its subject, and keeps clear of it
+            title = f"{subject_words(g, here, there)}: {title[0].lower()}{title[1:]}"
+        menu = ChoiceScreen(title, [(str(i), c.label) for i, c in enumerate(options)]
+                            + ([(OTHER, "Something else: choose another square...")]
+                               if other else []))
+        self.app.push_screen(menu.keep_clear(map_rows(self.map, [here, there])), chosen)
 
     def bump_menu(self: GameScreen, dx: int, dy: int) -> bool:
         """A step into a locked door or a trapped companion opens the act menu instead

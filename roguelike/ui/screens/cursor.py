@@ -17,6 +17,7 @@ from roguelike.engine.explore.markers import markers_on
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.words import plural
 from roguelike.ui import hooks
 from roguelike.ui.look import describe_square
 
@@ -155,8 +156,8 @@ class CursorMixin:
         else:  # a throw or a Crystal Ball: only the reach limits it
             reach = "out of range" if dist > aim.reach else f"reach {aim.reach}"
         line = "line clear" if clear else "line BLOCKED"
-        return (f"{what} at {name}: {dist} square{'s' if dist != 1 else ''}, {reach}, "
-                f"{line}. Tab next target, Enter {VERBS[aim.command]}, Escape cancel.")
+        return (f"{what} at {name}: {plural(dist, 'square')}, {reach}, {line}. "
+                f"Tab next target, Enter {VERBS[aim.command]}, Escape cancel.")
 
     def _target_key(self: GameScreen, key: str, character: str | None) -> None:
         aim = self.aim

@@ -7,14 +7,15 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
+from roguelike.content.loader import default_content
+from roguelike.engine.game import Game
+from roguelike.ui.help_text import help_text
 from roguelike.ui.screens.modal import Modal
-
-MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),
-              ("click a party member", "lead them (out of combat)")]
 
 
 class HelpScreen(Modal[None]):
-    """The keys, generated from the keymap in force (defaults plus the player's overrides)."""
+    """The keys in force (defaults plus the player's overrides), then what the screen shows
+    and how a turn goes (ui/help_text.py); during a game, with the party's own odds."""
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
     DEFAULT_CSS = """
@@ -24,21 +25,23 @@ class HelpScreen(Modal[None]):
     HelpScreen VerticalScroll { height: auto; max-height: 100%; }
     """
 
-    def __init__(self, rows: list[tuple[str, str]] | None = None) -> None:
+    def __init__(self, rows: list[tuple[str, str]] | None = None, game: Game | None = None
+                 ) -> None:
         super().__init__()
         self.rows = rows
+        self.game = game
 
     def compose(self) -> ComposeResult:
         rows = self.rows
         if rows is None:
             keymap = getattr(self.app, "keymap", None)
             rows = keymap.help_rows() if keymap is not None else []
-        text = "\n".join(f"[b]{k.replace('[', chr(92) + '[')}[/b]: {v}" for k, v in rows)
-        mouse = "\n".join(f"[b]{k}[/b]: {v}" for k, v in MOUSE_HELP)
+        content = self.game.content if self.game is not None else default_content()
         with Vertical(), VerticalScroll():
-            yield Static("[b]Keys[/b] (change them in keymap.toml in your save folder)\n"
-                         + text + "\n\n[b]Mouse[/b]\n" + mouse
-                         + "\n\n[dim]Escape closes.[/dim]")
+            yield Static(help_text(content, rows, self.game))
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # arrows and PgUp/PgDn scroll at once
 
 
 class Confirm(Modal[bool]):
@@ -99,7 +102,7 @@ class GameOver(Modal[None]):
     DEFAULT_CSS = """
     GameOver { align: center middle; }
     GameOver > Static { width: 64; height: auto; border: double $error; background: $surface;
-                        padding: 1 2; }
+                        padding: 0 2; }
     """
 
     def __init__(self, text: str) -> None:

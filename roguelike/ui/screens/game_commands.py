@@ -18,6 +18,7 @@ from roguelike.engine.checks import fight_state
 from roguelike.engine.components import Actor, Character, Position
 from roguelike.engine.events import Event
 from roguelike.engine.fight_actions import RecoverWeapon
+from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
 from roguelike.engine.watch import known_hazards
 from roguelike.ui import hooks
@@ -33,6 +34,7 @@ from roguelike.ui.screens.info import (
     ScoresScreen,
 )
 from roguelike.ui.screens.options_screen import OptionsScreen
+from roguelike.ui.screens.placing import map_rows
 from roguelike.ui.screens.using import UseMixin
 
 if TYPE_CHECKING:
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
 
 QUIT_QUESTION = ("Quit this game? It ends here as if the party fell: scored, with a morgue "
                  "file and a replay, and it cannot be continued.")
+
+
+TRAVEL_NAMES = {"down": "the stairs down", "up": "the stairs up", "camp": "the Camp"}
 
 
 def command_ids() -> set[str]:
@@ -61,7 +66,12 @@ class CommandsMixin(ActMixin, UseMixin):
             if yes:
                 self.act(Step(dx, dy))
 
-        self.app.push_screen(Confirm(f"{reason} Step there anyway?"), answer)
+        mover = self.beside(dx, dy)
+        rows = None
+        if mover is not None:
+            here = self.game.store.get(mover[0], Position).xy
+            rows = map_rows(self.map, [here, (mover[1], mover[2])])
+        self.app.push_screen(Confirm(f"{reason} Step there anyway?").keep_clear(rows), answer)
 
     def danger(self: GameScreen, dx: int, dy: int) -> str | None:
         """Why a step deserves a second thought: a known trap, or darkness."""
@@ -98,6 +108,10 @@ class CommandsMixin(ActMixin, UseMixin):
     def lead(self: GameScreen, eid: int) -> None:
         self.show(self.game.perform(Lead(self.game.store.get(eid, Character).order)))
 
+    def cmd_pledge_luck(self: GameScreen) -> None:
+        """1 luck of the delver asked on its next initiative roll in a fight (DungeonPunk)."""
+        self.act(PledgeInitiative(1))
+
     def cmd_descend(self: GameScreen) -> None:
         self.act(TakeStairs("down"))
 
@@ -123,8 +137,13 @@ class CommandsMixin(ActMixin, UseMixin):
     def cmd_travel(self: GameScreen) -> None:
         self.begin_cursor("travel")
 
-    def travel_to(self: GameScreen, goal: tuple[int, int]) -> None:
+    def travel_to(self: GameScreen, goal: tuple[int, int], name: str = "") -> None:
+        started = [False]  # a step has been asked for: being there is arriving, not "already"
+
         def step(game: object, eid: int) -> object:
+            if started[0] and self.game.store.get(eid, Position).xy == goal:
+                return f"You reach {name}." if name else "You are there."
+            started[0] = True
             return travel.travel_step(self.game, eid, goal)
 
         self.start_auto(AutoRun(self, step, self.options.reduced_motion))  # type: ignore[arg-type]
@@ -134,7 +153,7 @@ class CommandsMixin(ActMixin, UseMixin):
         if isinstance(goal, str):
             self.say(goal)
         else:
-            self.travel_to(goal)
+            self.travel_to(goal, TRAVEL_NAMES.get(where, ""))
 
     def cmd_rest(self: GameScreen) -> None:
         cls = hooks.action_class("rest")
@@ -259,7 +278,7 @@ class CommandsMixin(ActMixin, UseMixin):
         self.app.push_screen(MessageHistory([e.text for e in self.game.log if e.text]))
 
     def cmd_help(self: GameScreen) -> None:
-        self.app.push_screen(HelpScreen(self.keymap.help_rows()))
+        self.app.push_screen(HelpScreen(self.keymap.help_rows(), self.game))
 
     def cmd_options(self: GameScreen) -> None:
         self.app.push_screen(OptionsScreen(self.options))
@@ -279,6 +298,6 @@ class CommandsMixin(ActMixin, UseMixin):
         """Give up: the game ends as a death does (end screen, score, morgue, replay)."""
         def answer(yes: bool | None) -> None:
             if yes:
-                self.act(Quit())
+                self.act(Quit())  # recorded; the end's own path records the game
 
         self.app.push_screen(Confirm(QUIT_QUESTION), answer)

@@ -29,6 +29,8 @@ from roguelike.ui.options import Options
 from roguelike.ui.screens.cursor import CursorMixin
 from roguelike.ui.screens.dialogs import GameOver
 from roguelike.ui.screens.game_commands import CommandsMixin
+from roguelike.ui.screens.howto import offer_howto
+from roguelike.ui.screens.placing import show_the_fallen
 from roguelike.ui.theme import Styles
 
 FRAME_SECONDS = 0.04
@@ -66,6 +68,10 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.log_view.add([e.text for e in self.game.log[-5:]])
         self.set_options(self.options)
         self.call_after_refresh(self.refresh_all)
+        if self.game.over:  # recovered after a crash that came between its end and records
+            self.call_after_refresh(self.show, [])
+        else:
+            offer_howto(self)
 
     def on_resize(self, event: events.Resize) -> None:
         tall = event.size.height >= 36
@@ -198,7 +204,9 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         if self.game.over and not self._ended:
             self._ended = True
             where = self._record_finish()
-            self.app.push_screen(GameOver(self.summary() + where), self._back_to_menu)
+            over = GameOver(self.summary() + where).keep_clear(show_the_fallen(self.game,
+                                                                                self.map))
+            self.app.push_screen(over, self._back_to_menu)
 
     def _back_to_menu(self, _result: None) -> None:
         if self.is_attached and self.app.screen is self:  # (only ever this screen)
@@ -270,6 +278,8 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.auto = None
         # a level explored but for its secret doors: the next `o` searches the walls
         self.search_next = self.game.depth if reason.startswith(EXPLORED) else None
+        if reason in self.log_view.newest():
+            reason = ""  # the log's newest lines say it already: not twice
         self.say(reason)
         self.refresh_all()
 

@@ -8,14 +8,17 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from roguelike.engine.components import Character, Disabled, HitBoxes
+from roguelike.engine.components import Character, HitBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of
+from roguelike.records.text import markup_text
 from roguelike.ui import hooks
+from roguelike.ui.conditions_view import condition_names
 from roguelike.ui.screens.modal import Modal
 
 BOX_CSS = """
@@ -26,7 +29,8 @@ BOX_CSS = """
 
 
 def _markup_safe(text: str) -> str:
-    return text.replace("[", "\\[")
+    """Text shown as itself: no markup, no control characters (names come from files)."""
+    return markup_text(text)
 
 
 class ChoiceScreen(Modal[str | None]):
@@ -51,6 +55,13 @@ class ChoiceScreen(Modal[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def fit(self, box: Widget, rows: int) -> None:
+        """Kept clear of its subject: the list scrolls within what is left of `rows` after
+        the borders, the title and the footer."""
+        width = max(10, min(76, self.app.size.width) - 4)
+        title = -(-len(self.title_text) // width)
+        self.query_one(OptionList).styles.max_height = max(3, rows - 2 - title - 1)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -120,11 +131,9 @@ class CharacterSheet(CharacterPager):
             die = "d6" if cat in D6_SAVES else "d20"
             saves.append(f"{cat} {need}+ ({die})")
         lines.append("[b]Saves[/b]  " + ", ".join(saves))
-        tags = hooks.condition_tags(g, eid)
-        if g.store.has(eid, Disabled):
-            tags = ["DISABLED", *tags]
+        words = condition_names(g, eid)
         lines.append(f"[b]Luck[/b] {char.luck}    [b]Experience[/b] {char.xp}    "
-                     f"[b]Conditions[/b] {' '.join(tags) or 'none'}")
+                     f"[b]Conditions[/b] {', '.join(words) or 'none'}")
         lines.append("\n[dim]Tab: next character.  Escape closes.[/dim]")
         return "\n".join(lines)
 

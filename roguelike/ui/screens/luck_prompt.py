@@ -14,10 +14,11 @@ class LuckPrompt(Modal[bool]):
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Spend"),
                 Binding("n,escape,k", "answer(False)", "Keep")]
+    # at the top of the map: the log's line that explains the roll stays in view below
     DEFAULT_CSS = """
-    LuckPrompt { align: center bottom; }
+    LuckPrompt { align: center top; }
     LuckPrompt > Static { width: auto; max-width: 78; border: round $warning;
-                          background: $surface; padding: 0 1; margin-bottom: 2; }
+                          background: $surface; padding: 0 1; margin-top: 1; }
     """
 
     def __init__(self, who: str, label: str, roll: int, need: int, cost: int, luck: int

@@ -1,15 +1,22 @@
-"""The main menu: a new game, a game on a chosen seed, quit."""
+"""The main menu: continue or recover the saved game, a new game, a game on a chosen seed,
+help, options, scores, quit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.engine.seeds import SeedError, normalise_seed
-from roguelike.ui.screens.dialogs import Prompt
+from roguelike.ui.screens.dialogs import Confirm, Prompt
+
+if TYPE_CHECKING:
+    from roguelike.records.save import SlotState
 
 TITLE = r"""
  _____                       ___     _____
@@ -28,7 +35,25 @@ def seed_problem(text: str) -> str | None:
     return None
 
 
+def _game_words(state: SlotState) -> str:
+    return f"the saved game (seed {state.seed})" if state.seed else "the saved game"
+
+
+def continue_options(state: SlotState) -> list[Option]:
+    """The menu's first entries for the save slot: Continue a game left cleanly, Recover
+    one a crash interrupted (the same thing: the game as far as it was recorded)."""
+    seed = f" (seed {state.seed})" if state.seed else ""
+    if state.kind == "saved":
+        return [Option(f"Continue the saved game{seed}", id="continue")]
+    if state.kind == "interrupted":
+        return [Option(f"Recover the interrupted game{seed}", id="continue")]
+    if state.kind == "busy":
+        return [Option("Continue: the saved game is open in another window", id="busy")]
+    return []
+
+
 class MainMenu(Screen[None]):
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
     MainMenu > Vertical { width: 76; height: auto; }
@@ -42,38 +67,58 @@ class MainMenu(Screen[None]):
             yield Static("Lead a Leader, a Mercenary and an Apprentice into the dungeon.\n")
             from roguelike.ui import local_records
 
-            self._offered_continue = local_records.has_save()
-            saved = [Option("Continue the saved game", id="continue")] \
-                if self._offered_continue else []
+            self._slot = local_records.state()
             yield OptionList(
-                *saved,
+                *continue_options(self._slot),
                 Option("New game (random seed)", id="new"),
                 Option("New game on a seed...", id="seed"),
                 Option("Help", id="help"),
                 Option("Options", id="options"),
                 Option("High scores", id="scores"),
-                Option("Quit", id="quit"),
+                Option("Quit (q)", id="quit"),
             )
 
     def on_screen_resume(self) -> None:
-        # back from a game: a save may have appeared (or been consumed)
+        # back from a game: a game may have been saved, or have ended
         from roguelike.ui import local_records
 
-        if local_records.has_save() != self._offered_continue:
+        if local_records.state() != self._slot:
             self.refresh(recompose=True)
             self.call_after_refresh(lambda: self.query_one(OptionList).focus())
+
+    def _new_game(self, seed: str | None) -> None:
+        """Start a game, once the player agrees to give up the one in the slot (if any),
+        through the party screen (app.new_game)."""
+        app = self.app
+        from roguelike.ui import local_records
+
+        state = local_records.state()
+
+        def start(yes: bool | None = True) -> None:
+            if yes:
+                app.new_game(seed or app.fresh_seed())  # type: ignore[attr-defined]
+
+        if state.kind in ("saved", "interrupted"):
+            app.push_screen(Confirm(f"Start a new game and give up {_game_words(state)}? "
+                                    "It cannot be continued afterwards."), start)
+        else:
+            start()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         app = self.app
         choice = event.option.id
         if choice == "continue":
             app.continue_game()  # type: ignore[attr-defined]
+        elif choice == "busy":
+            from roguelike.records.lock import SlotBusy
+
+            self.notify(str(SlotBusy(self._slot.pid)), severity="warning", timeout=8)
         elif choice == "new":
-            app.new_game(app.fresh_seed())  # type: ignore[attr-defined]
+            self._new_game(None)
         elif choice == "seed":
             def chosen(value: str | None) -> None:
                 if value:
-                    app.new_game(normalise_seed(value))  # type: ignore[attr-defined]
+                    self._new_game(normalise_seed(value))
 
             app.push_screen(Prompt("Seed (words and numbers, e.g. amber wolf 17):",
                                    "amber wolf 17", seed_problem), chosen)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,9 +38,21 @@ class OptionsScreen(Modal[Options]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("[b]Options[/b] (saved for you in the save folder)")
+            yield Static(self._heading())
             yield OptionList(*self._items())
             yield Static("[dim]Enter or a number changes an option; Escape closes.[/dim]")
+
+    def _heading(self) -> Text:
+        app = self.app
+        path = getattr(app, "options_path", None)
+        text = Text.from_markup("[b]Options[/b]")
+        text.append(f" (saved in {path})" if path is not None else "")
+        depth = app.colour_depth() if hasattr(app, "colour_depth") else "full"
+        if depth != "full":
+            text.append("\nNO_COLOR is set: the colours are shown as greys." if depth == "mono"
+                        else "\nThis terminal shows 16 colours: the palette is drawn in "
+                             "its basic colours.", style="dim")
+        return text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.change(str(event.option.id))

@@ -1,0 +1,29 @@
+"""What a watcher sees besides the game: a 'watching NAME' banner and the window title.
+
+The banner is drawn on the watcher's side only, never into the game or its screen copy.
+When the watcher's window is taller than the game it sits on the row under the game for
+good; otherwise it covers the right end of the game's last row (the status bar) for
+SHOW_FOR seconds after joining and after any key that is not a quit key, and a repaint
+then takes it away. The window title says it all the time (pushed and popped, xterm's
+title stack, so the watcher's own title comes back).
+"""
+
+from __future__ import annotations
+
+SHOW_FOR = 4.0
+TITLE_PUSH, TITLE_POP = b"\x1b[22;0t", b"\x1b[23;0t"
+
+
+def banner(name: str, game: tuple[int, int], window: tuple[int, int]) -> tuple[bytes, bool]:
+    """(the banner's bytes, whether it stays: it has a row of its own under the game)."""
+    (cols, rows), (win_cols, win_rows) = game, window
+    width = max(1, min(win_cols, cols))
+    text = f" watching {name} \u00b7 q stops "[:width]
+    below = win_rows > rows
+    row, col = (rows + 1, 1) if below else (min(win_rows, rows), width - len(text) + 1)
+    # DECSC/DECRC keep the game's cursor and style as they were
+    return f"\x1b7\x1b[{row};{col}H\x1b[0;30;43m{text}\x1b[0m\x1b8".encode(), below
+
+
+def title(name: str) -> bytes:
+    return TITLE_PUSH + f"\x1b]2;watching {name} (q stops)\x07".encode()

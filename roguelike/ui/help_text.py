@@ -1,0 +1,140 @@
+"""The help screen's words: keys, then what the screen shows and how a turn goes, built from
+the content (glyphs, hit-box cards, spells) and, during a game, the party's own numbers.
+
+Also the short how-to a first game opens with (HOW_TO), which the help repeats in full."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from roguelike.content.loader import Content
+from roguelike.engine.components import Character
+from roguelike.engine.explore.checks import fatigue_penalty
+from roguelike.engine.explore.data import explore_data
+from roguelike.engine.game import Game
+from roguelike.engine.stats import attribute, name_of
+from roguelike.ui.glyphs import legend, map_kinds
+
+MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),
+              ("click a party member", "lead them (out of combat)")]
+
+HOW_TO = """\
+[b]Traps & Treasure: how to play[/b]
+
+You lead three delvers ([b]W[/b] Warrior, [b]R[/b] Rogue, [b]M[/b] Mage). Bring treasure \
+([b]$[/b]) back to the Camp, the room you start in, and go deeper by the stairs ([b]>[/b]).
+
+[b]Moving[/b]  arrows, hjklyubn or the keypad. Walk into a foe to attack it, into a door \
+to open it. [b]o[/b] explores for you, [b]G[/b] travels, [b]a[/b] acts on a door or trap \
+beside you, [b]x[/b] looks.
+[b]Turns[/b]  every round each creature rolls a d6: the highest acts first, two actions \
+each. With no foe in view the others follow the one you lead; in a fight each delver takes \
+its own turn ([b].[/b] ends it).
+[b]Rolls[/b]  Wits, Might and Combat are targets: roll that or higher on a d6 (lower is \
+better). Speed is how far you move (higher is better). Luck buys a failed roll back.
+[b]Wounds[/b]  a hit crosses a box on the sidebar and the attribute worsens; a spent Head \
+or Torso knocks a delver out.
+
+[b]?[/b] shows the keys, the map's symbols and all of this again.
+"""
+
+
+def _rows(rows: list[tuple[str, str]]) -> str:
+    return "\n".join(f"[b]{escape(k)}[/b]: {escape(v)}" for k, v in rows)
+
+
+def _legend(content: Content) -> str:
+    monsters = map_kinds(content)["monster"]
+    lines = [f" [b]{escape(g)}[/b]  {escape(words)}" for g, words in legend(content)
+             if g not in monsters]
+    shown = ", ".join(f"[b]{escape(g)}[/b] {escape(' / '.join(names))}"
+                      for g, names in monsters.items())
+    lines.append(f" Monsters (a family shares a letter): {shown}")
+    return "\n".join(lines)
+
+
+SIDEBAR = """\
+Each delver has a card: the name (> acting now, * the one you lead) and, at the end of \
+that line, [b]L10[/b]: its luck. Then one line per body location: [b]H[/b] head (Wits), \
+[b]T[/b] torso (Might), [b]A[/b] arms (Combat), [b]L[/b] legs (Speed). The digits are \
+its boxes, each the value the attribute has while that box is the first open one: [b]T \
+33456[/b] is Might 3 now; a wound there crosses a box ([b]x[/b]) and Might becomes the \
+next digit. The last digits, on a gray ground, are the floor: never crossed. A location \
+with only gray left is spent (further wounds go to the Torso); a spent Head or Torso \
+knocks the delver out (while it has luck) or disables it. [b]Wi5 Mi3 Co3 Sp6[/b] are the \
+attributes now, followed by any conditions (PSN 3: Poisoned, 3 rounds left; the \
+character sheet, c, names them all).
+Below the cards, the initiative of the round: [b]W6 R3 M3 p2[/b] is who acts, in order, \
+with the d6 each rolled."""
+
+ATTRIBUTES = """\
+[b]Wits, Might and Combat are targets[/b]: a check succeeds on a d6 roll of that number or \
+higher, so [b]lower is better[/b] (Combat 3 hits on 3, 4, 5 or 6: 4 in 6). Combat is to hit, \
+Might to save against a wound, Wits to cast, pick locks and read event markers. \
+[b]Speed is the reverse[/b]: the squares one Move action takes you, so [b]higher is \
+better[/b]; every treasure carried costs 1 Speed. [b]Luck[/b] (L on the card) buys a failed \
+roll 1 for 1 (the game asks after the roll; a miss by more than 3, or a natural 1 in a \
+fight, cannot be bought); with luck left, a spent Head or Torso only knocks a delver out."""
+
+TURN = """\
+Every round every creature and the Pillagers roll a d6 for initiative; the count runs from \
+6 down to 1 (ties: the higher Rank, then Speed), and each takes [b]two actions[/b]: Move \
+(up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
+marker's Wits check, Lock or unlock, Give, Pick up. With no foe in view you steer the one \
+you lead and the others follow; with a foe in view each delver acts on its own count. The \
+status line says whose turn it is, which action and the movement points left; [b].[/b] \
+ends a move early, or the turn."""
+
+
+def _odds(target: int) -> str:
+    hits = max(0, min(6, 7 - target))
+    return f"{hits} in 6"
+
+
+def _casters(content: Content, game: Game | None) -> str:
+    """Who casts and how often it works: the party's own Wits during a game, else each
+    spell-casting class's starting Wits."""
+    if game is not None:
+        out = []
+        for eid in game.party:
+            if not content.classes[game.store.get(eid, Character).klass].spells:
+                continue
+            wits = attribute(game.store, eid, "wits") + fatigue_penalty(game, eid)
+            out.append(f"{name_of(game.store, eid)} (Wits {wits}): {_odds(wits)}")
+        if out:
+            return "; ".join(out)
+    out = []
+    for cls in content.classes.values():
+        if cls.spells:
+            wits = next(loc.boxes[0] for loc in cls.locations if loc.attribute == "wits")
+            out.append(f"a {cls.name} (Wits {wits} at the start): {_odds(wits)}")
+    return "; ".join(out)
+
+
+def _spells(content: Content, game: Game | None) -> str:
+    spells = explore_data(content).spells
+    lines = [f"Casting is a Wits check, d6 >= the caster's Wits: "
+             f"{escape(_casters(content, game))}. A failed cast spends the action (luck can "
+             "still buy it)."]
+    for spell in spells.values():
+        reach = "self or beside" if spell.range <= 1 else f"range {spell.range}"
+        lasts = "" if spell.duration == "0" else f", lasts {spell.duration} rounds"
+        lines.append(f" [b]{escape(spell.name)}[/b] ({reach}{lasts}): {escape(spell.text)}")
+    return "\n".join(lines)
+
+
+def help_text(content: Content, key_rows: list[tuple[str, str]], game: Game | None = None
+              ) -> str:
+    sections = [
+        ("Keys", "(change them in keymap.toml in your save folder)", _rows(key_rows)),
+        ("Mouse", "", _rows(MOUSE_HELP)),
+        ("The map", "(one symbol, one kind of thing; colour only helps)", _legend(content)),
+        ("Your delvers (the sidebar)", "", SIDEBAR),
+        ("Rolls, attributes and luck", "", ATTRIBUTES),
+        ("A turn", "", TURN),
+        ("Spells", "", _spells(content, game)),
+    ]
+    contents = "[dim]Here: " + " / ".join(t for t, _n, _b in sections) + \
+        " (arrows and PgUp/PgDn scroll, Escape closes)[/dim]"
+    parts = [f"[b]{title}[/b] {note}".rstrip() + "\n" + body for title, note, body in sections]
+    return contents + "\n\n" + "\n\n".join(parts) + "\n\n[dim]Escape closes.[/dim]"

@@ -1,0 +1,38 @@
+"""Looking at what an SSH host left behind: its game processes, its files' modes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def game_processes(account_id: int) -> list[int]:
+    """Pids of running game processes (`roguelike play`) of one account."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state == "Z" or b"roguelike.host.launch" not in b" ".join(argv):
+            continue
+        if b"play" in argv and str(account_id).encode() in argv[argv.index(b"--player-id") + 1:
+                                                               argv.index(b"--player-id") + 2]:
+            pids.append(int(entry.name))
+    return sorted(pids)
+
+
+def loose_modes(data: Path) -> list[str]:
+    """Every path under `data` that its group or others may read, write or enter."""
+    loose = []
+    for root, dirs, files in os.walk(data):
+        for name in [".", *dirs, *files]:
+            path = Path(root) / name
+            mode = path.lstat().st_mode & 0o777
+            if mode & 0o077 and not path.is_symlink():  # a link's own mode means nothing
+                rel = path.relative_to(data).as_posix()
+                loose.append(f"{'' if rel == '.' else rel} {mode:o}")
+    return sorted(set(loose))

@@ -1,0 +1,223 @@
+"""The SSH host under abuse (issue 17, section 4), each done with a real client on loopback.
+
+Half-open connections are raw TCP sockets from 20 loopback addresses (127.0.0.x); the
+players are asyncssh clients with a pyte screen (roguelike/host/client.py). Every wait is
+bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sqlite3
+import stat
+import sys
+import time
+from contextlib import closing
+
+import asyncssh
+import pytest
+from host_kit import game_processes, loose_modes
+
+from roguelike.host.accounts import hash_password
+from roguelike.host.child import MAX_COLS, MAX_ROWS
+from roguelike.host.client import Terminal
+from roguelike.host.hub import CPU_BURST, CPU_SHARE
+
+pytestmark = pytest.mark.slow
+pytest_plugins = ("host_server",)  # the `server` fixture
+DOWN, ENTER = "\x1b[B", "\r"
+
+
+# ----- secrets ------------------------------------------------------------------------
+async def test_the_data_folder_is_private_even_with_a_loose_umask(tmp_path):
+    data = tmp_path / "d"
+    # what an older host left: a folder and a player's save open to everyone
+    saves = data / "accounts" / "7" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "game.save.json").write_text("{}")
+    for path in (data, data / "accounts", data / "accounts" / "7", saves):
+        path.chmod(0o777)
+    (saves / "game.save.json").chmod(0o666)
+    outside = tmp_path / "not-the-host-s"
+    outside.write_text("x")
+    outside.chmod(0o644)
+    (data / "accounts" / "7" / "link").symlink_to(outside)  # never followed
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "roguelike", "host", "--port", "0", "--data", str(data),
+        "--guests", stdout=asyncio.subprocess.PIPE, umask=0)
+    try:
+        lines = []
+        while not any("at most" in line for line in lines):  # the last start-up line
+            line = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert line, lines
+            lines.append(line.decode())
+        port = int(lines[0].rsplit(":", 1)[1])
+        said = "".join(lines)
+        assert "made 5 path(s) in the data folder private" in said, said
+        assert "accounts/7/saves/game.save.json" in said
+        # a registered player plays: password hash, cast, the game's own files
+        t = await Terminal.connect(port, "alice", "secret1")
+        await t.wait_for("Play (a new random seed)", 20)
+        t.send(ENTER)
+        await t.wait_for("seed ", 30)
+        t.send("j")
+        await t.quiet()
+        t.close()
+    finally:
+        proc.terminate()  # the host hangs the game up: it saves
+        await asyncio.wait_for(proc.wait(), 30)
+    # games run as another user (a root host that can): its passage through data/ stays
+    passage = "every game runs as user" in said
+    assert loose_modes(data) == (["  711", "accounts 711"] if passage else [])
+    assert stat.S_IMODE(outside.stat().st_mode) == 0o644
+    files = {p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file()}
+    assert {"accounts.sqlite3", "host_ed25519_key"} <= files
+    assert any(f.endswith(".cast") for f in files), files
+
+
+# ----- half-open floods ---------------------------------------------------------------
+async def test_a_flood_of_half_open_connections_locks_nobody_out(server):
+    host, port = await server(guests=True, login_timeout=2.0)
+    flood = []
+    for i in range(100):  # from 20 addresses, never a byte of SSH
+        flood.append(await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=(f"127.0.0.{2 + i % 20}", 0)))
+    await asyncio.sleep(0.2)
+    # a real guest gets in while the flood is still there
+    start = time.monotonic()
+    t = await Terminal.connect(port, "guest", source="127.0.0.100")
+    await t.wait_for("Welcome, Guest-", 15)
+    assert time.monotonic() - start < 10
+    # the flood holds no more than the pool of connections logging in
+    assert 0 < host.gate.pending <= host.config.max_startups
+    # and every flood connection is closed by the grace time
+    async def closed(reader: asyncio.StreamReader) -> None:
+        with contextlib.suppress(ConnectionError):
+            while await reader.read(4096):
+                pass
+
+    await asyncio.wait_for(asyncio.gather(*(closed(r) for r, _w in flood)), 6)
+    assert host.gate.pending == 0 and host.gate.player_count() == 1
+    for _r, w in flood:
+        w.close()
+    t.close()
+
+
+# ----- huge terminals -----------------------------------------------------------------
+def look(t: Terminal) -> list[tuple[str, str]]:
+    """The screen's characters and background colours."""
+    return [(c.data, c.bg) for y in range(t.screen.lines) for c in t.screen.buffer[y].values()]
+
+
+async def test_a_huge_terminal_holds_up_nobody(server):
+    host, port = await server(guests=True)
+    # the abuser asks for 10000x10000 (its own screen here is the largest the host draws)
+    big = await Terminal.connect(port, "guest", cols=MAX_COLS, rows=MAX_ROWS,
+                                 pty_size=(10000, 10000))
+    start = time.monotonic()
+    other = await Terminal.connect(port, "guest", source="127.0.0.3")
+    await other.wait_for("Welcome, Guest-", 10)
+    await big.wait_for("Welcome, Guest-", 10)
+    assert time.monotonic() - start < 10
+    # the lobby is centred on the largest screen the host allows, not on 10000x10000
+    def furthest(t: Terminal) -> tuple[int, int]:
+        cells = [(int(r), int(c)) for r, c in re.findall(rb"\x1b\[(\d+);(\d+)H", bytes(t.raw))]
+        return max(c for _, c in cells), max(r for r, _ in cells)
+
+    cols, rows = furthest(big)
+    assert MAX_COLS // 2 < cols <= MAX_COLS and MAX_ROWS // 2 < rows <= MAX_ROWS
+    # the abuser starts a game and storms the host with window changes of every size
+    big.send(ENTER)
+    await big.wait_for("seed ", 30)
+    game = next(iter(host.games.values()))
+    parsed, storm = game.hub.parse_time, time.monotonic()
+    latencies = []
+    for i in range(8):
+        for j in range(25):  # sizes the game really takes, and absurd ones
+            n = i * 25 + j
+            big.resize(*((10000 - n, 10000) if n % 3 == 0 else
+                         (120 + 37 * n % 180, 30 + 11 * n % 70)), local=False)
+        await asyncio.sleep(0)
+        before = look(other)
+        sent = time.monotonic()
+        other.send(DOWN)  # the lobby's highlight moves (colours only)
+        while look(other) == before and time.monotonic() - sent < 10:
+            other.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(other.changed.wait(), 0.5)
+        latencies.append(time.monotonic() - sent)
+        await asyncio.sleep(0.2)
+    # the storm's screen copy took no more than its share of the host
+    share = (game.hub.parse_time - parsed - CPU_BURST) / (time.monotonic() - storm)
+    assert max(latencies) < 2.0, latencies
+    assert share <= CPU_SHARE + 0.05, share
+    assert game.hub.screen.size[0] <= MAX_COLS and game.hub.screen.size[1] <= MAX_ROWS
+    big.close()
+    other.close()
+
+
+# ----- one game per account -----------------------------------------------------------
+async def test_two_logins_choosing_play_at_once_start_one_game(server):
+    host, port = await server()
+    a = await Terminal.connect(port, "alice", "secret1")
+    b = await Terminal.connect(port, "alice", "secret1", source="127.0.0.2")
+    account = host.accounts.find("alice").id
+    for t in (a, b):
+        await t.wait_for("Play (a new random seed)", 20)
+        await t.quiet()
+    a.send(ENTER)
+    b.send(ENTER)  # the same instant
+    won, lost = None, None
+    deadline = time.monotonic() + 30
+    while won is None or lost is None:
+        assert time.monotonic() < deadline, (a.text, b.text)
+        await asyncio.sleep(0.1)
+        for me, them in ((a, b), (b, a)):
+            if "already running on another connection" in me.text:
+                won, lost = them, me
+    await won.wait_for("seed ", 30)
+    await asyncio.sleep(1.0)  # a second game would be up by now
+    assert len(game_processes(account)) == 1, game_processes(account)
+    # the other login is offered to watch or take over; it watches first
+    await lost.wait_for("Take over your game here", 5)
+    await lost.wait_for("Watch your game")
+    lost.send(DOWN + ENTER)
+    await lost.wait_for("watching your game", 10)
+    lost.send("q")
+    await lost.wait_for("Take over your game here", 10)
+    lost.send(ENTER)  # take it over: the same game, moved here, and both are told
+    await lost.wait_for("Reattached: your game moved here", 15)
+    await won.wait_closed(10)
+    assert "Your game was attached from another connection" in won.raw.decode(errors="ignore")
+    assert len(game_processes(account)) == 1
+    lost.close()
+
+
+# ----- memory and hashes --------------------------------------------------------------
+async def test_failed_logins_of_many_names_cost_bounded_memory(server):
+    host, port = await server(max_failures=1000, lockout_entries=16, fail_window=1.0)
+    for i in range(30):  # each a distinct bad name: counted, never forgotten before
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Terminal.connect(port, f"no-{i}", "secret1")
+        assert len(host.lockout) <= 16
+    await asyncio.sleep(1.1)  # past the window: the next attempt sweeps the old ones out
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Terminal.connect(port, "no-last", "secret1")
+    assert len(host.lockout) == 2  # this name and this address
+
+
+async def test_an_old_hash_is_raised_to_today_s_cost_at_the_next_login(server):
+    host, port = await server(scrypt_n=1 << 17)
+    account = host.accounts.register("olga", "secret1")
+    old = hash_password("secret1", 1 << 14)
+    with closing(sqlite3.connect(host.config.accounts_db)) as conn, conn:
+        conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ?", (old, account.id))
+    for _ in range(2):  # the first login redoes the hash, the second checks the new one
+        t = await Terminal.connect(port, "olga", "secret1")
+        await t.wait_for("Welcome, olga", 20)
+        t.close()
+        stored = host.accounts._row("id = ?", account.id)[1]
+        assert stored.startswith("scrypt$131072$8$1$"), stored
+

@@ -1,9 +1,21 @@
-"""Looking at what an SSH host left behind: its game processes, its files' modes."""
+"""Looking at what an SSH host left behind: its game processes, its files' modes; and the
+party screen every new game opens with."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
+
+ENTER = "\r"
+
+
+async def default_party(t: Any) -> None:
+    """A new game asks for the party first (ui/screens/party.py): Enter, the default one,
+    then wait for the game's status line."""
+    await t.wait_for("Choose your party", 30)
+    t.send(ENTER)
+    await t.wait_for("Explore", 30)
 
 
 def game_processes(account_id: int) -> list[int]:

@@ -281,6 +281,10 @@ async def pilot_fight(pilot, app) -> set[str]:
     await choose(pilot, app, "Get up")
     await until_turn(pilot, game, rogue)
     before = len(game.history)
+    await pilot.press("L")  # 1 luck on the rogue's next initiative roll (takes no time)
+    await pilot.pause()
+    assert _kinds(game, before) == {"pledge_initiative"} and game.awaiting == rogue
+    before = len(game.history)
     await pilot.press("F")  # auto-fight: the foe beside the rogue
     await pilot.pause()
     assert _kinds(game, before) & {"attack", "shoot"}
@@ -414,7 +418,8 @@ PILOTS = {
     pilot_doors: {"listen", "lock_door", "pick_lock", "open", "close_door", "force_door",
                   "break_door", "search_doors"},
     pilot_things: {"pick_up", "drop", "give", "use_item", "bank", "retry_check"},
-    pilot_fight: {"attack", "maneuver", "recover_weapon", "get_up", "cast"},
+    pilot_fight: {"attack", "maneuver", "recover_weapon", "get_up", "cast",
+                  "pledge_initiative"},
     pilot_ranged: {"shoot", "use_item"},
     pilot_luck: {"spend_luck", "keep_roll"},
     pilot_traps: {"search", "expose", "disarm", "free", "struggle"},

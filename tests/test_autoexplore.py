@@ -6,15 +6,24 @@ run the same objects (tests/test_play_keys.py drives them through the keys).
 
 from __future__ import annotations
 
-from explore_kit import door_at
+from explore_kit import Steady, door_at, pillager
 from trap_helpers import place
 
 from roguelike.engine import travel
-from roguelike.engine.actions import Attack, EndMove, Step
-from roguelike.engine.autoexplore import EXPLORED, Explorer, door_plans, suspect_walls
+from roguelike.engine.actions import Attack, EndMove, Step, Wait
+from roguelike.engine.autoexplore import (
+    EXPLORED,
+    Explorer,
+    Plan,
+    door_plans,
+    in_hazards,
+    suspect_walls,
+)
 from roguelike.engine.autofight import fight_step
 from roguelike.engine.components import Actor, Door, HitBoxes, MonsterStats, Position
 from roguelike.engine.explore.components import SecretDoor, Stuck
+from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.explore.rest import Rest
 from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.trigger import spring
@@ -191,8 +200,6 @@ def test_a_caged_companion_is_freed_before_exploring_on():
 
 
 def test_a_pillager_keeping_its_distance_does_not_stop_exploring():
-    from explore_kit import pillager
-
     game = scenario("""
         ################
         #1.............#
@@ -212,6 +219,99 @@ def test_a_pillager_keeping_its_distance_does_not_stop_exploring():
     assert travel.Run(game, Explorer()).refusal() is None
     travel.run(game, Explorer(), limit=40)
     assert int(game.level.explored.sum()) > before and "step" in _kinds(game)
+
+
+def test_a_creature_standing_on_the_only_way_on_is_named_not_walked_away_from():
+    game = scenario("""
+        ##########
+        #1.......#
+        ##########
+    """, party=(("leader", "warrior"),))
+    p = pillager(game, 2, 1)  # at rest in the corridor: no threat, but in the way
+    game.invalidate_view()
+    game.restart_round()
+    assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
+    game.level.explored[:, 4:] = False  # (the far end not seen yet)
+    why = Explorer()(game, game.party[0])
+    assert why == ("Pillager is in the way (1 square east): attack it (F) or wait for it "
+                   "to move.")
+    game.store.get(p, Position).x = 5  # it moved on: the way is open again
+    assert Explorer()(game, game.party[0]) == Step(1, 0)
+
+
+def test_in_a_fight_with_only_pillagers_the_chosen_delver_goes_to_the_door_itself():
+    game = _locked(party=(("leader", "warrior"), ("mercenary", "rogue")))
+    lead, rogue = game.party
+    game.store.get(rogue, Position).x = 2  # beside the one led: it would only follow
+    door = door_at(game, 4, 1)
+    pillager(game, 3, 2)
+    game.invalidate_view()
+    game.restart_round()
+    assert game.mode == "combat" and game.threats_in_view() == []
+    explorer = Explorer()
+    explorer.plans[door] = Plan(rogue, "pick_lock", "Mercenary Rogue: pick the lock")
+    assert explorer(game, lead) == Wait()  # (no Lead in a fight: the rogue's own turn)
+    assert explorer(game, rogue) == Step(1, 0)  # toward the door, not following
+
+
+# ----- resting on the way (DCSS's explore_auto_rest) -----------------------------------
+REST_HALL = """
+##############
+#123.........#
+#............#
+##############
+"""
+
+
+def _wounded_hall():
+    game = scenario(REST_HALL)
+    game.level.camp_room = 9  # (not the Camp: Light Rest, a box a rest)
+    game.level.explored[:, 6:] = False
+    game.streams.play = Steady(6)  # no wandering monster, every check passed
+    game.store.get(game.party[1], HitBoxes).location("legs").crossed = 2
+    return game
+
+
+def test_o_rests_a_wounded_party_first_then_explores_on():
+    game = _wounded_hall()
+    assert Explorer()(game, game.awaiting) == Rest()
+    travel.run(game, Explorer(), limit=60)
+    kinds = _kinds(game)
+    assert kinds[:2] == ["rest", "rest"] and "step" in kinds  # two boxes, a box a rest
+    assert game.store.get(game.party[1], HitBoxes).location("legs").crossed == 0
+
+
+def test_after_a_broken_rest_o_explores_a_turn_before_resting_again_and_waits_for_the_down():
+    game = _wounded_hall()
+    explorer = Explorer()
+    assert explorer(game, game.awaiting) == Rest()  # ...and a foe broke it at once:
+    clock = ledger(game).clock  # (the clock has not reached the rest's end)
+    assert isinstance(explorer(game, game.awaiting), Step)
+    later = explorer.again()  # the next press remembers it
+    assert later.no_rest_before == clock + 60 and isinstance(later(game, game.awaiting), Step)
+    mage = game.party[2]
+    _drop_to_the_floor(game, mage)
+    assert later(game, game.awaiting) == Wait()  # a companion down is not left behind
+    ledger(game).clock = clock + 60
+    assert later(game, game.awaiting) == Rest()
+
+
+def _drop_to_the_floor(game, eid):
+    from roguelike.engine.combat import wound
+
+    torso = game.store.get(eid, HitBoxes).location("torso")
+    torso.crossed = len(torso.boxes) - 1
+    wound(game, eid, location="torso")
+
+
+def test_no_rest_while_a_delver_lies_in_an_acid_pool():
+    game = _wounded_hall()
+    mage = game.party[2]
+    pool = place(game, "mk_noxious_acid_pool", at=game.store.get(mage, Position).xy,
+                 placement="square")
+    spring(game, pool, mage)
+    assert in_hazards(game) == [e for e in game.party if e in in_hazards(game)] != []
+    assert Explorer()(game, game.awaiting) != Rest()
 
 
 # ----- auto-fight ------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from contextlib import closing
 
 import asyncssh
 import pytest
-from host_kit import game_processes, loose_modes
+from host_kit import default_party, game_processes, loose_modes
 
 from roguelike.host.accounts import hash_password
 from roguelike.host.child import MAX_COLS, MAX_ROWS
@@ -61,7 +61,7 @@ async def test_the_data_folder_is_private_even_with_a_loose_umask(tmp_path):
         t = await Terminal.connect(port, "alice", "secret1")
         await t.wait_for("Play (a new random seed)", 20)
         t.send(ENTER)
-        await t.wait_for("seed ", 30)
+        await default_party(t)
         t.send("j")
         await t.quiet()
         t.close()
@@ -130,7 +130,7 @@ async def test_a_huge_terminal_holds_up_nobody(server):
     assert MAX_COLS // 2 < cols <= MAX_COLS and MAX_ROWS // 2 < rows <= MAX_ROWS
     # the abuser starts a game and storms the host with window changes of every size
     big.send(ENTER)
-    await big.wait_for("seed ", 30)
+    await default_party(big)
     game = next(iter(host.games.values()))
     parsed, storm = game.hub.parse_time, time.monotonic()
     latencies = []
@@ -177,7 +177,7 @@ async def test_two_logins_choosing_play_at_once_start_one_game(server):
         for me, them in ((a, b), (b, a)):
             if "already running on another connection" in me.text:
                 won, lost = them, me
-    await won.wait_for("seed ", 30)
+    await default_party(won)
     await asyncio.sleep(1.0)  # a second game would be up by now
     assert len(game_processes(account)) == 1, game_processes(account)
     # the other login is offered to watch or take over; it watches first

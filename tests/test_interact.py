@@ -117,6 +117,21 @@ def test_a_caged_companion_is_freed_from_outside_only():
     assert interact.choices(g, lead, 0, 1) == []
 
 
+def test_a_companion_caged_in_a_doorway_is_freed_not_the_door():
+    """Found by auto-explore: Free looked at the door on the square first, so a companion
+    caged in an open doorway could be offered Free but never freed."""
+    g, lead, door = _game()
+    g.store.get(door, Door).open = True
+    other = g.party[2]
+    g.store.get(other, Position).x, g.store.get(other, Position).y = 4, 1  # in the doorway
+    from roguelike.engine.traps import spring
+
+    spring(g, place(g, "mk_cage", at=(4, 1), placement="square"), other)
+    assert Free in _kinds(g, lead, 1, 0)
+    res = act(g, lead, Free(1, 0), [6, 6])
+    assert res.ok, res.reason
+
+
 async def _open(app, pilot, game):
     app.play(game)
     await pilot.pause()

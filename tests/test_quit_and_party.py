@@ -19,6 +19,7 @@ from roguelike.engine.game import Game
 from roguelike.engine.party import NAME_MAX, name_problem, party_problem, party_words
 from roguelike.engine.stats import name_of
 from roguelike.records import codec, scores
+from roguelike.records.capture import capture
 from roguelike.records.finish import finish_game
 from roguelike.records.replay import verify_file
 from roguelike.records.save import load_game, save_game
@@ -71,6 +72,24 @@ def test_a_named_party_is_played_saved_replayed_and_scored(tmp_path):
     assert scores.top_scores(tmp_path)[0]["party"] == result["party"]
 
 
+def test_a_named_party_is_journalled_recovered_after_a_crash_and_journalled_on(tmp_path):
+    from roguelike.records import live
+    from roguelike.records.session import track
+
+    game = Game("named-3", NAMED)
+    track(game, tmp_path, "di")
+    _play(game, 4)
+    live.find(game).close(clean=False)  # what a kill -9 leaves
+    back = load_game(tmp_path, "di").game
+    assert back.party_spec == NAMED and back.history == game.history
+    assert back.state_hash() == game.state_hash()
+    track(back, tmp_path, "di")  # the journal is this game's: it goes on in it
+    _play(back, 2)
+    live.find(back).close(clean=False)
+    again = load_game(tmp_path, "di").game
+    assert again.history == back.history and again.party_spec == NAMED
+
+
 def test_a_record_with_a_bad_name_is_refused_and_a_changed_name_diverges(tmp_path):
     game = _play(Game("named-2", NAMED))
     game.perform(Quit())
@@ -82,6 +101,20 @@ def test_a_record_with_a_bad_name_is_refused_and_a_changed_name_diverges(tmp_pat
         forged.write_bytes(codec.encode(dataclasses.replace(record, party=party)))
         result = verify_file(forged)  # a valid checksum: only the party is wrong
         assert not result["verified"] and why in result["reason"] + str(result), result
+
+
+def test_names_are_a_version_2_claim_a_version_1_file_cannot_make(tmp_path):
+    game = _play(Game("named-4", NAMED))
+    doc = json.loads(codec.encode(capture(game, "replay")))
+    assert doc["version"] == 2 and doc["body"]["party"][0] == ["leader", "mage", "Brand"]
+    del doc["body"]["final"]["deepest"], doc["body"]["final"]["kills"]  # as version 1 was
+    doc["version"] = 1
+    doc["checksum"] = codec.checksum(doc["body"])
+    with pytest.raises(codec.RecordError, match=r"party\[0\] is not \[role, class\]"):
+        codec.decode(json.dumps(doc).encode())
+    doc["body"]["party"] = [m[:2] for m in doc["body"]["party"]]
+    doc["checksum"] = codec.checksum(doc["body"])
+    assert codec.decode(json.dumps(doc).encode()).party == tuple(m[:2] for m in NAMED)
 
 
 @pytest.mark.parametrize("name, ok", [

@@ -8,14 +8,16 @@ from textual.widgets import OptionList
 
 from roguelike.engine.actions import Wait
 from roguelike.engine.game import Game
-from roguelike.records import live
+from roguelike.records import live, scores
 from roguelike.records import save as S
+from roguelike.records.replay import verify_file
 from roguelike.records.session import track
 from roguelike.ui import hooks, local_records
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.screens.dialogs import Confirm, GameOver
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
+from roguelike.ui.screens.party import PartyScreen
 
 
 def _crash(game: Game) -> None:
@@ -66,6 +68,9 @@ async def test_a_new_game_asks_before_giving_up_the_saved_one():
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)  # given up: then the party is chosen
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.game.seed != "x-1"
         assert local_records.state().seed == app.game.seed
 
@@ -91,7 +96,7 @@ async def test_a_game_recovered_over_is_recorded_once_and_shows_its_end():
         assert len(replays) == 1 and local_records.state().kind == "none"
 
 
-async def test_abandoning_a_game_retires_it():
+async def test_quitting_a_game_ends_it_recorded_once_and_retires_it():
     app = RoguelikeApp(seed="x-1", straight_in=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -99,8 +104,16 @@ async def test_abandoning_a_game_retires_it():
         assert local_records.state().kind == "interrupted"
         await pilot.press("Q", "y")
         await pilot.pause()
-        assert isinstance(app.screen, MainMenu) and local_records.state().kind == "none"
-        assert _first_option(app)[0] == "new"
+        assert isinstance(app.screen, GameOver) and local_records.state().kind == "none"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu) and _first_option(app)[0] == "new"
+    rows = scores.top_scores(local_records.folder())
+    assert [(r["seed"], r["outcome"]) for r in rows] == [("x-1", "quit")]
+    replay = local_records.folder() / rows[0]["replay"]
+    assert verify_file(replay)["verified"]
+    journal = list(local_records.folder().glob("*.journal*"))
+    assert journal and all(p.name.endswith(".ended") for p in journal)
 
 
 async def test_an_unwritable_save_folder_warns_and_still_plays(tmp_path, monkeypatch):

@@ -116,6 +116,8 @@ async def test_a_hosted_players_settings_stay_in_their_account_folder(tmp_path, 
     assert app.options_path == account / "options.toml"
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await pilot.press("enter")  # the party screen a new game opens with: the default
+        await pilot.pause()
         await pilot.press("O")
         await pilot.pause()
         await pilot.press("5")

@@ -40,11 +40,14 @@ from roguelike.engine.explore.doors import (
     force_need,
     lockpicks_refusal,
 )
+from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.explore.rest import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game
 from roguelike.engine.interact import d6_odds
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import SEARCH_REACH, Search, Struggle
+from roguelike.engine.traps.hazards import harms_over_time, hazards_at
 from roguelike.engine.travel import (
     Question,
     downhill,
@@ -53,7 +56,7 @@ from roguelike.engine.travel import (
     travel_cost,
     whole_action,
 )
-from roguelike.engine.watch import direction_words
+from roguelike.engine.words import direction_words
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
@@ -88,6 +91,15 @@ class Explorer:
     search: bool = False  # search for secret doors even once the stairs down are known
     plans: dict[int, Plan] = field(default_factory=dict)  # obstacle id -> the chosen way
     offered: dict[int, list[Plan]] = field(default_factory=dict)
+    resting: RestRun | None = None  # the rests under way (a new one each time: its lights)
+    rest_due: int = 0  # the clock round the rest just begun ends on (0: none begun)
+    no_rest_before: int = 0  # after a broken rest, no rest before this clock round
+
+    def again(self, search: bool = False) -> Explorer:
+        """The decider for the next press of `o`: asked afresh about every door, but it
+        remembers a broken rest (so a Pillager passing by does not break rest after rest)."""
+        return Explorer(search=search, rest_due=self.rest_due,
+                        no_rest_before=self.no_rest_before)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -104,15 +116,26 @@ class Explorer:
         captive = next(iter(captives(game)), None)
         if captive is not None:
             return self._obstacle(game, eid, captive, cost, rescue_plans)
-        if combat and eid != game.led:
-            return follow(game, eid)
+        resting = self._rest(game, eid)
+        if resting is not None:
+            return resting
+        if combat and eid != game.led:  # (no Lead in combat: the chosen one goes itself)
+            door = next((d for d, p in self.plans.items()
+                         if p.worker == eid and d in barriers.values()), None)
+            if door is None:
+                return follow(game, eid)
+            return self._obstacle(game, eid, door, cost, door_plans)
         edge = frontier(game)
         here = game.store.get(eid, Position).xy
         goals = [g for g in edge if g not in barriers and g != here]
         if goals:
-            step = downhill(game, eid, route_to(game, goals, cost))
+            dist = route_to(game, goals, cost)
+            step = downhill(game, eid, dist)
             if step is not None:
                 return step
+            blocker = in_the_way(game, eid, dist)
+            if blocker:  # (not off elsewhere to search: the way on is past it)
+                return blocker
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
@@ -129,6 +152,35 @@ class Explorer:
         if known:
             return f"Nothing left to explore or search here. Stairs down: {where}."
         return "Nothing left to explore or search here, and no stairs down found."
+
+    def _rest(self, game: Game, eid: int) -> Action | str | None:
+        """Rest first while anyone is wounded or down (DCSS's explore_auto_rest): R's rests
+        (RestRun) for the wounds alone, so a knock-out is waited out and a fight is not
+        walked into hurt. None when there is nothing to heal, resting is refused (foes in
+        view) or a delver lies in a lasting trap effect that hurts (an acid pool: one who
+        came round there would be hurt again and break every rest); a Wait while a rest
+        broken less than an exploration turn ago keeps it from resting again and a
+        companion is down; a stop (a light gone out) as R says it."""
+        clock = ledger(game).clock
+        turn = explore_data(game.content).rounds_per_turn
+        if self.rest_due and clock < self.rest_due:  # the last rest was broken: explore a
+            self.no_rest_before = clock + turn  # turn before the next (Classic: 1 in 6)
+        self.rest_due = 0
+        if rest_refusal(game) or not rest_needs(game, healing_only=True) \
+                or in_hazards(game):
+            self.resting = None
+            return None
+        if clock < self.no_rest_before:  # a companion down is not left behind: its
+            self.resting = None  # knock-out is waited out
+            return Wait() if any(is_disabled(game.store, e) for e in present(game)) else None
+        if self.resting is None:
+            self.resting = RestRun(healing_only=True)
+        step = self.resting.next(game, eid)
+        if isinstance(step, str):
+            self.resting = None
+        else:
+            self.rest_due = clock + turn
+        return step
 
     # ----- obstacles: doors and trapped delvers ----------------------------------------
     def _obstacle(self, game: Game, eid: int, subject: int, cost: np.ndarray,
@@ -152,8 +204,8 @@ class Explorer:
             return self._walk_to(game, worker, (sx, sy), cost)  # next to it, then ask
         if plan is None:
             ways, text = plans_for(game, subject)
-            if not ways:
-                return text
+            if not ways:  # (strangers crowding it are the reason, if there are any)
+                return _blocker_words(game, eid, _crowding(game, (sx, sy))) or text
             self.offered[subject] = ways
             return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
                             "(tried again until it works; Escape stops)",
@@ -171,8 +223,13 @@ class Explorer:
                  ) -> Action | str:
         """A step of `worker` toward the squares beside `at`."""
         goals = _beside(game, at, cost)
-        step = downhill(game, worker, route_to(game, goals, cost)) if goals else None
-        return step if step is not None else "There is no known way there."
+        if not goals:
+            return "There is no known way there."
+        dist = route_to(game, goals, cost)
+        step = downhill(game, worker, dist)
+        if step is not None:
+            return step
+        return in_the_way(game, worker, dist) or "There is no known way there."
 
     # ----- secret doors ----------------------------------------------------------------
     def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
@@ -198,6 +255,55 @@ class Explorer:
             if step is not None:
                 return step
         return None
+
+
+def in_hazards(game: Game) -> list[int]:
+    """The delvers on this level inside a lasting trap effect that acts on them round after
+    round (an acid pool, a gas cloud: hazards.harms_over_time)."""
+    store = game.store
+    return [e for e in present(game)
+            if any(harms_over_time(game, hz) for hz in
+                   hazards_at(game, game.depth, store.get(e, Position).xy))]
+
+
+def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
+    """Why `eid` cannot take the next step down `dist` (a route it is on), when a creature
+    in view stands on every square that step could take (a Pillager at rest in its camp,
+    a wary monster): that creature named, so the player can deal with it (attack it, or
+    wait for it to move). '' when it is not so."""
+    store = game.store
+    pos = store.get(eid, Position)
+    here = int(dist[pos.y, pos.x])
+    if here >= UNREACHABLE:
+        return ""
+    seen = game.visible
+    on_the_way = [c for dx, dy in NEIGHBOURS
+                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
+                  and dist[y, x] < here and seen[y, x]
+                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
+    return _blocker_words(game, eid, on_the_way)
+
+
+def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
+    """'Pillager is in the way (2 squares west): ...' for the nearest standing one of
+    `strangers` to `eid`; '' when there is none."""
+    store = game.store
+    pos = store.get(eid, Position)
+    standing = [e for e in strangers if not is_disabled(store, e)]
+    if not standing:
+        return ""
+    first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
+    where = direction_words(pos.xy, store.get(first, Position).xy)
+    return (f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait for it "
+            "to move.")
+
+
+def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
+    """The creatures in view, not the party's, standing next to `at` (a door, a captive):
+    where nobody can get beside it, they are why."""
+    store = game.store
+    return [e for e in game.hostiles_in_view()
+            if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
 def _can_work(game: Game, eid: int, held: bool = False) -> bool:
@@ -230,11 +336,12 @@ def _open_cost(game: Game) -> np.ndarray:
 
 
 def _beside(game: Game, at: tuple[int, int], cost: np.ndarray) -> list[tuple[int, int]]:
-    """The walkable known squares next to `at` that no stranger stands on."""
+    """The walkable known squares next to `at` that no stranger is seen standing on."""
     sx, sy = at
-    return [(sx + ax, sy + ay) for ax, ay in NEIGHBOURS
-            if game.level.in_bounds(sx + ax, sy + ay) and cost[sy + ay, sx + ax] > 0
-            and game.creature_at(sx + ax, sy + ay) in (None, *game.party)]
+    seen = game.visible
+    return [(x, y) for x, y in ((sx + ax, sy + ay) for ax, ay in NEIGHBOURS)
+            if game.level.in_bounds(x, y) and cost[y, x] > 0
+            and (not seen[y, x] or game.creature_at(x, y) in (None, *game.party))]
 
 
 def _plan_action(game: Game, plan: Plan, dx: int, dy: int) -> Action | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from roguelike.engine.components import Actor, Door, HitBoxes, Position
+from roguelike.engine.components import Actor, Door, Hazard, HitBoxes, Position, Trap
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
@@ -59,9 +59,26 @@ def known_things(game: Game) -> dict[int, str]:
 
 
 def known_hazards(game: Game) -> list[tuple[int, int]]:
-    """Squares of known traps, which travel routes avoid and moves ask about."""
+    """Squares of known traps, and of the lasting effects of traps the party knows (an acid
+    pool, a gas cloud), which travel routes avoid and moves ask about."""
     things = known_things(game)
-    return [game.store.get(e, Position).xy for e, kind in things.items() if kind == "trap"]
+    out = [game.store.get(e, Position).xy for e, kind in things.items() if kind == "trap"]
+    return out + lasting_effects(game)
+
+
+def lasting_effects(game: Game) -> list[tuple[int, int]]:
+    """The squares of this level's started lasting trap effects (components.Hazard) whose
+    trap a delver knows: the party saw them begin."""
+    store = game.store
+    if not store.ids(Hazard, Position):
+        return []
+    out: list[tuple[int, int]] = []
+    for _e, hz, pos in store.query(Hazard, Position):
+        trap = store.try_get(hz.trap, Trap)
+        if pos.depth == game.depth and game.round >= hz.starts and trap is not None \
+                and trap.known_by:
+            out += [(x, y) for x, y in hz.squares]
+    return out
 
 
 def low_health(game: Game, eid: int) -> str | None:

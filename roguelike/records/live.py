@@ -171,7 +171,7 @@ def _continues(path: Path, game: Game, rec: Recorder) -> int | None:
     except RecordError:
         return None
     n = len(game.history)
-    party = tuple((str(r), str(c)) for r, c in game.party_spec)
+    party = tuple(tuple(str(v) for v in member) for member in game.party_spec)
     if j is None or j.identity() != (game.seed, party, game.options.to_dict()) \
             or len(j.actions) != n or j.prints != rec.prints \
             or j.rounds != [r for r, _a in game.history]:

@@ -1,5 +1,6 @@
 """How often auto-explore finds the stairs down: `o` pressed again and again, Enter at its
-questions, and the fights it stops for fought by a plain stand-in.
+questions (and at the luck prompt: spend), and the fights it stops for fought by a plain
+stand-in.
 
 It drives the same objects as the UI's `o` (travel.Run over an autoexplore.Explorer), with
 game.perform in place of the screen's. The fight stand-in is auto-fight (`F`) without its
@@ -18,7 +19,9 @@ from dataclasses import dataclass, field
 from roguelike.engine.actions import Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.autofight import fight_step
+from roguelike.engine.components import PendingLuck
 from roguelike.engine.game import Game
+from roguelike.engine.luck import SpendLuck, pending_entity
 from roguelike.engine.options import GameOptions
 from roguelike.engine.travel import Question, Run, travel_step
 
@@ -28,6 +31,8 @@ IDLE_RESTS = 4  # waits in a row, with `o` doing nothing between, before giving 
 IDLE_WAIT = 30  # turns waited each time
 _WAITED: dict[int, dict[int, int]] = {}
 ACTION_CAP = 4000  # actions a level may take before it counts as not found
+IN_THE_WAY = " is in the way ("  # autoexplore.in_the_way's words
+BLOCKER_ACTIONS = 12  # fight actions toward a creature in the way, before `o` again
 
 
 @dataclass
@@ -49,10 +54,20 @@ def stairs_known(game: Game) -> bool:
     return down is not None and bool(game.level.explored[down[1], down[0]])
 
 
+def enter_at_luck(game: Game) -> None:
+    """Enter at the luck prompt (the game's default asks after a failed roll): spend it."""
+    for _ in range(8):  # (a spent roll may lead to another failed one)
+        eid = pending_entity(game)
+        if eid is None:
+            return
+        game.perform(SpendLuck(game.store.get(eid, PendingLuck).cost))
+
+
 def _fight(game: Game) -> bool:
     """One action of the stand-in fight; False when nobody awaits an action. It lets the
     foes come (a careful player's way: a fleeing foe is not chased across the level) and
     closes in only on a foe that stays put for WAIT_ROUNDS rounds."""
+    enter_at_luck(game)
     eid = game.awaiting
     if eid is None:
         return False
@@ -78,7 +93,9 @@ def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
     result = LevelResult(game.seed, game.depth, False, "", 0, 0, 0, 0)
     idle = 0
     depth = game.depth
+    explorer: Explorer | None = None
     while game.actions_taken - start < cap:
+        enter_at_luck(game)
         if game.over:
             result.why = f"game over ({game.outcome})"
             break
@@ -96,9 +113,14 @@ def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
             result.fight_actions += 1
             continue
         before = game.actions_taken
-        why = press_o(game, result)
+        why, explorer = press_o(game, result, explorer)
         result.why = why
         result.stops[_kind(why)] += 1
+        if IN_THE_WAY in why:  # a creature at rest on the only way on: go and fight it
+            for _ in range(BLOCKER_ACTIONS):
+                if game.over or game.threats_in_view() or not _fight(game):
+                    break
+                result.fight_actions += 1
         idle = idle + 1 if game.actions_taken == before else 0
         if idle >= IDLE_RESTS:
             break
@@ -113,14 +135,16 @@ def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
     return result
 
 
-def press_o(game: Game, result: LevelResult) -> str:
-    """One press of `o`: run until it stops; questions answered with Enter (the first)."""
+def press_o(game: Game, result: LevelResult, last: Explorer | None = None
+            ) -> tuple[str, Explorer]:
+    """One press of `o` (after the press that used `last`, as the game screen keeps it):
+    run until it stops; questions answered with Enter (the first)."""
     result.presses += 1
-    explorer = Explorer()
+    explorer = last.again() if last is not None else Explorer()
     walk = Run(game, explorer)
     problem = walk.refusal()
     if problem:
-        return problem
+        return problem, explorer
     for _ in range(ACTION_CAP):
         why = walk.advance(game.perform)
         if isinstance(why, Question):
@@ -128,8 +152,8 @@ def press_o(game: Game, result: LevelResult) -> str:
             explorer.answer(why, 0)
             continue
         if why:
-            return why
-    return "a run that never stopped"
+            return why, explorer
+    return "a run that never stopped", explorer
 
 
 def _kind(why: str) -> str:
@@ -138,6 +162,8 @@ def _kind(why: str) -> str:
                  "Not with foes"):
         if why.startswith(head):
             return head
+    if IN_THE_WAY in why:
+        return "in the way"
     return why[:40]
 
 
@@ -147,6 +173,7 @@ def descend(game: Game) -> bool:
     if down is None:
         return False
     for _ in range(ACTION_CAP):
+        enter_at_luck(game)
         if game.over:
             return False
         if game.threats_in_view():
@@ -171,7 +198,7 @@ def descend(game: Game) -> bool:
 def measure(seeds: list[str], levels: int = 1) -> list[LevelResult]:
     out = []
     for seed in seeds:
-        game = Game(seed, options=GameOptions(luck_prompt="never"))
+        game = Game(seed, options=GameOptions(luck_prompt="ask"))  # (the game's default)
         for _ in range(levels):
             res = explore_level(game)
             out.append(res)

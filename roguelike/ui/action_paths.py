@@ -46,6 +46,8 @@ ACTION_PATHS: dict[str, UIPath] = {
                              "your weapon (',' and F do too)"),
     "cast": UIPath(KEY, "cast", "z, the spell, the target; Heal then asks the location, "
                    "a wall its direction"),
+    "pledge_initiative": UIPath(KEY, "pledge_luck", "L: 1 luck of the delver to act on its "
+                                "next initiative roll in a fight (again for more)"),
     "spend_luck": UIPath(PROMPT, "luck_prompt", "y at the luck prompt after a failed roll"),
     "keep_roll": UIPath(PROMPT, "luck_prompt", "n at the luck prompt"),
     # doors

@@ -25,8 +25,8 @@ You lead three delvers ([b]W[/b] Warrior, [b]R[/b] Rogue, [b]M[/b] Mage). Bring 
 ([b]$[/b]) back to the Camp, the room you start in, and go deeper by the stairs ([b]>[/b]).
 
 [b]Moving[/b]  arrows, hjklyubn or the keypad. Walk into a foe to attack it, into a door \
-to open it. [b]o[/b] explores for you, [b]G[/b] travels, [b]a[/b] acts on a door or trap \
-beside you, [b]x[/b] looks.
+to open it. [b]o[/b] explores, [b]G[/b] travels, [b]a[/b] acts on what is beside you, \
+[b]x[/b] looks, [b]F[/b] fights, [b]U[/b] uses an item.
 [b]Turns[/b]  every round each creature rolls a d6: the highest acts first, two actions \
 each. With no foe in view the others follow the one you lead; in a fight each delver takes \
 its own turn ([b].[/b] ends it).

@@ -79,10 +79,11 @@ def _injuries(game: Game, eid: int) -> int:
     return conds.stacks.get("injured", 1)
 
 
-def rest_needs(game: Game) -> list[str]:
+def rest_needs(game: Game, healing_only: bool = False) -> list[str]:
     """What one more rest would still do for the party on this level, one line each: a
     companion down (and a knock-out's rounds left), boxes to heal, injuries to rest off,
-    fatigue. Empty when resting would do nothing more."""
+    fatigue. Empty when resting would do nothing more. `healing_only`: the wounds alone (a
+    companion down, boxes to heal), what auto-explore rests for."""
     out: list[str] = []
     store = game.store
     for eid in present(game):
@@ -96,7 +97,9 @@ def rest_needs(game: Game) -> list[str]:
         crossed = _crossed(game, eid)
         if crossed:
             out.append(f"{name}: {crossed} box{'es' if crossed != 1 else ''} to heal")
-        elif _injuries(game, eid):
+        if healing_only:
+            continue
+        if not crossed and _injuries(game, eid):
             out.append(f"{name}: Injured x{_injuries(game, eid)}, a night's rest each")
         fat = store.try_get(eid, Fatigue)
         if fat is not None and fat.level:
@@ -221,15 +224,17 @@ def _lights(game: Game) -> int:
 @dataclass
 class RestRun:
     """`R`, rest until healed or disturbed: the next Rest while resting still does
-    something (rest_needs); stops when nothing is left, when a light goes out for good, or
+    something (rest_needs; with `healing_only`, while someone is wounded or down: what `o`
+    rests for); stops when nothing is left, when a light goes out for good, or
     after REST_CAP rests. Whoever drives it stops it when disturbed (engine/watch.py)."""
 
     make: Callable[[], Action] = Rest
     rests: int = 0
     lights: int = -1
+    healing_only: bool = False  # rest for wounds alone (rest_needs): auto-explore's rests
 
     def next(self, game: Game, eid: int) -> Action | str:
-        if not rest_needs(game):
+        if not rest_needs(game, self.healing_only):
             return "The party is fully rested." if self.rests else "Nobody needs rest."
         lit = _lights(game)
         if self.lights >= 0 and lit < self.lights:

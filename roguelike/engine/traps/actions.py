@@ -189,8 +189,9 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
     if face + bonus >= value:
         trap.state = "disarmed"
         xp = DISARM_XP_PER_POINT * value
+        # (the experience is said once, by award_xp: "90 XP for disarming the ...")
         events = [Event("disarm", f"{who} {how} disarms the {profile.name} (2d6 rolled "
-                        f"{shown} vs {value}): +{xp} XP.", actor, t, roll=face, need=value)]
+                        f"{shown} vs {value}).", actor, t, roll=face, need=value)]
         events += award_xp(game, actor, xp, f"disarming the {profile.name}")
         events += hazards.remove_for_trap(game, t)
         for eid, conf in list(game.store.query(Confined)):
@@ -234,8 +235,10 @@ class Free(Action):
         x, y = pos.x + self.dx, pos.y + self.dy
         if max(abs(self.dx), abs(self.dy)) > 1:
             return fail("Too far away.")
-        holder = game.door_at(x, y) or game.creature_at(x, y)
-        if holder is None or confine.top(game, holder) is None:
+        # (a trap-sealed door, or a creature held there: one caged in a doorway is the one)
+        holder = next((h for h in (game.door_at(x, y), game.creature_at(x, y))
+                       if h is not None and confine.top(game, h) is not None), None)
+        if holder is None:
             return fail("Nothing there is held by a trap.")
         inside = game.store.has(holder, Door) and confine.top(game, actor) is not None
         if not confine.escape_ways(game, actor, holder, inside):

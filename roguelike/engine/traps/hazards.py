@@ -66,6 +66,13 @@ def _step(game: Game, eid: int) -> dict[str, Any]:
     return step_at(game.content.traps[hz.profile], hz.step)
 
 
+def harms_over_time(game: Game, eid: int) -> bool:
+    """Whether hazard `eid` acts on those in it round after round (an acid pool, a gas
+    cloud), rather than only holding them or acting as they enter."""
+    step = _step(game, eid)
+    return bool(step.get("per_round") or step.get("on_turn_start"))
+
+
 def _targets(game: Game, eid: int) -> list[int]:
     hz = game.store.get(eid, Hazard)
     if _step(game, eid)["rounds"] == "until_escape":

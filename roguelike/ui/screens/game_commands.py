@@ -121,7 +121,9 @@ class CommandsMixin(ActMixin, UseMixin):
     # ----- automatic movement ----------------------------------------------------------
     def cmd_explore(self: GameScreen) -> None:
         search = self.search_next == self.game.depth  # a second `o` on a level done
-        self.start_auto(AutoRun(self, Explorer(search=search), self.options.reduced_motion))
+        last = self.explorer  # (it remembers a broken rest from one press to the next)
+        self.explorer = last.again(search) if last is not None else Explorer(search=search)
+        self.start_auto(AutoRun(self, self.explorer, self.options.reduced_motion))
 
     def cmd_autofight(self: GameScreen) -> None:
         """One action of a plain fight (DCSS's Tab): see engine/autofight.py."""

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.engine.actions import Action
-from roguelike.engine.autoexplore import EXPLORED
+from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.travel import Question
@@ -57,6 +57,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frame_timer: Timer | None = None
         self.hover: tuple[int, int] | None = None
         self.search_next: int | None = None  # the depth whose next `o` searches the walls
+        self.explorer: Explorer | None = None  # the last `o`'s decider (Explorer.again)
         self._ended = False
         self._asking_luck = False
         self.init_cursor()

@@ -20,7 +20,7 @@ from roguelike.engine.explore.data import ItemDef
 from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
 from roguelike.engine.explore.spells import wall_squares
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.watch import COMPASS
+from roguelike.engine.words import COMPASS, plural
 from roguelike.ui.screens.cursor import Aim
 from roguelike.ui.screens.info import ChoiceScreen
 
@@ -144,7 +144,7 @@ class UseMixin:
         options = []
         for d in COMPASS_ORDER:
             n = len(wall_squares(self.game, at[0], at[1], d, length))
-            options.append((d, f"{DIRECTION_WORDS[d]}: {n} square{'s' if n != 1 else ''}"
+            options.append((d, f"{DIRECTION_WORDS[d]}: {plural(n, 'square')}"
                             + ("" if n else " (no room)")))
         self.app.push_screen(DirectionChoice(
             f"{spell_name}: which way does the wall run? (a direction key, or choose)",

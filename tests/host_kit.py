@@ -18,8 +18,9 @@ async def default_party(t: Any) -> None:
     await t.wait_for("Explore", 30)
 
 
-def game_processes(account_id: int) -> list[int]:
-    """Pids of running game processes (`roguelike play`) of one account."""
+def game_processes(account_id: int, data: Path) -> list[int]:
+    """Pids of running game processes (`roguelike play`) of one account of the host whose
+    data folder is `data` (other hosts, e.g. other test runs on the machine, are not it)."""
     pids = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -33,7 +34,8 @@ def game_processes(account_id: int) -> list[int]:
             continue
         if b"play" in argv and str(account_id).encode() in argv[argv.index(b"--player-id") + 1:
                                                                argv.index(b"--player-id") + 2]:
-            pids.append(int(entry.name))
+            if b"--data" in argv and argv[argv.index(b"--data") + 1] == str(data).encode():
+                pids.append(int(entry.name))
     return sorted(pids)
 
 

@@ -179,7 +179,7 @@ async def test_two_logins_choosing_play_at_once_start_one_game(server):
                 won, lost = them, me
     await default_party(won)
     await asyncio.sleep(1.0)  # a second game would be up by now
-    assert len(game_processes(account)) == 1, game_processes(account)
+    assert len(game_processes(account, host.config.data)) == 1, game_processes(account, host.config.data)
     # the other login is offered to watch or take over; it watches first
     await lost.wait_for("Take over your game here", 5)
     await lost.wait_for("Watch your game")
@@ -191,7 +191,7 @@ async def test_two_logins_choosing_play_at_once_start_one_game(server):
     await lost.wait_for("Reattached: your game moved here", 15)
     await won.wait_closed(10)
     assert "Your game was attached from another connection" in won.raw.decode(errors="ignore")
-    assert len(game_processes(account)) == 1
+    assert len(game_processes(account, host.config.data)) == 1
     lost.close()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from test_comfort_snapshots import screen_text
+
 from roguelike.content.loader import default_content
 from roguelike.engine.explore.data import explore_data
 from roguelike.ui.app import RoguelikeApp
@@ -47,6 +49,9 @@ async def test_a_first_game_shows_the_how_to_once(tmp_path, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HowTo)
+        shown = " ".join(screen_text(app).replace("│", " ").split())
+        for words in ("Heart of the Deep", "R rests to heal", "Any key: start playing"):
+            assert words in shown, words  # the goal, healing and the way out, whole at 80x24
         await pilot.press("j")  # any key skips it
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

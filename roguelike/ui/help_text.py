@@ -21,8 +21,9 @@ MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "descr
 HOW_TO = """\
 [b]Traps & Treasure: how to play[/b]
 
-You lead three delvers ([b]W[/b] Warrior, [b]R[/b] Rogue, [b]M[/b] Mage). Bring treasure \
-([b]$[/b]) back to the Camp, the room you start in, and go deeper by the stairs ([b]>[/b]).
+You lead three delvers ([b]W[/b] Warrior, [b]R[/b] Rogue, [b]M[/b] Mage). Bank treasure \
+([b]$[/b]) in the Camp, the room you start in; go deeper by the stairs ([b]>[/b]). Win by \
+carrying the Heart of the Deep up from the lowest depth and out.
 
 [b]Moving[/b]  arrows, hjklyubn or the keypad. Walk into a foe to attack it, into a door \
 to open it. [b]o[/b] explores, [b]G[/b] travels, [b]a[/b] acts on what is beside you, \
@@ -33,7 +34,7 @@ its own turn ([b].[/b] ends it).
 [b]Rolls[/b]  Wits, Might and Combat are targets: roll that or higher on a d6 (lower is \
 better). Speed is how far you move (higher is better). Luck buys a failed roll back.
 [b]Wounds[/b]  a hit crosses a box on the sidebar and the attribute worsens; a spent Head \
-or Torso knocks a delver out.
+or Torso knocks a delver out. [b]R[/b] rests to heal (never with foes in view).
 
 [b]?[/b] shows the keys, the map's symbols and all of this again.
 """

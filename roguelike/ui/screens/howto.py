@@ -28,7 +28,7 @@ class HowTo(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(HOW_TO + "\n[dim]Any key: start playing (this shows only once).[/dim]")
+            yield Static(HOW_TO + "[dim]Any key: start playing (this shows only once).[/dim]")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -32,10 +32,12 @@ def game_processes(account_id: int, data: Path) -> list[int]:
             continue
         if state == "Z" or b"roguelike.host.launch" not in b" ".join(argv):
             continue
-        if b"play" in argv and str(account_id).encode() in argv[argv.index(b"--player-id") + 1:
-                                                               argv.index(b"--player-id") + 2]:
-            if b"--data" in argv and argv[argv.index(b"--data") + 1] == str(data).encode():
-                pids.append(int(entry.name))
+        if b"play" not in argv or b"--data" not in argv:
+            continue
+        pid_of = argv[argv.index(b"--player-id") + 1:argv.index(b"--player-id") + 2]
+        if str(account_id).encode() in pid_of and \
+                argv[argv.index(b"--data") + 1] == str(data).encode():
+            pids.append(int(entry.name))
     return sorted(pids)
 
 

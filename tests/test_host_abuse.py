@@ -179,7 +179,8 @@ async def test_two_logins_choosing_play_at_once_start_one_game(server):
                 won, lost = them, me
     await default_party(won)
     await asyncio.sleep(1.0)  # a second game would be up by now
-    assert len(game_processes(account, host.config.data)) == 1, game_processes(account, host.config.data)
+    running = game_processes(account, host.config.data)
+    assert len(running) == 1, running
     # the other login is offered to watch or take over; it watches first
     await lost.wait_for("Take over your game here", 5)
     await lost.wait_for("Watch your game")

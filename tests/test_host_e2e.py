@@ -12,10 +12,10 @@ import asyncssh
 import pyte
 import pytest
 
-from roguelike.records import account
 from roguelike.host.cast import read_cast
 from roguelike.host.client import Terminal
 from roguelike.host.paths import account_dir
+from roguelike.records import account
 
 pytest_plugins = ("host_server",)  # the `server` fixture
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from roguelike.content.loader import content_root
+from roguelike.content.files import content_root
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.userdata import config_dir
 

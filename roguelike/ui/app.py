@@ -182,7 +182,7 @@ class RoguelikeApp(TerminalFit, App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 if palette_changed:
-                    screen.set_styles(self.styles_)
+                    screen.restyle(self.styles_)
                 screen.set_options(options)
         if self.game is not None and not self.game.history:
             apply_to_game(options, self.game)  # later on, the next game: a record's rules

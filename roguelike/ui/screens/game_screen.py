@@ -1,8 +1,10 @@
 """The dungeon screen: map, party hit boxes, initiative, log and status.
 
 Data flows down (the screen tells widgets to redraw from the game) and the player's keys
-become engine actions; the engine's events become log lines. The commands themselves are
-in game_commands.py, the look/travel/target cursor in cursor.py.
+become engine actions; the engine's events become log lines. The screen composes its
+commands rather than inheriting them: the commands (game_commands.py) with the cursor
+(cursor.py), the act menu (acting.py), items (using.py), the choices after a target
+(choices.py) and travel (travelling.py), each handed the screen as a `Surface`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.engine.actions import Action
-from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.travel import Question
@@ -26,17 +27,21 @@ from roguelike.ui.keymap import Keymap
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.look import describe_square
 from roguelike.ui.options import Options
-from roguelike.ui.screens.cursor import CursorMixin
+from roguelike.ui.screens.acting import Acting
+from roguelike.ui.screens.choices import Choices
+from roguelike.ui.screens.cursor import Cursor
 from roguelike.ui.screens.dialogs import GameOver
-from roguelike.ui.screens.game_commands import CommandsMixin
+from roguelike.ui.screens.game_commands import Commands
 from roguelike.ui.screens.howto import offer_howto
 from roguelike.ui.screens.placing import show_the_fallen
+from roguelike.ui.screens.travelling import Travelling
+from roguelike.ui.screens.using import Using
 from roguelike.ui.theme import Styles
 
 FRAME_SECONDS = 0.04
 
 
-class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=False):
+class GameScreen(Screen[None], inherit_bindings=False):
     # Textual binds Tab to focus cycling; here Tab leads the next character or target.
     DEFAULT_CSS = layout_css("GameScreen")
 
@@ -56,11 +61,20 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frames: list[Frame] = []
         self.frame_timer: Timer | None = None
         self.hover: tuple[int, int] | None = None
-        self.search_next: int | None = None  # the depth whose next `o` searches the walls
-        self.explorer: Explorer | None = None  # the last `o`'s decider (Explorer.again)
         self._ended = False
         self._asking_luck = False
-        self.init_cursor()
+        self.choices = Choices(self)
+        self.travelling = Travelling(self)
+        self.cursor = Cursor(self, self.choices, self.travelling)
+        self.acting = Acting(self)
+        self.using = Using(self, self.cursor, self.choices)
+        self.commands = Commands(self, self.cursor, self.acting, self.using, self.travelling)
+
+    @property
+    def cursor_mode(self) -> str | None:
+        """What the map cursor is for: "look", "travel", "target", "act" (choosing the
+        square to act on), or None."""
+        return "act" if self.acting.choosing else self.cursor.mode
 
     def compose(self) -> ComposeResult:
         yield from self.widgets.compose()
@@ -93,7 +107,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.log_view.update_lines()
         self._show_cursor(options.accessible)
 
-    def set_styles(self, styles: Styles) -> None:
+    def restyle(self, styles: Styles) -> None:
         self.styles_ = styles
         for widget in (self.party_panel, self.tracker, self.status):
             widget.styles_ = styles
@@ -151,9 +165,13 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             self.auto.stop("Stopped.")
             return
         self.skip_animation()
-        if self.cursor_mode is not None:
+        if self.acting.choosing:
             event.stop()
-            self.cursor_key(event.key, event.character)
+            self.acting.side_key(event.key, event.character)
+            return
+        if self.cursor.mode is not None:
+            event.stop()
+            self.cursor.key(event.key, event.character)
             return
         found = self.keymap.lookup(event.key, event.character)
         if found is None:
@@ -161,12 +179,11 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
                 self.say(f"Unknown key '{event.character}'. Press ? for help.")
             return
         event.stop()
-        kind, what = found
-        if kind == "move":
-            dx, dy = what  # type: ignore[misc]
-            self.cmd_move(dx, dy)
+        _kind, what = found
+        if isinstance(what, tuple):
+            self.commands.cmd_move(*what)
         else:
-            getattr(self, f"cmd_{what}")()
+            self.commands.run(what)
 
     def say(self, text: str) -> None:
         self.status.hint = text
@@ -263,7 +280,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frame_timer.stop()
         self.frame_timer = None
         self.frames = []
-        self.map.path = set(self.cursor_path)
+        self.map.path = set(self.cursor.path)
         self.map.redraw()
 
     # ----- automatic runs --------------------------------------------------------------
@@ -277,8 +294,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def auto_finished(self, reason: str) -> None:
         self.auto = None
-        # a level explored but for its secret doors: the next `o` searches the walls
-        self.search_next = self.game.depth if reason.startswith(EXPLORED) else None
+        self.commands.explore_ended(reason)
         if reason in self.log_view.newest():
             reason = ""  # the log's newest lines say it already: not twice
         self.say(reason)
@@ -309,18 +325,18 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             return
         square = self._map_square(event)
         if square is not None:
-            if self.cursor_mode == "act":
-                self.act_click(square)
-            elif self.cursor_mode is not None:
-                self.move_cursor_to(square)
+            if self.acting.choosing:
+                self.acting.click(square)
+            elif self.cursor.mode is not None:
+                self.cursor.move_to(square)
             else:
-                self.travel_to(square)
+                self.travelling.to(square)
             return
         panel = self.party_panel.region
         if panel.contains(event.screen_x, event.screen_y):
             eid = self.party_panel.owner_of_row(event.screen_y - panel.y)
             if eid is not None:
-                self.lead(eid)
+                self.commands.lead(eid)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         square = self._map_square(event)

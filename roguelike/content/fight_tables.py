@@ -337,8 +337,8 @@ def check_monsters(content: Content, tables: FightTables) -> None:
 
 def fight_tables(content: Content) -> FightTables:
     tables = content.extra.get("fight")
-    if tables is None:
+    if not isinstance(tables, FightTables):  # (only ever None or the tables)
         tables = load_fight_tables(content.root)
         check_monsters(content, tables)
         content.extra["fight"] = tables
-    return tables  # type: ignore[no-any-return]
+    return tables

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from roguelike.argtypes import int_range
@@ -17,7 +18,7 @@ COMMANDS = ("daily", "verify", "replay", "scores")
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-                 seed_type: object) -> None:
+                 seed_type: Callable[[str], str]) -> None:
     daily = sub.add_parser("daily", help="play today's (UTC) seed, the same for everyone",
                            description="Play today's seed (UTC): everyone gets the same "
                                        "dungeon today.")

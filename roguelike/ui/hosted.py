@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -27,7 +28,7 @@ class HostedBase(Screen[None]):
 
     covered = False
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static("Back to the lobby...")
 
     def on_screen_suspend(self) -> None:

@@ -39,14 +39,14 @@ class MapView(Widget, can_focus=False):
     MapView { width: 1fr; height: 1fr; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
         self.origin = (0, 0)
         self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
         self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
-        self.anchor: tuple[tuple[int, int], float] | None = None  # see hold()
+        self.hold_at: tuple[tuple[int, int], float] | None = None  # see hold()
         self._rows: list[Strip] = []
         self._keys: list[tuple[object, ...]] = []
         self._depth = -1
@@ -82,7 +82,7 @@ class MapView(Widget, can_focus=False):
     def hold(self, square: tuple[int, int] | None, row_fraction: float = 0.5) -> None:
         """Keep `square` in the middle column at this fraction of the height (the end of a
         game shows where the party fell, above its dialog); None: follow the focus again."""
-        self.anchor = None if square is None else (square, row_fraction)
+        self.hold_at = None if square is None else (square, row_fraction)
         self.redraw(full=True)
 
     def _place_camera(self, size: Size) -> bool:
@@ -102,8 +102,8 @@ class MapView(Widget, can_focus=False):
                 return -((view - extent) // 2)
             return max(0, min(origin, extent - view))
 
-        if self.anchor is not None:
-            (fx, fy), fraction = self.anchor
+        if self.hold_at is not None:
+            (fx, fy), fraction = self.hold_at
             ox = held(fx - size.width // 2, size.width, level.width)
             oy = held(fy - int(size.height * fraction), size.height, level.height)
             moved = (ox, oy) != self.origin
@@ -156,7 +156,7 @@ class MapView(Widget, can_focus=False):
                 color = app.color if seen else p.remembered
             style = self.styles_.fg(color, bold=app.layer >= 2, reverse=eid == current)
             layer = app.layer
-            if layer > best.get(pos.xy, (-1, None))[0]:  # type: ignore[index]
+            if layer > best.get(pos.xy, (-1, None))[0]:
                 best[pos.xy] = (layer, (glyph, style))
         out = {xy: cell for xy, (_layer, cell) in best.items()}
         hl = self.styles_.fg(p.highlight, reverse=True)
@@ -230,8 +230,8 @@ class MapView(Widget, can_focus=False):
         if full:
             self.refresh()
             return
-        for sy, key in enumerate(keys):
-            if sy >= len(old_keys) or old_keys[sy] != key:
+        for sy, row_key in enumerate(keys):
+            if sy >= len(old_keys) or old_keys[sy] != row_key:
                 self.refresh(Region(0, sy, width, 1))
 
     def on_resize(self) -> None:

@@ -45,8 +45,8 @@ class PartyPanel(LinesWidget):
     PartyPanel { width: 100%; height: auto; min-height: 12; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
         self.labels = None  # conditions engine may supply labels (glyph, name)

@@ -95,7 +95,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.query_one("#sidebar").styles.width = 34 if event.size.width >= 110 else 28
         # with room, each hit-box location gets its own line (the panel switches on height)
         members = len(self.game.party)
-        room = event.size.height - log_height - 2 - self.tracker.styles.height.value
+        tracker = self.tracker.styles.height  # (set by the layout's CSS)
+        room = event.size.height - log_height - 2 - (tracker.value if tracker else 0)
         self.party_panel.styles.height = 6 * members if room >= 6 * members else 4 * members
 
     def set_options(self, options: Options) -> None:

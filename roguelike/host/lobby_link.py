@@ -25,7 +25,7 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from roguelike.engine.seeds import daily_seed, utc_today
+from roguelike.engine.seeds import SeedError, daily_seed, normalise_seed, utc_today
 from roguelike.host.accounts import Account, AccountError
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir
@@ -170,8 +170,6 @@ class LobbyRun:
             return {"ok": False, "message": "Your game is still starting on the other "
                     "connection; try again in a moment." if starting else "Your game has ended."}
         if op == "play" and req.get("seed"):
-            from roguelike.engine.seeds import SeedError, normalise_seed
-
             try:
                 choice["seed"] = normalise_seed(str(req["seed"]))
             except SeedError as err:

@@ -13,13 +13,18 @@ from collections.abc import Callable
 
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.engine.actions import Action
+from roguelike.engine.components import Character, PendingLuck
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
+from roguelike.engine.stats import name_of
 from roguelike.engine.travel import Question
+from roguelike.ui import local_records
 from roguelike.ui.accessible import Announcer
 from roguelike.ui.animate import Frame, frames_for
 from roguelike.ui.autorun import AutoRun
@@ -33,6 +38,8 @@ from roguelike.ui.screens.cursor import Cursor
 from roguelike.ui.screens.dialogs import GameOver
 from roguelike.ui.screens.game_commands import Commands
 from roguelike.ui.screens.howto import offer_howto
+from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.luck_prompt import LuckPrompt
 from roguelike.ui.screens.placing import show_the_fallen
 from roguelike.ui.screens.travelling import Travelling
 from roguelike.ui.screens.using import Using
@@ -126,11 +133,6 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def _offer_luck(self) -> None:
         """A failed roll waits on the player's luck (option 'ask'): ask, then act."""
-        from roguelike.engine.components import Character, PendingLuck
-        from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
-        from roguelike.engine.stats import name_of
-        from roguelike.ui.screens.luck_prompt import LuckPrompt
-
         eid = pending_entity(self.game)
         if eid is None or self._asking_luck:
             return
@@ -153,8 +155,6 @@ class GameScreen(Screen[None], inherit_bindings=False):
             driver.write("\x1b[?25h" if show else "\x1b[?25l")
 
     def _place_cursor(self) -> None:
-        from textual.geometry import Offset
-
         region = self.log_view.region
         row, col = self.log_view.last_text_end()
         self.app.cursor_position = Offset(region.x + col, region.y + row)
@@ -236,8 +236,6 @@ class GameScreen(Screen[None], inherit_bindings=False):
         recorded by its host); the line to show, or why it failed."""
         if getattr(self.app, "data_dir", None) is not None:
             return ""
-        from roguelike.ui import local_records
-
         try:
             done = local_records.finish(self.game)
         except Exception as err:  # a failed record must never lose the end screen
@@ -304,8 +302,6 @@ class GameScreen(Screen[None], inherit_bindings=False):
     def auto_question(self, question: Question, answer: Callable[[int | None], None]
                       ) -> None:
         """A run asks the player (which way through a door): a menu, Enter the first."""
-        from roguelike.ui.screens.info import ChoiceScreen
-
         self.refresh_all()
         self.app.push_screen(
             ChoiceScreen(question.text, [(str(i), label) for i, label in

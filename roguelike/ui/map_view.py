@@ -11,7 +11,9 @@ from itertools import groupby
 import numpy as np
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -244,3 +246,26 @@ class MapView(Widget, can_focus=False):
 
     def screen_to_map(self, sx: int, sy: int) -> tuple[int, int]:
         return (sx + self.origin[0], sy + self.origin[1])
+
+    # ----- the mouse: the square pointed at goes up to the screen --------------------------
+    class Pointed(Message):
+        """The mouse is on a square of the level (map coordinates): clicked, or moved onto."""
+
+        def __init__(self, x: int, y: int, clicked: bool) -> None:
+            super().__init__()
+            self.x, self.y, self.clicked = x, y, clicked
+
+    def _square(self, event: events.MouseEvent) -> tuple[int, int] | None:
+        x, y = self.screen_to_map(event.x, event.y)
+        return (x, y) if self.game.level.in_bounds(x, y) else None
+
+    def on_click(self, event: events.Click) -> None:
+        square = self._square(event)
+        if square is not None:
+            event.stop()  # the screen hears of the square instead of a bare click
+            self.post_message(self.Pointed(*square, clicked=True))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self._square(event)
+        if square is not None:
+            self.post_message(self.Pointed(*square, clicked=False))

@@ -31,7 +31,9 @@ from roguelike.ui.autorun import AutoRun
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.look import describe_square
+from roguelike.ui.map_view import MapView
 from roguelike.ui.options import Options
+from roguelike.ui.party_panel import PartyPanel
 from roguelike.ui.screens.acting import Acting
 from roguelike.ui.screens.choices import Choices
 from roguelike.ui.screens.cursor import Cursor
@@ -308,36 +310,34 @@ class GameScreen(Screen[None], inherit_bindings=False):
                                          enumerate(question.options)]),
             lambda picked: answer(None if picked is None else int(picked)))
 
-    # ----- mouse -----------------------------------------------------------------------
-    def _map_square(self, event: events.MouseEvent) -> tuple[int, int] | None:
-        region = self.map.region
-        if not region.contains(event.screen_x, event.screen_y):
-            return None
-        x, y = self.map.screen_to_map(event.screen_x - region.x, event.screen_y - region.y)
-        return (x, y) if self.game.level.in_bounds(x, y) else None
-
+    # ----- mouse: the map and the party panel say what was pointed at ------------------
     def on_click(self, event: events.Click) -> None:
+        """A click anywhere (a map square and a delver's rows come as their messages)
+        stops a run."""
         if self.auto is not None:
             self.auto.stop("Stopped.")
-            return
-        square = self._map_square(event)
-        if square is not None:
-            if self.acting.choosing:
-                self.acting.click(square)
-            elif self.cursor.mode is not None:
-                self.cursor.move_to(square)
-            else:
-                self.travelling.to(square)
-            return
-        panel = self.party_panel.region
-        if panel.contains(event.screen_x, event.screen_y):
-            eid = self.party_panel.owner_of_row(event.screen_y - panel.y)
-            if eid is not None:
-                self.commands.lead(eid)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        square = self._map_square(event)
-        if square is None or square == self.hover or self.cursor_mode is not None:
+    def on_map_view_pointed(self, message: MapView.Pointed) -> None:
+        square = (message.x, message.y)
+        if not message.clicked:
+            self._hovered(square)
+        elif self.auto is not None:
+            self.auto.stop("Stopped.")
+        elif self.acting.choosing:
+            self.acting.click(square)
+        elif self.cursor.mode is not None:
+            self.cursor.move_to(square)
+        else:
+            self.travelling.to(square)
+
+    def on_party_panel_chosen(self, message: PartyPanel.Chosen) -> None:
+        if self.auto is not None:
+            self.auto.stop("Stopped.")
+        else:
+            self.commands.lead(message.eid)
+
+    def _hovered(self, square: tuple[int, int]) -> None:
+        if square == self.hover or self.cursor_mode is not None:
             return
         self.hover = square
         if self.game.level.explored[square[1], square[0]]:

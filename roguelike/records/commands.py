@@ -1,4 +1,8 @@
-"""Command-line subcommands of records: daily, verify, replay, scores (and sim --record)."""
+"""Command-line subcommands of records: daily, verify, replay, scores (and sim --record).
+
+The headless ones run here; `daily` and `replay` open a screen, which cli.py does (records
+is below the UI and never imports it).
+"""
 
 from __future__ import annotations
 

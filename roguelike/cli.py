@@ -121,6 +121,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         print(json.dumps(run_sim(args.seed, args.actions, args.party, record=args.record)))
         return 0
+    if args.command in records_commands.COMMANDS and records_commands.opens_screen(args):
+        return _records_screen(args)
     if args.command in records_commands.COMMANDS:
         return records_commands.dispatch(args)
     if args.command == "level":
@@ -141,3 +143,18 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _records_screen(args: argparse.Namespace) -> int:
+    """`daily` plays today's seed; `replay` watches a replay (its file checked first)."""
+    if args.command == "daily":
+        from roguelike.ui.app import run_app
+
+        return int(run_app(seed=records_commands.todays_seed(), straight_in=True) or 0)
+    problem = records_commands.replay_problem(args.file)
+    if problem is not None:
+        print(f"roguelike: {problem}", file=sys.stderr)
+        return 2
+    from roguelike.ui.replay import run_replay
+
+    return int(run_replay(args.file) or 0)

@@ -30,11 +30,11 @@ from roguelike.ui.action_paths import ACTION_PATHS, CREATURES, KEY, MENU, PROMPT
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.keymap import load_keymap
 from roguelike.ui.options import Options
+from roguelike.ui.screens.choices import DirectionChoice
 from roguelike.ui.screens.dialogs import Confirm, GameOver
 from roguelike.ui.screens.game_commands import command_ids
 from roguelike.ui.screens.info import ChoiceScreen
 from roguelike.ui.screens.luck_prompt import LuckPrompt
-from roguelike.ui.screens.using import DirectionChoice
 
 PROMPT_SCREENS = {"luck_prompt": LuckPrompt}
 
@@ -309,7 +309,7 @@ async def pilot_fight(pilot, app) -> set[str]:
     await pilot.press("z")  # Fire Wall: a square, then a direction key
     await pilot.pause()
     await choose(pilot, app, "Fire Wall")
-    screen.move_cursor_to((5, 2))
+    screen.cursor.move_to((5, 2))
     await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, DirectionChoice)

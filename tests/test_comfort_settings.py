@@ -8,6 +8,7 @@ import pytest
 
 from roguelike.content.loader import content_root
 from roguelike.content.schema import ContentError
+from roguelike.engine.game import Game
 from roguelike.ui.keymap import load_keymap
 from roguelike.ui.options import Options, apply_to_game, cycle, load_options, save_options
 from roguelike.ui.screens.game_commands import command_ids
@@ -90,14 +91,8 @@ def test_options_round_trip_and_bad_files_fall_back(tmp_path):
     assert "luck_prompt" in load_options(path)[1]
 
 
-def test_luck_prompt_option_reaches_a_game_that_has_it():
-    class GameOptions:
-        luck_prompt = "ask"
-
-    class FakeGame:
-        options = GameOptions()
-
-    game = FakeGame()
+def test_luck_prompt_option_reaches_the_game():
+    game = Game("x-1")
+    assert game.options.luck_prompt == "ask"
     apply_to_game(Options(luck_prompt="never"), game)
     assert game.options.luck_prompt == "never"
-    apply_to_game(Options(luck_prompt="never"), object())  # no options: nothing to do

@@ -403,6 +403,26 @@ async def test_mouse_click_travels_hover_describes_and_panel_click_leads():
         assert game.led == game.party[2]
 
 
+async def test_a_click_on_the_map_during_a_run_only_stops_it():
+    """The map posts the square clicked; during a run the screen only stops the run (a
+    click is 'any key'), it does not travel there."""
+    app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("o")
+        assert screen.auto is not None
+        for _ in range(500):  # wait for the first steps (timers run late on a busy machine)
+            await pilot.pause(0.01)
+            if app.game.actions_taken >= 2:
+                break
+        ox, oy = screen.map.origin
+        x, y = app.game.store.get(app.game.led, Position).xy
+        await pilot.click(screen.map, offset=(x - ox, y - oy))
+        await pilot.pause(0.2)
+        assert screen.auto is None and screen.status.hint == "Stopped."
+
+
 async def test_confirm_before_stepping_onto_a_known_trap(monkeypatch):
     from test_comfort_travel import place_trap
 

@@ -238,9 +238,9 @@ async def test_a_click_beside_the_character_picks_the_square_to_act_on():
         await pilot.press("a")
         await pilot.pause()
         assert screen.cursor_mode == "act"
-        screen.act_click((8, 1))  # far away: still choosing
+        screen.acting.click((8, 1))  # far away: still choosing
         assert screen.cursor_mode == "act" and "Too far" in screen.status.hint
-        screen.act_click((4, 1))  # the door, east of the leader
+        screen.acting.click((4, 1))  # the door, east of the leader
         await pilot.pause()
         assert screen.cursor_mode is None and isinstance(app.screen, ChoiceScreen)
         assert "Open the door" in str(app.screen.options)

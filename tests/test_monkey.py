@@ -10,6 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.monkey import MonkeyFailure, monkey_game, run_monkey
+from roguelike.ui.screens.game_commands import Commands
 from roguelike.ui.screens.game_screen import GameScreen
 
 
@@ -29,7 +30,7 @@ async def test_monkey_reports_an_exception_in_the_ui(monkeypatch):
 
     # (a step: the commonest input, so the random keys reach it whatever the keymap holds;
     # the help key alone was missed once a command was added to the keymap)
-    monkeypatch.setattr(GameScreen, "cmd_move", broken)
+    monkeypatch.setattr(Commands, "cmd_move", broken)
     import random
 
     from benchmarks.monkey import Tally

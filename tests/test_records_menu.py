@@ -8,7 +8,7 @@ from textual.widgets import OptionList
 
 from roguelike.engine.actions import Wait
 from roguelike.engine.game import Game
-from roguelike.records import live, scores
+from roguelike.records import account, live, scores
 from roguelike.records import save as S
 from roguelike.records.replay import verify_file
 from roguelike.records.session import track
@@ -128,19 +128,17 @@ async def test_an_unwritable_save_folder_warns_and_still_plays(tmp_path, monkeyp
         assert app.game.history
 
 
-def test_a_hosted_game_is_journalled_and_resumed_through_records_link(tmp_path):
-    from roguelike.host import records_link
-
+def test_a_hosted_game_is_journalled_and_resumed_in_its_account(tmp_path):
     game = Game("x-2")
     ok, problem = hooks.begin_records(game, str(tmp_path), "ann")
     assert ok and not problem
     for _ in range(3):
         game.perform(Wait())
-    assert records_link.has_save(tmp_path)  # a child killed now: the lobby offers Continue
+    assert account.has_save(tmp_path)  # a child killed now: the lobby offers Continue
     _crash(game)
-    resumed, notes = records_link.resume(tmp_path)
+    resumed, notes = account.resume(tmp_path)
     assert resumed.history == game.history and not notes
-    assert (records_link.save_dir(tmp_path) / "game.journal").is_file()
+    assert (account.save_dir(tmp_path) / "game.journal").is_file()
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 
 from roguelike import __version__, places
-from roguelike.content import loader
+from roguelike.content import files
 from roguelike.ui import userdata
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options, load_options, save_options
@@ -232,13 +232,13 @@ def test_an_installed_game_uses_its_bundled_content_not_a_stray_content_folder(t
 
 def test_content_root_prefers_the_bundled_copy(tmp_path, monkeypatch):
     monkeypatch.delenv("ROGUELIKE_CONTENT", raising=False)
-    assert loader.content_root() == ROOT / "content"  # a checkout: its own content/
-    monkeypatch.setattr(loader, "PACKAGE_DIR", tmp_path)
+    assert files.content_root() == ROOT / "content"  # a checkout: its own content/
+    monkeypatch.setattr(files, "PACKAGE_DIR", tmp_path)
     (tmp_path / "_content").mkdir()
-    assert loader.content_root() == tmp_path / "_content"
-    monkeypatch.setattr(loader, "checkout_root", lambda: None)
+    assert files.content_root() == tmp_path / "_content"
+    monkeypatch.setattr(files, "checkout_root", lambda: None)
     (tmp_path / "_content").rmdir()
-    assert loader.content_root() == tmp_path / "_content"  # named in the error, not elsewhere
+    assert files.content_root() == tmp_path / "_content"  # named in the error, not elsewhere
 
 
 @pytest.mark.slow

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from roguelike.content.files import entries, read_toml
 from roguelike.content.schema import ContentError, build
+from roguelike.engine.dice import is_dice
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -173,8 +175,6 @@ class SpawnRow:
     group: str
 
     def validate(self) -> tuple[str, str] | None:
-        from roguelike.engine.dice import is_dice
-
         if not is_dice(self.group):
             return ("group", f"not a dice expression: {self.group!r}")
         if not 0 <= self.room_chance_in_6 <= 6:
@@ -259,8 +259,6 @@ def _int(sec: dict[str, Any], key: str, file: str, entry: str) -> int:
 
 
 def load_fight_tables(root: Path) -> FightTables:
-    from roguelike.content.loader import entries, read_toml
-
     cond_file = "conditions.toml"
     conds = {c.id: c for c in entries(ConditionDef, read_toml(root / cond_file, root),
                                       "condition", cond_file)}
@@ -339,8 +337,8 @@ def check_monsters(content: Content, tables: FightTables) -> None:
 
 def fight_tables(content: Content) -> FightTables:
     tables = content.extra.get("fight")
-    if tables is None:
+    if not isinstance(tables, FightTables):  # (only ever None or the tables)
         tables = load_fight_tables(content.root)
         check_monsters(content, tables)
         content.extra["fight"] = tables
-    return tables  # type: ignore[no-any-return]
+    return tables

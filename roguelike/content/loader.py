@@ -1,4 +1,5 @@
-"""Load and validate everything in `content/`.
+"""Load and validate everything in `content/`: this module calls each table's parser
+(traps.py, saves_table.py, ...); they read files through files.py and never import it.
 
 A file is refused as a whole with its file, entry and field named; nothing half-loaded
 reaches the engine.
@@ -7,13 +8,12 @@ reaches the engine.
 from __future__ import annotations
 
 import hashlib
-import os
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from roguelike.content.files import content_root, entries, read_toml
 from roguelike.content.models import (
     ClassDef,
     CoreRules,
@@ -24,62 +24,11 @@ from roguelike.content.models import (
 from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
 from roguelike.content.traps import TrapDef, TrapStocking, load_traps
-from roguelike.places import PACKAGE_DIR, checkout_root
 
-T = TypeVar("T")
-
-
-def content_root() -> Path:
-    """The content folder: $ROGUELIKE_CONTENT, else the copy bundled with an installed game
-    (the wheel force-includes content/ as roguelike/_content), else the checkout's content/.
-
-    Never the folder beside the package without asking: an installed game sits in
-    site-packages, where any other package may have put a top-level content/."""
-    env = os.environ.get("ROGUELIKE_CONTENT")
-    if env:
-        return Path(env)
-    bundled = PACKAGE_DIR / "_content"
-    if bundled.is_dir():
-        return bundled
-    checkout = checkout_root()
-    if checkout is not None:
-        return checkout / "content"
-    return bundled  # missing: load_content names it in "content folder not found"
-
-
-def read_toml(path: Path, root: Path) -> dict[str, Any]:
-    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(rel, "", "", "file is missing") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(rel, "", "", f"not valid TOML: {err}") from None
-    except UnicodeDecodeError as err:  # tomllib decodes before parsing
-        raise ContentError(rel, "", "", f"not UTF-8 text (byte {err.start}): {err.reason}"
-                           ) from None
-
-
-def entries(
-    cls: type[T], data: dict[str, Any], key: str, file: str, *, unique: bool = True
-) -> list[T]:
-    """Build every `[[key]]` table of a file into `cls`, checking ids are unique."""
-    raw = data.get(key)
-    if not isinstance(raw, list) or not raw:
-        raise ContentError(file, "", key, f"needs at least one [[{key}]] table")
-    out: list[T] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        name = str(item.get("id", f"#{i + 1}")) if isinstance(item, dict) else f"#{i + 1}"
-        obj = build(cls, item, file, name)
-        ident = getattr(obj, "id", None)
-        if unique and ident is not None:
-            if ident in seen:
-                raise ContentError(file, name, "id", "duplicate id")
-            seen.add(ident)
-        out.append(obj)
-    return out
+# (content_root, entries and read_toml are files.py's; engine modules still import them
+# from here, which is why they are named in __all__)
+__all__ = ["Content", "content_root", "default_content", "entries", "load_content",
+           "read_toml"]
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.content.files import entries, read_toml
 from roguelike.content.models import SaveBand, SaveCategory, SaveClassMap
 from roguelike.content.schema import ContentError
 
@@ -32,8 +33,6 @@ class SaveTables:
 
 
 def load_save_tables(root: Path) -> SaveTables:
-    from roguelike.content.loader import entries, read_toml
-
     file = "tables/saves.toml"
     data = read_toml(root / file, root)
     cats = {c.id: c for c in entries(SaveCategory, data, "category", file)}

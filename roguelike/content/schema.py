@@ -6,7 +6,6 @@ Every error names the file, the entry and the field, so a content author can fix
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
@@ -76,7 +75,7 @@ def _convert(value: Any, tp: Any, ctx: _Ctx, path: str) -> Any:
             raise ctx.fail(path, f"expected a table, got {type(value).__name__}")
         _key_tp, val_tp = get_args(tp)
         return {str(k): _convert(v, val_tp, ctx, f"{path}.{k}") for k, v in value.items()}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return build(tp, value, ctx.file, ctx.entry, prefix=f"{path}.")
     if tp is bool:
         if not isinstance(value, bool):
@@ -93,12 +92,19 @@ def _convert(value: Any, tp: Any, ctx: _Ctx, path: str) -> Any:
     raise ctx.fail(path, f"unsupported schema type {_type_name(tp)}")
 
 
-@functools.cache
-def _schema(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+Schema = tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]
+_SCHEMAS: dict[type, Schema] = {}
+
+
+def _schema(cls: type) -> Schema:
     """A dataclass's resolved field types and fields: resolving the string annotations is
-    the slow part of loading content, and a class's schema never changes."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    return typing.get_type_hints(cls), fields
+    the slow part of loading content, and a class's schema never changes (so this kept
+    answer is never stale)."""
+    known = _SCHEMAS.get(cls)
+    if known is None:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        known = _SCHEMAS[cls] = (typing.get_type_hints(cls), fields)
+    return known
 
 
 def build(cls: type[T], data: Any, file: str, entry: str = "", prefix: str = "") -> T:

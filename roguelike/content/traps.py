@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from roguelike.content.files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.engine.dice import is_dice
 
@@ -345,8 +346,6 @@ class TrapStocking:
 
 
 def load_traps(root: Path) -> tuple[dict[str, TrapDef], TrapStocking]:
-    from roguelike.content.loader import entries, read_toml
-
     folder = root / "traps"
     stocking = build(TrapStocking, read_toml(folder / "stocking.toml", root),
                      "traps/stocking.toml")

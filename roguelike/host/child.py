@@ -125,13 +125,13 @@ class PtyChild:
         os.set_inheritable(slave, False)
         argv = [sys.executable, "-m", "roguelike.host.launch", "--mem", str(memory_limit),
                 "--", *args]
-        kwargs: dict[str, object] = {}
-        if user is not None:
-            kwargs.update(user=user[0], group=user[1], extra_groups=[])
+        # (as the account's user when the host runs as root; None: as the host's)
+        uid, gid = user if user is not None else (None, None)
         try:
             proc = await asyncio.create_subprocess_exec(
                 *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(cwd),
-                start_new_session=True, pass_fds=pass_fds, close_fds=True, **kwargs)
+                start_new_session=True, pass_fds=pass_fds, close_fds=True, user=uid,
+                group=gid, extra_groups=None if user is None else [])
         except BaseException:
             os.close(master)
             raise

@@ -30,7 +30,7 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
             "status_fd": args.status_fd}
 
 
-def add_host_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from roguelike.argtypes import int_range
 
     host = sub.add_parser("host", help="run the SSH game server",

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import asyncssh
 import pyte
 
 
-class _Session(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+class _Session(asyncssh.SSHClientSession[bytes]):
     def __init__(self, term: Terminal) -> None:
         self.term = term
 
@@ -34,7 +35,7 @@ class _Client(asyncssh.SSHClient):
         return ""
 
     def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
-                                  prompts: list[tuple[str, bool]]) -> list[str] | None:
+                                  prompts: Sequence[tuple[str, bool]]) -> list[str] | None:
         if self.responses is None:
             return None
         return self.responses[:len(prompts)] if prompts else []

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import signal
 import time
@@ -24,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
+from roguelike.game_status import Status, parse_status
 from roguelike.host.cast import CastWriter
 from roguelike.host.child import PtyChild, clamp_size
 from roguelike.host.screen import GameScreen
@@ -62,7 +62,7 @@ class Hub:
         self.watchers: dict[int, _Seat] = {}
         self.last_input = time.monotonic()
         self.started = time.time()
-        self.status: dict[str, object] = {}
+        self.status: Status = {}
         self.bytes_out = 0
         self.loop = asyncio.get_running_loop()
         self.ended = self.loop.create_future()
@@ -308,15 +308,12 @@ class Hub:
             while b"\n" in buf[:8192]:
                 line, _, rest = bytes(buf).partition(b"\n")
                 buf[:] = rest
-                with contextlib.suppress(ValueError):
-                    status = json.loads(line)
-                    if isinstance(status, dict):
-                        self.status = {k: v for k, v in status.items()
-                                       if k in ("seed", "depth", "round", "over")
-                                       and isinstance(v, int | str | bool)}
-                        self._send_tell()
-                        if self.on_status:
-                            self.on_status()
+                status = parse_status(line)
+                if status is not None:
+                    self.status = status
+                    self._send_tell()
+                    if self.on_status:
+                        self.on_status()
             if len(buf) > 8192:
                 buf.clear()
 

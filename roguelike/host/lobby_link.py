@@ -22,13 +22,16 @@ import asyncio
 import contextlib
 import json
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from roguelike.host import records_link
+from roguelike.engine.seeds import SeedError, daily_seed, normalise_seed, utc_today
 from roguelike.host.accounts import Account, AccountError
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir
 from roguelike.host.registry import TAKEN
+from roguelike.records.account import has_save
+from roguelike.records.scores import top_scores
 
 if TYPE_CHECKING:
     from roguelike.host.registry import Host
@@ -36,6 +39,12 @@ if TYPE_CHECKING:
 
 CHOICES = ("play", "continue", "watch", "reattach", "quit")
 MAX_LINE = 32768
+SCORE_FIELDS = ("player", "seed", "score", "depth", "turns", "outcome", "party")
+
+
+def score_rows(data: Path, seed: str | None, limit: int = 10) -> list[dict[str, Any]]:
+    """The best games (of `seed`), only the fields the lobby shows."""
+    return [{k: row.get(k) for k in SCORE_FIELDS} for row in top_scores(data, seed, limit)]
 
 
 class LobbyRun:
@@ -94,8 +103,8 @@ class LobbyRun:
             for kid, key, comment in self.host.accounts.keys(fresh.id)]
         return {"type": "state", "id": fresh.id, "name": fresh.name, "guest": fresh.guest,
                 "allow_watch": fresh.allow_watch,
-                "has_save": records_link.has_save(account_dir(self.host.config.data, fresh.id)),
-                "running": self.host.game_of(fresh.id), "daily": records_link.daily_seed(),
+                "has_save": has_save(account_dir(self.host.config.data, fresh.id)),
+                "running": self.host.game_of(fresh.id), "daily": daily_seed(utc_today()),
                 "live": self.host.watchable(fresh), "keys": keys,
                 "notice": self.notice}
 
@@ -129,9 +138,8 @@ class LobbyRun:
                 return self._choose(op, req)
             if op == "scores":
                 seed = req.get("seed") if isinstance(req.get("seed"), str) else None
-                rows, message = await asyncio.to_thread(
-                    records_link.top_scores, self.host.config.data, seed or None)
-                return {"ok": not message, "message": message, "scores": rows}
+                rows = await asyncio.to_thread(score_rows, self.host.config.data, seed or None)
+                return {"ok": True, "message": "", "scores": rows}
             if acc.guest:
                 return {"ok": False, "message": "Guests have no account settings."}
             if op == "passwd":
@@ -162,8 +170,6 @@ class LobbyRun:
             return {"ok": False, "message": "Your game is still starting on the other "
                     "connection; try again in a moment." if starting else "Your game has ended."}
         if op == "play" and req.get("seed"):
-            from roguelike.engine.seeds import SeedError, normalise_seed
-
             try:
                 choice["seed"] = normalise_seed(str(req["seed"]))
             except SeedError as err:

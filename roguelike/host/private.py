@@ -107,8 +107,9 @@ def tighten(data: Path, passage: bool) -> list[str]:
     return changed
 
 
-def _strip(path: Path, is_dir: bool, dir_fd: int | None = None) -> bool:
-    """Remove group and other bits (keep the owner's) of one file or folder, by descriptor."""
+def _strip(path: str | Path, is_dir: bool, dir_fd: int | None = None) -> bool:
+    """Remove group and other bits (keep the owner's) of one file or folder, by descriptor
+    (`path` then names it in the folder `dir_fd`)."""
     try:
         st = os.stat(path, dir_fd=dir_fd, follow_symlinks=False)
     except OSError:

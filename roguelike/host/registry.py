@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from roguelike.host import records_link
 from roguelike.host.accounts import Account, Accounts
 from roguelike.host.cast import CastWriter
 from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
@@ -22,6 +21,7 @@ from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
+from roguelike.host.score_import import import_score, new_replays
 
 T = TypeVar("T")
 
@@ -162,13 +162,13 @@ class Host:
 
     async def collect_scores(self, account: Account) -> None:
         folder = account_dir(self.config.data, account.id)
-        for replay in records_link.new_replays(folder):
+        for replay in new_replays(folder):
             key = str(replay)
             if key in self.imported or self._ledger(replay).exists():
                 continue
             self.imported.add(key)
             try:
-                ok = await asyncio.to_thread(records_link.import_score, self.config.data,
+                ok = await asyncio.to_thread(import_score, self.config.data,
                                              replay, account.name)
             except Exception as err:  # a bad replay must not break the host
                 log.warning("replay %s not imported: %s", replay, err)

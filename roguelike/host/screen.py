@@ -16,7 +16,7 @@ from pyte.screens import Char, wcwidth
 
 _FG = {name: code for code, name in {**graphics.FG_ANSI, **graphics.FG_AIXTERM}.items()}
 _BG = {name: code for code, name in {**graphics.BG_ANSI, **graphics.BG_AIXTERM}.items()}
-_INDEX = {}
+_INDEX: dict[str, int] = {}  # a 256-colour's hex -> its first index
 for _i, _hex in enumerate(graphics.FG_BG_256):
     _INDEX.setdefault(_hex, _i)
 

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 import signal
+from collections.abc import Sequence
 from typing import Any
 
 import asyncssh
@@ -102,7 +103,8 @@ class GameServer(asyncssh.SSHServer):
         return ("New player", f"The name {username} is free. Choose a password to register "
                 "it.\r\n", "", [("New password: ", False), ("Repeat it: ", False)])
 
-    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]
+                                       ) -> bool:
         if len(responses) == 2:
             if responses[0] != responses[1]:
                 return False  # a typo, not a guess: not counted as a failed login

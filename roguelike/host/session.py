@@ -33,7 +33,7 @@ RESET = b"\x1b[0m\x1b[?25h\x1b[2J\x1b[H"
 QUIT_WATCH = (b"q", b"Q", b"\x03", b"\x1b")
 
 
-class HostSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class HostSession(asyncssh.SSHServerSession[bytes]):
     def __init__(self, host: Host, server: GameServer) -> None:
         self.host = host
         self.server = server

@@ -1,19 +1,28 @@
-"""Command-line subcommands of records: daily, verify, replay, scores (and sim --record)."""
+"""Command-line subcommands of records: daily, verify, replay, scores (and sim --record).
+
+The headless ones run here; `daily` and `replay` open a screen, which cli.py does (records
+is below the UI and never imports it).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+from roguelike.argtypes import int_range
+from roguelike.engine.seeds import daily_seed, utc_today
+from roguelike.records.paths import data_dir
+from roguelike.records.scores import format_table, top_scores
+from roguelike.records.text import printable
 
 COMMANDS = ("daily", "verify", "replay", "scores")
 
 
-def add_commands(sub: argparse._SubParsersAction,  # type: ignore[type-arg]
-                 seed_type: object) -> None:
-    from roguelike.argtypes import int_range
-
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                 seed_type: Callable[[str], str]) -> None:
     daily = sub.add_parser("daily", help="play today's (UTC) seed, the same for everyone",
                            description="Play today's seed (UTC): everyone gets the same "
                                        "dungeon today.")
@@ -37,58 +46,41 @@ def add_commands(sub: argparse._SubParsersAction,  # type: ignore[type-arg]
 
 
 def dispatch(args: argparse.Namespace) -> int:
+    """The headless commands (`daily --print`, verify, scores); the caller (cli.py) opens
+    the screens of `daily` and `replay`."""
     if args.command == "daily":
-        from roguelike.engine.seeds import daily_seed, utc_today
-
-        seed = daily_seed(utc_today())
-        if args.print:
-            print(seed)
-            return 0
-        return _run_app(seed)
+        print(todays_seed())
+        return 0
     if args.command == "verify":
+        # (imported here: it loads the engine, which `roguelike --help` need not wait for)
         from roguelike.records.replay import verify_file
-        from roguelike.records.text import printable
 
         result = verify_file(args.file)
         if result.get("reason"):
             print(f"verify: {printable(result['reason'])}", file=sys.stderr)
         print(json.dumps(result, sort_keys=True))
         return 0 if result["verified"] else 1
-    if args.command == "replay":
-        return _watch(args.file)
     if args.command == "scores":
-        from roguelike.records.paths import data_dir
-        from roguelike.records.scores import format_table, top_scores
-
         rows = top_scores(data_dir(args.data), args.seed, args.limit)
         print(json.dumps(rows) if args.json else format_table(rows))
         return 0
     raise AssertionError(args.command)
 
 
-def _run_app(seed: str) -> int:
+def opens_screen(args: argparse.Namespace) -> bool:
+    return args.command == "replay" or (args.command == "daily" and not args.print)
+
+
+def todays_seed() -> str:
+    return daily_seed(utc_today())
+
+
+def replay_problem(path: Path) -> str | None:
+    """Why `path` cannot be watched, said before any screen opens; None when it can."""
+    from roguelike.records.replay import ReplayError, read_record  # (the engine: as above)
+
     try:
-        from roguelike.ui.app import run_app
-    except ImportError as err:
-        print(f"roguelike: the game screen is not available ({err})", file=sys.stderr)
-        return 2
-    return int(run_app(seed=seed, straight_in=True) or 0)
-
-
-def _watch(path: Path) -> int:
-    from roguelike.records.replay import ReplayError, read_record
-
-    try:
-        read_record(path)  # a clear message for a bad file before any screen opens
+        read_record(path)
     except ReplayError as err:
-        from roguelike.records.text import printable
-
-        print(f"roguelike: {printable(str(err))}", file=sys.stderr)
-        return 2
-    try:
-        from roguelike.ui.replay import run_replay
-    except ImportError as err:
-        print(f"roguelike: the replay screen is not available yet ({err}); "
-              f"`roguelike verify {path}` checks the replay headlessly", file=sys.stderr)
-        return 2
-    return int(run_replay(path) or 0)
+        return printable(str(err))
+    return None

@@ -13,12 +13,17 @@ from pathlib import Path
 from textual.app import App
 
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.records.signals import install_signal_save
+from roguelike.ui import hooks, local_records
+from roguelike.ui.hosted import begin_hosted
 from roguelike.ui.keymap import Keymap, load_keymap
 from roguelike.ui.options import FILE as OPTIONS_FILE
 from roguelike.ui.options import Options, apply_to_game, load_options, save_options
 from roguelike.ui.screens.game_commands import command_ids
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.menu import MainMenu
+from roguelike.ui.screens.options_screen import OptionsScreen
+from roguelike.ui.screens.party import PartyScreen
 from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
 from roguelike.ui.userdata import UserFileError, config_dir
@@ -62,8 +67,6 @@ class RoguelikeApp(TerminalFit, App[None]):
 
     def on_mount(self) -> None:
         if self.data_dir is not None:
-            from roguelike.ui.hosted import begin_hosted
-
             begin_hosted(self)
             return
         self._install_signal_save()
@@ -82,7 +85,6 @@ class RoguelikeApp(TerminalFit, App[None]):
         be started (start_game said why)."""
         if self.party_given:
             return self.start_game(seed)
-        from roguelike.ui.screens.party import PartyScreen
 
         def chosen(party: tuple[tuple[str, ...], ...] | None) -> None:
             if party is not None:
@@ -97,9 +99,6 @@ class RoguelikeApp(TerminalFit, App[None]):
 
     def _install_signal_save(self) -> None:
         """A hang-up or a shutdown saves the game in play, then the app closes."""
-        from roguelike.records.signals import install_signal_save
-        from roguelike.ui import local_records
-
         def saved(_signum: int) -> None:
             self.call_later(self.exit)
 
@@ -118,10 +117,8 @@ class RoguelikeApp(TerminalFit, App[None]):
         game = self.game
         in_play = game is not None and not game.over and any(
             isinstance(s, GameScreen) for s in self.screen_stack)
-        if in_play and not self._quit_unsaved:
-            from roguelike.ui import hooks
-
-            problem = hooks.save_and_quit(game, self.data_dir)  # type: ignore[arg-type]
+        if game is not None and in_play and not self._quit_unsaved:
+            problem = hooks.save_and_quit(game, self.data_dir)
             if problem:
                 self._quit_unsaved = True
                 self.notify(f"{problem} Ctrl+Q again quits without saving.",
@@ -134,13 +131,18 @@ class RoguelikeApp(TerminalFit, App[None]):
         if saver is not None:  # the process may live on (tests, a bot): normal signals back
             saver.uninstall()
         if self.game is not None:  # left without saving: the journal stays to recover it
-            from roguelike.ui import hooks
-
             hooks.end_records(self.game)
 
-    def continue_game(self) -> None:
-        from roguelike.ui import local_records
+    def on_main_menu_new_game(self, message: MainMenu.NewGame) -> None:
+        self.new_game(message.seed or self.fresh_seed())
 
+    def on_main_menu_continue_game(self, _message: MainMenu.ContinueGame) -> None:
+        self.continue_game()
+
+    def on_main_menu_edit_options(self, _message: MainMenu.EditOptions) -> None:
+        self.push_screen(OptionsScreen(self.options))
+
+    def continue_game(self) -> None:
         game, notes = local_records.load()
         for note in notes:
             self.notify(note, timeout=10, severity="warning" if game is None else
@@ -151,8 +153,6 @@ class RoguelikeApp(TerminalFit, App[None]):
     def play(self, game: Game) -> bool:
         """Show `game` in play, recorded in the save slot from its first action (a crash
         loses nothing). False, with a message, if it cannot be recorded there."""
-        from roguelike.ui import hooks
-
         def journal_problem(text: str) -> None:
             self.notify(text, severity="error", timeout=15)
 
@@ -182,7 +182,7 @@ class RoguelikeApp(TerminalFit, App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 if palette_changed:
-                    screen.set_styles(self.styles_)
+                    screen.restyle(self.styles_)
                 screen.set_options(options)
         if self.game is not None and not self.game.history:
             apply_to_game(options, self.game)  # later on, the next game: a record's rules

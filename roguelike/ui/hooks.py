@@ -15,6 +15,13 @@ from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap
 from roguelike.engine.watch import thing_kind
+from roguelike.records import account, live, scores
+from roguelike.records.live import no_notice
+from roguelike.records.lock import SlotBusy
+from roguelike.records.save import SaveError, suspend_game
+from roguelike.records.session import track
+from roguelike.ui import local_records
+from roguelike.ui.userdata import save_dir
 
 # UI command -> engine action kinds that do it, in order of preference.
 ACTION_KINDS: dict[str, tuple[str, ...]] = {
@@ -90,11 +97,7 @@ def _slot(data_dir: str | None, player: str = "") -> tuple[Path, str, str]:
     """(folder, slot, player) of the game's save slot: a hosted account's (`data_dir`
     given) or the local player's."""
     if data_dir is not None:
-        from roguelike.host import records_link
-
-        return records_link.save_dir(Path(data_dir)), records_link.SAVE_SLOT, player
-    from roguelike.ui import local_records
-
+        return account.save_dir(Path(data_dir)), account.SAVE_SLOT, player
     return local_records.folder(), local_records.slot(), local_records.player_name()
 
 
@@ -104,11 +107,6 @@ def begin_records(game: Game, data_dir: str | None = None, player: str = "",
     nothing) and autosaved on level changes. (play it?, a message for the player): not
     when another window plays the slot; with a warning when the save folder cannot be
     written (the game is then played unrecorded)."""
-    from roguelike.records.live import no_notice
-    from roguelike.records.lock import SlotBusy
-    from roguelike.records.save import SaveError
-    from roguelike.records.session import track
-
     folder, slot, who = _slot(data_dir, player)
     try:
         track(game, folder, slot, who, notify or no_notice)
@@ -124,8 +122,6 @@ def begin_records(game: Game, data_dir: str | None = None, player: str = "",
 def end_records(game: Game) -> None:
     """The app is closing with `game` still in play: stop journalling it (its journal stays
     as it is, so the next start offers to recover it)."""
-    from roguelike.records import live
-
     journal = live.find(game)
     if journal is not None:
         journal.close(clean=False)
@@ -134,8 +130,6 @@ def end_records(game: Game) -> None:
 def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
     """Save and leave (the slot of a hosted account when `data_dir` is given); None when
     saved, else why not."""
-    from roguelike.records.save import SaveError, suspend_game
-
     folder, slot, _who = _slot(data_dir)
     try:
         suspend_game(game, folder, slot, _who)
@@ -145,9 +139,6 @@ def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
 
 
 def top_scores(limit: int = 20) -> list[dict[str, Any]]:
-    from roguelike.records import scores
-    from roguelike.ui.userdata import save_dir
-
     return list(scores.top_scores(save_dir(), None, limit))
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from roguelike.host import records_link
-from roguelike.host.status import start_reporter
+from roguelike.game_status import start_reporter
+from roguelike.records import account
+from roguelike.records.signals import install_signal_save
 
 REATTACHED = {
     signal.SIGUSR1: "Reattached: you are back in your game, as you left it.",
@@ -25,7 +28,7 @@ class HostedBase(Screen[None]):
 
     covered = False
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static("Back to the lobby...")
 
     def on_screen_suspend(self) -> None:
@@ -45,7 +48,7 @@ class HostedBase(Screen[None]):
         game = app.game
         if game is not None and game.over:
             try:
-                records_link.finish(game, Path(app.data_dir), app.player_name)
+                account.finish(game, Path(app.data_dir), app.player_name)
             except Exception as err:  # a failed record must not keep the player stuck
                 app.log.error(f"recording the finished game failed: {err}")
         app.exit()
@@ -55,10 +58,14 @@ def begin_hosted(app: Any) -> None:
     """Called from the app's on_mount instead of showing the main menu."""
     account_dir = Path(app.data_dir)
     loop = asyncio.get_running_loop()
-    records_link.install_hangup(lambda: app.game, account_dir,
-                                lambda: loop.call_soon_threadsafe(app.exit))
+
+    def saved(_signum: int) -> None:  # saved on hang-up: the app ends as the player left
+        loop.call_soon_threadsafe(app.exit)
+
+    account.save_dir(account_dir).mkdir(parents=True, exist_ok=True)
+    install_signal_save(lambda: app.game, account.save_file(account_dir), on_saved=saved)
     app.push_screen(HostedBase())
-    game, notes = (None, []) if app.initial_seed else records_link.resume(account_dir)
+    game, notes = (None, []) if app.initial_seed else account.resume(account_dir)
     if game is not None:
         started = app.play(game)
     else:
@@ -70,6 +77,6 @@ def begin_hosted(app: Any) -> None:
     # The host signals a reattached player (host/hub.py: tell_reattached); it sends them
     # only after the first status report, so these handlers come before the reporter.
     for sig, text in REATTACHED.items():
-        loop.add_signal_handler(sig, lambda text=text: app.notify(text, timeout=8))
+        loop.add_signal_handler(sig, partial(app.notify, text, timeout=8))
     if app.status_fd is not None:
         start_reporter(lambda: app.game, app.status_fd)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from roguelike.content.loader import content_root
+from roguelike.content.files import content_root
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.userdata import config_dir
 
@@ -90,7 +90,8 @@ class Keymap:
     order: list[CommandDef]  # help order, with the keys in force
     move_keys: dict[str, list[str]]  # direction name -> keys in force
 
-    def lookup(self, key: str, character: str | None) -> tuple[str, object] | None:
+    def lookup(self, key: str, character: str | None
+               ) -> tuple[str, tuple[int, int] | str] | None:
         """('move', (dx, dy)) or ('command', id) for a key event, or None."""
         for k in (key, character):
             if not k:

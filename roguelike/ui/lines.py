@@ -22,8 +22,8 @@ def strip(parts: list[Part], width: int) -> Strip:
 
 
 class LinesWidget(Widget, can_focus=False):
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self) -> None:
+        super().__init__()
         self._lines: list[list[Part]] = []
         self._strips: list[Strip] = []
         self._width = -1

@@ -25,7 +25,7 @@ from roguelike.ui.screens.menu import seed_problem
 from roguelike.ui.screens.modal import Modal
 from roguelike.ui.terminal_fit import TerminalFit
 
-Reply = Callable[[dict[str, Any]], None]
+Reply = Callable[[dict[str, Any]], object]  # what it returns is not used
 
 
 class Link:
@@ -142,9 +142,12 @@ class LobbyApp(TerminalFit, App[None]):
         elif choice == "daily":
             self.choose({"op": "play", "seed": self.state.get("daily")})
         elif choice == "seed":
+            def play(seed: str | None) -> None:
+                if seed:
+                    self.choose({"op": "play", "seed": seed})
+
             self.push_screen(Ask("Seed (words and numbers, e.g. amber wolf 17):",
-                                 check=seed_problem),
-                             lambda v: v and self.choose({"op": "play", "seed": v}))
+                                 check=seed_problem), play)
         elif choice == "watch":
             self.push_screen(WatchList(self.state.get("live", [])))
         elif choice == "scores":

@@ -1,6 +1,6 @@
 """The local player's save slot and records (ui/hooks.py starts and saves the game in it).
 
-A hosted game (roguelike.host) does the same through roguelike/host/records_link.py; this is
+A hosted game does the same in its account folder (roguelike/records/account.py); this is
 the local player's: one save slot named after the player in the save folder.
 """
 

@@ -21,8 +21,8 @@ class LogView(LinesWidget):
     LogView { width: 100%; height: 5; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self) -> None:
+        super().__init__()
         self.messages: list[tuple[str, int]] = []  # (text, generation)
         self.generation = 0
         self.plain = False

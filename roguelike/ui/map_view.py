@@ -11,7 +11,9 @@ from itertools import groupby
 import numpy as np
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -39,14 +41,14 @@ class MapView(Widget, can_focus=False):
     MapView { width: 1fr; height: 1fr; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
         self.origin = (0, 0)
         self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
         self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
-        self.anchor: tuple[tuple[int, int], float] | None = None  # see hold()
+        self.hold_at: tuple[tuple[int, int], float] | None = None  # see hold()
         self._rows: list[Strip] = []
         self._keys: list[tuple[object, ...]] = []
         self._depth = -1
@@ -82,7 +84,7 @@ class MapView(Widget, can_focus=False):
     def hold(self, square: tuple[int, int] | None, row_fraction: float = 0.5) -> None:
         """Keep `square` in the middle column at this fraction of the height (the end of a
         game shows where the party fell, above its dialog); None: follow the focus again."""
-        self.anchor = None if square is None else (square, row_fraction)
+        self.hold_at = None if square is None else (square, row_fraction)
         self.redraw(full=True)
 
     def _place_camera(self, size: Size) -> bool:
@@ -102,8 +104,8 @@ class MapView(Widget, can_focus=False):
                 return -((view - extent) // 2)
             return max(0, min(origin, extent - view))
 
-        if self.anchor is not None:
-            (fx, fy), fraction = self.anchor
+        if self.hold_at is not None:
+            (fx, fy), fraction = self.hold_at
             ox = held(fx - size.width // 2, size.width, level.width)
             oy = held(fy - int(size.height * fraction), size.height, level.height)
             moved = (ox, oy) != self.origin
@@ -156,7 +158,7 @@ class MapView(Widget, can_focus=False):
                 color = app.color if seen else p.remembered
             style = self.styles_.fg(color, bold=app.layer >= 2, reverse=eid == current)
             layer = app.layer
-            if layer > best.get(pos.xy, (-1, None))[0]:  # type: ignore[index]
+            if layer > best.get(pos.xy, (-1, None))[0]:
                 best[pos.xy] = (layer, (glyph, style))
         out = {xy: cell for xy, (_layer, cell) in best.items()}
         hl = self.styles_.fg(p.highlight, reverse=True)
@@ -230,8 +232,8 @@ class MapView(Widget, can_focus=False):
         if full:
             self.refresh()
             return
-        for sy, key in enumerate(keys):
-            if sy >= len(old_keys) or old_keys[sy] != key:
+        for sy, row_key in enumerate(keys):
+            if sy >= len(old_keys) or old_keys[sy] != row_key:
                 self.refresh(Region(0, sy, width, 1))
 
     def on_resize(self) -> None:
@@ -244,3 +246,26 @@ class MapView(Widget, can_focus=False):
 
     def screen_to_map(self, sx: int, sy: int) -> tuple[int, int]:
         return (sx + self.origin[0], sy + self.origin[1])
+
+    # ----- the mouse: the square pointed at goes up to the screen --------------------------
+    class Pointed(Message):
+        """The mouse is on a square of the level (map coordinates): clicked, or moved onto."""
+
+        def __init__(self, x: int, y: int, clicked: bool) -> None:
+            super().__init__()
+            self.x, self.y, self.clicked = x, y, clicked
+
+    def _square(self, event: events.MouseEvent) -> tuple[int, int] | None:
+        x, y = self.screen_to_map(event.x, event.y)
+        return (x, y) if self.game.level.in_bounds(x, y) else None
+
+    def on_click(self, event: events.Click) -> None:
+        square = self._square(event)
+        if square is not None:
+            event.stop()  # the screen hears of the square instead of a bare click
+            self.post_message(self.Pointed(*square, clicked=True))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self._square(event)
+        if square is not None:
+            self.post_message(self.Pointed(*square, clicked=False))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from roguelike.content.schema import ContentError, build
+from roguelike.engine.game import Game
 from roguelike.ui.theme import PALETTES
 from roguelike.ui.userdata import config_dir, toml_value, write_atomically
 
@@ -78,12 +79,6 @@ def cycle(options: Options, name: str) -> Options:
     return dataclasses.replace(options, **{name: nxt})
 
 
-def apply_to_game(options: Options, game: object) -> None:
-    """Pass the options the engine understands (luck prompts) into a game, if it has them."""
-    current = getattr(game, "options", None)
-    if current is None or not hasattr(current, "luck_prompt"):
-        return
-    try:
-        current.luck_prompt = options.luck_prompt
-    except (AttributeError, dataclasses.FrozenInstanceError):
-        game.options = dataclasses.replace(current, luck_prompt=options.luck_prompt)  # type: ignore[attr-defined]
+def apply_to_game(options: Options, game: Game) -> None:
+    """Pass the options the engine understands (luck prompts) into a game."""
+    game.options.luck_prompt = options.luck_prompt

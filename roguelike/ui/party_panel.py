@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from textual import events
+from textual.message import Message
+
 from roguelike.engine.components import Character, HitBoxes, LocationBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
@@ -45,8 +48,8 @@ class PartyPanel(LinesWidget):
     PartyPanel { width: 100%; height: auto; min-height: 12; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
         self.labels = None  # conditions engine may supply labels (glyph, name)
@@ -99,3 +102,16 @@ class PartyPanel(LinesWidget):
 
     def owner_of_row(self, row: int) -> int | None:
         return self.row_owner[row] if 0 <= row < len(self.row_owner) else None
+
+    class Chosen(Message):
+        """A delver's rows were clicked: lead it."""
+
+        def __init__(self, eid: int) -> None:
+            super().__init__()
+            self.eid = eid
+
+    def on_click(self, event: events.Click) -> None:
+        eid = self.owner_of_row(event.y)
+        if eid is not None:
+            event.stop()  # the screen hears of the delver instead of a bare click
+            self.post_message(self.Chosen(eid))

@@ -20,8 +20,8 @@ class StatusBar(LinesWidget):
     StatusBar { width: 100%; height: 1; background: $panel; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
         self.hint = ""
@@ -76,8 +76,8 @@ class InitiativeTracker(LinesWidget):
     InitiativeTracker { width: 100%; height: 3; }
     """
 
-    def __init__(self, game: Game, styles: Styles, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, game: Game, styles: Styles) -> None:
+        super().__init__()
         self.game = game
         self.styles_ = styles
 

@@ -11,8 +11,6 @@ same menu, as DCSS asks before forcing a door. The menu lists each way with its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roguelike.engine import interact
 from roguelike.engine.components import Door, Position
 from roguelike.engine.explore.components import Marker, SecretDoor
@@ -20,85 +18,102 @@ from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine
 from roguelike.ui.screens.info import ChoiceScreen
 from roguelike.ui.screens.placing import map_rows, subject_words
-
-if TYPE_CHECKING:
-    from roguelike.ui.screens.game_screen import GameScreen
+from roguelike.ui.screens.surface import Surface
 
 HERE_KEYS = (".", "5", "full_stop", "enter")
 OTHER = "other"  # the act menu's entry for choosing another square
 ACT_HINT = "Act on which side? A direction key, '.' for your own square, Escape to cancel."
 
 
-class ActMixin:
-    def beside(self: GameScreen, dx: int, dy: int) -> tuple[int, int, int] | None:
+class Acting:
+    def __init__(self, screen: Surface) -> None:
+        self.screen = screen
+        self.choosing = False  # asking which square to act on: keys go to side_key
+
+    def beside(self, dx: int, dy: int) -> tuple[int, int, int] | None:
         """(the acting character, x, y) of the square (dx, dy) from it; None when no
         character is to act."""
-        eid = self.game.awaiting
+        game = self.screen.game
+        eid = game.awaiting
         if eid is None:
             return None
-        pos = self.game.store.get(eid, Position)
+        pos = game.store.get(eid, Position)
         return eid, pos.x + dx, pos.y + dy
 
-    def cmd_act(self: GameScreen) -> None:
-        g = self.game
+    def start(self) -> None:
+        """The `a` command: the menu at once for the one square with choices, else ask."""
+        g = self.screen.game
         eid = g.awaiting
         if eid is None:
             return
         squares = interact.squares_with_choices(g, eid)
         if len(squares) == 1:
-            self.act_menu(*squares[0], other=True)
+            self.menu(*squares[0], other=True)
             return
         self.choose_side()
 
-    def choose_side(self: GameScreen) -> None:
+    def choose_side(self) -> None:
         """Ask which square to act on: a direction key, '.' for your own."""
-        eid = self.game.awaiting
+        screen = self.screen
+        eid = screen.game.awaiting
         if eid is None:
             return
-        self.cursor_mode = "act"
-        self.map.cursor = self.game.store.get(eid, Position).xy
-        self.status.hint = ACT_HINT
-        self.refresh_all()
+        self.choosing = True
+        screen.map.cursor = screen.game.store.get(eid, Position).xy
+        screen.status.hint = ACT_HINT
+        screen.refresh_all()
 
-    def act_key(self: GameScreen, key: str, character: str | None) -> None:
+    def _done_choosing(self) -> None:
+        screen = self.screen
+        self.choosing = False
+        screen.map.cursor = None
+        screen.map.path = set()
+        screen.status.hint = ""
+        screen.refresh_all()
+
+    def side_key(self, key: str, character: str | None) -> None:
         """A key while choosing the square to act on."""
-        found = self.keymap.lookup(key, character)
-        if found is not None and found[0] == "move":
-            self.end_cursor()
-            dx, dy = found[1]  # type: ignore[misc]
-            self.act_menu(dx, dy)
+        screen = self.screen
+        found = screen.keymap.lookup(key, character)
+        if key == "escape":
+            self._done_choosing()
+        elif found is not None and isinstance(found[1], tuple):
+            self._done_choosing()
+            self.menu(*found[1])
         elif key in HERE_KEYS or character in HERE_KEYS:
-            self.end_cursor()
-            self.act_menu(0, 0)
+            self._done_choosing()
+            self.menu(0, 0)
         else:
-            self.status.hint = ACT_HINT
-            self.refresh_all()
+            screen.status.hint = ACT_HINT
+            screen.refresh_all()
 
-    def act_click(self: GameScreen, square: tuple[int, int]) -> None:
+    def click(self, square: tuple[int, int]) -> None:
         """A click while choosing: the square clicked, if it is beside the character."""
-        eid = self.game.awaiting
+        screen = self.screen
+        eid = screen.game.awaiting
         if eid is None:
-            self.end_cursor()
+            self._done_choosing()
             return
-        pos = self.game.store.get(eid, Position)
+        pos = screen.game.store.get(eid, Position)
         dx, dy = square[0] - pos.x, square[1] - pos.y
         if max(abs(dx), abs(dy)) <= 1:
-            self.end_cursor()
-            self.act_menu(dx, dy)
+            self._done_choosing()
+            self.menu(dx, dy)
         else:
-            self.status.hint = "Too far: click a square beside you. " + ACT_HINT
-            self.refresh_all()
+            screen.status.hint = "Too far: click a square beside you. " + ACT_HINT
+            screen.refresh_all()
 
-    def act_menu(self: GameScreen, dx: int, dy: int, other: bool = False) -> None:
+    def menu(self, dx: int, dy: int, other: bool = False) -> None:
         """The menu of what to do at the square (dx, dy); `other` adds a way to pick
         another square (the menu opened by itself, the one square that called for it)."""
-        g = self.game
+        screen = self.screen
+        g = screen.game
         eid = g.awaiting
         if eid is None:
             return
         options = interact.choices(g, eid, dx, dy) + interact.more_choices(g, eid, dx, dy)
         if not options:
-            self.say("There is nothing to do there.")
+            screen.say("There is nothing to do there.")
             return
         who = name_of(g.store, eid)
 
@@ -106,7 +121,7 @@ class ActMixin:
             if picked == OTHER:
                 self.choose_side()
             elif picked is not None:
-                self.act(options[int(picked)].action)
+                screen.act(options[int(picked)].action)
 
         note = interact.hint(g, eid, dx, dy)
         here = g.store.get(eid, Position).xy
@@ -114,15 +129,15 @@ class ActMixin:
         title = f"What does {who} do?" + (f" ({note})" if note else "")
         if (dx, dy) != (0, 0):  # the dialog names its subject, and keeps clear of it
             title = f"{subject_words(g, here, there)}: {title[0].lower()}{title[1:]}"
-        menu = ChoiceScreen(title, [(str(i), c.label) for i, c in enumerate(options)]
-                            + ([(OTHER, "Something else: choose another square...")]
-                               if other else []))
-        self.app.push_screen(menu.keep_clear(map_rows(self.map, [here, there])), chosen)
+        choice = ChoiceScreen(title, [(str(i), c.label) for i, c in enumerate(options)]
+                              + ([(OTHER, "Something else: choose another square...")]
+                                 if other else []))
+        screen.app.push_screen(choice.keep_clear(map_rows(screen.map, [here, there])), chosen)
 
-    def bump_menu(self: GameScreen, dx: int, dy: int) -> bool:
+    def bump_menu(self, dx: int, dy: int) -> bool:
         """A step into a locked door or a trapped companion opens the act menu instead
         (the step would only be refused). True when it did."""
-        g = self.game
+        g = self.screen.game
         target = self.beside(dx, dy)
         if target is None:
             return False
@@ -138,19 +153,19 @@ class ActMixin:
                 return False
         if not interact.choices(g, eid, dx, dy):
             return False
-        self.act_menu(dx, dy)
+        self.menu(dx, dy)
         return True
 
-    def marker_menu(self: GameScreen) -> bool:
+    def marker_menu(self) -> bool:
         """The act menu at an event marker on or beside the acting delver (`,` finds
         nothing to pick up but a marker that holds hidden treasure); True when shown."""
-        g = self.game
+        g = self.screen.game
         eid = g.awaiting
         if eid is None:
             return False
         here = g.store.get(eid, Position)
         for mid, _mark, pos in g.store.query(Marker, Position):
             if pos.depth == here.depth and chebyshev(pos, here) <= 1 and g.is_drawn(mid):
-                self.act_menu(pos.x - here.x, pos.y - here.y)
+                self.menu(pos.x - here.x, pos.y - here.y)
                 return True
         return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -72,7 +74,8 @@ class Prompt(Modal[str | None]):
     Prompt Static.error { color: $error; }
     """
 
-    def __init__(self, title: str, placeholder: str = "", check=None) -> None:
+    def __init__(self, title: str, placeholder: str = "",
+                 check: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.placeholder = placeholder

@@ -1,8 +1,10 @@
 """The dungeon screen: map, party hit boxes, initiative, log and status.
 
 Data flows down (the screen tells widgets to redraw from the game) and the player's keys
-become engine actions; the engine's events become log lines. The commands themselves are
-in game_commands.py, the look/travel/target cursor in cursor.py.
+become engine actions; the engine's events become log lines. The screen composes its
+commands rather than inheriting them: the commands (game_commands.py) with the cursor
+(cursor.py), the act menu (acting.py), items (using.py), the choices after a target
+(choices.py) and travel (travelling.py), each handed the screen as a `Surface`.
 """
 
 from __future__ import annotations
@@ -11,32 +13,44 @@ from collections.abc import Callable
 
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.engine.actions import Action
-from roguelike.engine.autoexplore import EXPLORED, Explorer
+from roguelike.engine.components import Character, PendingLuck
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
+from roguelike.engine.stats import name_of
 from roguelike.engine.travel import Question
+from roguelike.ui import local_records
 from roguelike.ui.accessible import Announcer
 from roguelike.ui.animate import Frame, frames_for
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.look import describe_square
+from roguelike.ui.map_view import MapView
 from roguelike.ui.options import Options
-from roguelike.ui.screens.cursor import CursorMixin
+from roguelike.ui.party_panel import PartyPanel
+from roguelike.ui.screens.acting import Acting
+from roguelike.ui.screens.choices import Choices
+from roguelike.ui.screens.cursor import Cursor
 from roguelike.ui.screens.dialogs import GameOver
-from roguelike.ui.screens.game_commands import CommandsMixin
+from roguelike.ui.screens.game_commands import Commands
 from roguelike.ui.screens.howto import offer_howto
+from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.luck_prompt import LuckPrompt
 from roguelike.ui.screens.placing import show_the_fallen
+from roguelike.ui.screens.travelling import Travelling
+from roguelike.ui.screens.using import Using
 from roguelike.ui.theme import Styles
 
 FRAME_SECONDS = 0.04
 
 
-class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=False):
+class GameScreen(Screen[None], inherit_bindings=False):
     # Textual binds Tab to focus cycling; here Tab leads the next character or target.
     DEFAULT_CSS = layout_css("GameScreen")
 
@@ -56,11 +70,20 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frames: list[Frame] = []
         self.frame_timer: Timer | None = None
         self.hover: tuple[int, int] | None = None
-        self.search_next: int | None = None  # the depth whose next `o` searches the walls
-        self.explorer: Explorer | None = None  # the last `o`'s decider (Explorer.again)
         self._ended = False
         self._asking_luck = False
-        self.init_cursor()
+        self.choices = Choices(self)
+        self.travelling = Travelling(self)
+        self.cursor = Cursor(self, self.choices, self.travelling)
+        self.acting = Acting(self)
+        self.using = Using(self, self.cursor, self.choices)
+        self.commands = Commands(self, self.cursor, self.acting, self.using, self.travelling)
+
+    @property
+    def cursor_mode(self) -> str | None:
+        """What the map cursor is for: "look", "travel", "target", "act" (choosing the
+        square to act on), or None."""
+        return "act" if self.acting.choosing else self.cursor.mode
 
     def compose(self) -> ComposeResult:
         yield from self.widgets.compose()
@@ -81,7 +104,8 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.query_one("#sidebar").styles.width = 34 if event.size.width >= 110 else 28
         # with room, each hit-box location gets its own line (the panel switches on height)
         members = len(self.game.party)
-        room = event.size.height - log_height - 2 - self.tracker.styles.height.value
+        tracker = self.tracker.styles.height  # (set by the layout's CSS)
+        room = event.size.height - log_height - 2 - (tracker.value if tracker else 0)
         self.party_panel.styles.height = 6 * members if room >= 6 * members else 4 * members
 
     def set_options(self, options: Options) -> None:
@@ -93,7 +117,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.log_view.update_lines()
         self._show_cursor(options.accessible)
 
-    def set_styles(self, styles: Styles) -> None:
+    def restyle(self, styles: Styles) -> None:
         self.styles_ = styles
         for widget in (self.party_panel, self.tracker, self.status):
             widget.styles_ = styles
@@ -111,11 +135,6 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def _offer_luck(self) -> None:
         """A failed roll waits on the player's luck (option 'ask'): ask, then act."""
-        from roguelike.engine.components import Character, PendingLuck
-        from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
-        from roguelike.engine.stats import name_of
-        from roguelike.ui.screens.luck_prompt import LuckPrompt
-
         eid = pending_entity(self.game)
         if eid is None or self._asking_luck:
             return
@@ -138,8 +157,6 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             driver.write("\x1b[?25h" if show else "\x1b[?25l")
 
     def _place_cursor(self) -> None:
-        from textual.geometry import Offset
-
         region = self.log_view.region
         row, col = self.log_view.last_text_end()
         self.app.cursor_position = Offset(region.x + col, region.y + row)
@@ -151,9 +168,13 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
             self.auto.stop("Stopped.")
             return
         self.skip_animation()
-        if self.cursor_mode is not None:
+        if self.acting.choosing:
             event.stop()
-            self.cursor_key(event.key, event.character)
+            self.acting.side_key(event.key, event.character)
+            return
+        if self.cursor.mode is not None:
+            event.stop()
+            self.cursor.key(event.key, event.character)
             return
         found = self.keymap.lookup(event.key, event.character)
         if found is None:
@@ -161,12 +182,11 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
                 self.say(f"Unknown key '{event.character}'. Press ? for help.")
             return
         event.stop()
-        kind, what = found
-        if kind == "move":
-            dx, dy = what  # type: ignore[misc]
-            self.cmd_move(dx, dy)
+        _kind, what = found
+        if isinstance(what, tuple):
+            self.commands.cmd_move(*what)
         else:
-            getattr(self, f"cmd_{what}")()
+            self.commands.run(what)
 
     def say(self, text: str) -> None:
         self.status.hint = text
@@ -218,8 +238,6 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         recorded by its host); the line to show, or why it failed."""
         if getattr(self.app, "data_dir", None) is not None:
             return ""
-        from roguelike.ui import local_records
-
         try:
             done = local_records.finish(self.game)
         except Exception as err:  # a failed record must never lose the end screen
@@ -263,7 +281,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
         self.frame_timer.stop()
         self.frame_timer = None
         self.frames = []
-        self.map.path = set(self.cursor_path)
+        self.map.path = set(self.cursor.path)
         self.map.redraw()
 
     # ----- automatic runs --------------------------------------------------------------
@@ -277,8 +295,7 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
 
     def auto_finished(self, reason: str) -> None:
         self.auto = None
-        # a level explored but for its secret doors: the next `o` searches the walls
-        self.search_next = self.game.depth if reason.startswith(EXPLORED) else None
+        self.commands.explore_ended(reason)
         if reason in self.log_view.newest():
             reason = ""  # the log's newest lines say it already: not twice
         self.say(reason)
@@ -287,44 +304,40 @@ class GameScreen(CursorMixin, CommandsMixin, Screen[None], inherit_bindings=Fals
     def auto_question(self, question: Question, answer: Callable[[int | None], None]
                       ) -> None:
         """A run asks the player (which way through a door): a menu, Enter the first."""
-        from roguelike.ui.screens.info import ChoiceScreen
-
         self.refresh_all()
         self.app.push_screen(
             ChoiceScreen(question.text, [(str(i), label) for i, label in
                                          enumerate(question.options)]),
             lambda picked: answer(None if picked is None else int(picked)))
 
-    # ----- mouse -----------------------------------------------------------------------
-    def _map_square(self, event: events.MouseEvent) -> tuple[int, int] | None:
-        region = self.map.region
-        if not region.contains(event.screen_x, event.screen_y):
-            return None
-        x, y = self.map.screen_to_map(event.screen_x - region.x, event.screen_y - region.y)
-        return (x, y) if self.game.level.in_bounds(x, y) else None
-
+    # ----- mouse: the map and the party panel say what was pointed at ------------------
     def on_click(self, event: events.Click) -> None:
+        """A click anywhere (a map square and a delver's rows come as their messages)
+        stops a run."""
         if self.auto is not None:
             self.auto.stop("Stopped.")
-            return
-        square = self._map_square(event)
-        if square is not None:
-            if self.cursor_mode == "act":
-                self.act_click(square)
-            elif self.cursor_mode is not None:
-                self.move_cursor_to(square)
-            else:
-                self.travel_to(square)
-            return
-        panel = self.party_panel.region
-        if panel.contains(event.screen_x, event.screen_y):
-            eid = self.party_panel.owner_of_row(event.screen_y - panel.y)
-            if eid is not None:
-                self.lead(eid)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        square = self._map_square(event)
-        if square is None or square == self.hover or self.cursor_mode is not None:
+    def on_map_view_pointed(self, message: MapView.Pointed) -> None:
+        square = (message.x, message.y)
+        if not message.clicked:
+            self._hovered(square)
+        elif self.auto is not None:
+            self.auto.stop("Stopped.")
+        elif self.acting.choosing:
+            self.acting.click(square)
+        elif self.cursor.mode is not None:
+            self.cursor.move_to(square)
+        else:
+            self.travelling.to(square)
+
+    def on_party_panel_chosen(self, message: PartyPanel.Chosen) -> None:
+        if self.auto is not None:
+            self.auto.stop("Stopped.")
+        else:
+            self.commands.lead(message.eid)
+
+    def _hovered(self, square: tuple[int, int]) -> None:
+        if square == self.hover or self.cursor_mode is not None:
             return
         self.hover = square
         if self.game.level.explored[square[1], square[0]]:

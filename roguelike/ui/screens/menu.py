@@ -3,20 +3,20 @@ help, options, scores, quit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.engine.seeds import SeedError, normalise_seed
-from roguelike.ui.screens.dialogs import Confirm, Prompt
-
-if TYPE_CHECKING:
-    from roguelike.records.save import SlotState
+from roguelike.records.lock import SlotBusy
+from roguelike.records.save import SlotState
+from roguelike.ui import hooks, local_records
+from roguelike.ui.screens.dialogs import Confirm, HelpScreen, Prompt
+from roguelike.ui.screens.info import ScoresScreen
 
 TITLE = r"""
  _____                       ___     _____
@@ -53,6 +53,20 @@ def continue_options(state: SlotState) -> list[Option]:
 
 
 class MainMenu(Screen[None]):
+    """The menu asks the app (messages up) to start, continue or set up a game: those are
+    the app's, which owns the game and the options."""
+
+    class NewGame(Message):
+        def __init__(self, seed: str | None) -> None:
+            super().__init__()
+            self.seed = seed  # None: a fresh random seed
+
+    class ContinueGame(Message):
+        pass
+
+    class EditOptions(Message):
+        pass
+
     BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
@@ -65,8 +79,6 @@ class MainMenu(Screen[None]):
         with Vertical():
             yield Static(TITLE, id="title")
             yield Static("Lead a Leader, a Mercenary and an Apprentice into the dungeon.\n")
-            from roguelike.ui import local_records
-
             self._slot = local_records.state()
             yield OptionList(
                 *continue_options(self._slot),
@@ -80,26 +92,21 @@ class MainMenu(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # back from a game: a game may have been saved, or have ended
-        from roguelike.ui import local_records
-
         if local_records.state() != self._slot:
             self.refresh(recompose=True)
             self.call_after_refresh(lambda: self.query_one(OptionList).focus())
 
     def _new_game(self, seed: str | None) -> None:
         """Start a game, once the player agrees to give up the one in the slot (if any),
-        through the party screen (app.new_game)."""
-        app = self.app
-        from roguelike.ui import local_records
-
+        through the party screen (the app's NewGame)."""
         state = local_records.state()
 
         def start(yes: bool | None = True) -> None:
             if yes:
-                app.new_game(seed or app.fresh_seed())  # type: ignore[attr-defined]
+                self.post_message(self.NewGame(seed))
 
         if state.kind in ("saved", "interrupted"):
-            app.push_screen(Confirm(f"Start a new game and give up {_game_words(state)}? "
+            self.app.push_screen(Confirm(f"Start a new game and give up {_game_words(state)}? "
                                     "It cannot be continued afterwards."), start)
         else:
             start()
@@ -108,10 +115,8 @@ class MainMenu(Screen[None]):
         app = self.app
         choice = event.option.id
         if choice == "continue":
-            app.continue_game()  # type: ignore[attr-defined]
+            self.post_message(self.ContinueGame())
         elif choice == "busy":
-            from roguelike.records.lock import SlotBusy
-
             self.notify(str(SlotBusy(self._slot.pid)), severity="warning", timeout=8)
         elif choice == "new":
             self._new_game(None)
@@ -123,17 +128,10 @@ class MainMenu(Screen[None]):
             app.push_screen(Prompt("Seed (words and numbers, e.g. amber wolf 17):",
                                    "amber wolf 17", seed_problem), chosen)
         elif choice == "help":
-            from roguelike.ui.screens.dialogs import HelpScreen
-
             app.push_screen(HelpScreen())
         elif choice == "options":
-            from roguelike.ui.screens.options_screen import OptionsScreen
-
-            app.push_screen(OptionsScreen(app.options))  # type: ignore[attr-defined]
+            self.post_message(self.EditOptions())
         elif choice == "scores":
-            from roguelike.ui import hooks
-            from roguelike.ui.screens.info import ScoresScreen
-
             app.push_screen(ScoresScreen(hooks.top_scores()))
         elif choice == "quit":
             app.exit()

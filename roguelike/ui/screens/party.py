@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from roguelike.content.loader import Content, default_content
+from roguelike.engine.game import DEFAULT_PARTY
 from roguelike.engine.party import NAME_MAX, Member, member_name, name_problem, party_problem
 from roguelike.ui.screens.modal import Modal
 
@@ -80,8 +81,6 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "default":
-            from roguelike.engine.game import DEFAULT_PARTY
-
             self.dismiss(DEFAULT_PARTY)
         else:
             self._start()

@@ -3,6 +3,7 @@ them (Modal.keep_clear), and the words that name such a square in its title."""
 
 from __future__ import annotations
 
+from roguelike.engine.components import Position
 from roguelike.engine.game import Game
 from roguelike.ui.look import describe_square
 from roguelike.ui.map_view import MapView
@@ -26,8 +27,6 @@ def subject_words(game: Game, origin: tuple[int, int], square: tuple[int, int]) 
 def show_the_fallen(game: Game, view: MapView) -> tuple[int, int] | None:
     """At the end of a game: hold the camera on where the party fell, near the top of the
     map, and give the rows the end screen must keep clear of."""
-    from roguelike.engine.components import Position
-
     here = [game.store.get(e, Position) for e in game.party]
     squares = [p.xy for p in here if p.depth == game.depth]
     if not squares:

@@ -1,0 +1,37 @@
+"""Travel: walk the party to a square or to a named place, one automatic step a tick."""
+
+from __future__ import annotations
+
+from roguelike.engine import travel
+from roguelike.engine.actions import Action
+from roguelike.engine.components import Position
+from roguelike.engine.game import Game
+from roguelike.ui.autorun import AutoRun
+from roguelike.ui.screens.surface import Surface
+
+TRAVEL_NAMES = {"down": "the stairs down", "up": "the stairs up", "camp": "the Camp"}
+
+
+class Travelling:
+    def __init__(self, screen: Surface) -> None:
+        self.screen = screen
+
+    def to(self, goal: tuple[int, int], name: str = "") -> None:
+        screen = self.screen
+        started = False  # a step has been asked for: being there is arriving, not "already"
+
+        def step(game: Game, eid: int) -> Action | travel.Question | str:
+            nonlocal started
+            if started and game.store.get(eid, Position).xy == goal:
+                return f"You reach {name}." if name else "You are there."
+            started = True
+            return travel.travel_step(game, eid, goal)
+
+        screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion))
+
+    def named(self, where: str) -> None:
+        goal = travel.named_goal(self.screen.game, where)
+        if isinstance(goal, str):
+            self.screen.say(goal)
+        else:
+            self.to(goal, TRAVEL_NAMES.get(where, ""))

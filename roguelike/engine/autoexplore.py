@@ -30,6 +30,7 @@ import numpy as np
 
 from roguelike.engine import interact
 from roguelike.engine.actions import Action, Lead, Wait
+from roguelike.engine.autoexplore_held import break_out
 from roguelike.engine.components import Character, Door, Position, Searched
 from roguelike.engine.explore.components import SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
@@ -52,6 +53,7 @@ from roguelike.engine.travel import (
     Question,
     downhill,
     frontier,
+    held_squares,
     route_to,
     travel_cost,
     whole_action,
@@ -112,10 +114,15 @@ class Explorer:
         if combat and game.threats_in_view():
             return "Not with foes in view!"
         barriers = barrier_doors(game)
-        cost = _open_cost(game)
-        captive = next(iter(captives(game)), None)
-        if captive is not None:
-            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        cost = _open_cost(game, eid)
+        shut_out = False  # a captive nobody can reach yet: explore on to find the way
+        for captive in captives(game):
+            rescue = self._rescue(game, eid, captive, cost)
+            if rescue is not None:
+                return rescue
+            shut_out = True
+        if shut_out and not _can_work(game, eid):
+            return _lead_free(game)
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -133,6 +140,9 @@ class Explorer:
             step = downhill(game, eid, dist)
             if step is not None:
                 return step
+            free_first = break_out(game, eid, goals, _open_cost)
+            if free_first is not None:  # (a companion held fast in the way on)
+                return free_first
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
                 return blocker
@@ -183,6 +193,32 @@ class Explorer:
         return step
 
     # ----- obstacles: doors and trapped delvers ----------------------------------------
+    def _rescue(self, game: Game, eid: int, captive: int, cost: np.ndarray
+                ) -> Action | Question | str | None:
+        """The next action of freeing `captive`; None when nobody can get at it yet (no
+        free delver can walk beside it over known ground, and it cannot struggle)."""
+        if captive in self.plans:
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        struggles = not is_disabled(game.store, captive) and bool(
+            confine.escape_ways(game, captive, captive, inside=True))
+        workers = _workers(game, game.store.get(captive, Position).xy)
+        if not workers and not struggles:
+            return None
+        if eid in workers or struggles or eid == captive:
+            if eid == captive and not struggles:  # it cannot help itself: a worker goes
+                return self._send(game, eid, workers[0])
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        return self._send(game, eid, workers[0])
+
+    @staticmethod
+    def _send(game: Game, eid: int, worker: int) -> Action:
+        """Hand over to `worker` (it leads: no time), or in a fight wait for its turn."""
+        if worker == eid:
+            return Wait()
+        if game.mode == "combat":
+            return Wait()
+        return Lead(game.store.get(worker, Character).order)
+
     def _obstacle(self, game: Game, eid: int, subject: int, cost: np.ndarray,
                   plans_for: PlansFor) -> Action | Question | str:
         """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
@@ -306,6 +342,16 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
+def _lead_free(game: Game) -> Action | str:
+    """Lead the first free delver (no time); why not, when nobody is free or in a fight."""
+    free = [e for e in game.party if _can_work(game, e)]
+    if not free:
+        return "Nobody is free to explore."
+    if game.mode == "combat":
+        return Wait()
+    return Lead(game.store.get(free[0], Character).order)
+
+
 def _can_work(game: Game, eid: int, held: bool = False) -> bool:
     """Whether `eid` stands on this level, and is free (or may be held: `held`)."""
     store = game.store
@@ -317,19 +363,28 @@ def _workers(game: Game, at: tuple[int, int]) -> list[int]:
     """The free delvers who can walk next to `at` over known ground, the one led first,
     then in marching order."""
     store = game.store
-    cost = _open_cost(game)
-    near = _beside(game, at, cost)
-    if not near:
-        return []
-    reach = distance_map(cost, near)
-    return sorted((e for e in game.party if _can_work(game, e)
-                   and reach[store.get(e, Position).y, store.get(e, Position).x] < UNREACHABLE),
-                  key=lambda e: (e != game.led, store.get(e, Character).order))
+    maps: dict[int | None, np.ndarray] = {}
+    # (a companion held fast shuts its square to the others, not to itself: then a map each)
+    each = bool(held_squares(game))
+    out = []
+    for e in game.party:
+        if not _can_work(game, e):
+            continue
+        mover = e if each else None
+        if mover not in maps:
+            cost = _open_cost(game, mover)
+            near = _beside(game, at, cost)
+            maps[mover] = distance_map(cost, near) if near else np.full(
+                cost.shape, UNREACHABLE, dtype=np.int64)
+        pos = store.get(e, Position)
+        if maps[mover][pos.y, pos.x] < UNREACHABLE:
+            out.append(e)
+    return sorted(out, key=lambda e: (e != game.led, store.get(e, Character).order))
 
 
-def _open_cost(game: Game) -> np.ndarray:
+def _open_cost(game: Game, mover: int | None = None) -> np.ndarray:
     """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
-    cost = travel_cost(game)
+    cost = travel_cost(game, mover)
     for x, y in barrier_doors(game):
         cost[y, x] = 0
     return cost

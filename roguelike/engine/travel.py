@@ -14,6 +14,7 @@ import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
 from roguelike.engine.components import Actor, Position
+from roguelike.engine.conditions import move_blocked
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
@@ -30,14 +31,30 @@ HAZARD_COST = 25
 _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
-def travel_cost(game: Game) -> np.ndarray:
-    """Movement cost over squares the party knows, with known hazards made dear."""
+def travel_cost(game: Game, mover: int | None = None) -> np.ndarray:
+    """Movement cost over squares the party knows, with known hazards made dear and the
+    squares of companions held fast (other than `mover`) shut: nobody swaps places with
+    them (Step refuses it), so a route goes round them."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
         if cost[y, x]:
             cost[y, x] = HAZARD_COST
+    for x, y in held_squares(game, mover):
+        cost[y, x] = 0
     return cost
+
+
+def held_squares(game: Game, mover: int | None = None) -> list[tuple[int, int]]:
+    """Where companions of `mover` stand who cannot leave their square (swap_refusal)."""
+    positions = game.store.table(Position)
+    out = []
+    for eid in game.party:
+        pos = positions.get(eid)
+        if eid != mover and pos is not None and pos.depth == game.depth \
+                and swap_refusal(game, eid, pos.xy):
+            out.append(pos.xy)
+    return out
 
 
 def frontier(game: Game) -> list[tuple[int, int]]:
@@ -66,11 +83,17 @@ def downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
         other = game.creature_at(x, y)
         if other is not None and (hostile(game.store, eid, other)
                                   or game.store.get(other, Actor).side != "party"
-                                  or confine.block_reason(game, other)):
+                                  or swap_refusal(game, other, pos.xy)):
             continue  # travel never attacks, nor shoves past strangers or the trapped
         if best is None or d < best[0]:
             best = (d, dx, dy)
     return Step(best[1], best[2]) if best else None
+
+
+def swap_refusal(game: Game, other: int, to: tuple[int, int]) -> str:
+    """Why companion `other` cannot swap places onto `to` (Step's own check: caught by a
+    trap, or held fast by a condition such as the Monstrous Hand's); '' when it can."""
+    return confine.block_reason(game, other) or move_blocked(game, other, *to)
 
 
 def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
@@ -92,7 +115,7 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    step = downhill(game, eid, route_to(game, [goal]))
+    step = downhill(game, eid, route_to(game, [goal], travel_cost(game, eid)))
     return step if step is not None else "There is no known way there."
 
 

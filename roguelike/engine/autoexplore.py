@@ -30,7 +30,7 @@ import numpy as np
 
 from roguelike.engine import interact
 from roguelike.engine.actions import Action, Lead, Wait
-from roguelike.engine.autoexplore_held import break_out
+from roguelike.engine.autoexplore_held import hand_over
 from roguelike.engine.components import Character, Door, Position, Searched
 from roguelike.engine.explore.components import SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
@@ -44,6 +44,7 @@ from roguelike.engine.explore.doors import (
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.rest import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game
+from roguelike.engine.helpless import can_act
 from roguelike.engine.interact import d6_odds
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps import confine
@@ -96,12 +97,15 @@ class Explorer:
     resting: RestRun | None = None  # the rests under way (a new one each time: its lights)
     rest_due: int = 0  # the clock round the rest just begun ends on (0: none begun)
     no_rest_before: int = 0  # after a broken rest, no rest before this clock round
+    told: set[int] = field(default_factory=set)  # keep-away foes announced (watch.Watch)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
-        remembers a broken rest (so a Pillager passing by does not break rest after rest)."""
+        remembers a broken rest (so a Pillager passing by does not break rest after rest)
+        and the Pillagers already announced (so one stepping in and out of view does not
+        stop every press)."""
         return Explorer(search=search, rest_due=self.rest_due,
-                        no_rest_before=self.no_rest_before)
+                        no_rest_before=self.no_rest_before, told=self.told)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -140,12 +144,12 @@ class Explorer:
             step = downhill(game, eid, dist)
             if step is not None:
                 return step
-            free_first = break_out(game, eid, goals, _open_cost)
-            if free_first is not None:  # (a companion held fast in the way on)
-                return free_first
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
                 return blocker
+            other = hand_over(game, eid, goals, _open_cost)
+            if other is not None:  # (a companion held fast in the way, or eid cut off)
+                return other
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
@@ -353,10 +357,11 @@ def _lead_free(game: Game) -> Action | str:
 
 
 def _can_work(game: Game, eid: int, held: bool = False) -> bool:
-    """Whether `eid` stands on this level, and is free (or may be held: `held`)."""
+    """Whether `eid` stands on this level, able to act (not asleep), and is free (or may
+    be held: `held`)."""
     store = game.store
     return not is_disabled(store, eid) and store.get(eid, Position).depth == game.depth \
-        and (held or confine.top(game, eid) is None)
+        and (held or confine.top(game, eid) is None) and can_act(game, eid)
 
 
 def _workers(game: Game, at: tuple[int, int]) -> list[int]:

@@ -1,4 +1,5 @@
-"""Auto-explore's part for delvers held where they stand (engine/autoexplore.py calls it).
+"""Auto-explore's part for delvers held where they stand
+(engine/autoexplore.py calls it).
 
 Two cases that stopped `o` for good before (issue 18 §2):
 - a delver held fast by a hold it may break away from (Mage Knight's Monstrous Hand: "break
@@ -23,37 +24,31 @@ from roguelike.engine.actions import Action, Lead, Wait
 from roguelike.engine.components import Character, Position
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
-from roguelike.engine.stats import is_disabled
+from roguelike.engine.helpless import can_act
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.hazards import breakaway_chance
 from roguelike.engine.travel import downhill, route_to
 
 
-def held_fast(game: Game) -> list[int]:
-    """Standing delvers on this level that a hold keeps in place but lets break away."""
-    store = game.store
-    out = []
-    for eid in game.party:
-        pos = store.get(eid, Position)
-        if pos.depth != game.depth or is_disabled(store, eid) \
-                or confine.top(game, eid) is not None:
-            continue
-        if move_blocked(game, eid, *pos.xy) and breakaway_chance(game, eid) is not None:
-            out.append(eid)
-    return out
-
-
-def break_out(game: Game, eid: int, goals: list[tuple[int, int]],
+def hand_over(game: Game, eid: int, goals: list[tuple[int, int]],
               cost_for: Callable[[Game, int], np.ndarray]) -> Action | None:
-    """With `eid` finding no step toward `goals`: hand over to a companion held fast that
-    has a step on toward them (each a try to break away): it leads (no time), or in a fight
-    the others wait for its turn. None when no held companion has a step on."""
-    for held in held_fast(game):
-        if held == eid:
+    """With `eid` finding no step toward `goals` (a companion held fast in the way): hand
+    over to the first companion held fast (a hold it may try to break away from) that has
+    a step on toward them, each step a try to break away. It leads (no time), or in a
+    fight the others wait for its turn. None when no held companion has a step on.
+
+    (Handing over to any companion with a step on, for a delver cut off from the frontier,
+    was tried: it split the party, leading one beside a companion down, and measured worse
+    on explore_rate; see the report of issue 18 §2.)"""
+    store = game.store
+    for other in game.party:
+        pos = store.get(other, Position)
+        if other == eid or pos.depth != game.depth or not can_act(game, other) \
+                or confine.top(game, other) is not None \
+                or not move_blocked(game, other, *pos.xy):
             continue
-        if downhill(game, held, route_to(game, goals, cost_for(game, held))) is None:
+        if downhill(game, other, route_to(game, goals, cost_for(game, other))) is None:
             continue
         if game.mode == "combat":
             return Wait()
-        return Lead(game.store.get(held, Character).order)
+        return Lead(store.get(other, Character).order)
     return None

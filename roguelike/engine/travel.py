@@ -172,7 +172,8 @@ class Run:
     def __init__(self, game: Game, decide: Decider) -> None:
         self.game = game
         self.decide = decide
-        self.watch = Watch.take(game)
+        # (a decider that keeps `told` across runs: keep-away foes already announced)
+        self.watch = Watch.take(game, getattr(decide, "told", None))
         self.retried = False
 
     def refusal(self) -> str | None:

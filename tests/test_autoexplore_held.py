@@ -100,3 +100,37 @@ def test_a_caged_delver_nobody_can_reach_yet_does_not_stop_o():
     assert "nobody here can help" not in why
     assert confine.top(game, warrior) is None, why  # freed in the end
     assert any("caught (cage)" in q.text for q in asked)
+
+
+def test_a_pillager_stepping_out_of_view_and_back_is_announced_once():
+    """Watch.told, kept by the Explorer from one press to the next: a Pillager keeping its
+    distance at the edge of sight stopped `o` after every step it came back into view."""
+    from explore_kit import pillager
+
+    from roguelike.engine.watch import Watch
+
+    game = scenario("""
+        ################
+        #1.............#
+        ################
+    """, party=(("leader", "warrior"),))
+    p = pillager(game, 10, 1)
+    game.invalidate_view()
+    game.restart_round()
+    assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
+    explorer = Explorer()
+    watch = Watch.take(game, explorer.told)  # the first press: already in view, told
+    pos = game.store.get(p, Position)
+    pos.depth = 2  # out of sight (another level will do)...
+    game.invalidate_view()
+    later = Watch.take(game, explorer.again().told)  # ...at the next press
+    pos.depth = 1  # and back again
+    game.invalidate_view()
+    assert later.stop_reason(game, []) is None
+    assert watch.told is later.told and p in later.told
+    pos.depth = 2
+    game.invalidate_view()
+    untold = Watch.take(game)  # a run that keeps nothing (G travel) is told again
+    pos.depth = 1
+    game.invalidate_view()
+    assert untold.stop_reason(game, []) == "You see Pillager, 9 squares east."

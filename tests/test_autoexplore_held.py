@@ -7,7 +7,7 @@ from explore_kit import door_at
 from trap_helpers import place
 
 from roguelike.engine import travel
-from roguelike.engine.actions import Lead, Step
+from roguelike.engine.actions import Lead
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.components import Door, Position
 from roguelike.engine.scenario import scenario
@@ -50,7 +50,7 @@ def test_a_route_never_swaps_with_a_companion_held_fast():
 
 def test_a_companion_held_in_the_way_on_is_led_out_and_breaks_away():
     game = _held_in_the_hall([6] * 400)
-    lead, merc = game.party
+    lead, _merc = game.party
     assert Explorer()(game, lead) == Lead(1)  # its steps on are tries to break away
     _events, why = travel.run(game, Explorer(), limit=300)
     assert any("breaks away" in e.text for e in game.log)
@@ -84,7 +84,7 @@ def test_a_caged_delver_nobody_can_reach_yet_does_not_stop_o():
     delver reaches the cage over known ground, so the Rogue explores on, finds the way
     round and frees it (it stopped at 'nobody here can help' before)."""
     game = scenario(SHUT_OUT, party=DUO, rolls=[6] * 600)
-    warrior, rogue = game.party
+    warrior, _rogue = game.party
     cage = place(game, "mk_cage", at=(9, 2), placement="square")
     spring(game, cage, warrior)
     state = game.store.get(door_at(game, 6, 2), Door)

@@ -125,8 +125,8 @@ class Explorer:
             if rescue is not None:
                 return rescue
             shut_out = True
-        if shut_out and not _can_work(game, eid):
-            return _lead_free(game)
+        if shut_out and not _can_work(game, eid):  # (a captive itself: another goes on)
+            return self._rest(game, eid) or _lead_free(game)  # (or wait for one to come round)
         resting = self._rest(game, eid)
         if resting is not None:
             return resting

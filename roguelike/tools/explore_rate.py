@@ -20,11 +20,13 @@ from roguelike.engine.actions import Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.autofight import fight_step, foes_in_view
 from roguelike.engine.components import PendingLuck, Position
+from roguelike.engine.explore.rest import REST_CAP, RestRun
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck, pending_entity
 from roguelike.engine.options import GameOptions
 from roguelike.engine.stats import chebyshev
 from roguelike.engine.travel import Question, Run, travel_step
+from roguelike.engine.travel import run as travel_run
 
 DEBUG = False
 WAIT_ROUNDS = 3
@@ -171,15 +173,24 @@ def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = 
         idle = idle + 1 if game.actions_taken == before else 0
         if idle >= IDLE_RESTS:
             break
-        if idle:  # `o` can do nothing now (a helper knocked out): wait a while, as a
-            # player would (`.` a few times; R waits out a knock-out once issue 18.4 is in)
-            for _ in range(IDLE_WAIT):
-                game.perform(Wait())
+        if idle:  # `o` can do nothing now: R (rest until healed, which waits out a
+            # knock-out), as a player would; `.` a few times when R has nothing to do
+            if press_r(game) == game.actions_taken:
+                for _ in range(IDLE_WAIT):
+                    game.perform(Wait())
             result.rests += 1
     result.actions = game.actions_taken - start
     if not result.found and game.actions_taken - start >= cap:
         result.why = f"cap of {cap} actions ({result.why})"
     return result
+
+
+def press_r(game: Game) -> int:
+    """One press of `R` (rest until healed or disturbed: the UI's rest_until_healed over
+    the engine's RestRun); the action count before it."""
+    before = game.actions_taken
+    travel_run(game, RestRun().next, limit=REST_CAP + 1)
+    return before
 
 
 def press_o(game: Game, result: LevelResult, last: Explorer | None = None

@@ -7,7 +7,7 @@ from explore_kit import door_at
 from trap_helpers import place
 
 from roguelike.engine import travel
-from roguelike.engine.actions import Lead
+from roguelike.engine.actions import Lead, Step
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.components import Door, Position
 from roguelike.engine.scenario import scenario
@@ -134,3 +134,18 @@ def test_a_pillager_stepping_out_of_view_and_back_is_announced_once():
     pos.depth = 1
     game.invalidate_view()
     assert untold.stop_reason(game, []) == "You see Pillager, 9 squares east."
+
+
+def test_a_walk_going_round_in_circles_stops():
+    """travel.Run's safety net: a decider that paces to and fro (a bug) is stopped after
+    STALL_STEPS steps with nothing new seen, in the UI as in the harness."""
+    game = scenario(HALL, party=(("leader", "warrior"),))
+    flip = [-1]  # east first (a wall to the west)
+
+    def pace(g, eid):
+        flip[0] = -flip[0]
+        return Step(flip[0], 0)
+
+    _events, why = travel.run(game, pace, limit=5 * travel.STALL_STEPS)
+    assert why == f"Stopped: {travel.STALL_STEPS} steps and nothing new seen."
+    assert game.actions_taken <= travel.STALL_STEPS + 1

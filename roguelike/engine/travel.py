@@ -27,6 +27,9 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 # A known trap square costs this many plain steps, so a route detours up to that far
 # rather than cross it (and crosses it only when there is no other way).
 HAZARD_COST = 25
+# Steps in a row with nothing new in sight after which a walk stops (longer than any route
+# across a level: a walk that long is going round in circles).
+STALL_STEPS = 600
 # Deterministic tie-break: straight steps first, then diagonals, each in a fixed order.
 _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
@@ -175,6 +178,8 @@ class Run:
         # (a decider that keeps `told` across runs: keep-away foes already announced)
         self.watch = Watch.take(game, getattr(decide, "told", None))
         self.retried = False
+        self.idle_steps = 0  # steps in a row that brought no new ground in sight
+        self.known = int(np.count_nonzero(game.level.explored))
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -203,7 +208,21 @@ class Run:
             self.retried = True
             return None
         self.retried = False
-        return self.watch.stop_reason(game, events)
+        why = self.watch.stop_reason(game, events)
+        return why or self._stalled(action)
+
+    def _stalled(self, action: Action) -> str | None:
+        """A safety net: a walk that takes STALL_STEPS steps in a row and sees nothing new
+        is going round in circles (a decider's bug); it stops rather than run for ever
+        (the UI's timer would, and a player would see the party pace to and fro)."""
+        known = int(np.count_nonzero(self.game.level.explored))
+        if not isinstance(action, Step) or known > self.known:
+            self.idle_steps, self.known = 0, known
+            return None
+        self.idle_steps += 1
+        if self.idle_steps < STALL_STEPS:
+            return None
+        return f"Stopped: {STALL_STEPS} steps and nothing new seen."
 
 
 def run(game: Game, decide: Decider, limit: int = 2000,

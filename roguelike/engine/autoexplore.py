@@ -30,7 +30,9 @@ import numpy as np
 
 from roguelike.engine import interact
 from roguelike.engine.actions import Action, Lead, Wait
-from roguelike.engine.components import Character, Door, Position, Searched
+from roguelike.engine.autoexplore_held import hand_over
+from roguelike.engine.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.components import Character, Door, Position
 from roguelike.engine.explore.components import SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import (
@@ -43,28 +45,26 @@ from roguelike.engine.explore.doors import (
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.rest import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game
+from roguelike.engine.helpless import can_act
 from roguelike.engine.interact import d6_odds
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import SEARCH_REACH, Search, Struggle
+from roguelike.engine.traps.actions import Search, Struggle
 from roguelike.engine.traps.hazards import harms_over_time, hazards_at
 from roguelike.engine.travel import (
     Question,
     downhill,
     frontier,
+    held_squares,
     route_to,
     travel_cost,
     whole_action,
 )
 from roguelike.engine.words import direction_words
-from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
-# How deep unseen ground must lie behind a wall for a secret door there to be worth a search
-# (a room or a corridor needs that much room; rock along a room's side rarely hides one).
-SUSPECT_DEPTH = 3
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
 NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
@@ -94,12 +94,15 @@ class Explorer:
     resting: RestRun | None = None  # the rests under way (a new one each time: its lights)
     rest_due: int = 0  # the clock round the rest just begun ends on (0: none begun)
     no_rest_before: int = 0  # after a broken rest, no rest before this clock round
+    told: set[int] = field(default_factory=set)  # keep-away foes announced (watch.Watch)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
-        remembers a broken rest (so a Pillager passing by does not break rest after rest)."""
+        remembers a broken rest (so a Pillager passing by does not break rest after rest)
+        and the Pillagers already announced (so one stepping in and out of view does not
+        stop every press)."""
         return Explorer(search=search, rest_due=self.rest_due,
-                        no_rest_before=self.no_rest_before)
+                        no_rest_before=self.no_rest_before, told=self.told)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -112,10 +115,15 @@ class Explorer:
         if combat and game.threats_in_view():
             return "Not with foes in view!"
         barriers = barrier_doors(game)
-        cost = _open_cost(game)
-        captive = next(iter(captives(game)), None)
-        if captive is not None:
-            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        cost = _open_cost(game, eid)
+        shut_out = False  # a captive nobody can reach yet: explore on to find the way
+        for captive in captives(game):
+            rescue = self._rescue(game, eid, captive, cost)
+            if rescue is not None:
+                return rescue
+            shut_out = True
+        if shut_out and not _can_work(game, eid):  # (a captive itself: another goes on)
+            return self._rest(game, eid) or _lead_free(game)  # (or wait for one to come round)
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -136,6 +144,9 @@ class Explorer:
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
                 return blocker
+            other = hand_over(game, eid, goals, _open_cost)
+            if other is not None:  # (a companion held fast in the way, or eid cut off)
+                return other
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
@@ -183,6 +194,32 @@ class Explorer:
         return step
 
     # ----- obstacles: doors and trapped delvers ----------------------------------------
+    def _rescue(self, game: Game, eid: int, captive: int, cost: np.ndarray
+                ) -> Action | Question | str | None:
+        """The next action of freeing `captive`; None when nobody can get at it yet (no
+        free delver can walk beside it over known ground, and it cannot struggle)."""
+        if captive in self.plans:
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        struggles = not is_disabled(game.store, captive) and bool(
+            confine.escape_ways(game, captive, captive, inside=True))
+        workers = _workers(game, game.store.get(captive, Position).xy)
+        if not workers and not struggles:
+            return None
+        if eid in workers or struggles or eid == captive:
+            if eid == captive and not struggles:  # it cannot help itself: a worker goes
+                return self._send(game, eid, workers[0])
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        return self._send(game, eid, workers[0])
+
+    @staticmethod
+    def _send(game: Game, eid: int, worker: int) -> Action:
+        """Hand over to `worker` (it leads: no time), or in a fight wait for its turn."""
+        if worker == eid:
+            return Wait()
+        if game.mode == "combat":
+            return Wait()
+        return Lead(game.store.get(worker, Character).order)
+
     def _obstacle(self, game: Game, eid: int, subject: int, cost: np.ndarray,
                   plans_for: PlansFor) -> Action | Question | str:
         """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
@@ -306,30 +343,50 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
+def _lead_free(game: Game) -> Action | str:
+    """Lead the first free delver (no time); why not, when nobody is free or in a fight."""
+    free = [e for e in game.party if _can_work(game, e)]
+    if not free:
+        return "Nobody is free to explore."
+    if game.mode == "combat":
+        return Wait()
+    return Lead(game.store.get(free[0], Character).order)
+
+
 def _can_work(game: Game, eid: int, held: bool = False) -> bool:
-    """Whether `eid` stands on this level, and is free (or may be held: `held`)."""
+    """Whether `eid` stands on this level, able to act (not asleep), and is free (or may
+    be held: `held`)."""
     store = game.store
     return not is_disabled(store, eid) and store.get(eid, Position).depth == game.depth \
-        and (held or confine.top(game, eid) is None)
+        and (held or confine.top(game, eid) is None) and can_act(game, eid)
 
 
 def _workers(game: Game, at: tuple[int, int]) -> list[int]:
     """The free delvers who can walk next to `at` over known ground, the one led first,
     then in marching order."""
     store = game.store
-    cost = _open_cost(game)
-    near = _beside(game, at, cost)
-    if not near:
-        return []
-    reach = distance_map(cost, near)
-    return sorted((e for e in game.party if _can_work(game, e)
-                   and reach[store.get(e, Position).y, store.get(e, Position).x] < UNREACHABLE),
-                  key=lambda e: (e != game.led, store.get(e, Character).order))
+    maps: dict[int | None, np.ndarray] = {}
+    # (a companion held fast shuts its square to the others, not to itself: then a map each)
+    each = bool(held_squares(game))
+    out = []
+    for e in game.party:
+        if not _can_work(game, e):
+            continue
+        mover = e if each else None
+        if mover not in maps:
+            cost = _open_cost(game, mover)
+            near = _beside(game, at, cost)
+            maps[mover] = distance_map(cost, near) if near else np.full(
+                cost.shape, UNREACHABLE, dtype=np.int64)
+        pos = store.get(e, Position)
+        if maps[mover][pos.y, pos.x] < UNREACHABLE:
+            out.append(e)
+    return sorted(out, key=lambda e: (e != game.led, store.get(e, Character).order))
 
 
-def _open_cost(game: Game) -> np.ndarray:
+def _open_cost(game: Game, mover: int | None = None) -> np.ndarray:
     """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
-    cost = travel_cost(game)
+    cost = travel_cost(game, mover)
     for x, y in barrier_doors(game):
         cost[y, x] = 0
     return cost
@@ -466,70 +523,3 @@ def follow(game: Game, eid: int) -> Action:
         if step is not None:
             return step
     return Wait()
-
-
-# ----- secret doors --------------------------------------------------------------------
-def suspect_walls(game: Game) -> set[tuple[int, int]]:
-    """Known wall squares beside known floor with unseen ground SUSPECT_DEPTH deep behind
-    them: where a secret door may hide (the party's knowledge only, never the real map)."""
-    known = game.level.explored
-    tiles = game.known_tiles()
-    walk = T.WALKABLE[tiles] & known
-    wall = ~T.WALKABLE[tiles] & known
-    out: set[tuple[int, int]] = set()
-    for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0)):
-        # wall at (x, y), floor at (x - dx, y - dy), unseen at (x + k dx, y + k dy)
-        ok = wall & _shifted(walk, dx, dy)
-        for k in range(1, SUSPECT_DEPTH + 1):
-            ok &= _shifted(~known, -k * dx, -k * dy)
-        ys, xs = np.nonzero(ok)
-        out.update(zip(xs.tolist(), ys.tolist(), strict=True))
-    return out
-
-
-def _shifted(mask: np.ndarray, dx: int, dy: int) -> np.ndarray:
-    """out[y, x] = mask[y - dy, x - dx], False off the map."""
-    h, w = mask.shape
-    out = np.zeros_like(mask)
-    out[max(0, dy):min(h, h + dy), max(0, dx):min(w, w + dx)] = \
-        mask[max(0, -dy):min(h, h - dy), max(0, -dx):min(w, w - dx)]
-    return out
-
-
-def _spots(game: Game, eid: int) -> list[tuple[int, int]]:
-    searched = game.store.try_get(eid, Searched)
-    return [(x, y) for d, x, y in searched.spots if d == game.depth] if searched else []
-
-
-def unsearched(game: Game, eid: int, walls: set[tuple[int, int]], radius: int
-               ) -> set[tuple[int, int]]:
-    """The suspect walls no search of `eid`'s on this level has covered."""
-    spots = _spots(game, eid)
-    return {(wx, wy) for wx, wy in walls
-            if not any(max(abs(wx - x), abs(wy - y)) <= radius for x, y in spots)}
-
-
-def best_spot(game: Game, eid: int, cost: np.ndarray, walls: set[tuple[int, int]],
-              radius: int) -> tuple[int, int] | None:
-    """The nearest square from which a search covers at least half as many of `walls` as
-    the best square does, away from `eid`'s earlier searches (Search refuses within 2
-    squares of them once the place's traps are searched)."""
-    if not walls:
-        return None
-    reach = distance_map(cost, [game.store.get(eid, Position).xy])
-    spots = _spots(game, eid)
-    cover: dict[tuple[int, int], int] = {}
-    for wx, wy in walls:
-        for y in range(wy - radius, wy + radius + 1):
-            for x in range(wx - radius, wx + radius + 1):
-                if not game.level.in_bounds(x, y) or reach[y, x] >= UNREACHABLE \
-                        or game.level.tile(x, y) == T.DOORWAY \
-                        or any(max(abs(x - sx), abs(y - sy)) <= SEARCH_REACH
-                               for sx, sy in spots):
-                    continue
-                cover[(x, y)] = cover.get((x, y), 0) + 1
-    if not cover:
-        return None
-    top = max(cover.values())
-    _d, y, x = min((int(reach[y, x]), y, x) for (x, y), n in cover.items() if 2 * n >= top)
-    return x, y

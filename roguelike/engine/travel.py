@@ -14,6 +14,7 @@ import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
 from roguelike.engine.components import Actor, Position
+from roguelike.engine.conditions import move_blocked
 from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
@@ -26,18 +27,37 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 # A known trap square costs this many plain steps, so a route detours up to that far
 # rather than cross it (and crosses it only when there is no other way).
 HAZARD_COST = 25
+# Steps in a row with nothing new in sight after which a walk stops (longer than any route
+# across a level: a walk that long is going round in circles).
+STALL_STEPS = 600
 # Deterministic tie-break: straight steps first, then diagonals, each in a fixed order.
 _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
-def travel_cost(game: Game) -> np.ndarray:
-    """Movement cost over squares the party knows, with known hazards made dear."""
+def travel_cost(game: Game, mover: int | None = None) -> np.ndarray:
+    """Movement cost over squares the party knows, with known hazards made dear and the
+    squares of companions held fast (other than `mover`) shut: nobody swaps places with
+    them (Step refuses it), so a route goes round them."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
         if cost[y, x]:
             cost[y, x] = HAZARD_COST
+    for x, y in held_squares(game, mover):
+        cost[y, x] = 0
     return cost
+
+
+def held_squares(game: Game, mover: int | None = None) -> list[tuple[int, int]]:
+    """Where companions of `mover` stand who cannot leave their square (swap_refusal)."""
+    positions = game.store.table(Position)
+    out = []
+    for eid in game.party:
+        pos = positions.get(eid)
+        if eid != mover and pos is not None and pos.depth == game.depth \
+                and swap_refusal(game, eid, pos.xy):
+            out.append(pos.xy)
+    return out
 
 
 def frontier(game: Game) -> list[tuple[int, int]]:
@@ -66,11 +86,17 @@ def downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
         other = game.creature_at(x, y)
         if other is not None and (hostile(game.store, eid, other)
                                   or game.store.get(other, Actor).side != "party"
-                                  or confine.block_reason(game, other)):
+                                  or swap_refusal(game, other, pos.xy)):
             continue  # travel never attacks, nor shoves past strangers or the trapped
         if best is None or d < best[0]:
             best = (d, dx, dy)
     return Step(best[1], best[2]) if best else None
+
+
+def swap_refusal(game: Game, other: int, to: tuple[int, int]) -> str:
+    """Why companion `other` cannot swap places onto `to` (Step's own check: caught by a
+    trap, or held fast by a condition such as the Monstrous Hand's); '' when it can."""
+    return confine.block_reason(game, other) or move_blocked(game, other, *to)
 
 
 def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
@@ -92,7 +118,7 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    step = downhill(game, eid, route_to(game, [goal]))
+    step = downhill(game, eid, route_to(game, [goal], travel_cost(game, eid)))
     return step if step is not None else "There is no known way there."
 
 
@@ -149,8 +175,11 @@ class Run:
     def __init__(self, game: Game, decide: Decider) -> None:
         self.game = game
         self.decide = decide
-        self.watch = Watch.take(game)
+        # (a decider that keeps `told` across runs: keep-away foes already announced)
+        self.watch = Watch.take(game, getattr(decide, "told", None))
         self.retried = False
+        self.idle_steps = 0  # steps in a row that brought no new ground in sight
+        self.known = int(np.count_nonzero(game.level.explored))
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -179,7 +208,21 @@ class Run:
             self.retried = True
             return None
         self.retried = False
-        return self.watch.stop_reason(game, events)
+        why = self.watch.stop_reason(game, events)
+        return why or self._stalled(action)
+
+    def _stalled(self, action: Action) -> str | None:
+        """A safety net: a walk that takes STALL_STEPS steps in a row and sees nothing new
+        is going round in circles (a decider's bug); it stops rather than run for ever
+        (the UI's timer would, and a player would see the party pace to and fro)."""
+        known = int(np.count_nonzero(self.game.level.explored))
+        if not isinstance(action, Step) or known > self.known:
+            self.idle_steps, self.known = 0, known
+            return None
+        self.idle_steps += 1
+        if self.idle_steps < STALL_STEPS:
+            return None
+        return f"Stopped: {STALL_STEPS} steps and nothing new seen."
 
 
 def run(game: Game, decide: Decider, limit: int = 2000,

@@ -10,7 +10,7 @@ rule modules that define those components (traps, exploration) need no wiring he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from roguelike.engine.components import Actor, Door, Hazard, HitBoxes, Position, Trap
 from roguelike.engine.events import Event
@@ -106,14 +106,24 @@ class Watch:
     low: frozenset[int]
     crossed: int
 
+    # Foes in view that keep away (Pillagers not engaged) the player has been told of: one
+    # stepping out of view and back again is no news (it stopped `o` at every step). Shared
+    # with the decider, which keeps it from one run to the next (Explorer.told).
+    told: set[int] = field(default_factory=set)
+
     @classmethod
-    def take(cls, game: Game) -> Watch:
-        return cls(game.depth, frozenset(game.hostiles_in_view()),
+    def take(cls, game: Game, told: set[int] | None = None) -> Watch:
+        foes = game.hostiles_in_view()
+        told = set() if told is None else told
+        if foes:
+            threats = game.threats_in_view()
+            told.update(e for e in foes if e not in threats)
+        return cls(game.depth, frozenset(foes),
                    frozenset(known_things(game)),
                    # (one down is worse than low: coming round on a last box is no news)
                    frozenset(e for e in game.party
                              if is_disabled(game.store, e) or low_health(game, e)),
-                   _crossed(game))
+                   _crossed(game), told)
 
     def stop_reason(self, game: Game, events: list[Event]) -> str | None:
         """Why the run should stop after these events, or None to go on."""
@@ -124,7 +134,12 @@ class Watch:
         here = game.store.get(game.led, Position).xy
         foes = [e for e in game.hostiles_in_view() if e not in self.foes]
         if foes:
+            threats = game.threats_in_view()
+            foes = [e for e in foes if e in threats or e not in self.told]
+        if foes:
             first = foes[0]
+            if first not in threats:
+                self.told.add(first)
             where = direction_words(here, game.store.get(first, Position).xy)
             return f"You see {name_of(game.store, first)}, {where}."
         new = [(e, k) for e, k in known_things(game).items() if e not in self.things]

@@ -18,18 +18,21 @@ from dataclasses import dataclass, field
 
 from roguelike.engine.actions import Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.autofight import fight_step
-from roguelike.engine.components import PendingLuck
+from roguelike.engine.autofight import fight_step, foes_in_view
+from roguelike.engine.components import PendingLuck, Position
+from roguelike.engine.explore.rest import REST_CAP, RestRun
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck, pending_entity
 from roguelike.engine.options import GameOptions
+from roguelike.engine.stats import chebyshev
 from roguelike.engine.travel import Question, Run, travel_step
+from roguelike.engine.travel import run as travel_run
 
 DEBUG = False
 WAIT_ROUNDS = 3
 IDLE_RESTS = 4  # waits in a row, with `o` doing nothing between, before giving up
 IDLE_WAIT = 30  # turns waited each time
-_WAITED: dict[int, dict[int, int]] = {}
+CHASE_STEPS = 12  # steps toward a foe last seen, closed in on, before `o` again
 ACTION_CAP = 4000  # actions a level may take before it counts as not found
 IN_THE_WAY = " is in the way ("  # autoexplore.in_the_way's words
 BLOCKER_ACTIONS = 12  # fight actions toward a creature in the way, before `o` again
@@ -63,32 +66,75 @@ def enter_at_luck(game: Game) -> None:
         game.perform(SpendLuck(game.store.get(eid, PendingLuck).cost))
 
 
-def _fight(game: Game) -> bool:
-    """One action of the stand-in fight; False when nobody awaits an action. It lets the
-    foes come (a careful player's way: a fleeing foe is not chased across the level) and
-    closes in only on a foe that stays put for WAIT_ROUNDS rounds."""
-    enter_at_luck(game)
-    eid = game.awaiting
-    if eid is None:
-        return False
-    action = fight_step(game, eid, careful=False)
-    if isinstance(action, Step):
-        seen = _WAITED.setdefault(id(game), {})
-        start = seen.setdefault(eid, game.round)
-        if game.round - start < WAIT_ROUNDS:
-            action = Wait()
-        else:
-            seen.pop(eid, None)
-    events = game.perform(Wait() if isinstance(action, str) else action)
-    if events and events[0].kind == "fail":
-        if DEBUG:
-            print("refused", action, events[0].text)
-        game.perform(Wait())  # a refused step (a foe in the way): the turn passes
-    return True
+@dataclass
+class StandIn:
+    """The plain player's fight, one action at a time: auto-fight (`F`) without its refusal
+    when badly hurt. It lets the foes come (a careful player's way) and closes in only on a
+    foe that stays put for WAIT_ROUNDS rounds; a foe it closed in on that steps out of view
+    is followed to where it was last seen (a player walks there: the arrow keys), up to
+    CHASE_STEPS steps, so a foe lurking at the edge of sight is not left to stop `o` at
+    every step (seen in play: o stepped toward the frontier, the foe came into view, F
+    stepped back toward it, it went out of view, and so on for good)."""
+
+    waited: dict[int, int] = field(default_factory=dict)  # delver -> round it began waiting
+    chase: tuple[int, tuple[int, int]] | None = None  # (foe, where last seen)
+    chased: int = 0  # steps taken toward a foe out of view
+
+    def fight(self, game: Game) -> bool:
+        """One action of the fight; False when nobody awaits an action."""
+        enter_at_luck(game)
+        eid = game.awaiting
+        if eid is None:
+            return False
+        action = fight_step(game, eid, careful=False)
+        if isinstance(action, Step):
+            start = self.waited.setdefault(eid, game.round)
+            if game.round - start < WAIT_ROUNDS:
+                action = Wait()
+            else:
+                self.waited.pop(eid, None)
+                self._remember(game, eid)
+        events = game.perform(Wait() if isinstance(action, str) else action)
+        if events and events[0].kind == "fail":
+            if DEBUG:
+                print("refused", action, events[0].text)
+            game.perform(Wait())  # a refused step (a foe in the way): the turn passes
+        return True
+
+    def _remember(self, game: Game, eid: int) -> None:
+        store = game.store
+        here = store.get(eid, Position)
+        foes = foes_in_view(game)
+        if foes:
+            foe = min(foes, key=lambda f: (chebyshev(store.get(f, Position), here), f))
+            self.chase, self.chased = (foe, store.get(foe, Position).xy), 0
+
+    def follow_up(self, game: Game) -> bool:
+        """A step toward where the foe closed in on was last seen; False when there is
+        none to take (no such foe, it fell, the spot reached, or CHASE_STEPS taken)."""
+        if self.chase is None:
+            return False
+        foe, spot = self.chase
+        eid = game.awaiting
+        pos = game.store.try_get(foe, Position)
+        if eid is None or pos is None or pos.depth != game.depth \
+                or self.chased >= CHASE_STEPS:
+            self.chase = None
+            return False
+        step = travel_step(game, eid, spot)
+        if isinstance(step, str):
+            self.chase = None
+            return False
+        self.chased += 1
+        before = game.actions_taken
+        game.perform(step)
+        return game.actions_taken > before
 
 
-def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
+def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = None
+                  ) -> LevelResult:
     """Press `o` (Enter at questions, fights fought) until the stairs down are seen."""
+    stand_in = StandIn() if stand_in is None else stand_in
     start = game.actions_taken
     result = LevelResult(game.seed, game.depth, False, "", 0, 0, 0, 0)
     idle = 0
@@ -107,9 +153,12 @@ def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
             break
         if game.threats_in_view():
             before = game.actions_taken
-            if not _fight(game) or game.actions_taken == before:
+            if not stand_in.fight(game) or game.actions_taken == before:
                 result.why = "the fight stand-in could not act"
                 break
+            result.fight_actions += 1
+            continue
+        if stand_in.follow_up(game):
             result.fight_actions += 1
             continue
         before = game.actions_taken
@@ -118,21 +167,30 @@ def explore_level(game: Game, cap: int = ACTION_CAP) -> LevelResult:
         result.stops[_kind(why)] += 1
         if IN_THE_WAY in why:  # a creature at rest on the only way on: go and fight it
             for _ in range(BLOCKER_ACTIONS):
-                if game.over or game.threats_in_view() or not _fight(game):
+                if game.over or game.threats_in_view() or not stand_in.fight(game):
                     break
                 result.fight_actions += 1
         idle = idle + 1 if game.actions_taken == before else 0
         if idle >= IDLE_RESTS:
             break
-        if idle:  # `o` can do nothing now (a helper knocked out): wait a while, as a
-            # player would (`.` a few times; R waits out a knock-out once issue 18.4 is in)
-            for _ in range(IDLE_WAIT):
-                game.perform(Wait())
+        if idle:  # `o` can do nothing now: R (rest until healed, which waits out a
+            # knock-out), as a player would; `.` a few times when R has nothing to do
+            if press_r(game) == game.actions_taken:
+                for _ in range(IDLE_WAIT):
+                    game.perform(Wait())
             result.rests += 1
     result.actions = game.actions_taken - start
     if not result.found and game.actions_taken - start >= cap:
         result.why = f"cap of {cap} actions ({result.why})"
     return result
+
+
+def press_r(game: Game) -> int:
+    """One press of `R` (rest until healed or disturbed: the UI's rest_until_healed over
+    the engine's RestRun); the action count before it."""
+    before = game.actions_taken
+    travel_run(game, RestRun().next, limit=REST_CAP + 1)
+    return before
 
 
 def press_o(game: Game, result: LevelResult, last: Explorer | None = None
@@ -167,8 +225,9 @@ def _kind(why: str) -> str:
     return why[:40]
 
 
-def descend(game: Game) -> bool:
+def descend(game: Game, stand_in: StandIn | None = None) -> bool:
     """Travel to the known stairs down and take them; False when that failed."""
+    stand_in = StandIn() if stand_in is None else stand_in
     down = game.level.stairs_down
     if down is None:
         return False
@@ -177,7 +236,7 @@ def descend(game: Game) -> bool:
         if game.over:
             return False
         if game.threats_in_view():
-            if not _fight(game):
+            if not stand_in.fight(game):
                 return False
             continue
         eid = game.awaiting
@@ -199,10 +258,11 @@ def measure(seeds: list[str], levels: int = 1) -> list[LevelResult]:
     out = []
     for seed in seeds:
         game = Game(seed, options=GameOptions(luck_prompt="ask"))  # (the game's default)
+        stand_in = StandIn()
         for _ in range(levels):
-            res = explore_level(game)
+            res = explore_level(game, stand_in=stand_in)
             out.append(res)
-            if not res.found or not descend(game):
+            if not res.found or not descend(game, stand_in):
                 break
     return out
 

@@ -1,0 +1,151 @@
+"""Auto-explore with a delver held where it stands (engine/autoexplore_held.py): a companion
+held fast in the way on, a captive nobody can reach yet, one that cannot help itself."""
+
+from __future__ import annotations
+
+from explore_kit import door_at
+from trap_helpers import place
+
+from roguelike.engine import travel
+from roguelike.engine.actions import Lead, Step
+from roguelike.engine.autoexplore import Explorer
+from roguelike.engine.components import Door, Position
+from roguelike.engine.scenario import scenario
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.trigger import spring
+from roguelike.engine.travel import downhill, route_to, travel_cost
+from roguelike.world import tiles as T
+
+DUO = (("leader", "warrior"), ("mercenary", "rogue"))
+HALL = """
+##########
+#12......#
+########.#
+########.#
+########.#
+########.#
+##########
+"""
+
+
+def _held_in_the_hall(rolls: list[int]):
+    """The Mercenary held by a Monstrous Hand in a corridor, the Leader behind it, the far
+    end of the corridor not seen yet."""
+    game = scenario(HALL, party=DUO, rolls=rolls)
+    hand = place(game, "mk_monstrous_hand", at=(3, 1), placement="square")
+    spring(game, hand, game.party[1])
+    game.level.explored[2:, :] = False  # (round the corner: out of sight until there)
+    return game
+
+
+def test_a_route_never_swaps_with_a_companion_held_fast():
+    game = _held_in_the_hall([6] * 200)
+    lead, merc = game.party
+    assert confine.top(game, merc) is None  # (held by a condition, not a cage)
+    assert travel.swap_refusal(game, merc, (1, 1))  # Step refuses the swap...
+    dist = route_to(game, [(6, 1)])
+    assert downhill(game, lead, dist) is None  # ...so travel does not offer it
+    assert travel_cost(game)[1, 2] == 0 and travel_cost(game, merc)[1, 2] > 0
+
+
+def test_a_companion_held_in_the_way_on_is_led_out_and_breaks_away():
+    game = _held_in_the_hall([6] * 400)
+    lead, _merc = game.party
+    assert Explorer()(game, lead) == Lead(1)  # its steps on are tries to break away
+    _events, why = travel.run(game, Explorer(), limit=300)
+    assert any("breaks away" in e.text for e in game.log)
+    walk = T.WALKABLE[game.level.tiles]
+    assert bool(game.level.explored[walk].all()), why  # the corridor explored past it
+    assert "held fast and cannot move" not in why
+
+
+def test_a_held_companion_keeps_trying_on_failed_rolls():
+    game = _held_in_the_hall([2] * 12 + [6] * 400)  # the first tries fail
+    travel.run(game, Explorer(), limit=300)
+    tries = [e.text for e in game.log if "cannot break away" in e.text]
+    assert tries and any("breaks away" in e.text for e in game.log)
+    assert bool(game.level.explored[5, 8])
+
+
+SHUT_OUT = """
+################
+#.....#.......##
+#.....+..1....##
+#.....#........#
+#..2..#######..#
+#.....#######.##
+#.............##
+################
+"""
+
+
+def test_a_caged_delver_nobody_can_reach_yet_does_not_stop_o():
+    """The Leader caged beyond a wizard-locked door, the Rogue on the other side: no free
+    delver reaches the cage over known ground, so the Rogue explores on, finds the way
+    round and frees it (it stopped at 'nobody here can help' before)."""
+    game = scenario(SHUT_OUT, party=DUO, rolls=[6] * 600)
+    warrior, _rogue = game.party
+    cage = place(game, "mk_cage", at=(9, 2), placement="square")
+    spring(game, cage, warrior)
+    state = game.store.get(door_at(game, 6, 2), Door)
+    state.checked = state.locked = True
+    game.level.explored[:, :] = False
+    game.level.explored[1:8, 0:6] = True  # the Rogue's room...
+    game.level.explored[1:4, 6:11] = True  # ...and the cage, seen before the door shut
+    game.restart_round()
+    assert confine.top(game, warrior) is not None
+    asked: list[travel.Question] = []
+    _events, why = travel.run(game, Explorer(), limit=600,
+                              answer=lambda q: asked.append(q) or 0)
+    assert "nobody here can help" not in why
+    assert confine.top(game, warrior) is None, why  # freed in the end
+    assert any("caught (cage)" in q.text for q in asked)
+
+
+def test_a_pillager_stepping_out_of_view_and_back_is_announced_once():
+    """Watch.told, kept by the Explorer from one press to the next: a Pillager keeping its
+    distance at the edge of sight stopped `o` after every step it came back into view."""
+    from explore_kit import pillager
+
+    from roguelike.engine.watch import Watch
+
+    game = scenario("""
+        ################
+        #1.............#
+        ################
+    """, party=(("leader", "warrior"),))
+    p = pillager(game, 10, 1)
+    game.invalidate_view()
+    game.restart_round()
+    assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
+    explorer = Explorer()
+    watch = Watch.take(game, explorer.told)  # the first press: already in view, told
+    pos = game.store.get(p, Position)
+    pos.depth = 2  # out of sight (another level will do)...
+    game.invalidate_view()
+    later = Watch.take(game, explorer.again().told)  # ...at the next press
+    pos.depth = 1  # and back again
+    game.invalidate_view()
+    assert later.stop_reason(game, []) is None
+    assert watch.told is later.told and p in later.told
+    pos.depth = 2
+    game.invalidate_view()
+    untold = Watch.take(game)  # a run that keeps nothing (G travel) is told again
+    pos.depth = 1
+    game.invalidate_view()
+    assert untold.stop_reason(game, []) == "You see Pillager, 9 squares east."
+
+
+def test_a_walk_going_round_in_circles_stops():
+    """travel.Run's safety net: a decider that paces to and fro (a bug) is stopped after
+    STALL_STEPS steps with nothing new seen, in the UI as in the harness."""
+    game = scenario(HALL, party=(("leader", "warrior"),))
+    flip = [-1]  # east first (a wall to the west)
+
+    def pace(g, eid):
+        flip[0] = -flip[0]
+        return Step(flip[0], 0)
+
+    _events, why = travel.run(game, pace, limit=5 * travel.STALL_STEPS)
+    assert why == f"Stopped: {travel.STALL_STEPS} steps and nothing new seen."
+    assert game.actions_taken <= travel.STALL_STEPS + 1

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.actions import DIRECTIONS, Attack, Step, wait_events
+from roguelike.engine.actions import DIRECTIONS, Action, Step, wait_events
 from roguelike.engine.components import Actor, Character, Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev
@@ -34,7 +34,7 @@ def take_action(game: Game, eid: int, actor: Actor | None = None) -> list[Event]
     return events
 
 
-def _act(game: Game, eid: int, action: Step | Attack) -> list[Event] | None:
+def _act(game: Game, eid: int, action: Action) -> list[Event] | None:
     result = game.try_action(action, eid)
     return result.events if result.ok else None
 

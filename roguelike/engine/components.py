@@ -230,7 +230,7 @@ class Searched:
     spots: list[list[int]] = field(default_factory=list)
 
 
-COMPONENT_TYPES: tuple[type, ...] = (
+COMPONENT_TYPES: tuple[type[object], ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
     PendingLuck,

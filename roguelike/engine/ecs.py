@@ -103,7 +103,7 @@ class EntityStore:
             return self._by_type[ctype]  # (setdefault would build an empty dict every call)
         except KeyError:
             table = self._by_type[ctype] = {}
-            return table  # type: ignore[return-value]
+            return table
 
     def peek(self, ctype: type[C]) -> Mapping[int, C]:
         """Like table(), but creates no table for a type nobody has yet (an empty stand-in
@@ -140,13 +140,14 @@ class EntityStore:
             keys_of.setdefault(t, {})[ctypes] = None
         return found
 
+    # (positional-only, as the implementation's *ctypes takes them)
     @overload
-    def query(self, t1: type[C1]) -> Iterator[tuple[int, C1]]: ...
+    def query(self, t1: type[C1], /) -> Iterator[tuple[int, C1]]: ...
     @overload
-    def query(self, t1: type[C1], t2: type[C2]) -> Iterator[tuple[int, C1, C2]]: ...
+    def query(self, t1: type[C1], t2: type[C2], /) -> Iterator[tuple[int, C1, C2]]: ...
     @overload
     def query(
-        self, t1: type[C1], t2: type[C2], t3: type[C3]
+        self, t1: type[C1], t2: type[C2], t3: type[C3], /
     ) -> Iterator[tuple[int, C1, C2, C3]]: ...
     def query(self, *ctypes: type) -> Iterator[tuple[Any, ...]]:
         # One generator per arity: building each row from a nested generator cost more

@@ -110,7 +110,8 @@ def _level_rows(game: Game, ctype: type, ids: list[int]) -> list[Any]:
     depth = game.depth
     kept = kept_all.get(ctype)
     if kept is None or kept[0] is not ids or kept[1] != depth:
-        table, positions = game.store.table(ctype), game.store.table(Position)
+        table: dict[int, Any] = game.store.table(ctype)
+        positions = game.store.table(Position)
         kept = kept_all[ctype] = (ids, depth, [table[e] for e in ids
                                                if positions[e].depth == depth])
     return kept[2]
@@ -158,7 +159,7 @@ def _terrain_kept(game: Game) -> tuple[tuple[object, ...], np.ndarray, int]:
         serial = kept[2] + 1 if kept is not None else 1
         kept = (key, game.cost_map(creatures_block=False), serial)
         game._terrain_cost_kept = kept  # type: ignore[attr-defined]
-    return kept  # type: ignore[no-any-return]
+    return kept
 
 
 def chase_map(game: Game) -> np.ndarray:
@@ -176,6 +177,7 @@ def chase_map(game: Game) -> np.ndarray:
     terrain = _terrain_key(game)
     # the same terrain: the same cost map
     cost = cached[1] if cached is not None and cached[3] == terrain else _chase_cost(game)
+    dist: np.ndarray
     if cached is not None and cached[0][1] == party and (
             cached[1] is cost or np.array_equal(cached[1], cost)):
         dist = cached[2]
@@ -280,9 +282,9 @@ def _hunt(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     # can_shoot answers '' only for a shooter: the reach test first spares the rest
     if actor.move_points == 0 and ranged_reach(game, eid) > 0 \
             and not can_shoot(game, eid, actor.target):
-        events = _act(game, eid, RangedAttack(actor.target))
-        if events is not None:
-            return events
+        shot = _act(game, eid, RangedAttack(actor.target))
+        if shot is not None:
+            return shot
     return _act(game, eid, ADVANCE)
 
 

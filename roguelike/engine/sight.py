@@ -20,6 +20,7 @@ from roguelike.world import tiles as T
 from roguelike.world.fov import LevelSight
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
     from roguelike.engine.ecs import EntityStore
     from roguelike.world.level import Level
 
@@ -27,9 +28,11 @@ _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 
 
 class PartySight:
-    # (Game's, read here)
+    # (Game's, read here; store, depth, party and content make it light.Sighted)
     store: EntityStore
     depth: int
+    party: list[int]
+    content: Content
     depth_moves: int
     moves: int
     _moved: list[int]
@@ -96,7 +99,7 @@ class PartySight:
         closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
         if kept is None or kept[0] != key:
-            clear = T.TRANSPARENT[self.level.tiles]
+            clear: np.ndarray = T.TRANSPARENT[self.level.tiles]
             for x, y in closed:
                 clear[y, x] = False
             serials = self._clear_serials
@@ -201,10 +204,11 @@ class PartySight:
         foes, seen, moved = self._foes, self._view_bytes, self._moved
         # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
         # checks every read of it against a fresh one)
-        if count > 16 or len(moved) - at != count or foes is None \
-                or foes[0] is not self._seen[1] \
-                or foes[1] != self.depth or foes[2] != self.depth_moves \
-                or seen is None or seen[0] is not self.visible:  # type: ignore[index]
+        # (_seen is set: _hostiles_in_loop, the only caller, tested it; not again here)
+        if (count > 16 or len(moved) - at != count or foes is None
+                or foes[0] is not self._seen[1]  # type: ignore[index]  # (set: see above)
+                or foes[1] != self.depth or foes[2] != self.depth_moves
+                or seen is None or seen[0] is not self.visible):
             return None
         flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
         out = last

@@ -18,7 +18,7 @@ NO_SAVE = 7  # a d6 target that can never be rolled
 
 
 def attribute(store: EntityStore, eid: int, name: str) -> int:
-    tables = store.by_type.get(HitBoxes)
+    tables: dict[int, HitBoxes] | None = store.by_type.get(HitBoxes)
     boxes = tables.get(eid) if tables is not None else None
     if boxes is not None:
         return boxes.attribute(name)
@@ -29,7 +29,7 @@ def attribute(store: EntityStore, eid: int, name: str) -> int:
 
 def speed(store: EntityStore, eid: int) -> int:
     tables = store.by_type
-    boxes = tables.get(HitBoxes)
+    boxes: dict[int, HitBoxes] | None = tables.get(HitBoxes)
     if boxes is not None and eid in boxes:
         base = boxes[eid].attribute("speed")
     else:

@@ -250,7 +250,7 @@ def run(game: Game, decide: Decider, limit: int = 2000,
             picked = answer(why) if answer is not None else None
             if picked is None or not hasattr(walk.decide, "answer"):
                 return events, why.text
-            walk.decide.answer(why, picked)  # type: ignore[attr-defined]
+            walk.decide.answer(why, picked)
             continue
         if why:
             return events, why

@@ -21,9 +21,12 @@ WALKABLE = np.array([False, True, True, True, True, True], dtype=bool)
 TRANSPARENT = np.array([False, True, True, True, True, True], dtype=bool)
 
 
+# (numpy types fancy indexing as Any: the annotated local says what it gives)
 def walkable(tiles: np.ndarray) -> np.ndarray:
-    return WALKABLE[tiles]
+    mask: np.ndarray = WALKABLE[tiles]
+    return mask
 
 
 def transparent(tiles: np.ndarray) -> np.ndarray:
-    return TRANSPARENT[tiles]
+    mask: np.ndarray = TRANSPARENT[tiles]
+    return mask

@@ -92,7 +92,7 @@ class Ledger:
     rest_ends: int = 0  # clock round the party's rest ends on (0: nobody is resting)
 
 
-EXPLORE_COMPONENTS: tuple[type, ...] = (
+EXPLORE_COMPONENTS: tuple[type[object], ...] = (
     Marker, Item, Treasure, Inventory, LightSource, Fatigue, Stuck, SecretDoor, Listened,
     SpellWall, Haul, SpellHealed, Ledger,
 )

@@ -277,9 +277,10 @@ def load_explore(content: Content) -> ExploreData:
     tables = "tables/exploration.toml"
     expl = read_toml(root / tables, root)
     lights = {lt.id: lt for lt in _picked_rows(LightDef, expl, "light_source", tables)}
-    for item in items.values():
-        if item.effect == "light" and item.light not in lights:
-            raise ContentError("items.toml", item.id, "light", f"unknown light {item.light!r}")
+    for item_def in items.values():
+        if item_def.effect == "light" and item_def.light not in lights:
+            raise ContentError("items.toml", item_def.id, "light",
+                               f"unknown light {item_def.light!r}")
     time = _picked(_RoundsPerTurn, _section(expl, "time", tables), tables, "time")
     enc_file = "tables/encounters.toml"
     enc = read_toml(root / enc_file, root)
@@ -289,9 +290,9 @@ def load_explore(content: Content) -> ExploreData:
     combat_file = "tables/combat.toml"
     missiles = {m.id: m for m in _picked_rows(
         MissileRange, read_toml(root / combat_file, root), "missile_range", combat_file)}
-    for item in items.values():
-        if item.missile and item.missile not in missiles:
-            raise ContentError("items.toml", item.id, "missile", "unknown missile range")
+    for item_def in items.values():
+        if item_def.missile and item_def.missile not in missiles:
+            raise ContentError("items.toml", item_def.id, "missile", "unknown missile range")
     trap_file = "traps/traps_and_treasure.toml"
     traps = _picked_rows(TTTrap, read_toml(root / trap_file, root), "trap", trap_file)
     return ExploreData(

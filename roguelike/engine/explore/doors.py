@@ -31,6 +31,7 @@ from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
+    from roguelike.engine.explore.light import Sighted
     from roguelike.engine.game import Game
 
 NOISE_ROUNDS = 60  # a forced or broken door keeps the dungeon noisy for an exploration turn
@@ -365,7 +366,7 @@ def _heard(game: Game, args: list[int], ok: bool) -> list[Event]:
     return [Event("listen", text, actor, roll=len(near))]
 
 
-def secret_squares(game: Game, depth: int = 0) -> tuple[tuple[int, int], ...]:
+def secret_squares(game: Sighted, depth: int = 0) -> tuple[tuple[int, int], ...]:
     """The unfound secret doors of level `depth` (default: this one), in id order. A plain
     loop over the store's id list and table: pathing asks for this on every step, and a
     query's generator cost more than the few doors it yields."""

@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 from roguelike.engine.components import Character, Disabled, MonsterStats, Position
 from roguelike.engine.events import Event
-from roguelike.engine.explore import clock, doors, items, markers, pillagers, spells  # noqa: F401
+from roguelike.engine.explore import clock, items, markers, pillagers, spells  # noqa: F401
+from roguelike.engine.explore import doors as doors  # (`x as x`: the game loop reads it)
 from roguelike.engine.explore.components import SpellWall
-from roguelike.engine.explore.depths import leave_dungeon, score_parts  # noqa: F401
+from roguelike.engine.explore.depths import leave_dungeon as leave_dungeon  # (re-exported)
+from roguelike.engine.explore.depths import score_parts as score_parts  # (re-exported)
 from roguelike.engine.explore.inventory import (  # noqa: F401 - actions register on import
     Bank,
     bank,
@@ -19,6 +21,7 @@ from roguelike.engine.explore.inventory import (  # noqa: F401 - actions registe
 from roguelike.engine.stats import is_disabled
 
 if TYPE_CHECKING:
+    from roguelike.engine.explore.light import Sighted
     from roguelike.engine.game import Game
 
 
@@ -34,7 +37,7 @@ def secret_door_known(game: Game, eid: int) -> bool | None:
     return False if game.store.has(eid, SecretDoor) else None
 
 
-def hidden_walls(game: Game) -> list[tuple[int, int]]:
+def hidden_walls(game: Sighted) -> list[tuple[int, int]]:
     """Squares the party takes for wall: unfound secret doors on this level."""
     return list(doors.secret_squares(game))
 
@@ -73,7 +76,7 @@ def _in_camp(game: Game, eid: int) -> bool:
     x, y = pos.x, pos.y
     if not (0 <= x < level.width and 0 <= y < level.height):
         return False
-    room = level.room_map.item(y, x)
+    room: int = level.room_map.item(y, x)
     return room >= 0 and room == level.camp_room
 
 

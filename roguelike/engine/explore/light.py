@@ -7,7 +7,7 @@ standing character sees lit squares in its field of view, and its own neighbours
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -18,9 +18,26 @@ from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
+    from roguelike.engine.ecs import EntityStore
     from roguelike.engine.game import Game
 
 TOUCH = 1  # squares a character makes out without light
+
+
+class Sighted(Protocol):
+    """What the party's sight reads of a game: a Game, and the Game's sight part
+    (engine/sight.py's PartySight, which hands itself to party_sight, sight_reaches and
+    hooks.hidden_walls)."""
+
+    store: EntityStore
+    depth: int
+    party: list[int]
+    content: Content
+
+    def transparency(self) -> np.ndarray: ...
+
+    def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray: ...
 
 
 def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -28,7 +45,7 @@ def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
     return _light_maps(game, game.transparency())
 
 
-def _shining(game: Game) -> list[tuple[int, int, LightDef]]:
+def _shining(game: Sighted) -> list[tuple[int, int, LightDef]]:
     """(x, y, light) of every burning light on this level, in id order."""
     store = game.store
     ids = store.ids(LightSource, Position)
@@ -52,7 +69,7 @@ def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return kept[3], kept[2]
 
 
-def _kept_lights(game: Game, clear: np.ndarray) -> list:  # type: ignore[type-arg]
+def _kept_lights(game: Sighted, clear: np.ndarray) -> list:  # type: ignore[type-arg]
     """[clear, lights, lit, bright or None], kept on the game while `clear` (the level's
     transparency array: Game.transparency makes a new one whenever it changes, and the
     kept list holds it, so `is` cannot be fooled by a reused id) and the lights (square
@@ -67,7 +84,7 @@ def _kept_lights(game: Game, clear: np.ndarray) -> list:  # type: ignore[type-ar
     return kept
 
 
-def _cut_fovs(game: Game, clear: np.ndarray, lights: list[tuple[int, int, str]],
+def _cut_fovs(game: Sighted, clear: np.ndarray, lights: list[tuple[int, int, str]],
               bright: bool) -> np.ndarray:
     """The squares the lights show (bright: within their bright radius; else lit: within
     their outer dim radius or the bright one). A light's field of view is the whole field
@@ -101,7 +118,7 @@ def party_view(game: Game) -> np.ndarray:
     return party_sight(game)[0]
 
 
-def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+def party_sight(game: Sighted) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """(party_view, sight): `sight` holds the fields of view behind the view, the
     delvers' own (unlimited; or lit, when they are not needed) and the lights', for
     sight_reaches."""
@@ -138,7 +155,7 @@ def party_sight(game: Game) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     return view, (raw, lit)
 
 
-def _standing(game: Game) -> list[Position]:
+def _standing(game: Sighted) -> list[Position]:
     # (the tables read directly: asked for every new view, after every delver's step)
     store = game.store
     disabled = store.by_type.get(Disabled, ())
@@ -148,7 +165,7 @@ def _standing(game: Game) -> list[Position]:
             if eid not in disabled and (pos := positions[eid]).depth == depth]
 
 
-def sight_reaches(game: Game, sight: tuple[np.ndarray, np.ndarray], x: int, y: int) -> bool:
+def sight_reaches(game: Sighted, sight: tuple[np.ndarray, np.ndarray], x: int, y: int) -> bool:
     """Whether the square (x, y) changing transparency may change the view `sight` came
     with (party_sight), asked while the same delvers and lights stand where they stood.
     tcod's restrictive shadowcasting reads a square's transparency only when it marks

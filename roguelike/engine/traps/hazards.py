@@ -263,7 +263,9 @@ def hindering(game: Game, depth: int, xy: tuple[int, int]) -> bool:
         return False
     # (hazards_at's list, read in place: most squares have none, and no copy is made)
     found = _covering_ids(game, depth).get((xy[0], xy[1]))
-    return bool(found) and hinders([_step(game, e) for e in found])
+    if not found:
+        return False
+    return hinders([_step(game, e) for e in found])
 
 
 def hinders(steps: list[dict[str, Any]]) -> bool:

@@ -3,6 +3,8 @@ the stairs down when a level is explored or it has spent long enough on it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from roguelike.bot.routes import Routes, around, best_step
 from roguelike.engine.actions import (
     DIRECTIONS,
@@ -24,6 +26,7 @@ from roguelike.engine.components import (
     Position,
 )
 from roguelike.engine.conditions import move_blocked
+from roguelike.engine.events import Event
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.components import (
     Fatigue,
@@ -38,8 +41,9 @@ from roguelike.engine.explore.inventory import PickUp, find_item, load_penalty, 
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.fight_actions import RangedAttack, can_shoot, ranged_reach
-from roguelike.engine.game import Game
+from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.luck import KeepRoll
+from roguelike.engine.options import GameOptions
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Free, Search, Struggle
@@ -48,6 +52,13 @@ from roguelike.world.paths import UNREACHABLE
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
+BOT_LUCK_PROMPT = "never"
+
+
+def bot_game(seed: str, party: tuple[tuple[str, str], ...] | None = None) -> Game:
+    """A new game for the bot, with the options it plays under (`sim`, the balance report):
+    luck offers are left unasked ("never") unless the bot answers them."""
+    return Game(seed, party or DEFAULT_PARTY, options=GameOptions(luck_prompt=BOT_LUCK_PROMPT))
 
 
 class Bot:
@@ -331,15 +342,24 @@ def _troubled_at(game: Game, x: int, y: int) -> bool:
     return False
 
 
-def play(game: Game, actions: int, bot: Bot | None = None) -> Game:
-    """Let the bot send `actions` actions (or stop when the game ends)."""
+Watcher = Callable[[Game, Action, list[Event]], None]
+
+
+def play(game: Game, actions: int, bot: Bot | None = None,
+         watch: Watcher | None = None) -> Game:
+    """Let the bot send `actions` actions (or stop when the game ends); `watch` hears each
+    action sent and the events it brought (the balance report's tally)."""
     bot = bot or Bot()
     sent = 0
     while sent < actions and not game.over:
         action = bot.choose(game)
         before = game.actions_taken
-        game.perform(action)
+        events = game.perform(action)
+        if watch is not None:
+            watch(game, action, events)
         if game.actions_taken == before:  # refused: end the turn so time moves on
-            game.perform(Wait())
+            events = game.perform(Wait())
+            if watch is not None:
+                watch(game, Wait(), events)
         sent += 1
     return game

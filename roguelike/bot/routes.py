@@ -13,11 +13,13 @@ from typing import NamedTuple
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS
-from roguelike.engine.components import Character, Hazard, Position
+from roguelike.engine.components import Character, Hazard, Position, Trap
 from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.traps.core import hit_dice
+from roguelike.engine.traps.make import ARMED
+from roguelike.engine.traps.make import index as trap_index
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import (
@@ -30,6 +32,29 @@ from roguelike.world.paths import (
 
 _STEPS = list(DIRECTIONS.values())
 ROUTE_WINDOW = 12  # squares round the bot's delver for its widest try at a window's route
+AVOID = 12  # the step cost of a known trap's or a hazard's square: a long way round first
+
+
+def known_traps(game: Game) -> tuple[tuple[int, int], ...]:
+    """This level's trap squares the party knows of that may still go off, row by row."""
+    squares, _rooms = trap_index(game, game.depth)
+    if not squares:
+        return ()
+    traps, party = game.store.table(Trap), game.party
+    found = [xy for xy, eids in squares.items()
+             if any(traps[t].state in ARMED and any(e in party for e in traps[t].known_by)
+                    for t in eids)]
+    return tuple(sorted(found, key=lambda xy: (xy[1], xy[0])))
+
+
+def hazard_squares(game: Game) -> tuple[tuple[int, int], ...]:
+    """The squares of this level's lasting hazards (acid pools, saws ...)."""
+    store = game.store
+    if not store.ids(Hazard, Position):
+        return ()
+    depth = game.depth
+    return tuple((x, y) for _h, hz, pos in store.query(Hazard, Position) if pos.depth == depth
+                 for x, y in hz.squares)
 
 
 class Routes:
@@ -154,8 +179,13 @@ class Routes:
     @staticmethod
     def cost(game: Game, eid: int, locked: dict[tuple[int, int], int],
               goals: list[tuple[int, int]], creatures_block: bool) -> np.ndarray:
-        """The mover's cost map, a locked door costing 4, each goal at least 1."""
+        """The mover's cost map, a locked door costing 4, a known armed trap square or a
+        lasting hazard's square AVOID (walked over only when there is no other way worth
+        taking), each goal at least 1."""
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+        for gx, gy in known_traps(game) + hazard_squares(game):
+            if cost[gy, gx]:
+                cost[gy, gx] = AVOID
         for gx, gy in locked:
             cost[gy, gx] = 4  # a locked door is picked or broken on the way
         for gx, gy in goals:
@@ -183,7 +213,7 @@ class Routes:
         store = game.store
         if not store.has(eid, Character):
             return None
-        plain = (game.terrain_version, doors, secret_squares(game))
+        plain = (game.terrain_version, doors, secret_squares(game), known_traps(game))
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth

@@ -7,6 +7,8 @@ caches must be the decision of a new Bot, and each kept answer the fresh one."""
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
@@ -18,10 +20,15 @@ from roguelike.engine.game import Game
 from roguelike.world.paths import UNREACHABLE, distance_map, sure_of
 
 
+CACHES = ("routes", "_found")
+
+
 def _fresh(bot: Bot) -> Bot:
-    """A Bot with nothing kept but the actions counted per level (not a cache)."""
+    """A Bot with none of the kept answers (its routes and found items) but the same
+    memory of the game (actions a level, waits, rests, angry Pillagers ...: not caches)."""
     new = Bot()
-    new.level_actions = dict(bot.level_actions)
+    new.__dict__.update({k: copy.copy(v) for k, v in bot.__dict__.items()
+                         if k not in CACHES})
     return new
 
 
@@ -63,7 +70,7 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
         kept_frontiers += bot.routes._last_frontier is before and before is not None
         assert bot.routes.doors(game) == fresh.routes.doors(game), (seed, game.round)
         for member in game.party:
-            assert bot._find(game, member, "heal_box") == find_item(game, member, "heal_box")
+            assert bot.find(game, member, "heal_box") == find_item(game, member, "heal_box")
         eid = game.awaiting
         if eid is not None:
             locked, doors = bot.routes.doors(game)

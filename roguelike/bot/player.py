@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from roguelike.bot.care import heal_plan, hurt, luck_choice, state_of, waits_for
 from roguelike.bot.fight import fight
 from roguelike.bot.routes import Routes, around, best_step, hazard_squares
@@ -77,6 +79,7 @@ class Bot:
                                                       int | None]] = {}
         self.angry_pillagers: set[int] = set()  # Pillagers that struck at the party
         self._leads = 0  # changes of lead in a row
+        self._camp: tuple[object, list[tuple[int, int]]] | None = None  # (level, its squares)
         self.waited: dict[int, int] = {}  # depth -> actions spent waiting for the fallen
         self._last_event: Event | None = None  # the newest log entry read
         # the party's state before the last rest, and one a rest was seen to leave as it
@@ -132,14 +135,12 @@ class Bot:
             or self._rescue(game, eid, pos)
         if care is not None:
             return care
-        off = self._off_hazard(game, eid, pos)
-        if off is not None:
-            return off
-        if waits_for(game, hazard_squares(game)) and self.waited.get(game.depth, 0) < WAIT_BUDGET:
+        hazards = hazard_squares(game)
+        if waits_for(game, hazards) and self.waited.get(game.depth, 0) < WAIT_BUDGET:
             # a Knocked-Out companion wakes in time: the party stays by them
             self.waited[game.depth] = self.waited.get(game.depth, 0) + 1
             return Wait()
-        rest = self._rest(game)
+        rest = self._rest(game, hazards)
         if rest is not None:
             return rest
         if self._unsearched(game, eid, pos):
@@ -151,6 +152,9 @@ class Bot:
             got = self._fetch(game, eid, pos, goal)
             if got is not None:
                 return got
+        bank = self._to_camp(game, eid, pos)
+        if bank is not None:
+            return bank
         down = level.stairs_down
         if down and pos.xy == down:
             return TakeStairs("down") if self._gathered(game, pos) else Wait()
@@ -180,6 +184,26 @@ class Bot:
         # a refused search ends the turn in play()).
         return Search()
 
+    def _to_camp(self, game: Game, eid: int, pos: Position) -> Action | None:
+        """On depth 1 with treasure carried: to the Camp room, where it banks (on arrival:
+        explore.hooks)."""
+        if game.depth != 1:
+            return None
+        store = game.store
+        carriers = [m for m in game.party if _treasure_carried(game, m)
+                    and not is_disabled(store, m) and store.get(m, Position).depth == 1]
+        if not carriers:
+            return None
+        if eid not in carriers:  # the one who carries it walks it in (a follower may not)
+            return Lead(store.get(carriers[0], Character).order)
+        level = game.level
+        if level.room_at(pos.x, pos.y) == level.camp_room:
+            return None
+        if self._camp is None or self._camp[0] is not level:
+            ys, xs = np.nonzero(level.room_map == level.camp_room)
+            self._camp = (level, list(zip(xs.tolist(), ys.tolist(), strict=True)))
+        return self.towards(game, eid, pos, self._camp[1], False)
+
     @staticmethod
     def _unsearched(game: Game, eid: int, pos: Position) -> bool:
         """The delver stands in a room it has not searched for traps, with an action."""
@@ -188,27 +212,6 @@ class Bot:
             return False
         searched = game.store.try_get(eid, Searched)
         return searched is None or f"{pos.depth}:{room}" not in searched.places
-
-    def _off_hazard(self, game: Game, eid: int, pos: Position) -> Action | None:
-        """A standing delver on a lasting hazard (an acid pool ...) steps off it first:
-        led there, or given the lead."""
-        squares = hazard_squares(game)
-        if not squares:
-            return None
-        store = game.store
-        for member in game.party:
-            mpos = store.get(member, Position)
-            if mpos.depth != game.depth or mpos.xy not in squares \
-                    or is_disabled(store, member):
-                continue
-            way = _way_off(game, member, mpos, squares)
-            if way is None:
-                continue
-            if member != eid:
-                return Lead(store.get(member, Character).order)
-            act = store.get(eid, Actor)
-            return Step(*way) if act.move_points > 0 or act.actions_left > 0 else None
-        return None
 
     def _fetch(self, game: Game, eid: int, pos: Position, item: int) -> Action | None:
         """Pick up `item` when beside it, else a step towards it."""
@@ -219,9 +222,10 @@ class Bot:
             return None
         return self.towards(game, eid, pos, [where.xy], False)
 
-    def _rest(self, game: Game) -> Action | None:
-        """Rest while anyone is hurt or tired, out of a fight, unless the last rest from
-        this very state changed nothing (the engine's rest may only clear fatigue)."""
+    def _rest(self, game: Game, hazards: tuple[tuple[int, int], ...]) -> Action | None:
+        """Rest while anyone is hurt or tired, out of a fight and off any lasting hazard
+        (`hazards`' squares), unless the last rest from this very state changed nothing
+        (the engine's rest may only clear fatigue)."""
         if game.mode != "explore":
             return None
         before = self._rested_from
@@ -233,8 +237,10 @@ class Bot:
         if now == self._futile_rest:
             return None
         store = game.store
-        if not any(hurt(game, m) for m in game.party if not is_disabled(store, m)
-                   and store.get(m, Position).depth == game.depth):
+        here = [m for m in game.party if not is_disabled(store, m)
+                and store.get(m, Position).depth == game.depth]
+        if not any(hurt(game, m) for m in here) \
+                or any(store.get(m, Position).xy in hazards for m in here):
             return None
         self._rested_from = now
         return Rest()
@@ -362,14 +368,27 @@ class Bot:
         # most steps nobody else is under one and nobody is caught)
         if game.mode == "explore" and _conditioned(game, eid) \
                 and not move_blocked(game, eid, pos.x, pos.y):
-            # a companion the Monstrous Hand holds breaks away only by trying: lead it
-            for member in game.party:
-                mpos = store.get(member, Position)
-                if member != eid and mpos.depth == game.depth \
-                        and not is_disabled(store, member) \
-                        and move_blocked(game, member, mpos.x, mpos.y) \
-                        and breakaway_chance(game, member) is not None:
-                    return Lead(store.get(member, Character).order)
+            # a companion the Monstrous Hand holds breaks away only by trying: lead it;
+            # but one just broken free first steps out of the hand's reach (else it is
+            # held again while the other tries, for ever)
+            held = [m for m in game.party if m != eid
+                    and store.get(m, Position).depth == game.depth
+                    and not is_disabled(store, m)
+                    and move_blocked(game, m, *store.get(m, Position).xy)
+                    and breakaway_chance(game, m) is not None]
+            if held:
+                hazards = hazard_squares(game)
+                act = store.get(eid, Actor)
+                if pos.xy in hazards:
+                    if act.move_points <= 0 and act.actions_left <= 0:
+                        return Wait()  # (out of the hand's reach next turn)
+                    for dx, dy in _STEPS:
+                        x, y = pos.x + dx, pos.y + dy
+                        if (x, y) not in hazards and game.level.is_walkable(x, y) \
+                                and game.creature_at(x, y) is None \
+                                and not game.step_blocked(eid, x, y):
+                            return Step(dx, dy)
+                return Lead(store.get(held[0], Character).order)
         for member in _caught(game):
             if member == eid or store.get(member, Position).depth != game.depth \
                     or confine.top(game, member) is None \
@@ -421,6 +440,17 @@ class Bot:
         best = best_step(near, here)
         if best is None:
             return None
+        hazards = hazard_squares(game)
+        if pos.xy in hazards:
+            # a swap would put the companion there into the hazard: not through them
+            def barred(dx: int, dy: int) -> bool:
+                other = game.creature_at(pos.x + dx, pos.y + dy)
+                return other is not None and other in game.party
+
+            if barred(best[1], best[2]):
+                best = best_step(near, here, barred)
+                if best is None:
+                    return None
         if self._held_at(game, pos.x + best[1], pos.y + best[2]):
             # a companion held by a trap cannot swap places: the next best way downhill
             best = best_step(near, here,
@@ -444,15 +474,14 @@ class Bot:
         return confine.top(game, other) is not None or bool(move_blocked(game, other, x, y))
 
 
-def _way_off(game: Game, eid: int, pos: Position, squares: tuple[tuple[int, int], ...]
-             ) -> tuple[int, int] | None:
-    """A step from `pos` to a free square outside `squares`, if there is one."""
-    for dx, dy in _STEPS:
-        x, y = pos.x + dx, pos.y + dy
-        if (x, y) not in squares and game.level.is_walkable(x, y) \
-                and game.creature_at(x, y) is None and not game.step_blocked(eid, x, y):
-            return dx, dy
-    return None
+def _treasure_carried(game: Game, eid: int) -> bool:
+    """Whether `eid` carries treasure that banks (not the Heart: it is carried out)."""
+    inv = game.store.try_get(eid, Inventory)
+    if inv is None or not inv.items:
+        return False
+    goal = explore_data(game.content).goal_item
+    treasure, items = game.store.peek(Treasure), game.store.peek(Item)
+    return any(i in treasure and (i not in items or items[i].kind != goal) for i in inv.items)
 
 
 def _caught(game: Game) -> list[int]:

@@ -86,7 +86,7 @@ def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
         events += wound(g, other, boxes=1, source="Buzz Saw", location="head")
         if g.store.has(other, Disabled):
             break
-    tally(g, Wait(), events + [Event("rest")])
+    tally(g, Wait(), [*events, Event("rest")])
     assert tally.downs[1]["kind"] == "trap" and tally.downs[1]["by"] == "Buzz Saw"
     assert tally.rests == 1
     assert tally.kind_of("Pillager") == "pillager" and tally.kind_of("Jaws of Doom") == "trap"

@@ -7,8 +7,6 @@ caches must be the decision of a new Bot, and each kept answer the fresh one."""
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
@@ -20,16 +18,9 @@ from roguelike.engine.game import Game
 from roguelike.world.paths import UNREACHABLE, distance_map, sure_of
 
 
-CACHES = ("routes", "_found")
-
-
 def _fresh(bot: Bot) -> Bot:
-    """A Bot with none of the kept answers (its routes and found items) but the same
-    memory of the game (actions a level, waits, rests, angry Pillagers ...: not caches)."""
-    new = Bot()
-    new.__dict__.update({k: copy.copy(v) for k, v in bot.__dict__.items()
-                         if k not in CACHES})
-    return new
+    """A Bot with none of the kept answers but the same memory of the game."""
+    return bot.without_caches()
 
 
 def _step(game: Game, action: Action) -> None:

@@ -3,6 +3,7 @@ the stairs down when a level is explored or it has spent long enough on it."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 import numpy as np
@@ -71,6 +72,10 @@ def bot_game(seed: str, party: tuple[tuple[str, str], ...] | None = None) -> Gam
 
 
 class Bot:
+    # the kept answers (each remade the same from the game); all else is the bot's memory
+    # of the game (actions a level, waits, rests, angry Pillagers, the log read)
+    CACHES = ("routes", "_found", "_camp")
+
     def __init__(self) -> None:
         self.level_actions: dict[int, int] = {}
         self.routes = Routes()
@@ -86,6 +91,14 @@ class Bot:
         # was (no rest again until something changes: the old engine's rest heals nothing)
         self._rested_from: tuple[object, ...] | None = None
         self._futile_rest: tuple[object, ...] | None = None
+
+    def without_caches(self) -> Bot:
+        """A bot with this one's memory and none of its kept answers (the tests hold the
+        caches to it)."""
+        new = Bot()
+        new.__dict__.update({k: copy.copy(v) for k, v in self.__dict__.items()
+                             if k not in self.CACHES})
+        return new
 
     def choose(self, game: Game) -> Action:
         eid = game.awaiting
@@ -143,7 +156,8 @@ class Bot:
         rest = self._rest(game, hazards)
         if rest is not None:
             return rest
-        if self._unsearched(game, eid, pos):
+        budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET
+        if budget_left and self._unsearched(game, eid, pos):
             return Search()  # a new room: look for its traps before crossing it
         if self._homeward(game):
             return self._climb(game, eid, pos)
@@ -158,7 +172,6 @@ class Bot:
         down = level.stairs_down
         if down and pos.xy == down:
             return TakeStairs("down") if self._gathered(game, pos) else Wait()
-        budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET
         loot = self._loot(game, pos)  # (mostly none in sight: the load asked only then)
         if loot is not None and load_penalty(store, eid) < 2:
             got = self._fetch(game, eid, pos, loot)

@@ -4,7 +4,8 @@
 
 Each game is the bot of `roguelike sim` on the same engine (roguelike.bot.bot_game), seed
 `<prefix>-<i>`. The report (a table, then one JSON object on the last line) gives the
-outcomes (an unfinished game at the action cap is a stall), the deepest depth reached, what
+outcomes (an unfinished game at the action cap is a stall; an exception, a crash, named with
+where it was raised), the deepest depth reached, what
 put each delver down by depth (from the engine's Disabled row: `by` names the monster, trap
 or condition that struck the last blow), rounds per fight, rests, treasure banked, luck
 spent and the speed. The results are the same for any --jobs (each game is its own seed and
@@ -39,7 +40,7 @@ from roguelike.engine.stats import name_of
 # The issue's targets (issue 16): on seeds nobody chose, within 50,000 actions a game.
 TARGETS = {"median_deepest": 6, "share_reaching_9": 0.20, "victories_min": 0.05,
            "victories_max": 0.35}
-OUTCOMES = ("victory", "retired", "defeat", "stall")
+OUTCOMES = ("victory", "retired", "defeat", "stall", "crash")
 
 
 @dataclass
@@ -108,13 +109,18 @@ def play_one(job: tuple[str, int]) -> dict[str, Any]:
     t0 = time.perf_counter()
     game = bot_game(seed)
     tally = Tally(source_names(game))
-    play(game, actions, watch=tally)
+    crash = ""
+    try:
+        play(game, actions, watch=tally)
+    except Exception as exc:  # an engine or bot crash is a finding, not the report's end
+        crash = f"{type(exc).__name__}: {exc} ({_where(exc)})"
     tally.close_fight(game)
     seconds = time.perf_counter() - t0
     led = ledger(game)
     return {
         "seed": game.seed,
-        "outcome": game.outcome if game.over else "stall",
+        "outcome": "crash" if crash else game.outcome if game.over else "stall",
+        "crash": crash,
         "deepest": game.deepest,
         "depth": game.depth,
         "actions": game.actions_taken,
@@ -131,6 +137,17 @@ def play_one(job: tuple[str, int]) -> dict[str, Any]:
         "state_hash": game.state_hash(),
         "seconds": round(seconds, 3),
     }
+
+
+def _where(exc: BaseException) -> str:
+    """The innermost file:line of the game's own code in the traceback."""
+    tb, spot = exc.__traceback__, "?"
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if "roguelike" in name:
+            spot = f"{Path(name).name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return spot
 
 
 def summarise(games: list[dict[str, Any]], prefix: str, cap: int) -> dict[str, Any]:
@@ -184,8 +201,9 @@ def summarise(games: list[dict[str, Any]], prefix: str, cap: int) -> dict[str, A
                             if n else 0.0},
         "luck_spent": sum(g["luck_spent"] for g in games),
         "actions": actions,
+        "crashes": [f"{g['seed']}: {g['crash']}" for g in games if g["crash"]],
         "targets": {
-            "no_stall": outcomes.get("stall", 0) == 0,
+            "no_crash_no_stall": outcomes.get("stall", 0) == 0 and outcomes.get("crash", 0) == 0,
             "median_deepest_6": median >= TARGETS["median_deepest"],
             "reach_9_20pct": share(sum(d >= 9 for d in deepest)) >= TARGETS["share_reaching_9"],
             "victories_5_35pct": TARGETS["victories_min"] <= share(victories)
@@ -224,6 +242,7 @@ def table(report: dict[str, Any]) -> str:
     lines.append(f"banked        {tb['gp']} gp in {tb['pieces']} pieces "
                  f"({tb['gp_per_game']} gp a game)")
     lines.append(f"luck spent    {r['luck_spent']}")
+    lines += [f"crash         {c}" for c in r["crashes"]]
     lines.append(f"speed         {r['actions']} actions, {t['actions_per_s']} actions/s")
     lines.append("targets       " + "  ".join(f"{k} {'yes' if v else 'NO'}"
                                              for k, v in r["targets"].items()))

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 RESULT_FIELDS = {"games", "prefix", "actions_cap", "outcomes", "victories", "victory_share",
                  "deepest", "downs", "fights", "rests", "treasure_banked", "luck_spent",
-                 "actions", "targets", "per_game"}
+                 "actions", "targets", "per_game", "crashes"}
 
 
 def test_a_two_game_report_runs_and_its_json_has_every_field():
@@ -34,12 +34,12 @@ def test_a_two_game_report_runs_and_its_json_has_every_field():
     assert set(results) == RESULT_FIELDS
     assert results["games"] == 2 and len(results["per_game"]) == 2
     assert sum(results["outcomes"].values()) == 2
-    assert set(results["outcomes"]) == {"victory", "retired", "defeat", "stall"}
+    assert set(results["outcomes"]) == {"victory", "retired", "defeat", "stall", "crash"}
     assert set(results["deepest"]) == {"distribution", "median", "share_reaching_6",
                                        "share_reaching_9"}
     assert set(results["downs"]) == {"total", "by_kind", "by_depth", "killed"}
     assert set(results["fights"]) == {"count", "rounds_mean", "rounds_median", "rounds_max"}
-    assert set(results["targets"]) == {"no_stall", "median_deepest_6", "reach_9_20pct",
+    assert set(results["targets"]) == {"no_crash_no_stall", "median_deepest_6", "reach_9_20pct",
                                        "victories_5_35pct"}
     assert report["timing"]["actions_per_s"] > 0
     # the same games in one process: the same results (jobs change only the timings)
@@ -91,3 +91,17 @@ def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
     assert tally.rests == 1
     assert tally.kind_of("Pillager") == "pillager" and tally.kind_of("Jaws of Doom") == "trap"
     assert tally.kind_of("condition") == "condition"
+
+
+def test_a_crash_is_reported_as_an_outcome_with_its_place(monkeypatch):
+    import benchmarks.balance as balance
+
+    def broken(game, actions, watch=None):
+        raise KeyError(126)
+
+    monkeypatch.setattr(balance, "play", broken)
+    summary = balance.play_one(("balance-crash", 10))
+    assert summary["outcome"] == "crash" and summary["crash"].startswith("KeyError: 126")
+    report = summarise([summary], "balance-crash", 10)["results"]
+    assert report["outcomes"]["crash"] == 1 and not report["targets"]["no_crash_no_stall"]
+    assert report["crashes"] == [f"balance-crash: {summary['crash']}"]

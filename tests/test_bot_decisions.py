@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import Bot, bot_game, play
-from roguelike.bot.player import _treasure_carried
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, TakeStairs, Wait
 from roguelike.engine.components import (
@@ -19,7 +18,8 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.events import Event
 from roguelike.engine.explore.clock import Rest
-from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.explore.components import Treasure
+from roguelike.engine.explore.inventory import carried, ledger
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.fight_actions import RangedAttack
@@ -42,6 +42,10 @@ def _explore_led(g, eid: int) -> None:
     g.mode = "explore"
     g.led = eid
     put_first(g, eid)
+
+
+def _treasure_carried(g, eid: int) -> bool:
+    return any(g.store.has(i, Treasure) for i in carried(g.store, eid))
 
 
 def _cross(g, eid: int, where: str, n: int) -> None:

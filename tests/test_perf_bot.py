@@ -62,6 +62,7 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
         assert bot.routes.doors(game) == fresh.routes.doors(game), (seed, game.round)
         for member in game.party:
             assert bot.find(game, member, "heal_box") == find_item(game, member, "heal_box")
+        assert bot._loads(game) == fresh._loads(game), (seed, game.round)
         eid = game.awaiting
         if eid is not None:
             locked, doors = bot.routes.doors(game)

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action
-from roguelike.engine.components import Character, Disabled, HitBoxes, PendingLuck, Position
+from roguelike.engine.components import (
+    Character,
+    Conditions,
+    Disabled,
+    HitBoxes,
+    PendingLuck,
+    Position,
+)
 from roguelike.engine.explore.components import Fatigue, SpellHealed
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.game import Game
@@ -51,21 +58,43 @@ def hurt(game: Game, eid: int) -> bool:
     if any(loc.crossed for loc in boxes.locations):
         return True
     fat = game.store.try_get(eid, Fatigue)
-    return (fat is not None and fat.level > 0) or C.has_condition(game, eid, "injured")
+    if fat is not None and fat.level > 0:
+        return True
+    conds = game.store.try_get(eid, Conditions)  # (mostly none active: no look-up)
+    return conds is not None and bool(conds.active) and C.has_condition(game, eid, "injured")
 
 
 def state_of(game: Game) -> tuple[object, ...]:
     """What a rest can change in the party: each delver's crossed boxes, fatigue,
     conditions and whether it is down (compared before and after a rest)."""
     store = game.store
+    cards, tired = store.table(HitBoxes), store.peek(Fatigue)
+    conditions, down = store.peek(Conditions), store.peek(Disabled)
     out: list[object] = []
     for eid in game.party:
-        boxes = store.get(eid, HitBoxes)
-        fat = store.try_get(eid, Fatigue)
-        out.append((tuple(loc.crossed for loc in boxes.locations),
+        fat = tired.get(eid)
+        conds = conditions.get(eid)
+        out.append((tuple([loc.crossed for loc in cards[eid].locations]),
                     fat.level if fat is not None else 0,
-                    tuple(sorted(C.active_ids(game, eid))), store.has(eid, Disabled)))
+                    tuple(sorted(conds.active.items())) if conds is not None else (),
+                    tuple(sorted(conds.stacks.items())) if conds is not None else (),
+                    eid in down))
     return tuple(out)
+
+
+def in_danger(game: Game) -> bool:
+    """Whether any delver is down or a wound from down (heal_plan finds a patient only
+    then): a quick look at the three cards, asked on every step."""
+    store = game.store
+    if store.peek(Disabled):
+        return True
+    disabling = game.content.rules.disabling_locations
+    cards = store.table(HitBoxes)
+    for member in game.party:
+        for loc in cards[member].locations:
+            if loc.crossed and loc.id in disabling and len(loc.boxes) - loc.crossed <= 1:
+                return True
+    return False
 
 
 def heal_plan(game: Game, healer: int, salve: int | None) -> tuple[int, str, str] | None:

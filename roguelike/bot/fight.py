@@ -58,8 +58,9 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         return _step_back(bot, game, eid, pos, foes) if act.move_points > 0 else None
     mobile = [f for f in foes if not immobile(game, f)]
     near = [f for f in mobile if chebyshev(positions[f], pos) <= 1]
+    jaws = [f for f in foes if f not in mobile and chebyshev(positions[f], pos) <= 1]
     mage = "force_bolt" in known_spells(game, eid)
-    if near and (mage or (boxes_to_down(game, eid) <= 1 and _helped(game, eid))):
+    if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and _helped(game, eid)))):
         back = _step_back(bot, game, eid, pos, foes)
         if back is not None:
             return back
@@ -111,12 +112,12 @@ def _helped(game: Game, eid: int) -> bool:
 
 def _step_back(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]
                ) -> Action | None:
-    """A step to a free square no mobile foe stands next to, when there is one."""
+    """A step to a free square no foe stands next to, when there is one."""
     if game.store.get(eid, Actor).move_points <= 0 \
             and game.store.get(eid, Actor).actions_left <= 0:
         return None
     positions = game.store.table(Position)
-    threats = [positions[f] for f in foes if not immobile(game, f)]
+    threats = [positions[f] for f in foes]
     level = game.level
     best = None
     for dx, dy in _STEPS:

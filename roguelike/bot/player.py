@@ -8,7 +8,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from roguelike.bot.care import heal_plan, hurt, luck_choice, state_of, waits_for
+from roguelike.bot.care import (
+    heal_plan,
+    hurt,
+    in_danger,
+    luck_choice,
+    state_of,
+    waits_for,
+)
 from roguelike.bot.fight import fight
 from roguelike.bot.routes import Routes, around, best_step, hazard_squares
 from roguelike.engine.actions import (
@@ -39,7 +46,6 @@ from roguelike.engine.explore.components import (
     Treasure,
 )
 from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.depths import carries_goal
 from roguelike.engine.explore.doors import BreakDoor, PickLock
 from roguelike.engine.explore.inventory import (
     PickUp,
@@ -74,7 +80,7 @@ def bot_game(seed: str, party: tuple[tuple[str, str], ...] | None = None) -> Gam
 class Bot:
     # the kept answers (each remade the same from the game); all else is the bot's memory
     # of the game (actions a level, waits, rests, angry Pillagers, the log read)
-    CACHES = ("routes", "_found", "_camp")
+    CACHES = ("routes", "_found", "_camp", "_kept_loads")
 
     def __init__(self) -> None:
         self.level_actions: dict[int, int] = {}
@@ -85,6 +91,9 @@ class Bot:
         self.angry_pillagers: set[int] = set()  # Pillagers that struck at the party
         self._leads = 0  # changes of lead in a row
         self._camp: tuple[object, list[tuple[int, int]]] | None = None  # (level, its squares)
+        # (the Treasure id list, each delver's items, _loads' answer)
+        self._kept_loads: tuple[list[int], tuple[tuple[int, ...], ...],
+                                list[tuple[bool, bool]]] | None = None
         self.waited: dict[int, int] = {}  # depth -> actions spent waiting for the fallen
         self._last_event: Event | None = None  # the newest log entry read
         # the party's state before the last rest, and one a rest was seen to leave as it
@@ -203,8 +212,8 @@ class Bot:
         if game.depth != 1:
             return None
         store = game.store
-        carriers = [m for m in game.party if _treasure_carried(game, m)
-                    and not is_disabled(store, m) and store.get(m, Position).depth == 1]
+        carriers = [m for m, (worth, _heart) in zip(game.party, self._loads(game), strict=True)
+                    if worth and not is_disabled(store, m) and store.get(m, Position).depth == 1]
         if not carriers:
             return None
         if eid not in carriers:  # the one who carries it walks it in (a follower may not)
@@ -242,17 +251,17 @@ class Bot:
         if game.mode != "explore":
             return None
         before = self._rested_from
+        store = game.store
+        here = [m for m in game.party if not is_disabled(store, m)
+                and store.get(m, Position).depth == game.depth]
+        if before is None and not any(hurt(game, m) for m in here):
+            return None  # (the usual case: nobody hurt, no rest just taken)
         now = state_of(game)
         if before is not None:
             self._rested_from = None
             if before == now:
                 self._futile_rest = now
-        if now == self._futile_rest:
-            return None
-        store = game.store
-        here = [m for m in game.party if not is_disabled(store, m)
-                and store.get(m, Position).depth == game.depth]
-        if not any(hurt(game, m) for m in here) \
+        if now == self._futile_rest or not any(hurt(game, m) for m in here) \
                 or any(store.get(m, Position).xy in hazards for m in here):
             return None
         self._rested_from = now
@@ -260,7 +269,29 @@ class Bot:
 
     def _homeward(self, game: Game) -> bool:
         """The Heart is carried: the party climbs out."""
-        return carries_goal(game, game.party)
+        return any(goal for _treasure, goal in self._loads(game))
+
+    def _loads(self, game: Game) -> list[tuple[bool, bool]]:
+        """Per delver (party order): whether it carries treasure that banks, and the Heart;
+        kept while the store hands out the same Treasure id list (a new one whenever a
+        Treasure row is made or removed) and each inventory holds the same items."""
+        store = game.store
+        inventories = store.peek(Inventory)
+        held = tuple(tuple(inv.items) if (inv := inventories.get(m)) is not None else ()
+                     for m in game.party)
+        treasure_ids = store.ids(Treasure)
+        kept = self._kept_loads
+        if kept is not None and kept[0] is treasure_ids and kept[1] == held:
+            return kept[2]
+        goal = explore_data(game.content).goal_item
+        treasure, items = store.peek(Treasure), store.peek(Item)
+        loads = []
+        for carried_items in held:
+            worth = [i for i in carried_items if i in treasure]
+            heart = any(i in items and items[i].kind == goal for i in worth)
+            loads.append((any(i not in items or items[i].kind != goal for i in worth), heart))
+        self._kept_loads = (treasure_ids, held, loads)
+        return loads
 
     def _climb(self, game: Game, eid: int, pos: Position) -> Action:
         """Up the stairs of each level (known: the party came down them) and out of the
@@ -312,7 +343,7 @@ class Bot:
         the Heal spell or a salve; out of a fight, go to them or hand the lead to one who
         can. `reach_only` (in a fight): only a patient beside the healer."""
         store = game.store
-        if store.get(eid, Actor).actions_left <= 0:
+        if store.get(eid, Actor).actions_left <= 0 or not in_danger(game):
             return None
         plan = heal_plan(game, eid, self.find(game, eid, "heal_box"))
         if plan is None:
@@ -485,16 +516,6 @@ class Bot:
         if other is None or other not in game.party:
             return False
         return confine.top(game, other) is not None or bool(move_blocked(game, other, x, y))
-
-
-def _treasure_carried(game: Game, eid: int) -> bool:
-    """Whether `eid` carries treasure that banks (not the Heart: it is carried out)."""
-    inv = game.store.try_get(eid, Inventory)
-    if inv is None or not inv.items:
-        return False
-    goal = explore_data(game.content).goal_item
-    treasure, items = game.store.peek(Treasure), game.store.peek(Item)
-    return any(i in treasure and (i not in items or items[i].kind != goal) for i in inv.items)
 
 
 def _caught(game: Game) -> list[int]:

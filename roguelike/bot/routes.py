@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS
-from roguelike.engine.components import Character, Hazard, Position, Trap
+from roguelike.engine.components import Character, Hazard, MonsterStats, Position, Trap
 from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
@@ -33,6 +33,7 @@ from roguelike.world.paths import (
 _STEPS = list(DIRECTIONS.values())
 ROUTE_WINDOW = 12  # squares round the bot's delver for its widest try at a window's route
 AVOID = 12  # the step cost of a known trap's or a hazard's square: a long way round first
+NEAR_TRAP = 4  # ... and of the squares round a known trap
 
 
 def known_traps(game: Game) -> tuple[tuple[int, int], ...]:
@@ -41,10 +42,28 @@ def known_traps(game: Game) -> tuple[tuple[int, int], ...]:
     if not squares:
         return ()
     traps, party = game.store.table(Trap), game.party
-    found = [xy for xy, eids in squares.items()
-             if any(traps[t].state in ARMED and any(e in party for e in traps[t].known_by)
-                    for t in eids)]
+    found = [xy for xy, eids in squares.items() if any(_feared(traps[t], party) for t in eids)]
     return tuple(sorted(found, key=lambda xy: (xy[1], xy[0])))
+
+
+def _feared(trap: Trap, party: list[int]) -> bool:
+    """A trap the party knows of (found, or seen to go off) that may still go off: armed,
+    or sprung and re-arming."""
+    if not (trap.springs or any(e in party for e in trap.known_by)):
+        return False
+    return trap.state in ARMED or (trap.state == "sprung" and trap.reset_round >= 0)
+
+
+def immobile_foes(game: Game) -> tuple[tuple[int, int], ...]:
+    """Where this level's foes that cannot move (Speed 0: the Jaws of Doom) stand, on
+    squares the party has seen."""
+    foes = game.level_foes()
+    if not foes:
+        return ()
+    stats, explored = game.store.peek(MonsterStats), game.level.explored
+    return tuple(pos.xy for eid, pos in foes
+                 if (st := stats.get(eid)) is not None and st.speed <= 0
+                 and explored[pos.y, pos.x])
 
 
 def hazard_squares(game: Game) -> tuple[tuple[int, int], ...]:
@@ -183,7 +202,19 @@ class Routes:
         lasting hazard's square AVOID (walked over only when there is no other way worth
         taking), each goal at least 1."""
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-        for gx, gy in known_traps(game) + hazard_squares(game):
+        h, w = cost.shape
+        traps = known_traps(game)
+        for gx, gy in traps:  # (passing a trap square diagonally may spring it)
+            for y in range(max(0, gy - 1), min(h, gy + 2)):
+                for x in range(max(0, gx - 1), min(w, gx + 2)):
+                    if cost[y, x]:
+                        cost[y, x] = max(int(cost[y, x]), NEAR_TRAP)
+        for gx, gy in immobile_foes(game):  # (within its reach)
+            for y in range(max(0, gy - 1), min(h, gy + 2)):
+                for x in range(max(0, gx - 1), min(w, gx + 2)):
+                    if cost[y, x]:
+                        cost[y, x] = AVOID
+        for gx, gy in traps + hazard_squares(game):
             if cost[gy, gx]:
                 cost[gy, gx] = AVOID
         for gx, gy in locked:
@@ -213,7 +244,8 @@ class Routes:
         store = game.store
         if not store.has(eid, Character):
             return None
-        plain = (game.terrain_version, doors, secret_squares(game), known_traps(game))
+        plain = (game.terrain_version, doors, secret_squares(game), known_traps(game),
+                 immobile_foes(game))
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth

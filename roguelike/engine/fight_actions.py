@@ -230,6 +230,8 @@ class Advance(Action):
                 if not result.ok:
                     break
                 events += result.events
+                if actor not in positions:  # the step's hazard or trap destroyed it
+                    break
                 if pos.x != nx or pos.y != ny:  # it opened the door: walk through it next
                     ahead = step
             elif act.move_points <= 0 and _begin_move(game, actor) is not None:
@@ -239,6 +241,8 @@ class Advance(Action):
                 pos.x, pos.y = nx, ny
                 walked += 1
                 events += game.on_moved(actor)
+                if actor not in positions:  # a hazard on the square destroyed it: the
+                    break  # walk ends there (its Position row is gone)
         if walked:  # one event for the squares walked outside doorways (the end square)
             events.append(Event("move", "", actor, x=pos.x, y=pos.y, roll=walked))
         if not events:

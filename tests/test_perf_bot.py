@@ -70,7 +70,8 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
             kept = bot.routes._last_cost
             if plain is not None and kept is not None and kept[0] is game.level \
                     and kept[1] == plain:
-                fresh_cost = Routes.cost(game, eid, locked, [], False)
+                fresh_cost = Routes.cost(game, eid, locked, [], False,
+                                         bot.routes.barred_here(game))
                 assert np.array_equal(kept[2], fresh_cost), (seed, game.round)
                 kept_costs += 1
         _step(game, bot.choose(game))
@@ -87,7 +88,8 @@ def _check_kept_route(game: Game, bot: Bot) -> None:
     locked, doors = bot.routes.doors(game)
     if bot.routes.plain_key(game, eid, doors) != kept[1]:
         return
-    whole = distance_map(Routes.cost(game, eid, locked, kept[2], False), kept[2])
+    whole = distance_map(Routes.cost(game, eid, locked, kept[2], False,
+                                         bot.routes.barred_here(game)), kept[2])
     assert np.array_equal(whole, kept[3]), game.round
 
 

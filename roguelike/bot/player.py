@@ -51,6 +51,7 @@ from roguelike.engine.explore.inventory import (
     PickUp,
     find_item,
     item_def_of,
+    ledger,
     load_penalty,
     may_use,
 )
@@ -60,12 +61,16 @@ from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.options import GameOptions
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import Free, Search, Struggle
+from roguelike.engine.traps.actions import SEARCH_REACH, Free, Search, Struggle
 from roguelike.engine.traps.hazards import breakaway_chance
+from roguelike.world import tiles as T
+from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE
 
 _STEPS = list(DIRECTIONS.values())
 LEVEL_BUDGET = 500
+STUCK = 3000  # actions without new ground on a level before the party hurries on
+DOOR_TRIES = 12  # tries at picking or breaking one locked door before another way
 MAX_LEADS = 3  # changes of lead in a row before the bot lets time pass instead
 WAIT_BUDGET = 200  # the most actions a level the party waits for its fallen to wake
 BOT_LUCK_PROMPT = "ask"  # the bot answers each luck offer (care.luck_choice)
@@ -90,6 +95,10 @@ class Bot:
                                                       int | None]] = {}
         self.angry_pillagers: set[int] = set()  # Pillagers that struck at the party
         self._leads = 0  # changes of lead in a row
+        self.door_tries: dict[tuple[int, int, int], int] = {}  # (depth, x, y) -> tries
+        # (depth, squares explored there, gp banked) and the action it was first seen at
+        self._progress: tuple[tuple[int, int, int], int] = ((0, 0, 0), 0)
+        self.hurried: set[int] = set()  # depths where the party made no progress for long
         self._camp: tuple[object, list[tuple[int, int]]] | None = None  # (level, its squares)
         # (the Treasure id list, each delver's items, _loads' answer)
         self._kept_loads: tuple[list[int], tuple[tuple[int, ...], ...],
@@ -107,6 +116,7 @@ class Bot:
         new = Bot()
         new.__dict__.update({k: copy.copy(v) for k, v in self.__dict__.items()
                              if k not in self.CACHES})
+        new.routes.barred = set(self.routes.barred)
         return new
 
     def choose(self, game: Game) -> Action:
@@ -117,6 +127,7 @@ class Bot:
             return luck_choice(game, eid)
         self._read_log(game)
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1
+        self._watch_progress(game)
         pos = game.store.get(eid, Position)
         if game.mode == "combat":
             action = fight(self, game, eid, pos) or self._explore(game, eid, pos)
@@ -131,6 +142,17 @@ class Bot:
         else:
             self._leads = 0
         return action
+
+    def _watch_progress(self, game: Game) -> None:
+        """A level where the party has seen no new ground (nor banked) for STUCK actions
+        is one to leave: from then on the bot hurries there (no rests, waits, searches or
+        trips to the Camp; straight for the stairs)."""
+        now = (game.depth, int(np.count_nonzero(game.level.explored)),
+               ledger(game).banked_gp)
+        if now != self._progress[0]:
+            self._progress = (now, game.actions_taken)
+        elif game.actions_taken - self._progress[1] > STUCK:
+            self.hurried.add(game.depth)
 
     def _read_log(self, game: Game) -> None:
         """Note the Pillagers that struck at a delver since the last look (the newest
@@ -158,14 +180,16 @@ class Bot:
         if care is not None:
             return care
         hazards = hazard_squares(game)
-        if waits_for(game, hazards) and self.waited.get(game.depth, 0) < WAIT_BUDGET:
+        hurry = game.depth in self.hurried
+        if not hurry and waits_for(game, hazards) \
+                and self.waited.get(game.depth, 0) < WAIT_BUDGET:
             # a Knocked-Out companion wakes in time: the party stays by them
             self.waited[game.depth] = self.waited.get(game.depth, 0) + 1
             return Wait()
-        rest = self._rest(game, hazards)
+        rest = None if hurry else self._rest(game, hazards)
         if rest is not None:
             return rest
-        budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET
+        budget_left = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET and not hurry
         if budget_left and self._unsearched(game, eid, pos):
             return Search()  # a new room: look for its traps before crossing it
         if self._homeward(game):
@@ -175,7 +199,7 @@ class Bot:
             got = self._fetch(game, eid, pos, goal)
             if got is not None:
                 return got
-        bank = self._to_camp(game, eid, pos)
+        bank = None if hurry else self._to_camp(game, eid, pos)
         if bank is not None:
             return bank
         down = level.stairs_down
@@ -202,9 +226,27 @@ class Bot:
             step = self.towards(game, eid, pos, frontier, False)
             if step is not None:
                 return step
-        # Nowhere left to go: the way on may be a secret door. Search here (once a place;
-        # a refused search ends the turn in play()).
-        return Search()
+        # Nowhere left to go: the way on may be a secret door. Search along the walls,
+        # from each place not yet searched from (a refused search ends the turn in play()).
+        return self._seek_secret(game, eid, pos)
+
+    def _seek_secret(self, game: Game, eid: int, pos: Position) -> Action:
+        """Search here if no search of this delver reached here yet, else go to the
+        nearest known square beside a wall that none reached (SEARCH_REACH each)."""
+        searched = game.store.try_get(eid, Searched)
+        spots = [(x, y) for d, x, y in (searched.spots if searched else []) if d == game.depth]
+        if all(max(abs(x - pos.x), abs(y - pos.y)) > SEARCH_REACH for x, y in spots):
+            return Search()
+        level = game.level
+        walk = T.WALKABLE[level.tiles]
+        mask = level.explored & walk & dilate(~walk)
+        h, w = mask.shape
+        for x, y in spots:
+            mask[max(0, y - SEARCH_REACH):min(h, y + SEARCH_REACH + 1),
+                 max(0, x - SEARCH_REACH):min(w, x + SEARCH_REACH + 1)] = False
+        ys, xs = np.nonzero(mask)
+        goals = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        return self.towards(game, eid, pos, goals, False) or Wait()
 
     def _to_camp(self, game: Game, eid: int, pos: Position) -> Action | None:
         """On depth 1 with treasure carried: to the Camp room, where it banks (on arrival:
@@ -217,6 +259,8 @@ class Bot:
         if not carriers:
             return None
         if eid not in carriers:  # the one who carries it walks it in (a follower may not)
+            if confine.top(game, eid) is not None or move_blocked(game, eid, pos.x, pos.y):
+                return None  # (held: it tries to break away first)
             return Lead(store.get(carriers[0], Character).order)
         level = game.level
         if level.room_at(pos.x, pos.y) == level.camp_room:
@@ -435,6 +479,7 @@ class Bot:
                 return Lead(store.get(held[0], Character).order)
         for member in _caught(game):
             if member == eid or store.get(member, Position).depth != game.depth \
+                    or is_disabled(store, member) \
                     or confine.top(game, member) is None \
                     or not confine.escape_ways(game, eid, member, inside=False):
                 continue
@@ -502,6 +547,11 @@ class Bot:
             if best is None:
                 return None
         if (pos.x + best[1], pos.y + best[2]) in locked:
+            door = (game.depth, pos.x + best[1], pos.y + best[2])
+            self.door_tries[door] = tries = self.door_tries.get(door, 0) + 1
+            if tries > DOOR_TRIES:  # it will not give: find another way
+                self.routes.bar(game, door[1:])
+                return None
             picks = find_item(game, eid, "lockpicks")
             if picks is not None and may_use(game, eid, picks):
                 return PickLock(best[1], best[2])

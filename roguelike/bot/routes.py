@@ -83,6 +83,8 @@ class Routes:
     Dijkstra need not rerun on every step."""
 
     def __init__(self) -> None:
+        # (depth, x, y) of locked doors the bot gave up on: memory, not a cache
+        self.barred: set[tuple[int, int, int]] = set()
         # (level, terrain_version, explored squares, secret doors, frontier, its mask)
         self._last_frontier: tuple[object, int, int, tuple[tuple[int, int], ...],
                                    list[tuple[int, int]], np.ndarray] | None = None
@@ -100,6 +102,17 @@ class Routes:
         # the last map from a window alone, read again while it is sure of the squares a
         # step reads (paths.sure_of) and its inputs are the same
         self._windowed: _Window | None = None
+
+    def bar(self, game: Game, xy: tuple[int, int]) -> None:
+        """Route no more through the door on `xy` of this level (it would not give)."""
+        self.barred.add((game.depth, *xy))
+
+    def barred_here(self, game: Game) -> tuple[tuple[int, int], ...]:
+        """This level's doors given up on, in order."""
+        if not self.barred:
+            return ()
+        depth = game.depth
+        return tuple(sorted((x, y) for d, x, y in self.barred if d == depth))
 
     def frontier(self, game: Game) -> list[tuple[int, int]]:
         """Known walkable squares next to unknown walkable ones (not secret doors), row by
@@ -170,7 +183,8 @@ class Routes:
         (paths.sure_of)."""
         plain = None if creatures_block else self.plain_key(game, eid, doors)
         if plain is None:  # (a monster's, or creatures in the way: nothing kept)
-            return distance_map(self.cost(game, eid, locked, goals, creatures_block), goals)
+            return distance_map(self.cost(game, eid, locked, goals, creatures_block,
+                                          self.barred_here(game)), goals)
         level = game.level
         kept = self._last_route
         if kept is not None and kept[0] is level and kept[1] == plain \
@@ -197,7 +211,8 @@ class Routes:
 
     @staticmethod
     def cost(game: Game, eid: int, locked: dict[tuple[int, int], int],
-              goals: list[tuple[int, int]], creatures_block: bool) -> np.ndarray:
+              goals: list[tuple[int, int]], creatures_block: bool,
+              barred: tuple[tuple[int, int], ...] = ()) -> np.ndarray:
         """The mover's cost map, a locked door costing 4, a known armed trap square or a
         lasting hazard's square AVOID (walked over only when there is no other way worth
         taking), each goal at least 1."""
@@ -219,6 +234,8 @@ class Routes:
                 cost[gy, gx] = AVOID
         for gx, gy in locked:
             cost[gy, gx] = 4  # a locked door is picked or broken on the way
+        for gx, gy in barred:
+            cost[gy, gx] = 0  # ... unless the party gave up on it
         for gx, gy in goals:
             cost[gy, gx] = max(1, int(cost[gy, gx]))
         return cost
@@ -229,11 +246,11 @@ class Routes:
         same. Do not modify it."""
         kept = self._last_cost
         if kept is None or kept[0] is not level or kept[1] != plain:
-            kept = self._last_cost = (level, plain, self.cost(game, eid, locked, [], False))
+            kept = self._last_cost = (level, plain, self.cost(game, eid, locked, [], False,
+                                                              self.barred_here(game)))
         return kept[2]
 
-    @staticmethod
-    def plain_key(game: Game, eid: int, doors: list[int]
+    def plain_key(self, game: Game, eid: int, doors: list[int]
                    ) -> tuple[object, ...] | None:
         """Everything a delver's cost map (creatures not blocking) is made of besides the
         level: its tiles (they change only with Game.invalidate_terrain, which counts),
@@ -245,7 +262,7 @@ class Routes:
         if not store.has(eid, Character):
             return None
         plain = (game.terrain_version, doors, secret_squares(game), known_traps(game),
-                 immobile_foes(game))
+                 immobile_foes(game), self.barred_here(game))
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth

@@ -99,6 +99,7 @@ class Bot:
         # (depth, squares explored there, gp banked) and the action it was first seen at
         self._progress: tuple[tuple[int, int, int], int] = ((0, 0, 0), 0)
         self.hurried: set[int] = set()  # depths where the party made no progress for long
+        self.retiring = False  # stuck for good: the party climbs out and retires
         self._camp: tuple[object, list[tuple[int, int]]] | None = None  # (level, its squares)
         # (the Treasure id list, each delver's items, _loads' answer)
         self._kept_loads: tuple[list[int], tuple[tuple[int, ...], ...],
@@ -146,11 +147,13 @@ class Bot:
     def _watch_progress(self, game: Game) -> None:
         """A level where the party has seen no new ground (nor banked) for STUCK actions
         is one to leave: from then on the bot hurries there (no rests, waits, searches or
-        trips to the Camp; straight for the stairs)."""
+        trips to the Camp; straight for the stairs); after twice as long it retires."""
         now = (game.depth, int(np.count_nonzero(game.level.explored)),
                ledger(game).banked_gp)
         if now != self._progress[0]:
             self._progress = (now, game.actions_taken)
+        elif game.actions_taken - self._progress[1] > 2 * STUCK:
+            self.retiring = True  # hurrying did not help either: out, with what is banked
         elif game.actions_taken - self._progress[1] > STUCK:
             self.hurried.add(game.depth)
 
@@ -312,8 +315,8 @@ class Bot:
         return Rest()
 
     def _homeward(self, game: Game) -> bool:
-        """The Heart is carried: the party climbs out."""
-        return any(goal for _treasure, goal in self._loads(game))
+        """The Heart is carried (or the party gave up): it climbs out."""
+        return self.retiring or any(goal for _treasure, goal in self._loads(game))
 
     def _loads(self, game: Game) -> list[tuple[bool, bool]]:
         """Per delver (party order): whether it carries treasure that banks, and the Heart;

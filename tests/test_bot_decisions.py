@@ -1,0 +1,241 @@
+"""The bot as a careful player (issue 16, section 3): one decision at a time on hand-made
+maps, and a bounded many-seed check that its games end or move on."""
+
+from __future__ import annotations
+
+import pytest
+
+from roguelike.bot import Bot, bot_game, play
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Attack, TakeStairs, Wait
+from roguelike.engine.components import (
+    Character,
+    Disabled,
+    HitBoxes,
+    PendingLuck,
+    Position,
+    Searched,
+)
+from roguelike.engine.events import Event
+from roguelike.engine.explore.clock import Rest
+from roguelike.engine.explore.components import Treasure
+from roguelike.engine.explore.inventory import carried, ledger
+from roguelike.engine.explore.items import UseItem
+from roguelike.engine.explore.spells import Cast
+from roguelike.engine.fight_actions import RangedAttack
+from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.scenario import scenario
+from tests.combat_kit import arena, put_first
+from tests.explore_kit import give, give_treasure, pillager
+
+HALL = """
+##############
+#1...........#
+#2...........#
+#3...........#
+##############
+"""
+
+
+def _explore_led(g, eid: int) -> None:
+    """Out of a fight, `eid` leads and is on turn with two actions."""
+    g.mode = "explore"
+    g.led = eid
+    put_first(g, eid)
+
+
+def _treasure_carried(g, eid: int) -> bool:
+    return any(g.store.has(i, Treasure) for i in carried(g.store, eid))
+
+
+def _cross(g, eid: int, where: str, n: int) -> None:
+    g.store.get(eid, HitBoxes).location(where).crossed = n
+
+
+def test_an_unengaged_pillager_is_left_be_and_one_that_strikes_is_fought():
+    g = arena(text=HALL, monsters={})
+    warrior = g.party[0]
+    p = pillager(g, 2, 1)  # right beside the Warrior, not fighting anyone
+    g.mode = "combat"
+    put_first(g, warrior)
+    bot = Bot()
+    assert not isinstance(bot.choose(g), Attack)
+    g.log.append(Event("hit", "The Pillager hits the Leader Warrior.", p, warrior))
+    assert bot.choose(g) == Attack(p)
+
+
+def test_the_mage_casts_force_bolt_from_range_and_stays_out_of_melee():
+    g = arena(text="""
+    ##############
+    #1..........m#
+    #2...........#
+    #3...........#
+    ##############
+    """)
+    mage = g.party[2]
+    put_first(g, mage)
+    foe = next(e for e in g.hostiles_in_view())
+    fpos = g.store.get(foe, Position)
+    assert Bot().choose(g) == Cast("force_bolt", fpos.x, fpos.y)
+
+
+def test_the_immobile_jaws_of_doom_are_not_fought_hand_to_hand():
+    jaws_id = next(k for k, m in bot_game("x").content.monsters.items()
+                   if m.name == "Jaws of Doom")
+    g = arena(jaws_id, text="""
+    ##############
+    #1m..........#
+    #............#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior, rogue = g.party[0], g.party[1]
+    put_first(g, warrior)
+    jaws = next(e for e in g.hostiles_in_view())
+    assert Bot().choose(g) != Attack(jaws)
+    put_first(g, rogue)  # the Rogue shoots it from where it stands (3 squares off)
+    assert Bot().choose(g) == RangedAttack(jaws)
+
+
+def test_a_companion_a_wound_from_down_is_healed():
+    g = scenario("""
+    ##############
+    #13..........#
+    #2...........#
+    ##############
+    """)
+    warrior, mage = g.party[0], g.party[2]
+    torso = g.store.get(warrior, HitBoxes).location("torso")
+    _cross(g, warrior, "torso", len(torso.boxes) - 1)  # one box left
+    _explore_led(g, mage)
+    wpos = g.store.get(warrior, Position)
+    assert Bot().choose(g) == Cast("heal", wpos.x, wpos.y, "torso")
+
+
+def test_a_salve_mends_a_fallen_companion_when_no_spell_can():
+    g = scenario(HALL, party=(("leader", "warrior"), ("mercenary", "rogue"),
+                              ("apprentice", "warrior")))
+    leader, rogue = g.party[0], g.party[1]
+    head = g.store.get(rogue, HitBoxes).location("head")
+    _cross(g, rogue, "head", len(head.boxes))
+    g.store.add(rogue, Disabled("Head spent"))
+    _explore_led(g, leader)
+    salve = Bot().find(g, leader, "heal_box")
+    assert salve is not None
+    rpos = g.store.get(rogue, Position)
+    assert Bot().choose(g) == UseItem(salve, rpos.x, rpos.y, "head")
+
+
+def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
+    g = scenario("""
+    ##############
+    #1>..........#
+    #2..........3#
+    ##############
+    """)
+    leader, mage = g.party[0], g.party[2]
+    g.store.add(mage, Disabled("knocked out (Head spent)"))
+    C.add_condition(g, mage, "knocked_out", 60, "wounds")
+    pos = g.store.get(leader, Position)
+    pos.x, pos.y = g.level.stairs_down
+    _explore_led(g, leader)
+    assert Bot().choose(g) == Wait()  # 10 squares off and will wake: not left behind
+    C.remove_condition(g, mage, "knocked_out")
+    g.store.remove(mage, Disabled)
+    mpos = g.store.get(mage, Position)
+    mpos.x, mpos.y = 3, 2
+    g.invalidate_view()
+    g.store.add(leader, Searched(places=["1:0"], spots=[]))  # the room is searched
+    assert Bot().choose(g) == TakeStairs("down")
+
+
+def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():
+    g = scenario("""
+    ##############
+    #<...........#
+    #............#
+    #..........12#
+    #...........3#
+    ##############
+    """)
+    leader = g.party[0]
+    give(g, leader, "heart_of_the_deep")
+    give_treasure(g, g.party[1], gp=40)
+    _explore_led(g, leader)
+    play(g, 200)
+    assert g.over and g.outcome == "victory"
+    assert ledger(g).banked_gp >= 40 + 5000
+
+
+def test_treasure_is_banked_at_the_camp_on_depth_1():
+    g = scenario("""
+    ##############
+    #<....#......#
+    #.....+....1.#
+    #.....#....23#
+    ##############
+    """)
+    # the left room is the Camp; the right one another room
+    g.level.room_map[:, 6:] = 1
+    g.level.room_map[2, 6] = -1
+    leader = g.party[0]
+    give_treasure(g, leader, gp=25)
+    _explore_led(g, leader)
+    bot = Bot()
+    for _ in range(60):
+        if not _treasure_carried(g, leader):
+            break
+        action = bot.choose(g)
+        before = g.actions_taken
+        g.perform(action)
+        if g.actions_taken == before:
+            g.perform(Wait())
+    assert ledger(g).banked_gp == 25 and not _treasure_carried(g, leader)
+
+
+def test_luck_buys_back_a_save_but_keeps_a_point():
+    g = scenario(HALL, luck_prompt="ask")
+    rogue = g.party[1]
+    char = g.store.get(rogue, Character)
+    g.store.add(rogue, PendingLuck("Might", 3, 5, 2, "save", [rogue, 1, 0, 0, 0]))
+    g.current = rogue
+    g.mode = "combat"
+    assert Bot().choose(g) == SpendLuck(2)
+    char.luck = 2  # spending 2 would leave none to turn a Disabling blow into a knock-out
+    assert Bot().choose(g) == KeepRoll()
+    char.luck = 10
+    g.store.get(rogue, PendingLuck).cost = 7  # too dear, even for a save that may down it
+    assert Bot().choose(g) == KeepRoll()
+
+
+def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():
+    g = scenario(HALL)
+    warrior = g.party[0]
+    _cross(g, warrior, "arms", 1)
+    _explore_led(g, warrior)
+    bot = Bot()
+    assert bot.choose(g) == Rest()
+    g.perform(Rest())
+    _explore_led(g, warrior)
+    if g.store.get(warrior, HitBoxes).location("arms").crossed:  # the rest healed nothing
+        assert bot.choose(g) != Rest()
+
+
+@pytest.mark.parametrize("seed", [f"bot-progress-{i}" for i in range(6)])
+def test_every_bot_game_ends_or_moves_on(seed: str):
+    """No stall: in each window of 1,500 actions the game ends, or the party reaches new
+    ground (squares explored, a new depth) or banks or kills something."""
+    g = bot_game(seed)
+    bot = Bot()
+
+    def progress() -> tuple[int, ...]:
+        seen = sum(int(level.explored.sum()) for level in g.levels.values())
+        return (g.deepest, seen, g.kills, ledger(g).banked_gp)
+
+    for _ in range(3):
+        before = progress()
+        play(g, 1500, bot)
+        if g.over:
+            break
+        assert progress() != before, (seed, g.depth, g.round)

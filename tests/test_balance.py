@@ -74,12 +74,12 @@ def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
     victim = g.party[1]
     events = []
     for _ in range(20):
-        events += wound(g, victim, boxes=1, source="Mercenary", location="torso")
+        events += wound(g, victim, boxes=1, source="Rival Mercenary", location="torso")
         if g.store.has(victim, Disabled):
             break
     tally(g, Wait(), events)
     assert tally.downs == [{"depth": 1, "who": "Mercenary Rogue", "kind": "monster",
-                            "by": "Mercenary", "knocked_out": True}]
+                            "by": "Rival Mercenary", "knocked_out": True}]
     other = g.party[2]
     events = []
     for _ in range(20):

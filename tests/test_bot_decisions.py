@@ -140,14 +140,22 @@ def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
     pos = g.store.get(leader, Position)
     pos.x, pos.y = g.level.stairs_down
     _explore_led(g, leader)
-    assert Bot().choose(g) == Wait()  # 10 squares off and will wake: not left behind
-    C.remove_condition(g, mage, "knocked_out")
-    g.store.remove(mage, Disabled)
-    mpos = g.store.get(mage, Position)
-    mpos.x, mpos.y = 3, 2
-    g.invalidate_view()
     g.store.add(leader, Searched(places=["1:0"], spots=[]))  # the room is searched
-    assert Bot().choose(g) == TakeStairs("down")
+    bot = Bot()
+    # 10 squares off and will wake: not left behind; a rest lets the knock-out run out
+    assert bot.choose(g) == Rest()
+    g.perform(Rest())
+    assert not g.store.has(mage, Disabled)  # up again: the rest's 60 rounds passed
+    _explore_led(g, leader)
+    for _ in range(40):  # the Mage walks over as a follower; then down together
+        action = bot.choose(g)
+        if action == TakeStairs("down"):
+            break
+        assert not isinstance(action, TakeStairs)
+        g.perform(action)
+    assert action == TakeStairs("down")
+    assert g.perform(action) and g.depth == 2
+    assert g.store.get(mage, Position).depth == 2
 
 
 def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():

@@ -187,6 +187,7 @@ async def test_a_direction_picks_the_square_when_several_have_choices():
 
 def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
     from roguelike.bot import Bot
+    from roguelike.bot.rescue import rescue
     from roguelike.engine.actions import Lead
     from roguelike.engine.traps import spring
 
@@ -195,8 +196,8 @@ def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
     spring(g, place(g, "mk_cage", at=(3, 2), placement="square"), other)
     bot = Bot()
     g.store.get(lead, Actor).actions_left = 2
-    assert bot._rescue(g, lead, g.store.get(lead, Position)) == Free(0, 1)
-    assert isinstance(bot._rescue(g, other, g.store.get(other, Position)), Lead)
+    assert rescue(bot, g, lead, g.store.get(lead, Position)) == Free(0, 1)
+    assert isinstance(rescue(bot, g, other, g.store.get(other, Position)), Lead)
 
 
 def test_the_menu_says_who_could_pick_a_lock():

@@ -253,3 +253,22 @@ async def test_a_second_key_on_the_end_screen_does_not_close_the_menu_too():
         if not (left and isinstance(left[-1], MainMenu)):
             app.push_screen(MainMenu())  # so that the app can close, and the test fail
         assert left and isinstance(left[-1], MainMenu), left
+
+
+def test_a_companion_caged_in_a_doorway_can_be_freed():
+    """Free looked at the door first: a delver caged while standing in an open doorway could
+    never be freed ("Nothing there is held by a trap."), and the bot tried for ever."""
+    from roguelike.engine.traps import spring
+
+    g, lead, door = _game()
+    g.store.get(door, Door).open = True
+    other = g.party[2]
+    opos = g.store.get(other, Position)
+    opos.x, opos.y = 4, 1
+    lpos = g.store.get(lead, Position)
+    lpos.x, lpos.y = 3, 1
+    g.invalidate_view()
+    spring(g, place(g, "mk_cage", at=(4, 1), placement="square"), other)
+    assert g.store.get(lead, Actor).actions_left > 0
+    result = act(g, lead, Free(1, 0))
+    assert result.ok, result.reason  # tried (the cage may or may not give), not refused

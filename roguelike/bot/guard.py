@@ -23,7 +23,8 @@ class Guard:
         self.progress: tuple[tuple[int, int, int], int] = ((0, 0, 0), 0)
         self.hurried: set[int] = set()  # depths where the party made no progress for long
         self.retiring = False  # stuck for good: the party climbs out and retires
-        self.trail: deque[tuple[int, int, int, int]] = deque(maxlen=LOOP_WINDOW)
+        # (depth, x, y, squares explored, plan) of the led delver's last steps
+        self.trail: deque[tuple[int, int, int, int, str]] = deque(maxlen=LOOP_WINDOW)
         self.banned: dict[tuple[int, str], int] = {}  # (depth, plan) -> set aside until
         self.loops = 0  # loops found (the balance report's and the tests' count)
 
@@ -46,18 +47,21 @@ class Guard:
     def note(self, game: Game, eid: int, plan: str, action: Action) -> None:
         """After a decision: a step of the led delver goes on its trail; a trail of
         LOOP_WINDOW steps over at most LOOP_SQUARES squares, with nothing new explored,
-        sets the plan aside here for LOOP_BAN actions."""
+        sets the plans that walked it aside here for LOOP_BAN actions."""
         if not isinstance(action, Step) or plan == "fight":
             return
         pos = game.store.get(eid, Position)
         explored = self.progress[0][1]
-        self.trail.append((game.depth, pos.x, pos.y, explored))
+        self.trail.append((game.depth, pos.x, pos.y, explored, plan))
         if len(self.trail) < LOOP_WINDOW:
             return
         first = self.trail[0]
         if first[0] != game.depth or first[3] != explored:
             return
-        if len({(x, y) for _d, x, y, _e in self.trail}) <= LOOP_SQUARES:
-            self.banned[(game.depth, plan)] = game.actions_taken + LOOP_BAN
+        if len({(x, y) for _d, x, y, _e, _p in self.trail}) <= LOOP_SQUARES:
+            # every plan that walked the loop (two plans pulling opposite ways take turns;
+            # the last resort, searching for secret doors, is never set aside)
+            for p in {p for *_rest, p in self.trail} - {"secret"}:
+                self.banned[(game.depth, p)] = game.actions_taken + LOOP_BAN
             self.trail.clear()
             self.loops += 1

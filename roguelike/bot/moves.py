@@ -37,13 +37,19 @@ def towards(bot: Bot, game: Game, eid: int, pos: Position, goals: list[tuple[int
     locked, doors = bot.routes.doors(game)
     dist = bot.routes.route(game, eid, goals, locked, doors, creatures_block, pos.xy)
     here, near = around(dist, pos.x, pos.y)
-    if here >= UNREACHABLE or here == 0:
+    if here == 0:
         return None
+    if here >= UNREACHABLE:
+        # the square it stands on is no way at all (an unfound secret door it was swapped
+        # or thrown onto): it can still step off it, onto the way from a neighbour
+        here = min(d for d, _dx, _dy in near) + 1
+        if here >= UNREACHABLE:
+            return None
     best = best_step(near, here)
     if best is None:
         return None
     hazards = hazard_squares(game)
-    if pos.xy in hazards:
+    if pos.xy in hazards and harms_in_place(game, pos.xy):
         # a swap would put the companion there into the hazard: not through them
         def barred(dx: int, dy: int) -> bool:
             other = game.creature_at(pos.x + dx, pos.y + dy)

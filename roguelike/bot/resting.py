@@ -68,6 +68,10 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
             act = disarm_in_way(bot, game, eid, tx, ty, limit=RESCUE_TRIES)
             if act is not None:
                 return act
+            # (no disarm from here now: counted as a try, or the party would step in
+            # to try again and out of the hazard again for ever)
+            key = (game.depth, tx, ty)
+            bot.disarm_tries[key] = bot.disarm_tries.get(key, 0) + 1
             continue
         goals = [(tx + dx, ty + dy) for dx, dy in STEPS
                  if game.level.is_walkable(tx + dx, ty + dy)]

@@ -249,8 +249,11 @@ class Free(Action):
         x, y = pos.x + self.dx, pos.y + self.dy
         if max(abs(self.dx), abs(self.dy)) > 1:
             return fail("Too far away.")
-        holder = game.door_at(x, y) or game.creature_at(x, y)
-        if holder is None or confine.top(game, holder) is None:
+        # a trap-sealed door, else one held standing there (a delver caged in an open
+        # doorway is held, the door is not)
+        holder = next((h for h in (game.door_at(x, y), game.creature_at(x, y))
+                       if h is not None and confine.top(game, h) is not None), None)
+        if holder is None:
             return fail("Nothing there is held by a trap.")
         inside = game.store.has(holder, Door) and confine.top(game, actor) is not None
         if not confine.escape_ways(game, actor, holder, inside):

@@ -247,3 +247,49 @@ def test_every_bot_game_ends_or_moves_on(seed: str):
         if g.over:
             break
         assert progress() != before, (seed, g.depth, g.round)
+
+
+def test_two_plans_pulling_opposite_ways_are_both_set_aside():
+    """A loop walked by two plans taking turns (one steps out of a pool, the other back in;
+    one walks to the Camp, the other away) sets aside each plan that walked it, not only
+    the one on turn when the loop was seen (that one's partner pulled on for ever)."""
+    from roguelike.bot.guard import LOOP_WINDOW, Guard
+    from roguelike.engine.actions import Step
+
+    g = scenario(HALL)
+    leader = g.party[0]
+    _explore_led(g, leader)
+    guard = Guard()
+    pos = g.store.get(leader, Position)
+    for i in range(LOOP_WINDOW):
+        pos.x = 3 + i % 2
+        guard.note(g, leader, "camp" if i % 2 else "secret" if i % 4 == 0 else "loot",
+                   Step(1, 0))
+    assert guard.loops == 1
+    assert not guard.allowed(g, "camp") and not guard.allowed(g, "loot")
+    assert guard.allowed(g, "secret")  # (the last resort is never set aside)
+
+
+def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
+    """A delver swapped or thrown onto a square the route maps count as wall (an unfound
+    secret door) still steps towards its goal: before, no step was found and the party
+    searched in place for the rest of the game."""
+    from roguelike.engine.actions import Step
+    from roguelike.engine.explore.components import SecretDoor
+    from tests.explore_kit import door_at
+
+    g = scenario("""
+    ##########
+    #..1+....#
+    #2.3#....#
+    ##########
+    """)
+    leader = g.party[0]
+    door = door_at(g, 4, 1)
+    g.store.add(door, SecretDoor())
+    pos = g.store.get(leader, Position)
+    pos.x, pos.y = 4, 1
+    _explore_led(g, leader)
+    g.invalidate_view()
+    step = Bot().towards(g, leader, pos, [(7, 1)], False)
+    assert step == Step(1, 0)

@@ -293,3 +293,43 @@ def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
     g.invalidate_view()
     step = Bot().towards(g, leader, pos, [(7, 1)], False)
     assert step == Step(1, 0)
+
+
+def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
+    """A flask of oil is 24 turns of the lantern's light and the dungeon holds no more:
+    thrown at a strong foe only while the light carried covers the trip down and back
+    with the flask's worth to spare (before, the bot threw a flask at the first Rival
+    Leader and went dark four levels early)."""
+    from roguelike.bot.journey import light_turns
+    from roguelike.engine.explore.components import LightSource
+    from roguelike.engine.explore.inventory import unstow
+
+    def game(torches: int):
+        g = arena("troll", text="""
+        ##############
+        #1...m.......#
+        #............#
+        #2.3.........#
+        ##############
+        """)
+        leader = g.party[0]
+        for m in g.party:  # the start kits' lights gone but the lit lantern's last round
+            if g.store.has(m, LightSource):
+                g.store.get(m, LightSource).rounds_left = 1
+            for item in list(carried(g.store, m)):
+                if Bot.kind_of(g, item) in ("torch", "oil_flask"):
+                    unstow(g, m, item)
+                    g.store.destroy(item)
+        for _ in range(3):  # 72 turns of the lantern's light
+            give(g, leader, "oil_flask")
+        for _ in range(torches):
+            give(g, g.party[1], "torch")
+        put_first(g, leader)
+        return g, leader
+
+    g, leader = game(torches=0)
+    assert light_turns(g) == 72
+    assert not isinstance(Bot().choose(g), UseItem)  # kept for the lantern
+    g, leader = game(torches=25)  # 150 turns of torchlight besides
+    action = Bot().choose(g)
+    assert isinstance(action, UseItem) and Bot.kind_of(g, action.item) == "oil_flask"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.bot.care import boxes_to_down
+from roguelike.bot.journey import fuel_turns, light_scarce
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step
 from roguelike.engine.components import Actor, MonsterStats, Position
 from roguelike.engine.explore.data import explore_data
@@ -164,7 +165,9 @@ def _spell(game: Game, eid: int, pos: Position, foes: list[int]) -> Action | Non
 
 def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Action | None:
     """Holy Water at an undead foe; burning oil at a strong one (a flask kept for the
-    lantern); never where the splash would reach a delver."""
+    lantern, and none that the trip's light needs: a flask is 24 turns of the lantern's
+    light, and there is no more light in the dungeon); never where the splash would reach
+    a delver."""
     store = game.store
     positions = store.table(Position)
     water = bot.find(game, eid, "throw_fire", "holy_water")
@@ -183,7 +186,8 @@ def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Ac
             return UseItem(water, fpos.x, fpos.y)
         stats = store.try_get(f, MonsterStats)
         if oil is not None and flasks > OIL_KEPT and stats is not None \
-                and stats.hit_dice >= OIL_HIT_DICE and not undead(game, f):
+                and stats.hit_dice >= OIL_HIT_DICE and not undead(game, f) \
+                and not light_scarce(game, 2 * fuel_turns(game, "oil_flask")):
             return UseItem(oil, fpos.x, fpos.y)
     return None
 

@@ -15,6 +15,7 @@ STUCK = 3000  # actions without new ground on a level before the party hurries o
 LOOP_WINDOW = 40  # the led delver's last steps looked at ...
 LOOP_SQUARES = 4  # ... standing on at most this many squares with nothing new: a loop
 LOOP_BAN = 400  # actions the plan that looped is set aside on that level
+DOWNS_HURRY = 8  # delvers gone down on one level before the party hurries on from it
 
 
 class Guard:
@@ -27,6 +28,15 @@ class Guard:
         self.trail: deque[tuple[int, int, int, int, str]] = deque(maxlen=LOOP_WINDOW)
         self.banned: dict[tuple[int, str], int] = {}  # (depth, plan) -> set aside until
         self.loops = 0  # loops found (the balance report's and the tests' count)
+        self.downs: dict[int, int] = {}  # depth -> delvers gone down there
+
+    def down(self, game: Game) -> None:
+        """A delver went down on this level: a level that keeps putting the party down (a
+        foe it cannot beat that breaks off, heals and comes back; a pool across the way) is
+        one to leave by the nearest known stairs rather than rest in and fall again."""
+        self.downs[game.depth] = n = self.downs.get(game.depth, 0) + 1
+        if n >= DOWNS_HURRY:
+            self.hurried.add(game.depth)
 
     def watch(self, game: Game, explored: int, banked: int) -> None:
         """A level where the party has seen no new ground (nor banked) for STUCK actions

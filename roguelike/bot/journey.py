@@ -58,11 +58,21 @@ def light_turns(game: Game) -> int:
     return rounds // data.rounds_per_turn
 
 
-def light_scarce(game: Game) -> bool:
-    """Too little light left for the rest of the trip down and back at the usual pace."""
+def light_scarce(game: Game, spent: int = 0) -> bool:
+    """Too little light left for the rest of the trip down and back at the usual pace
+    (once `spent` more exploration turns of it are gone)."""
     depths = explore_data(game.content).depths
     need = (depths - game.deepest) * DOWN_TURNS + game.deepest * UP_TURNS
-    return light_turns(game) < need
+    return light_turns(game) - spent < need
+
+
+def fuel_turns(game: Game, kind: str) -> int:
+    """Exploration turns of light an item of `kind` gives as a light's fuel (a flask of
+    oil: a lantern's 24), 0 when it fuels none."""
+    for ld in explore_data(game.content).lights.values():
+        if ld.fuel_item == kind:
+            return ld.burn_turns
+    return 0
 
 
 def loads(bot: Bot, game: Game) -> list[tuple[bool, bool]]:

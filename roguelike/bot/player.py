@@ -111,8 +111,8 @@ class Bot:
         return action
 
     def _read_log(self, game: Game) -> None:
-        """Note the Pillagers that struck at a delver since the last look (the newest
-        entries, back to the one read last)."""
+        """Note the Pillagers that struck at a delver and the delvers that went down since
+        the last look (the newest entries, back to the one read last)."""
         log = game.log
         last = self._last_event
         if not log or log[-1] is last:
@@ -123,7 +123,9 @@ class Bot:
             e = log[i]
             if e is last:
                 break
-            if e.kind in ("hit", "miss") and e.target in party and e.actor not in party:
+            if e.kind == "disabled" and e.actor in party:
+                self.guard.down(game)
+            elif e.kind in ("hit", "miss") and e.target in party and e.actor not in party:
                 actor = game.store.try_get(e.actor, Actor)
                 if actor is not None and actor.side == "pillager":
                     self.angry_pillagers.add(e.actor)
@@ -148,7 +150,10 @@ class Bot:
         level = game.level
         hazards = hazard_squares(game)
         hurry = game.depth in self.hurried
-        budget = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET and not hurry
+        scarce = J.light_scarce(game)
+        # (exploring for treasure burns light the trip down and back needs: not when short)
+        budget = self.level_actions.get(game.depth, 0) < LEVEL_BUDGET and not hurry \
+            and not scarce
         down = level.stairs_down
 
         def stairs() -> Action | None:
@@ -181,12 +186,11 @@ class Bot:
              or rescue(self, game, eid, pos)),
             ("fallen", lambda: tend_fallen(self, game, eid, pos, hazards)),
             ("rest", lambda: None if hurry else rest_plan(self, game, eid, pos, hazards,
-                                                          J.light_scarce(game))),
+                                                          scarce)),
             # (a search, or a wait, stands in place: never in a pool that strikes there;
             # walking through one is the route's choice: routes.Routes.cost)
             ("search", lambda: (leave_hazard(game, eid, pos) or Search())
-             if budget and J.unsearched(game, eid, pos) and not J.light_scarce(game)
-             else None),
+             if budget and J.unsearched(game, eid, pos) else None),
             ("climb", lambda: J.climb(self, game, eid, pos) if J.homeward(self, game)
              else None),
             ("goal", goal),

@@ -112,7 +112,8 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     worst = max(_crossed(game, m) for m in standing)
     danger = any(boxes_to_down(game, m) <= 1 for m in standing)
     tired = any((f := store.try_get(m, Fatigue)) is not None and f.level > 0 for m in standing)
-    if not (danger or tired or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
+    if not (danger or (tired and not scarce) or worst >= (REST_AT_SCARCE if scarce
+                                                          else REST_AT)):
         return None
     if worst >= 2 and not danger:
         walk = camp_walk(bot, game, eid, pos)

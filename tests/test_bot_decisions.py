@@ -327,9 +327,9 @@ def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
         put_first(g, leader)
         return g, leader
 
-    g, leader = game(torches=0)
+    g = game(torches=0)[0]
     assert light_turns(g) == 72
     assert not isinstance(Bot().choose(g), UseItem)  # kept for the lantern
-    g, leader = game(torches=25)  # 150 turns of torchlight besides
+    g = game(torches=25)[0]  # 150 turns of torchlight besides
     action = Bot().choose(g)
     assert isinstance(action, UseItem) and Bot.kind_of(g, action.item) == "oil_flask"

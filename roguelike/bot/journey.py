@@ -221,7 +221,9 @@ def seek_secret(bot: Bot, game: Game, eid: int, pos: Position) -> Action:
         return Search()
     level = game.level
     walk = T.WALKABLE[level.tiles]
-    mask = level.explored & walk & dilate(~walk)
+    # (not a doorway: a locked door given up on is walkable ground the step never enters)
+    mask = level.explored & walk & dilate(~walk) \
+        & (game.cost_map(mover=eid, creatures_block=False) > 0)
     h, w = mask.shape
     for x, y in spots:
         mask[max(0, y - SEARCH_REACH):min(h, y + SEARCH_REACH + 1),

@@ -42,7 +42,9 @@ def towards(bot: Bot, game: Game, eid: int, pos: Position, goals: list[tuple[int
     if here >= UNREACHABLE:
         # the square it stands on is no way at all (an unfound secret door it was swapped
         # or thrown onto): it can still step off it, onto the way from a neighbour
-        here = min(d for d, _dx, _dy in near) + 1
+        near = [(d, dx, dy) for d, dx, dy in near
+                if game.level.is_walkable(pos.x + dx, pos.y + dy)]
+        here = min((d for d, _dx, _dy in near), default=UNREACHABLE - 1) + 1
         if here >= UNREACHABLE:
             return None
     best = best_step(near, here)

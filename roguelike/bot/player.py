@@ -164,6 +164,8 @@ class Bot:
             return towards(self, game, eid, pos, [down], False)
 
         def loot() -> Action | None:
+            if hurry:  # (a level to leave: not back past what put the party down)
+                return None
             seen = J.loot(self, game, pos)
             if seen is None or load_penalty(game.store, eid) >= 2:
                 return None

@@ -333,3 +333,40 @@ def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
     g = game(torches=25)[0]  # 150 turns of torchlight besides
     action = Bot().choose(g)
     assert isinstance(action, UseItem) and Bot.kind_of(g, action.item) == "oil_flask"
+
+
+def test_an_exhausted_mage_does_not_cast_on_a_six_alone():
+    """Casting is a Wits check plus fatigue: at a target of 6 only a six casts, and the Mage
+    stood bolting a regenerating Troll for thousands of rounds; it casts again once rested."""
+    from roguelike.engine.explore.components import Fatigue
+
+    g = arena(text="""
+    ##############
+    #1..........m#
+    #2...........#
+    #3...........#
+    ##############
+    """)
+    mage = g.party[2]
+    put_first(g, mage)
+    g.store.add(mage, Fatigue(level=3))  # Wits 3 + 3
+    assert not isinstance(Bot().choose(g), Cast)
+    g.store.get(mage, Fatigue).level = 1  # Wits 3 + 1: a cast worth trying
+    assert isinstance(Bot().choose(g), Cast)
+
+
+def test_a_level_that_keeps_putting_the_party_down_is_hurried_from():
+    """A foe the party cannot beat (a Troll that breaks off, regenerates and comes back)
+    put delvers down 1,800 times on one level: after DOWNS_HURRY downs there the party no
+    longer rests or loots on it, and heads for the stairs."""
+    from roguelike.bot.guard import DOWNS_HURRY
+    from roguelike.engine.events import Event as E
+
+    g = scenario(HALL)
+    bot = Bot()
+    victim = g.party[1]
+    for n in range(DOWNS_HURRY):
+        assert g.depth not in bot.hurried, n
+        g.log.append(E("disabled", "Mercenary Rogue is Knocked Out", victim))
+        bot._read_log(g)
+    assert g.depth in bot.hurried

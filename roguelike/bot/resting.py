@@ -111,9 +111,11 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
         return _rest(bot, game) if rest_needs(game) else None
     worst = max(_crossed(game, m) for m in standing)
     danger = any(boxes_to_down(game, m) <= 1 for m in standing)
-    tired = any((f := store.try_get(m, Fatigue)) is not None and f.level > 0 for m in standing)
-    if not (danger or (tired and not scarce) or worst >= (REST_AT_SCARCE if scarce
-                                                          else REST_AT)):
+    # (fatigue is -1 a level on every roll: rested off at once while light allows, and
+    # from severe on even when it is short)
+    tired = max(((f.level if (f := store.try_get(m, Fatigue)) is not None else 0)
+                 for m in standing), default=0) >= (2 if scarce else 1)
+    if not (danger or tired or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
         return None
     if worst >= 2 and not danger:
         walk = camp_walk(bot, game, eid, pos)

@@ -370,3 +370,16 @@ def test_a_level_that_keeps_putting_the_party_down_is_hurried_from():
         g.log.append(E("disabled", "Mercenary Rogue is Knocked Out", victim))
         bot._read_log(g)
     assert g.depth in bot.hurried
+
+
+def test_no_rest_while_someone_bleeds():
+    """A Sapped delver loses a box each turn, which breaks any rest at once (it heals
+    nothing): the party lets rounds pass instead (each turn's save may end the bleeding)
+    rather than burn an exploration turn of light for nothing, 21 times on one level."""
+    g = scenario(HALL)
+    warrior, rogue = g.party[0], g.party[1]
+    _cross(g, warrior, "arms", 1)
+    _explore_led(g, warrior)
+    assert Bot().choose(g) == Rest()
+    C.add_condition(g, rogue, "sapped", C.UNTIL_ENDED, "test")
+    assert Bot().choose(g) == Wait()

@@ -20,7 +20,8 @@ from roguelike.bot.moves import (
     leave_hazard,
     towards,
 )
-from roguelike.engine.actions import Action
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Action, Wait
 from roguelike.engine.components import Conditions, HitBoxes, Position
 from roguelike.engine.explore.components import Fatigue
 from roguelike.engine.explore.inventory import in_camp
@@ -143,8 +144,17 @@ def _crossed(game: Game, eid: int) -> int:
     return sum(loc.crossed for loc in game.store.get(eid, HitBoxes).locations)
 
 
+def bleeding(game: Game) -> bool:
+    """Someone here loses boxes turn by turn (Sapped, Burning): a rest would be broken by the
+    first of them and heal nothing, an exploration turn of light for nothing."""
+    return any(p.wound_per_turn for m in present(game) for p in C.plays(game, m))
+
+
 def _rest(bot: Bot, game: Game) -> Action:
-    """A Rest, noting whether the last one from this very state changed nothing."""
+    """A Rest, noting whether the last one from this very state changed nothing; while
+    someone bleeds, a round's Wait instead (each turn's save may end it)."""
+    if bleeding(game):
+        return Wait()
     now = state_of(game)
     if bot.rested_from is not None and bot.rested_from[0] == game.depth:
         if bot.rested_from[1] == now:

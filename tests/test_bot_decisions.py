@@ -383,3 +383,30 @@ def test_no_rest_while_someone_bleeds():
     assert Bot().choose(g) == Rest()
     C.add_condition(g, rogue, "sapped", C.UNTIL_ENDED, "test")
     assert Bot().choose(g) == Wait()
+
+
+def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
+    """The only way out of a Monstrous Hand's reach is through a companion standing outside
+    it: the swap would put them in the hand, so the one inside hands them the lead (they
+    lead on from outside and the held follow, breaking away). Before, no step was found and
+    the party searched in place until the action cap."""
+    from roguelike.engine.actions import Lead
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    g = scenario("""
+    #######
+    #.....#
+    ###1###
+    ###2###
+    ###.###
+    ###3###
+    ###.###
+    #######
+    """)
+    leader, rogue = g.party[0], g.party[1]
+    spring(g, place(g, "mk_monstrous_hand", at=(3, 1), placement="square"), leader)
+    _explore_led(g, leader)
+    g.invalidate_view()
+    action = Bot().towards(g, leader, g.store.get(leader, Position), [(3, 6)], False)
+    assert action == Lead(g.store.get(rogue, Character).order)

@@ -7,13 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.bot.routes import around, best_step, hazard_squares
-from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step, Wait
-from roguelike.engine.components import Actor, Conditions, Confined, Hazard, Position, Trap
+from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
+from roguelike.engine.components import (
+    Actor,
+    Character,
+    Conditions,
+    Confined,
+    Hazard,
+    Position,
+    Trap,
+)
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.doors import BreakDoor, PickLock
 from roguelike.engine.explore.inventory import find_item, may_use
 from roguelike.engine.game import Game
-from roguelike.engine.stats import speed
+from roguelike.engine.stats import is_disabled, speed
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, disarmable
 from roguelike.engine.traps.hazards import hazards_at
@@ -58,8 +66,15 @@ def towards(bot: Bot, game: Game, eid: int, pos: Position, goals: list[tuple[int
             return other is not None and other in game.party
 
         if barred(best[1], best[2]):
+            other = game.creature_at(pos.x + best[1], pos.y + best[2])
             best = best_step(near, here, barred)
             if best is None:
+                # the way out is through them: they lead on from outside, and the held
+                # follow, trying to break away (rescue._free_the_held)
+                if other is not None and not is_disabled(game.store, other) \
+                        and confine.top(game, other) is None \
+                        and not move_blocked(game, other, *game.store.get(other, Position).xy):
+                    return Lead(game.store.get(other, Character).order)
                 return None
     if held_at(game, pos.x + best[1], pos.y + best[2]):
         # a companion held by a trap cannot swap places: the next best way downhill

@@ -441,8 +441,7 @@ def test_monstrous_hand_lets_go_only_on_a_six():
 def test_a_held_delver_strains_against_the_hand_even_towards_a_held_companion():
     """Trying to step while held is trying to break away, whoever stands on the square it
     strains towards: before, a step onto a companion the hand also held was refused outright
-    and no break-away was rolled, so two delvers held in a corridor, the one behind having
-    no other way, were never freed (a bot game waited 30,000 rounds)."""
+    and no break-away was rolled."""
     from roguelike.engine.actions import Step
     from roguelike.engine.components import Actor
     from roguelike.engine.scenario import Scripted

@@ -410,3 +410,36 @@ def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
     g.invalidate_view()
     action = Bot().towards(g, leader, g.store.get(leader, Position), [(3, 6)], False)
     assert action == Lead(g.store.get(rogue, Character).order)
+
+
+def test_an_exhausted_mage_does_not_try_heal_that_cannot_be_cast():
+    """Heal is a Wits check plus fatigue too: at Wits 4 + 3 fatigue no die casts it, and
+    the Mage tried it (and declined the luck) for 40,000 rounds."""
+    from roguelike.bot.care import heal_plan
+    from roguelike.engine.explore.components import Fatigue
+
+    g = scenario(HALL)
+    warrior, mage = g.party[0], g.party[2]
+    torso = g.store.get(warrior, HitBoxes).location("torso")
+    torso.crossed = len(torso.boxes) - 1  # a wound from down
+    g.store.add(mage, Fatigue(level=1))
+    assert heal_plan(g, mage, None) == (warrior, "torso", "spell")
+    g.store.get(mage, Fatigue).level = 3
+    assert heal_plan(g, mage, None) is None  # (a salve would do, if it had one)
+
+
+def test_a_fight_that_walks_a_loop_is_set_aside():
+    """Stepping back from a foe and closing on it again (a cornered rat that will not come)
+    walked the Mage between two squares for 40,000 actions: the guard sees fight steps too."""
+    from roguelike.bot.guard import LOOP_WINDOW, Guard
+    from roguelike.engine.actions import Step
+
+    g = scenario(HALL)
+    mage = g.party[2]
+    g.mode = "combat"
+    guard = Guard()
+    pos = g.store.get(mage, Position)
+    for i in range(LOOP_WINDOW):
+        pos.x = 3 + i % 2
+        guard.note(g, mage, "fight", Step(1 - 2 * (i % 2), 0))
+    assert not guard.allowed(g, "fight")

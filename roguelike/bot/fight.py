@@ -11,18 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.bot.care import boxes_to_down
+from roguelike.bot.care import boxes_to_down, castable
 from roguelike.bot.journey import fuel_turns, light_scarce
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step
 from roguelike.engine.components import Actor, MonsterStats, Position
-from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import carried
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
 from roguelike.engine.fight_actions import RangedAttack, can_shoot, ranged_reach
 from roguelike.engine.game import Game
-from roguelike.engine.stats import attribute, chebyshev, is_disabled
+from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -32,7 +31,6 @@ _STEPS = list(DIRECTIONS.values())
 BOLT_RANGE = 12  # Force Bolt's and Confusion's reach (spells.toml), checked by Cast again
 OIL_HIT_DICE = 4  # burning oil is thrown only at foes this strong ...
 OIL_KEPT = 1  # ... keeping this many flasks for the lantern
-CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) the Mage still tries
 
 
 def immobile(game: Game, foe: int) -> bool:
@@ -63,9 +61,8 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     near = [f for f in mobile if chebyshev(positions[f], pos) <= 1]
     jaws = [f for f in foes if f not in mobile and chebyshev(positions[f], pos) <= 1]
     mage = "force_bolt" in known_spells(game, eid)
-    # (a cast is a Wits check plus fatigue: at 6 or more a 6 alone casts, and the Mage
-    # stands bolting a regenerating foe in vain while its companions lie beside it)
-    casts = mage and attribute(store, eid, "wits") + fatigue_penalty(game, eid) <= CAST_AT
+    # (care.castable: the Mage stood bolting a regenerating foe in vain on a six alone)
+    casts = mage and castable(game, eid)
     if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and _helped(game, eid)))):
         back = _step_back(bot, game, eid, pos, foes)
         if back is not None:

@@ -58,7 +58,7 @@ class Guard:
         """After a decision: a step of the led delver goes on its trail; a trail of
         LOOP_WINDOW steps over at most LOOP_SQUARES squares, with nothing new explored,
         sets the plans that walked it aside here for LOOP_BAN actions."""
-        if not isinstance(action, Step) or plan == "fight":
+        if not isinstance(action, Step):
             return
         pos = game.store.get(eid, Position)
         explored = self.progress[0][1]

@@ -96,7 +96,10 @@ class Bot:
                          ledger(game).banked_gp)
         pos = game.store.get(eid, Position)
         self.plan = "fight"
-        action = fight(self, game, eid, pos) if game.mode == "combat" else None
+        # (a fight that walked a loop, stepping back and closing again on a foe that will
+        # not come, is set aside a while like any plan: guard.Guard.note)
+        action = fight(self, game, eid, pos) if game.mode == "combat" \
+            and self.guard.allowed(game, "fight") else None
         if action is None:
             action = self._explore(game, eid, pos)
         if isinstance(action, Lead):

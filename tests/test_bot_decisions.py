@@ -443,3 +443,17 @@ def test_a_fight_that_walks_a_loop_is_set_aside():
         pos.x = 3 + i % 2
         guard.note(g, mage, "fight", Step(1 - 2 * (i % 2), 0))
     assert not guard.allowed(g, "fight")
+
+
+def test_a_lead_handed_back_and_forth_sets_the_plan_aside():
+    """Two delvers each handing the other the lead to heal a companion neither could reach
+    went on for 20,000 rounds: leads count as a loop too."""
+    from roguelike.bot.guard import LEAD_LOOP, Guard
+    from roguelike.engine.actions import Lead
+
+    g = scenario(HALL)
+    guard = Guard()
+    for i in range(LEAD_LOOP):
+        assert guard.allowed(g, "care"), i
+        guard.note(g, g.party[1 + i % 2], "care", Lead(2 - i % 2))
+    assert not guard.allowed(g, "care")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from roguelike.engine.actions import Action, Step
+from roguelike.engine.actions import Action, Lead, Step
 from roguelike.engine.components import Position
 from roguelike.engine.game import Game
 
@@ -15,6 +15,7 @@ STUCK = 3000  # actions without new ground on a level before the party hurries o
 LOOP_WINDOW = 40  # the led delver's last steps looked at ...
 LOOP_SQUARES = 4  # ... standing on at most this many squares with nothing new: a loop
 LOOP_BAN = 400  # actions the plan that looped is set aside on that level
+LEAD_LOOP = 30  # changes of lead by one plan among its last 60 before the plan is set aside
 DOWNS_HURRY = 8  # delvers gone down on one level before the party hurries on from it
 
 
@@ -28,6 +29,7 @@ class Guard:
         self.trail: deque[tuple[int, int, int, int, str]] = deque(maxlen=LOOP_WINDOW)
         self.banned: dict[tuple[int, str], int] = {}  # (depth, plan) -> set aside until
         self.loops = 0  # loops found (the balance report's and the tests' count)
+        self.leads: deque[tuple[int, str]] = deque(maxlen=2 * LEAD_LOOP)  # (depth, plan)
         self.downs: dict[int, int] = {}  # depth -> delvers gone down there
 
     def down(self, game: Game) -> None:
@@ -58,6 +60,15 @@ class Guard:
         """After a decision: a step of the led delver goes on its trail; a trail of
         LOOP_WINDOW steps over at most LOOP_SQUARES squares, with nothing new explored,
         sets the plans that walked it aside here for LOOP_BAN actions."""
+        if isinstance(action, Lead):
+            # the lead handed back and forth (each one's plan says the other should act:
+            # a patient neither can reach) is a loop without a step
+            self.leads.append((game.depth, plan))
+            if self.leads.count((game.depth, plan)) >= LEAD_LOOP and plan != "secret":
+                self.banned[(game.depth, plan)] = game.actions_taken + LOOP_BAN
+                self.leads.clear()
+                self.loops += 1
+            return
         if not isinstance(action, Step):
             return
         pos = game.store.get(eid, Position)

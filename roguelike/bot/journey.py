@@ -113,7 +113,8 @@ def climb(bot: Bot, game: Game, eid: int, pos: Position) -> Action:
     if step is not None:
         return step
     frontier = bot.routes.frontier_from(game, pos.xy)
-    return towards(bot, game, eid, pos, frontier, False) or Search()
+    # (no known way up: cut off, it may be by a secret door; the walls not yet searched)
+    return towards(bot, game, eid, pos, frontier, False) or seek_secret(bot, game, eid, pos)
 
 
 def goal_here(game: Game) -> int | None:

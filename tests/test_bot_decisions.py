@@ -457,3 +457,27 @@ def test_a_lead_handed_back_and_forth_sets_the_plan_aside():
         assert guard.allowed(g, "care"), i
         guard.note(g, g.party[1 + i % 2], "care", Lead(2 - i % 2))
     assert not guard.allowed(g, "care")
+
+
+def test_cut_off_on_the_way_out_the_bot_searches_new_walls():
+    """Climbing out with no known way to the stairs up (cut off: a secret door, a collapse),
+    the led delver walks to walls it has not searched yet; before, it searched where it had
+    already searched (refused) for the rest of the game."""
+    from roguelike.engine.actions import Step
+
+    g = scenario("""
+    ###############
+    #1.........#..#
+    #2.........#..#
+    #3.........#..#
+    ###############
+    """)
+    leader = g.party[0]
+    _explore_led(g, leader)
+    g.level.stairs_up = (12, 2)  # beyond the wall: no known way there
+    g.level.explored[:, :] = True
+    g.store.add(leader, Searched(places=["1:0"], spots=[(1, 1, 1)]))
+    bot = Bot()
+    bot.guard.retiring = True
+    action = bot.choose(g)
+    assert isinstance(action, Step), action

@@ -82,6 +82,7 @@ class Bot:
         new.__dict__.update({k: copy.deepcopy(v) for k, v in self.__dict__.items()
                              if k not in self.CACHES})
         new.routes.barred = set(self.routes.barred)
+        new._last_event = self._last_event  # (found in the log by identity: not a copy)
         return new
 
     def choose(self, game: Game) -> Action:

@@ -19,10 +19,8 @@ from roguelike.world.paths import UNREACHABLE, distance_map, sure_of
 
 
 def _fresh(bot: Bot) -> Bot:
-    """A Bot with nothing kept but the actions counted per level (not a cache)."""
-    new = Bot()
-    new.level_actions = dict(bot.level_actions)
-    return new
+    """A Bot with none of the kept answers but the same memory of the game."""
+    return bot.without_caches()
 
 
 def _step(game: Game, action: Action) -> None:
@@ -63,7 +61,8 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
         kept_frontiers += bot.routes._last_frontier is before and before is not None
         assert bot.routes.doors(game) == fresh.routes.doors(game), (seed, game.round)
         for member in game.party:
-            assert bot._find(game, member, "heal_box") == find_item(game, member, "heal_box")
+            assert bot.find(game, member, "heal_box") == find_item(game, member, "heal_box")
+        assert bot._loads(game) == fresh._loads(game), (seed, game.round)
         eid = game.awaiting
         if eid is not None:
             locked, doors = bot.routes.doors(game)
@@ -71,7 +70,8 @@ def test_kept_frontier_costs_and_doors_are_fresh(seed: str) -> None:
             kept = bot.routes._last_cost
             if plain is not None and kept is not None and kept[0] is game.level \
                     and kept[1] == plain:
-                fresh_cost = Routes.cost(game, eid, locked, [], False)
+                fresh_cost = Routes.cost(game, eid, locked, [], False,
+                                         bot.routes.barred_here(game))
                 assert np.array_equal(kept[2], fresh_cost), (seed, game.round)
                 kept_costs += 1
         _step(game, bot.choose(game))
@@ -88,7 +88,8 @@ def _check_kept_route(game: Game, bot: Bot) -> None:
     locked, doors = bot.routes.doors(game)
     if bot.routes.plain_key(game, eid, doors) != kept[1]:
         return
-    whole = distance_map(Routes.cost(game, eid, locked, kept[2], False), kept[2])
+    whole = distance_map(Routes.cost(game, eid, locked, kept[2], False,
+                                         bot.routes.barred_here(game)), kept[2])
     assert np.array_equal(whole, kept[3]), game.round
 
 

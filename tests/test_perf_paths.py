@@ -132,9 +132,8 @@ def test_bot_route_cache_changes_no_decision():
 
     class Uncached(Bot):
         def choose(self, game: Game):  # type: ignore[no-untyped-def]
-            counted = self.level_actions
-            self.__init__()  # type: ignore[misc]  # (nothing kept but the counts)
-            self.level_actions = counted
+            fresh = self.without_caches()  # (nothing kept but the bot's memory)
+            self.__dict__.update(fresh.__dict__)
             return super().choose(game)
 
     cached, fresh = play(Game("perf-bot"), 700, Bot()), play(Game("perf-bot"), 700, Uncached())

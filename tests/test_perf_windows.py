@@ -148,12 +148,9 @@ def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
             before = self._windowed
             dist = super().route(game, eid, goals, locked, doors, creatures_block, at)
             counts["reused"] += before is not None and dist is before[2]
-            cost = game.cost_map(mover=eid, creatures_block=creatures_block)
-            for x, y in locked:
-                cost[y, x] = 4
-            for x, y in goals:
-                cost[y, x] = max(1, int(cost[y, x]))
-            whole = distance_map(cost, goals)
+            # (the bot's costs made afresh: known traps and hazards, locked doors, goals)
+            whole = distance_map(Routes.cost(game, eid, locked, goals, creatures_block,
+                                             self.barred_here(game)), goals)
             h, w = whole.shape
             for dy in (-1, 0, 1):
                 for dx in (-1, 0, 1):

@@ -79,7 +79,7 @@ async def test_a_game_recovered_over_is_recorded_once_and_shows_its_end():
     """The process died between the party's last action and the game's records."""
     game = Game("e-1")
     track(game, local_records.folder(), local_records.slot())
-    bot_game(game=game, actions=6000, budget=0, record=False)
+    bot_game(game=game, actions=20000, budget=0, record=False)
     assert game.over
     _crash(game)
     assert local_records.state().kind == "interrupted"

@@ -12,7 +12,7 @@ from roguelike.records.resim import resimulate
 
 @pytest.fixture(scope="module")
 def replay_file(tmp_path_factory):
-    game = bot_game("e-1", actions=400, budget=0)
+    game = bot_game("e-1", actions=1000, budget=0)
     assert game.deepest >= 2
     path = tmp_path_factory.mktemp("rp") / "game.replay.json"
     write_replay(game, path)

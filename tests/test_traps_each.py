@@ -438,6 +438,34 @@ def test_monstrous_hand_lets_go_only_on_a_six():
     assert game.store.get(victim, Position).xy == (before[0] + 1, before[1])
 
 
+def test_a_held_delver_strains_against_the_hand_even_towards_a_held_companion():
+    """Trying to step while held is trying to break away, whoever stands on the square it
+    strains towards: before, a step onto a companion the hand also held was refused outright
+    and no break-away was rolled."""
+    from roguelike.engine.actions import Step
+    from roguelike.engine.components import Actor
+    from roguelike.engine.scenario import Scripted
+
+    game, victim, trap = _setup("mk_monstrous_hand")
+    other = game.party[1]
+    vx, vy = game.store.get(victim, Position).xy
+    opos = game.store.get(other, Position)
+    opos.x, opos.y = vx + 1, vy
+    spring(game, trap, victim)
+    assert has_condition(game, victim, "held") and has_condition(game, other, "held")
+    game.led = game.current = victim
+    act = game.store.get(victim, Actor)
+    act.actions_left, act.move_points = 2, 0
+    game.streams.play = Scripted([5])
+    events = game.perform(Step(1, 0))
+    assert any("cannot break away (rolled 5, needs 6)" in e.text for e in events)
+    game.streams.play = Scripted([6, 6, 6, 6, 6, 6])
+    events = game.perform(Step(1, 0))
+    assert any("breaks away" in e.text for e in events)
+    assert not has_condition(game, victim, "held")  # free, though the held one stays put
+    assert game.store.get(other, Position).xy == (vx + 1, vy)
+
+
 def test_x_is_harmless():
     game, victim, trap = _setup("mk_x")
     events = spring(game, trap, victim)

@@ -383,3 +383,58 @@ def test_a_searched_room_can_still_be_searched_along_its_far_walls():
     assert again.ok and again.events[0].text.endswith("searches for secret doors.")
     assert not game.store.has(door, SecretDoor)
     assert game.store.get(eid, Actor).actions_left == 0
+
+
+def _sprung_saw():
+    """A Buzz Saw sprung on the Leader at (6, 3), the Leader stepped back beside it with a
+    fresh turn: the saw lingers until disarmed."""
+    from roguelike.engine.components import Hazard
+    from roguelike.engine.traps.trigger import spring
+    from tests.trap_helpers import Rigged
+
+    game = arena()
+    lead = game.awaiting
+    sturdy(game, lead)
+    trap = place(game, "mk_buzz_saw", at=(6, 3), placement="square")
+    game.streams.play = Rigged()
+    spring(game, trap, lead)
+    assert game.store.get(trap, Trap).state == "sprung"
+    _fresh_turn(game, lead)
+    return game, lead, trap, lambda: [h for _e, h in game.store.query(Hazard) if h.trap == trap]
+
+
+def test_a_sprung_trap_whose_effect_lasts_until_disarmed_can_be_disarmed():
+    """001:59 "it must successfully be disarmed before any figure may move safely through
+    the trap square"; 001:145 "Once triggered ... must successfully be disarmed in order to
+    be removed from play": a sprung Buzz Saw is disarmed and its saw goes with it."""
+    game, lead, trap, saws = _sprung_saw()
+    assert saws()
+    game.streams.play = Scripted([1, 6, 6])  # the "6+" value: 6 + 1; 2d6 = 12
+    events = act(game, lead, Disarm(1, 0, 0)).events
+    assert any(e.kind == "disarm" for e in events)
+    assert game.store.get(trap, Trap).state == "disarmed" and not saws()
+
+
+def test_a_failed_disarm_of_a_sprung_saw_strikes_the_disarmer_once_and_ends_the_turn():
+    game, lead, _trap, saws = _sprung_saw()
+    before = sum(loc.crossed for loc in game.store.get(lead, HitBoxes).locations)
+    game.streams.play = Scripted([6, 1, 1, 4])  # value 6 + 6; 2d6 = 2 fails; 1d6 = 4
+    events = act(game, lead, Disarm(1, 0, 0)).events
+    assert any(e.kind == "disarm_fail" for e in events)
+    after = sum(loc.crossed for loc in game.store.get(lead, HitBoxes).locations)
+    assert after - before == 4
+    assert len(saws()) == 1  # no second saw
+    a = game.store.get(lead, Actor)
+    assert (a.actions_left, a.move_points) == (0, 0)
+
+
+def test_a_sprung_trap_with_no_lasting_effect_is_not_disarmed():
+    game = arena()
+    lead = game.awaiting
+    sturdy(game, lead)
+    trap = place(game, "mk_falling_weight", at=(6, 3), placement="square")
+    from roguelike.engine.traps.trigger import spring
+    spring(game, trap, lead)
+    _fresh_turn(game, lead)
+    assert game.store.get(trap, Trap).state == "sprung"
+    assert not game.try_action(Disarm(1, 0, 0), lead).ok

@@ -13,11 +13,13 @@ from typing import NamedTuple
 import numpy as np
 
 from roguelike.engine.actions import DIRECTIONS
-from roguelike.engine.components import Character, Hazard, Position
+from roguelike.engine.components import Character, Hazard, MonsterStats, Position, Trap
 from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.traps.core import hit_dice
+from roguelike.engine.traps.make import ARMED
+from roguelike.engine.traps.make import index as trap_index
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import (
@@ -30,6 +32,48 @@ from roguelike.world.paths import (
 
 _STEPS = list(DIRECTIONS.values())
 ROUTE_WINDOW = 12  # squares round the bot's delver for its widest try at a window's route
+AVOID = 12  # the step cost of a known trap's or a hazard's square: a long way round first
+NEAR_TRAP = 4  # ... and of the squares round a known trap
+
+
+def known_traps(game: Game) -> tuple[tuple[int, int], ...]:
+    """This level's trap squares the party knows of that may still go off, row by row."""
+    squares, _rooms = trap_index(game, game.depth)
+    if not squares:
+        return ()
+    traps, party = game.store.table(Trap), game.party
+    found = [xy for xy, eids in squares.items() if any(_feared(traps[t], party) for t in eids)]
+    return tuple(sorted(found, key=lambda xy: (xy[1], xy[0])))
+
+
+def _feared(trap: Trap, party: list[int]) -> bool:
+    """A trap the party knows of (found, or seen to go off) that may still go off: armed,
+    or sprung and re-arming."""
+    if not (trap.springs or any(e in party for e in trap.known_by)):
+        return False
+    return trap.state in ARMED or (trap.state == "sprung" and trap.reset_round >= 0)
+
+
+def immobile_foes(game: Game) -> tuple[tuple[int, int], ...]:
+    """Where this level's foes that cannot move (Speed 0: the Jaws of Doom) stand, on
+    squares the party has seen."""
+    foes = game.level_foes()
+    if not foes:
+        return ()
+    stats, explored = game.store.peek(MonsterStats), game.level.explored
+    return tuple(pos.xy for eid, pos in foes
+                 if (st := stats.get(eid)) is not None and st.speed <= 0
+                 and explored[pos.y, pos.x])
+
+
+def hazard_squares(game: Game) -> tuple[tuple[int, int], ...]:
+    """The squares of this level's lasting hazards (acid pools, saws ...)."""
+    store = game.store
+    if not store.ids(Hazard, Position):
+        return ()
+    depth = game.depth
+    return tuple((x, y) for _h, hz, pos in store.query(Hazard, Position) if pos.depth == depth
+                 for x, y in hz.squares)
 
 
 class Routes:
@@ -39,6 +83,8 @@ class Routes:
     Dijkstra need not rerun on every step."""
 
     def __init__(self) -> None:
+        # (depth, x, y) of locked doors the bot gave up on: memory, not a cache
+        self.barred: set[tuple[int, int, int]] = set()
         # (level, terrain_version, explored squares, secret doors, frontier, its mask)
         self._last_frontier: tuple[object, int, int, tuple[tuple[int, int], ...],
                                    list[tuple[int, int]], np.ndarray] | None = None
@@ -56,6 +102,17 @@ class Routes:
         # the last map from a window alone, read again while it is sure of the squares a
         # step reads (paths.sure_of) and its inputs are the same
         self._windowed: _Window | None = None
+
+    def bar(self, game: Game, xy: tuple[int, int]) -> None:
+        """Route no more through the door on `xy` of this level (it would not give)."""
+        self.barred.add((game.depth, *xy))
+
+    def barred_here(self, game: Game) -> tuple[tuple[int, int], ...]:
+        """This level's doors given up on, in order."""
+        if not self.barred:
+            return ()
+        depth = game.depth
+        return tuple(sorted((x, y) for d, x, y in self.barred if d == depth))
 
     def frontier(self, game: Game) -> list[tuple[int, int]]:
         """Known walkable squares next to unknown walkable ones (not secret doors), row by
@@ -126,7 +183,8 @@ class Routes:
         (paths.sure_of)."""
         plain = None if creatures_block else self.plain_key(game, eid, doors)
         if plain is None:  # (a monster's, or creatures in the way: nothing kept)
-            return distance_map(self.cost(game, eid, locked, goals, creatures_block), goals)
+            return distance_map(self.cost(game, eid, locked, goals, creatures_block,
+                                          self.barred_here(game)), goals)
         level = game.level
         kept = self._last_route
         if kept is not None and kept[0] is level and kept[1] == plain \
@@ -153,11 +211,31 @@ class Routes:
 
     @staticmethod
     def cost(game: Game, eid: int, locked: dict[tuple[int, int], int],
-              goals: list[tuple[int, int]], creatures_block: bool) -> np.ndarray:
-        """The mover's cost map, a locked door costing 4, each goal at least 1."""
+              goals: list[tuple[int, int]], creatures_block: bool,
+              barred: tuple[tuple[int, int], ...] = ()) -> np.ndarray:
+        """The mover's cost map, a locked door costing 4, a known armed trap square or a
+        lasting hazard's square AVOID (walked over only when there is no other way worth
+        taking), each goal at least 1."""
         cost = game.cost_map(mover=eid, creatures_block=creatures_block)
+        h, w = cost.shape
+        traps = known_traps(game)
+        for gx, gy in traps:  # (passing a trap square diagonally may spring it)
+            for y in range(max(0, gy - 1), min(h, gy + 2)):
+                for x in range(max(0, gx - 1), min(w, gx + 2)):
+                    if cost[y, x]:
+                        cost[y, x] = max(int(cost[y, x]), NEAR_TRAP)
+        for gx, gy in immobile_foes(game):  # (within its reach)
+            for y in range(max(0, gy - 1), min(h, gy + 2)):
+                for x in range(max(0, gx - 1), min(w, gx + 2)):
+                    if cost[y, x]:
+                        cost[y, x] = AVOID
+        for gx, gy in traps + hazard_squares(game):
+            if cost[gy, gx]:
+                cost[gy, gx] = AVOID
         for gx, gy in locked:
             cost[gy, gx] = 4  # a locked door is picked or broken on the way
+        for gx, gy in barred:
+            cost[gy, gx] = 0  # ... unless the party gave up on it
         for gx, gy in goals:
             cost[gy, gx] = max(1, int(cost[gy, gx]))
         return cost
@@ -168,11 +246,11 @@ class Routes:
         same. Do not modify it."""
         kept = self._last_cost
         if kept is None or kept[0] is not level or kept[1] != plain:
-            kept = self._last_cost = (level, plain, self.cost(game, eid, locked, [], False))
+            kept = self._last_cost = (level, plain, self.cost(game, eid, locked, [], False,
+                                                              self.barred_here(game)))
         return kept[2]
 
-    @staticmethod
-    def plain_key(game: Game, eid: int, doors: list[int]
+    def plain_key(self, game: Game, eid: int, doors: list[int]
                    ) -> tuple[object, ...] | None:
         """Everything a delver's cost map (creatures not blocking) is made of besides the
         level: its tiles (they change only with Game.invalidate_terrain, which counts),
@@ -183,7 +261,8 @@ class Routes:
         store = game.store
         if not store.has(eid, Character):
             return None
-        plain = (game.terrain_version, doors, secret_squares(game))
+        plain = (game.terrain_version, doors, secret_squares(game), known_traps(game),
+                 immobile_foes(game), self.barred_here(game))
         hazards = store.ids(Hazard, Position)
         if hazards:  # (only this level's: traps.adjust_cost skips the others)
             positions, depth = store.table(Position), game.depth

@@ -170,20 +170,14 @@ class Step(Action):
         if other is not None and not (is_character(game.store, actor)
                                       and is_character(game.store, other)):
             return fail(f"{name_of(game.store, other)} is in the way.")
-        if other is not None:
-            from roguelike.engine.conditions import move_blocked as blocked_at
-            from roguelike.engine.traps import confine
-
-            # a swap would lift a companion out of a cage, a net or the Monstrous Hand
-            caught = confine.block_reason(game, other) or blocked_at(game, other, pos.x, pos.y)
-            if caught:
-                return fail(caught)
         freed: list[Event] = []
         conds = store.by_type.get(Conditions)
         mine = conds.get(actor) if conds else None
         if mine is not None and mine.active:  # (move_blocked's '' otherwise: most steps)
             from roguelike.engine.conditions import move_blocked
 
+            # (straining against a hold comes first, whoever stands where it strains to: a
+            # held delver whose one way is a held companion still tries to break away)
             held = move_blocked(game, actor, nx, ny)
             if held:
                 outcome = _break_away(game, actor, held)
@@ -193,6 +187,14 @@ class Step(Action):
                 held = move_blocked(game, actor, nx, ny)
                 if held:  # free of the hand, but something else still holds it
                     return done(*freed)
+        if other is not None:
+            from roguelike.engine.conditions import move_blocked as blocked_at
+            from roguelike.engine.traps import confine
+
+            # a swap would lift a companion out of a cage, a net or the Monstrous Hand
+            caught = confine.block_reason(game, other) or blocked_at(game, other, pos.x, pos.y)
+            if caught:
+                return done(*freed) if freed else fail(caught)
         act = store.get(actor, Actor)
         if act.move_points <= 0:  # (_begin_move returns at once with a move under way)
             blocked = _begin_move(game, actor)

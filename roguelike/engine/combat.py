@@ -191,6 +191,9 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
         if store.has(eid, Disabled):
             break
         events += cross_box(game, eid, hit_boxes, location)
+    down = store.try_get(eid, Disabled)
+    if down is not None:  # (just now: a delver already down returned above)
+        down.by = source
     return events
 
 

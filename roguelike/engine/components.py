@@ -107,6 +107,7 @@ class MonsterStats:
 @dataclass(slots=True)
 class Disabled:
     cause: str = ""
+    by: str = ""  # what struck the last blow: a monster's or trap's name, "condition" ...
 
 
 @dataclass(slots=True)

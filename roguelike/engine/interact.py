@@ -34,9 +34,8 @@ from roguelike.engine.explore.markers import RetryCheck
 from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
 from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle
+from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle, disarmable
 from roguelike.engine.traps.describe import disarm_odds
-from roguelike.engine.traps.make import ARMED
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -106,7 +105,7 @@ def _trap_choices(game: Game, actor: int, dx: int, dy: int, x: int, y: int) -> l
     for t in store.ids(Trap, Position):
         tpos = store.get(t, Position)
         trap = store.get(t, Trap)
-        if (tpos.depth, tpos.x, tpos.y) != (depth, x, y) or trap.state not in ARMED \
+        if (tpos.depth, tpos.x, tpos.y) != (depth, x, y) or not disarmable(game, t) \
                 or actor not in trap.known_by:
             continue
         mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]

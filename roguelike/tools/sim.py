@@ -5,14 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from roguelike.bot import play
-from roguelike.engine.game import DEFAULT_PARTY, Game
-from roguelike.engine.options import GameOptions
+from roguelike.bot import bot_game, play
 
 
 def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None,
             record: Path | None = None) -> dict[str, Any]:
-    game = Game(seed, party or DEFAULT_PARTY, options=GameOptions(luck_prompt="never"))
+    game = bot_game(seed, party)
     if record is not None:
         from roguelike.records.recorder import attach
 

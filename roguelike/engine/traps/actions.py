@@ -142,6 +142,13 @@ def _pay_points(game: Game, actor: int, cost: int) -> Result | None:
     return None
 
 
+def disarmable(game: Game, t: int) -> bool:
+    """Armed, or sprung with a lasting effect that stays until disarmed (Mage Knight 001:145
+    "Once triggered, the Monstrous Hand must successfully be disarmed in order to be removed
+    from play"; 001:59 for every dial trap)."""
+    return game.store.get(t, Trap).state in ARMED or bool(hazards.until_disarmed(game, t))
+
+
 def trap_adjacent(game: Game, actor: int, dx: int, dy: int) -> int | None:
     pos = game.store.get(actor, Position)
     for t, _trap, tpos in game.store.query(Trap, Position):
@@ -166,7 +173,7 @@ class Disarm(Action):
         trap = game.store.get(t, Trap)
         if actor not in trap.known_by:
             return fail("You know of no trap there.")
-        if trap.state not in ARMED:
+        if not disarmable(game, t):
             return fail("That trap is not armed.")
         mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
         cost = mk.disarm_slow_cost if self.slow else mk.disarm_quick_cost
@@ -202,7 +209,14 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
         return events
     events = [Event("disarm_fail", f"{who} fails to disarm the {profile.name} (2d6 rolled "
                     f"{shown} vs {value}) and sets it off!", actor, t, roll=face, need=value)]
-    return events + spring(game, t, actor)
+    if trap.state in ARMED:
+        return events + spring(game, t, actor)
+    for hz in hazards.until_disarmed(game, t):  # sprung already: its lasting effect strikes
+        events += hazards.strike_disarmer(game, hz, actor)
+    if trap.placement == "square" and mk.trigger_ends_movement:
+        act = game.store.get(actor, Actor)  # (triggering ends the turn, as spring says)
+        act.move_points, act.actions_left = 0, 0
+    return events
 
 
 @dataclass(frozen=True)

@@ -114,5 +114,5 @@ def slay(game: Game, eid: int, cause: str) -> list[Event]:
         return []
     if store.has(eid, MonsterStats):
         return game.on_monster_killed(eid, cause)
-    store.add(eid, Disabled(cause=cause))
+    store.add(eid, Disabled(cause=cause, by=cause))
     return game.on_disabled(eid, f"{name_of(store, eid)} is struck down ({cause})!")

@@ -312,13 +312,32 @@ def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Eve
     return events
 
 
+def until_disarmed(game: Game, trap_eid: int) -> list[int]:
+    """The trap's lasting effects that only a disarm ends (Mage Knight 001:59 "it must
+    successfully be disarmed before any figure may move safely through the trap square")."""
+    if not game.store.ids(Hazard):
+        return []
+    return [eid for eid, hz in game.store.query(Hazard)
+            if hz.trap == trap_eid and _step(game, eid)["rounds"] == "until_disarmed"]
+
+
 def remove_for_trap(game: Game, trap_eid: int) -> list[Event]:
     """A disarmed trap takes its 'until_disarmed' hazards with it."""
     events: list[Event] = []
-    for eid, hz in list(game.store.query(Hazard)):
-        if hz.trap == trap_eid and _step(game, eid)["rounds"] == "until_disarmed":
-            events += end(game, eid)
+    for eid in until_disarmed(game, trap_eid):
+        events += end(game, eid)
     return events
+
+
+def strike_disarmer(game: Game, hz_eid: int, eid: int) -> list[Event]:
+    """A failed disarm of a trap already sprung sets it off again (Mage Knight 001:67): its
+    lasting effect strikes the disarmer as it strikes a figure coming into it (on entering,
+    else at the start of a turn, else while inside), and no second effect is made."""
+    step = _step(game, hz_eid)
+    for hook in ("on_enter", "on_turn_start", "while_inside"):
+        if step.get(hook):
+            return _run_hook(game, hz_eid, hook, [eid])
+    return []
 
 
 def breakaway_chance(game: Game, eid: int) -> tuple[int, int] | None:

@@ -1,0 +1,152 @@
+"""The bot's help for its own: a light when every light is out, Heal and salves for the
+fallen and those a wound from going down, and freeing those caught by traps."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roguelike.bot.care import heal_plan, in_danger
+from roguelike.bot.moves import STEPS, caught, conditioned, towards
+from roguelike.bot.routes import hazard_squares
+from roguelike.engine.actions import Action, Lead, Step, Wait
+from roguelike.engine.components import Actor, Character, Disabled, Position
+from roguelike.engine.conditions import move_blocked
+from roguelike.engine.explore.components import LightSource
+from roguelike.engine.explore.inventory import find_item
+from roguelike.engine.explore.items import UseItem
+from roguelike.engine.explore.spells import Cast
+from roguelike.engine.game import Game
+from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.actions import Free, Struggle
+from roguelike.engine.traps.hazards import breakaway_chance
+
+if TYPE_CHECKING:
+    from roguelike.bot.player import Bot
+
+
+def relight(game: Game, eid: int) -> Action | None:
+    """With every light out, light the next one carried (or lead whoever carries one)."""
+    lights, disabled = game.store.peek(LightSource), game.store.peek(Disabled)
+    for e in game.party:
+        if e in lights and e not in disabled:
+            return None
+    if game.store.get(eid, Actor).actions_left <= 0:
+        return None
+    for member in game.party:
+        item = find_item(game, member, "light")
+        if item is None:
+            continue
+        if member == eid:
+            return UseItem(item)
+        if not is_disabled(game.store, member):
+            return Lead(game.store.get(member, Character).order)
+    return None
+
+
+def heal(bot: Bot, game: Game, eid: int, pos: Position, reach_only: bool = False
+         ) -> Action | None:
+    """Mend a fallen companion, or one a wound from going down (care.heal_plan), with
+    the Heal spell or a salve; out of a fight, go to them or hand the lead to one who
+    can. `reach_only` (in a fight): only a patient beside the healer."""
+    store = game.store
+    if store.get(eid, Actor).actions_left <= 0 or not in_danger(game):
+        return None
+    plan = heal_plan(game, eid, bot.find(game, eid, "heal_box"))
+    if plan is None:
+        if reach_only or game.mode != "explore":
+            return None
+        for member in game.party:
+            if member != eid and not is_disabled(store, member) \
+                    and store.get(member, Position).depth == game.depth \
+                    and heal_plan(game, member, bot.find(game, member, "heal_box")):
+                return Lead(store.get(member, Character).order)
+        return None
+    patient, where, how = plan
+    ppos = store.get(patient, Position)
+    if chebyshev(ppos, pos) > 1:
+        if reach_only:
+            return None
+        hazards = hazard_squares(game)
+        goal = [(ppos.x + dx, ppos.y + dy) for dx, dy in STEPS
+                if game.level.is_walkable(ppos.x + dx, ppos.y + dy)
+                and (ppos.x + dx, ppos.y + dy) not in hazards]
+        return towards(bot, game, eid, pos, goal, False)
+    if how == "spell":
+        return Cast("heal", ppos.x, ppos.y, where)
+    salve = bot.find(game, eid, "heal_box")
+    assert salve is not None
+    return UseItem(salve, ppos.x, ppos.y, where)
+
+
+def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
+    """Caught in a cage, net or vines: struggle if that can work, else hand the lead to
+    one who can help. A companion caught: go and free them."""
+    store = game.store
+    if confine.top(game, eid) is not None:
+        if confine.escape_ways(game, eid, eid, inside=True):
+            return Struggle() if store.get(eid, Actor).actions_left > 0 else None
+        for member in game.party:
+            if member != eid and not is_disabled(store, member) \
+                    and confine.top(game, member) is None \
+                    and store.get(member, Position).depth == game.depth:
+                return Lead(store.get(member, Character).order)
+        return None
+    # (move_blocked refuses only under a condition, confine.top finds only a stack:
+    # most steps nobody else is under one and nobody is caught)
+    if game.mode == "explore" and conditioned(game, eid) \
+            and not move_blocked(game, eid, pos.x, pos.y):
+        held = _held_companions(game, eid)
+        if held:
+            return _free_the_held(game, eid, pos, held)
+    for member in caught(game):
+        if member == eid or store.get(member, Position).depth != game.depth \
+                or is_disabled(store, member) \
+                or confine.top(game, member) is None \
+                or not confine.escape_ways(game, eid, member, inside=False):
+            continue
+        mpos = store.get(member, Position)
+        if chebyshev(mpos, pos) <= 1:
+            if store.get(eid, Actor).actions_left <= 0:
+                return None
+            return Free(mpos.x - pos.x, mpos.y - pos.y)
+        goal = [(mpos.x + dx, mpos.y + dy) for dx, dy in STEPS
+                if game.level.is_walkable(mpos.x + dx, mpos.y + dy)]
+        return towards(bot, game, eid, pos, goal, False)
+    return None
+
+
+def _held_companions(game: Game, eid: int) -> list[int]:
+    """Companions on this level the Monstrous Hand holds (they break away only by trying)."""
+    store = game.store
+    return [m for m in game.party if m != eid
+            and store.get(m, Position).depth == game.depth
+            and not is_disabled(store, m)
+            and move_blocked(game, m, *store.get(m, Position).xy)
+            and breakaway_chance(game, m) is not None]
+
+
+def _free_the_held(game: Game, eid: int, pos: Position, held: list[int]) -> Action:
+    """Companions the Monstrous Hand holds break away only by trying to step (1 in 6), and
+    a follower tries whenever its leader is 2 or more squares off. So the free delver leads
+    from outside the hand's reach, 2 squares or more from each held one, and lets time pass;
+    led themselves, the held would pull the free one back into reach as their follower,
+    for ever."""
+    store = game.store
+    hazards = hazard_squares(game)
+    act = store.get(eid, Actor)
+    spots = [store.get(m, Position) for m in held]
+    if pos.xy not in hazards and all(chebyshev(p, pos) >= 2 for p in spots):
+        return Wait()
+    if act.move_points <= 0 and act.actions_left <= 0:
+        return Wait()
+    best = None
+    for dx, dy in STEPS:
+        x, y = pos.x + dx, pos.y + dy
+        if (x, y) in hazards or not game.level.is_walkable(x, y) \
+                or game.creature_at(x, y) is not None or game.step_blocked(eid, x, y):
+            continue
+        gap = min(max(abs(p.x - x), abs(p.y - y)) for p in spots)
+        if best is None or gap > best[0]:
+            best = (gap, dx, dy)
+    return Step(best[1], best[2]) if best is not None else Wait()

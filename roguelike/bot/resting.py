@@ -1,0 +1,186 @@
+"""The bot's rests (engine/explore/rest.py): wait out a companion's knock-out and heal the
+fallen by resting, never leave one lying in a lasting trap effect that would strike them
+again as they rise (disarm it first), rest the wounded before going on (in the level's Camp
+for Bed Rest when the Camp is a short walk), and stop when a rest would do nothing more
+(rest_needs empty) or has stopped helping.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from roguelike.bot.care import boxes_to_down, state_of
+from roguelike.bot.moves import (
+    STEPS,
+    disarm_in_way,
+    harms_in_place,
+    lasting_trap_over,
+    leave_hazard,
+    towards,
+)
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Action, Wait
+from roguelike.engine.components import Conditions, HitBoxes, Position
+from roguelike.engine.explore.components import Fatigue
+from roguelike.engine.explore.inventory import in_camp
+from roguelike.engine.explore.rest import Rest, present, rest_needs, rest_refusal
+from roguelike.engine.game import Game
+from roguelike.engine.stats import chebyshev, is_disabled
+
+if TYPE_CHECKING:
+    from roguelike.bot.player import Bot
+
+REST_AT = 3  # boxes crossed on one delver that call for a rest where it stands ...
+REST_AT_SCARCE = 5  # ... when light runs short (bot/journey.light_turns)
+CAMP_WALK = 30  # the longest walk (steps) back to the Camp for its Bed Rest
+FUTILE_RESTS = 3  # rests in a row that changed nothing before the bot stops resting here
+
+
+def fallen(game: Game) -> list[int]:
+    """Companions down on this level (every one of them gets up in time: a knock-out's
+    clock runs out, and a completed rest heals the Disabled until they stand)."""
+    store = game.store
+    return [m for m in present(game) if is_disabled(store, m)]
+
+
+def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
+                hazards: tuple[tuple[int, int], ...]) -> Action | None:
+    """A companion down on this level: the party rests beside them (the knock-out's clock
+    runs, the rest heals them and they stand); one lying in a lasting trap effect that
+    would strike them as they rise has the trap disarmed first."""
+    down = fallen(game)
+    if not down:
+        return None
+    store = game.store
+    waiting = []
+    for m in down:
+        mpos = store.get(m, Position)
+        if mpos.xy not in hazards or not harms_in_place(game, mpos.xy):
+            waiting.append(m)
+            continue
+        trap = lasting_trap_over(game, mpos.xy)
+        if trap is None or bot.disarm_tries.get((game.depth, *_xy(game, trap)), 0) >= \
+                RESCUE_TRIES:
+            continue  # (nothing ends it: resting would only strike them down again)
+        tx, ty = _xy(game, trap)
+        if chebyshev(pos, store.get(trap, Position)) <= 1:
+            act = disarm_in_way(bot, game, eid, tx, ty, limit=RESCUE_TRIES)
+            if act is not None:
+                return act
+            # (no disarm from here now: counted as a try, or the party would step in
+            # to try again and out of the hazard again for ever)
+            key = (game.depth, tx, ty)
+            bot.disarm_tries[key] = bot.disarm_tries.get(key, 0) + 1
+            continue
+        goals = [(tx + dx, ty + dy) for dx, dy in STEPS
+                 if game.level.is_walkable(tx + dx, ty + dy)]
+        step = towards(bot, game, eid, pos, goals, False)
+        if step is not None:
+            return step
+    if not waiting or game.mode != "explore" or rest_refusal(game):
+        return None
+    if pos.xy in hazards:
+        return leave_hazard(game, eid, pos)
+    return _rest(bot, game)
+
+
+RESCUE_TRIES = 12  # tries at disarming a trap whose effect holds a fallen companion
+
+
+def _xy(game: Game, trap: int) -> tuple[int, int]:
+    return game.store.get(trap, Position).xy
+
+
+def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
+              hazards: tuple[tuple[int, int], ...], scarce: bool) -> Action | None:
+    """Rest now, walk to the Camp to rest there, or None (go on). In the Camp the party
+    rests off everything a rest still mends; elsewhere only wounds worth the time (REST_AT
+    boxes on someone, a wound to Head or Torso, fatigue), fewer when light is `scarce`."""
+    if game.mode != "explore" or rest_refusal(game):
+        return None
+    store = game.store
+    standing = [m for m in present(game) if not is_disabled(store, m)]
+    if not standing or not _needs(game, standing):
+        return None
+    if any(store.get(m, Position).xy in hazards for m in standing):
+        return leave_hazard(game, eid, pos)
+    if bot.futile_rests.get(game.depth, 0) >= FUTILE_RESTS:
+        return None
+    if in_camp(game, eid):
+        return _rest(bot, game) if rest_needs(game) else None
+    worst = max(_crossed(game, m) for m in standing)
+    danger = any(boxes_to_down(game, m) <= 1 for m in standing)
+    # (fatigue is -1 a level on every roll: rested off at once while light allows, and
+    # from severe on even when it is short)
+    tired = max(((f.level if (f := store.try_get(m, Fatigue)) is not None else 0)
+                 for m in standing), default=0) >= (2 if scarce else 1)
+    if not (danger or tired or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
+        return None
+    if worst >= 2 and not danger:
+        walk = camp_walk(bot, game, eid, pos)
+        if walk is not None:
+            return walk
+    return _rest(bot, game)
+
+
+def _needs(game: Game, standing: list[int]) -> bool:
+    """Whether a rest would mend anything on the standing delvers (a quick look first)."""
+    store = game.store
+    for m in standing:
+        if _crossed(game, m):
+            return True
+        f = store.try_get(m, Fatigue)
+        if f is not None and f.level:
+            return True
+        conds = store.try_get(m, Conditions)
+        if conds is not None and "injured" in conds.active:
+            return True
+    return False
+
+
+def _crossed(game: Game, eid: int) -> int:
+    return sum(loc.crossed for loc in game.store.get(eid, HitBoxes).locations)
+
+
+def bleeding(game: Game) -> bool:
+    """Someone here loses boxes turn by turn (Sapped, Burning): a rest would be broken by the
+    first of them and heal nothing, an exploration turn of light for nothing."""
+    return any(p.wound_per_turn for m in present(game) for p in C.plays(game, m))
+
+
+def _rest(bot: Bot, game: Game) -> Action:
+    """A Rest, noting whether the last one from this very state changed nothing; while
+    someone bleeds, a round's Wait instead (each turn's save may end it)."""
+    if bleeding(game):
+        return Wait()
+    now = state_of(game)
+    if bot.rested_from is not None and bot.rested_from[0] == game.depth:
+        if bot.rested_from[1] == now:
+            bot.futile_rests[game.depth] = bot.futile_rests.get(game.depth, 0) + 1
+        else:
+            bot.futile_rests[game.depth] = 0
+    bot.rested_from = (game.depth, now)
+    return Rest()
+
+
+def camp_walk(bot: Bot, game: Game, eid: int, pos: Position, far: bool = False
+              ) -> Action | None:
+    """A step towards the level's Camp room when it is within CAMP_WALK squares (or
+    however `far`)."""
+    level = game.level
+    if level.camp_room is None or level.room_at(pos.x, pos.y) == level.camp_room:
+        return None
+    if bot.camp is None or bot.camp[0] is not level:
+        ys, xs = np.nonzero(level.room_map == level.camp_room)
+        bot.camp = (level, list(zip(xs.tolist(), ys.tolist(), strict=True)))
+    squares = bot.camp[1]
+    if not squares or (not far and min(chebyshev_xy(pos.xy, s) for s in squares) > CAMP_WALK):
+        return None
+    return towards(bot, game, eid, pos, squares, False)
+
+
+def chebyshev_xy(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+

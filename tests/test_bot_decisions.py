@@ -1,0 +1,483 @@
+"""The bot as a careful player (issue 16, section 3): one decision at a time on hand-made
+maps, and a bounded many-seed check that its games end or move on."""
+
+from __future__ import annotations
+
+import pytest
+
+from roguelike.bot import Bot, bot_game, play
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Attack, TakeStairs, Wait
+from roguelike.engine.components import (
+    Character,
+    Disabled,
+    HitBoxes,
+    PendingLuck,
+    Position,
+    Searched,
+)
+from roguelike.engine.events import Event
+from roguelike.engine.explore.clock import Rest
+from roguelike.engine.explore.components import Treasure
+from roguelike.engine.explore.inventory import carried, ledger
+from roguelike.engine.explore.items import UseItem
+from roguelike.engine.explore.spells import Cast
+from roguelike.engine.fight_actions import RangedAttack
+from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.scenario import scenario
+from tests.combat_kit import arena, put_first
+from tests.explore_kit import give, give_treasure, pillager
+
+HALL = """
+##############
+#1...........#
+#2...........#
+#3...........#
+##############
+"""
+
+
+def _explore_led(g, eid: int) -> None:
+    """Out of a fight, `eid` leads and is on turn with two actions."""
+    g.mode = "explore"
+    g.led = eid
+    put_first(g, eid)
+
+
+def _treasure_carried(g, eid: int) -> bool:
+    return any(g.store.has(i, Treasure) for i in carried(g.store, eid))
+
+
+def _cross(g, eid: int, where: str, n: int) -> None:
+    g.store.get(eid, HitBoxes).location(where).crossed = n
+
+
+def test_an_unengaged_pillager_is_left_be_and_one_that_strikes_is_fought():
+    g = arena(text=HALL, monsters={})
+    warrior = g.party[0]
+    p = pillager(g, 2, 1)  # right beside the Warrior, not fighting anyone
+    g.mode = "combat"
+    put_first(g, warrior)
+    bot = Bot()
+    assert not isinstance(bot.choose(g), Attack)
+    g.log.append(Event("hit", "The Pillager hits the Leader Warrior.", p, warrior))
+    assert bot.choose(g) == Attack(p)
+
+
+def test_the_mage_casts_force_bolt_from_range_and_stays_out_of_melee():
+    g = arena(text="""
+    ##############
+    #1..........m#
+    #2...........#
+    #3...........#
+    ##############
+    """)
+    mage = g.party[2]
+    put_first(g, mage)
+    foe = next(e for e in g.hostiles_in_view())
+    fpos = g.store.get(foe, Position)
+    assert Bot().choose(g) == Cast("force_bolt", fpos.x, fpos.y)
+
+
+def test_the_immobile_jaws_of_doom_are_not_fought_hand_to_hand():
+    jaws_id = next(k for k, m in bot_game("x").content.monsters.items()
+                   if m.name == "Jaws of Doom")
+    g = arena(jaws_id, text="""
+    ##############
+    #1m..........#
+    #............#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior, rogue = g.party[0], g.party[1]
+    put_first(g, warrior)
+    jaws = next(e for e in g.hostiles_in_view())
+    assert Bot().choose(g) != Attack(jaws)
+    put_first(g, rogue)  # the Rogue shoots it from where it stands (3 squares off)
+    assert Bot().choose(g) == RangedAttack(jaws)
+
+
+def test_a_companion_a_wound_from_down_is_healed():
+    g = scenario("""
+    ##############
+    #13..........#
+    #2...........#
+    ##############
+    """)
+    warrior, mage = g.party[0], g.party[2]
+    torso = g.store.get(warrior, HitBoxes).location("torso")
+    _cross(g, warrior, "torso", len(torso.boxes) - 1)  # one box left
+    _explore_led(g, mage)
+    wpos = g.store.get(warrior, Position)
+    assert Bot().choose(g) == Cast("heal", wpos.x, wpos.y, "torso")
+
+
+def test_a_salve_mends_a_fallen_companion_when_no_spell_can():
+    g = scenario(HALL, party=(("leader", "warrior"), ("mercenary", "rogue"),
+                              ("apprentice", "warrior")))
+    leader, rogue = g.party[0], g.party[1]
+    head = g.store.get(rogue, HitBoxes).location("head")
+    _cross(g, rogue, "head", len(head.boxes))
+    g.store.add(rogue, Disabled("Head spent"))
+    _explore_led(g, leader)
+    salve = Bot().find(g, leader, "heal_box")
+    assert salve is not None
+    rpos = g.store.get(rogue, Position)
+    assert Bot().choose(g) == UseItem(salve, rpos.x, rpos.y, "head")
+
+
+def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
+    g = scenario("""
+    ##############
+    #1>..........#
+    #2..........3#
+    ##############
+    """)
+    leader, mage = g.party[0], g.party[2]
+    g.store.add(mage, Disabled("knocked out (Head spent)"))
+    C.add_condition(g, mage, "knocked_out", 60, "wounds")
+    pos = g.store.get(leader, Position)
+    pos.x, pos.y = g.level.stairs_down
+    _explore_led(g, leader)
+    g.store.add(leader, Searched(places=["1:0"], spots=[]))  # the room is searched
+    bot = Bot()
+    # 10 squares off and will wake: not left behind; a rest lets the knock-out run out
+    assert bot.choose(g) == Rest()
+    g.perform(Rest())
+    assert not g.store.has(mage, Disabled)  # up again: the rest's 60 rounds passed
+    _explore_led(g, leader)
+    for _ in range(40):  # the Mage walks over as a follower; then down together
+        action = bot.choose(g)
+        if action == TakeStairs("down"):
+            break
+        assert not isinstance(action, TakeStairs)
+        g.perform(action)
+    assert action == TakeStairs("down")
+    assert g.perform(action) and g.depth == 2
+    assert g.store.get(mage, Position).depth == 2
+
+
+def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():
+    g = scenario("""
+    ##############
+    #<...........#
+    #............#
+    #..........12#
+    #...........3#
+    ##############
+    """)
+    leader = g.party[0]
+    give(g, leader, "heart_of_the_deep")
+    give_treasure(g, g.party[1], gp=40)
+    _explore_led(g, leader)
+    play(g, 200)
+    assert g.over and g.outcome == "victory"
+    assert ledger(g).banked_gp >= 40 + 5000
+
+
+def test_treasure_is_banked_at_the_camp_on_depth_1():
+    g = scenario("""
+    ##############
+    #<....#......#
+    #.....+....1.#
+    #.....#....23#
+    ##############
+    """)
+    # the left room is the Camp; the right one another room
+    g.level.room_map[:, 6:] = 1
+    g.level.room_map[2, 6] = -1
+    leader = g.party[0]
+    give_treasure(g, leader, gp=25)
+    _explore_led(g, leader)
+    bot = Bot()
+    for _ in range(60):
+        if not _treasure_carried(g, leader):
+            break
+        action = bot.choose(g)
+        before = g.actions_taken
+        g.perform(action)
+        if g.actions_taken == before:
+            g.perform(Wait())
+    assert ledger(g).banked_gp == 25 and not _treasure_carried(g, leader)
+
+
+def test_luck_buys_back_a_save_but_keeps_a_point():
+    g = scenario(HALL, luck_prompt="ask")
+    rogue = g.party[1]
+    char = g.store.get(rogue, Character)
+    g.store.add(rogue, PendingLuck("Might", 3, 5, 2, "save", [rogue, 1, 0, 0, 0]))
+    g.current = rogue
+    g.mode = "combat"
+    assert Bot().choose(g) == SpendLuck(2)
+    char.luck = 2  # spending 2 would leave none to turn a Disabling blow into a knock-out
+    assert Bot().choose(g) == KeepRoll()
+    char.luck = 10
+    g.store.get(rogue, PendingLuck).cost = 7  # too dear, even for a save that may down it
+    assert Bot().choose(g) == KeepRoll()
+
+
+def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():
+    g = scenario(HALL)
+    warrior = g.party[0]
+    _cross(g, warrior, "arms", 1)
+    _explore_led(g, warrior)
+    bot = Bot()
+    assert bot.choose(g) == Rest()
+    g.perform(Rest())
+    _explore_led(g, warrior)
+    if g.store.get(warrior, HitBoxes).location("arms").crossed:  # the rest healed nothing
+        assert bot.choose(g) != Rest()
+
+
+@pytest.mark.parametrize("seed", [f"bot-progress-{i}" for i in range(6)])
+def test_every_bot_game_ends_or_moves_on(seed: str):
+    """No stall: in each window of 1,500 actions the game ends, or the party reaches new
+    ground (squares explored, a new depth) or banks or kills something."""
+    g = bot_game(seed)
+    bot = Bot()
+
+    def progress() -> tuple[int, ...]:
+        seen = sum(int(level.explored.sum()) for level in g.levels.values())
+        return (g.deepest, seen, g.kills, ledger(g).banked_gp)
+
+    for _ in range(3):
+        before = progress()
+        play(g, 1500, bot)
+        if g.over:
+            break
+        assert progress() != before, (seed, g.depth, g.round)
+
+
+def test_two_plans_pulling_opposite_ways_are_both_set_aside():
+    """A loop walked by two plans taking turns (one steps out of a pool, the other back in;
+    one walks to the Camp, the other away) sets aside each plan that walked it, not only
+    the one on turn when the loop was seen (that one's partner pulled on for ever)."""
+    from roguelike.bot.guard import LOOP_WINDOW, Guard
+    from roguelike.engine.actions import Step
+
+    g = scenario(HALL)
+    leader = g.party[0]
+    _explore_led(g, leader)
+    guard = Guard()
+    pos = g.store.get(leader, Position)
+    for i in range(LOOP_WINDOW):
+        pos.x = 3 + i % 2
+        guard.note(g, leader, "camp" if i % 2 else "secret" if i % 4 == 0 else "loot",
+                   Step(1, 0))
+    assert guard.loops == 1
+    assert not guard.allowed(g, "camp") and not guard.allowed(g, "loot")
+    assert guard.allowed(g, "secret")  # (the last resort is never set aside)
+
+
+def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
+    """A delver swapped or thrown onto a square the route maps count as wall (an unfound
+    secret door) still steps towards its goal: before, no step was found and the party
+    searched in place for the rest of the game."""
+    from roguelike.engine.actions import Step
+    from roguelike.engine.explore.components import SecretDoor
+    from tests.explore_kit import door_at
+
+    g = scenario("""
+    ##########
+    #..1+....#
+    #2.3#....#
+    ##########
+    """)
+    leader = g.party[0]
+    door = door_at(g, 4, 1)
+    g.store.add(door, SecretDoor())
+    pos = g.store.get(leader, Position)
+    pos.x, pos.y = 4, 1
+    _explore_led(g, leader)
+    g.invalidate_view()
+    step = Bot().towards(g, leader, pos, [(7, 1)], False)
+    assert step == Step(1, 0)
+
+
+def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
+    """A flask of oil is 24 turns of the lantern's light and the dungeon holds no more:
+    thrown at a strong foe only while the light carried covers the trip down and back
+    with the flask's worth to spare (before, the bot threw a flask at the first Rival
+    Leader and went dark four levels early)."""
+    from roguelike.bot.journey import light_turns
+    from roguelike.engine.explore.components import LightSource
+    from roguelike.engine.explore.inventory import unstow
+
+    def game(torches: int):
+        g = arena("troll", text="""
+        ##############
+        #1...m.......#
+        #............#
+        #2.3.........#
+        ##############
+        """)
+        leader = g.party[0]
+        for m in g.party:  # the start kits' lights gone but the lit lantern's last round
+            if g.store.has(m, LightSource):
+                g.store.get(m, LightSource).rounds_left = 1
+            for item in list(carried(g.store, m)):
+                if Bot.kind_of(g, item) in ("torch", "oil_flask"):
+                    unstow(g, m, item)
+                    g.store.destroy(item)
+        for _ in range(3):  # 72 turns of the lantern's light
+            give(g, leader, "oil_flask")
+        for _ in range(torches):
+            give(g, g.party[1], "torch")
+        put_first(g, leader)
+        return g, leader
+
+    g = game(torches=0)[0]
+    assert light_turns(g) == 72
+    assert not isinstance(Bot().choose(g), UseItem)  # kept for the lantern
+    g = game(torches=25)[0]  # 150 turns of torchlight besides
+    action = Bot().choose(g)
+    assert isinstance(action, UseItem) and Bot.kind_of(g, action.item) == "oil_flask"
+
+
+def test_an_exhausted_mage_does_not_cast_on_a_six_alone():
+    """Casting is a Wits check plus fatigue: at a target of 6 only a six casts, and the Mage
+    stood bolting a regenerating Troll for thousands of rounds; it casts again once rested."""
+    from roguelike.engine.explore.components import Fatigue
+
+    g = arena(text="""
+    ##############
+    #1..........m#
+    #2...........#
+    #3...........#
+    ##############
+    """)
+    mage = g.party[2]
+    put_first(g, mage)
+    g.store.add(mage, Fatigue(level=3))  # Wits 3 + 3
+    assert not isinstance(Bot().choose(g), Cast)
+    g.store.get(mage, Fatigue).level = 1  # Wits 3 + 1: a cast worth trying
+    assert isinstance(Bot().choose(g), Cast)
+
+
+def test_a_level_that_keeps_putting_the_party_down_is_hurried_from():
+    """A foe the party cannot beat (a Troll that breaks off, regenerates and comes back)
+    put delvers down 1,800 times on one level: after DOWNS_HURRY downs there the party no
+    longer rests or loots on it, and heads for the stairs."""
+    from roguelike.bot.guard import DOWNS_HURRY
+    from roguelike.engine.events import Event as E
+
+    g = scenario(HALL)
+    bot = Bot()
+    victim = g.party[1]
+    for n in range(DOWNS_HURRY):
+        assert g.depth not in bot.hurried, n
+        g.log.append(E("disabled", "Mercenary Rogue is Knocked Out", victim))
+        bot._read_log(g)
+    assert g.depth in bot.hurried
+
+
+def test_no_rest_while_someone_bleeds():
+    """A Sapped delver loses a box each turn, which breaks any rest at once (it heals
+    nothing): the party lets rounds pass instead (each turn's save may end the bleeding)
+    rather than burn an exploration turn of light for nothing, 21 times on one level."""
+    g = scenario(HALL)
+    warrior, rogue = g.party[0], g.party[1]
+    _cross(g, warrior, "arms", 1)
+    _explore_led(g, warrior)
+    assert Bot().choose(g) == Rest()
+    C.add_condition(g, rogue, "sapped", C.UNTIL_ENDED, "test")
+    assert Bot().choose(g) == Wait()
+
+
+def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
+    """The only way out of a Monstrous Hand's reach is through a companion standing outside
+    it: the swap would put them in the hand, so the one inside hands them the lead (they
+    lead on from outside and the held follow, breaking away). Before, no step was found and
+    the party searched in place until the action cap."""
+    from roguelike.engine.actions import Lead
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    g = scenario("""
+    #######
+    #.....#
+    ###1###
+    ###2###
+    ###.###
+    ###3###
+    ###.###
+    #######
+    """)
+    leader, rogue = g.party[0], g.party[1]
+    spring(g, place(g, "mk_monstrous_hand", at=(3, 1), placement="square"), leader)
+    _explore_led(g, leader)
+    g.invalidate_view()
+    action = Bot().towards(g, leader, g.store.get(leader, Position), [(3, 6)], False)
+    assert action == Lead(g.store.get(rogue, Character).order)
+
+
+def test_an_exhausted_mage_does_not_try_heal_that_cannot_be_cast():
+    """Heal is a Wits check plus fatigue too: at Wits 4 + 3 fatigue no die casts it, and
+    the Mage tried it (and declined the luck) for 40,000 rounds."""
+    from roguelike.bot.care import heal_plan
+    from roguelike.engine.explore.components import Fatigue
+
+    g = scenario(HALL)
+    warrior, mage = g.party[0], g.party[2]
+    torso = g.store.get(warrior, HitBoxes).location("torso")
+    torso.crossed = len(torso.boxes) - 1  # a wound from down
+    g.store.add(mage, Fatigue(level=1))
+    assert heal_plan(g, mage, None) == (warrior, "torso", "spell")
+    g.store.get(mage, Fatigue).level = 3
+    assert heal_plan(g, mage, None) is None  # (a salve would do, if it had one)
+
+
+def test_a_fight_that_walks_a_loop_is_set_aside():
+    """Stepping back from a foe and closing on it again (a cornered rat that will not come)
+    walked the Mage between two squares for 40,000 actions: the guard sees fight steps too."""
+    from roguelike.bot.guard import LOOP_WINDOW, Guard
+    from roguelike.engine.actions import Step
+
+    g = scenario(HALL)
+    mage = g.party[2]
+    g.mode = "combat"
+    guard = Guard()
+    pos = g.store.get(mage, Position)
+    for i in range(LOOP_WINDOW):
+        pos.x = 3 + i % 2
+        guard.note(g, mage, "fight", Step(1 - 2 * (i % 2), 0))
+    assert not guard.allowed(g, "fight")
+
+
+def test_a_lead_handed_back_and_forth_sets_the_plan_aside():
+    """Two delvers each handing the other the lead to heal a companion neither could reach
+    went on for 20,000 rounds: leads count as a loop too."""
+    from roguelike.bot.guard import LEAD_LOOP, Guard
+    from roguelike.engine.actions import Lead
+
+    g = scenario(HALL)
+    guard = Guard()
+    for i in range(LEAD_LOOP):
+        assert guard.allowed(g, "care"), i
+        guard.note(g, g.party[1 + i % 2], "care", Lead(2 - i % 2))
+    assert not guard.allowed(g, "care")
+
+
+def test_cut_off_on_the_way_out_the_bot_searches_new_walls():
+    """Climbing out with no known way to the stairs up (cut off: a secret door, a collapse),
+    the led delver walks to walls it has not searched yet; before, it searched where it had
+    already searched (refused) for the rest of the game."""
+    from roguelike.engine.actions import Step
+
+    g = scenario("""
+    ###############
+    #1.........#..#
+    #2.........#..#
+    #3.........#..#
+    ###############
+    """)
+    leader = g.party[0]
+    _explore_led(g, leader)
+    g.level.stairs_up = (12, 2)  # beyond the wall: no known way there
+    g.level.explored[:, :] = True
+    g.store.add(leader, Searched(places=["1:0"], spots=[(1, 1, 1)]))
+    bot = Bot()
+    bot.guard.retiring = True
+    action = bot.choose(g)
+    assert isinstance(action, Step), action

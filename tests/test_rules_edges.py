@@ -118,7 +118,7 @@ def test_the_stunned_monster_has_one_action_on_its_next_turn_then_recovers():
 
     act = g.store.get(monster, Actor)
     act.actions_left = g.content.rules.actions_per_turn
-    start_turn(g, monster, act)
+    start_turn(g, monster)
     assert act.actions_left == 1
     end_turn(g, monster)
     assert not C.has_condition(g, monster, "stunned")

@@ -164,7 +164,7 @@ class Step(Action):
         other = game.creature_at(nx, ny)
         if other is not None and hostile(store, actor, other):
             return instead(Attack(other))
-        door = level.door_ids.get((nx, ny))  # (game.door_at, written out)
+        door = game.door_at(nx, ny)
         if door is not None and not store.get(door, Door).open:
             return instead(OpenDoor(dx, dy))
         if other is not None and not (is_character(game.store, actor)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from roguelike.engine import conditions, experience, fight_actions, luck, morale
 from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Conditions, FightState
+from roguelike.engine.components import FightState
 from roguelike.engine.events import Event
 from roguelike.engine.explore import rest
 
@@ -26,17 +26,10 @@ def refuse_while_pending(game: Game, action: Action) -> str:
     return "A roll waits on your luck: spend luck or keep the roll."
 
 
-def start_turn(game: Game, eid: int, act: Actor | None = None) -> list[Event]:
-    """`act`: the creature's Actor, when the caller has it at hand."""
-    tables = game.store.by_type
-    states = tables.get(FightState)
+def start_turn(game: Game, eid: int) -> list[Event]:
+    states = game.store.by_type.get(FightState)
     state = (states.get(eid) if states else None) or fight_state(game, eid)
     state.cleaves = 0
-    conds = tables.get(Conditions)
-    if not conds or eid not in conds or not conds[eid].active:
-        # conditions.start_turn's common case, inline: every creature, every turn
-        state.granted = (act or game.store.get(eid, Actor)).actions_left
-        return []
     return conditions.start_turn(game, eid, state)
 
 

@@ -27,7 +27,6 @@ from roguelike.engine.components import (
     Character,
     Conditions,
     Disabled,
-    FightState,
     PendingLuck,
     Position,
 )
@@ -56,7 +55,6 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
-_NO_ROWS: frozenset[int] = frozenset()  # a table nobody has yet
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -392,8 +390,7 @@ class Game(PartySight, Occupants):
         events = self._update_mode()
         guard = 0
         round_ = self.round
-        characters, positions, actors = self._characters, self._positions, self._actors
-        tables = self._tables
+        actors, tables = self._actors, self._tables
         while not self.over:
             guard += 1
             if guard > 100_000:
@@ -407,18 +404,16 @@ class Game(PartySight, Occupants):
             if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
                 break
             current = self.current
-            # (the turn is over when it cannot go on (_can_start, written out) or nothing
-            # is left of it: asked on every pass)
-            if current is None or (pos := positions.get(current)) is None \
-                    or pos.depth != self.depth or current in tables.get(Disabled, _NO_ROWS):
+            # (the turn is over when it cannot go on or nothing is left of it)
+            if current is None or not self._can_start(current):
                 events += self._next_turn()
                 continue
             act = actors[current]
             if act.actions_left <= 0 and act.move_points <= 0:
                 events += self._next_turn()
                 continue
-            if current in characters and (self.mode == "combat" or current == self.led):
-                break  # player_controls(current), written out
+            if self.player_controls(current):
+                break
             events += ai.take_action(self, current, act)
             events += self._update_mode()
         return events
@@ -445,24 +440,12 @@ class Game(PartySight, Occupants):
         if not self.order:
             return events
         current = self.current = self.order[self.turn_index]
-        # (a turn that cannot start is finished: _turn_finished need not be asked too)
-        pos = self._positions.get(current)  # _can_start, written out
-        if pos is None or pos.depth != self.depth \
-                or current in tables.get(Disabled, _NO_ROWS):
+        if not self._can_start(current):  # (a turn that cannot start is finished)
             return events
         act = self._actors[current]
         act.actions_left = self.content.rules.actions_per_turn
         act.move_points = 0
-        states, conds = tables.get(FightState), tables.get(Conditions)  # (may be new now)
-        state = states.get(current) if states else None
-        if state is not None and (not conds or current not in conds
-                                  or not conds[current].active):
-            # fight_hooks.start_turn's usual case written out (every creature, every turn):
-            # a fight state and no active condition
-            state.cleaves = 0
-            state.granted = act.actions_left
-        else:
-            events += fight_hooks.start_turn(self, current, act)
+        events += fight_hooks.start_turn(self, current)
         # (self.current again: a wound at the start of the turn may have ended it)
         events.append(self._turn_event(self.current, act.initiative))
         if self.mode == "combat" and self.player_controls(self.current):
@@ -495,6 +478,8 @@ class Game(PartySight, Occupants):
         return events
 
     def _can_start(self, eid: int) -> bool:
+        """Whether `eid`'s turn can start (and, started, go on): it stands on this level
+        and is not Disabled. The turn loop's one copy of this rule."""
         # (a destroyed entity has no Position: no separate alive() check is needed)
         pos = self._positions.get(eid)
         return pos is not None and pos.depth == self.depth \

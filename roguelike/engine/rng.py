@@ -43,7 +43,9 @@ class Stream:
         self.draws = 0
 
     def next64(self) -> int:
-        # xoshiro256** with the rotations written out: level generation draws thousands
+        # xoshiro256** (Blackman and Vigna's reference next()), its two rotl() calls
+        # written out: a rotl function costs about 110 ns of a 580 ns draw, and a level
+        # draws about a thousand; tests/test_inlined_copies.py holds it to the reference.
         # (the state list is updated in place, item by item: no tuple per draw)
         s = self.s
         s0, s1, s2, s3 = s

@@ -13,6 +13,7 @@ from roguelike.engine.components import (
 )
 from roguelike.engine.ecs import EntityStore
 from roguelike.engine.explore.components import Fatigue, Inventory
+from roguelike.world.sight import distance
 
 NO_SAVE = 7  # a d6 target that can never be rolled
 
@@ -33,15 +34,7 @@ def speed(store: EntityStore, eid: int) -> int:
     if boxes is not None and eid in boxes:
         base = boxes[eid].attribute("speed")
     else:
-        # attribute()'s monster case written out (initiative asks every tied Pillager,
-        # every round)
-        monsters = tables.get(MonsterStats)
-        stats = monsters.get(eid) if monsters is not None else None
-        if stats is None:
-            base = attribute(store, eid, "speed")  # (its error for a creature without)
-        else:
-            value = stats.speed
-            base = NO_SAVE if value is None else int(value)
+        base = attribute(store, eid, "speed")
     # treasure load and fatigue (explore/inventory.adjust_speed): nothing to adjust for a
     # creature with neither, as most monsters (initiative asks every tied one, every round)
     inventories, fatigue = tables.get(Inventory), tables.get(Fatigue)
@@ -84,11 +77,5 @@ def hostile(store: EntityStore, a: int, b: int) -> bool:
 
 
 def chebyshev(a: Position, b: Position) -> int:
-    # written out: pathing and the AI ask this hundreds of thousands of times a game
-    dx = a.x - b.x
-    dy = a.y - b.y
-    if dx < 0:
-        dx = -dx
-    if dy < 0:
-        dy = -dy
-    return dx if dx > dy else dy
+    """sight.distance (range in squares, diagonals count one) between two positions."""
+    return distance(a.xy, b.xy)

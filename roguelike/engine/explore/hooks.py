@@ -61,23 +61,9 @@ def on_moved(game: Game, eid: int) -> list[Event]:
         events += markers.check_near(game, eid)
         if not store.alive(eid) or is_disabled(store, eid):
             return events
-    if _in_camp(game, eid):
+    if in_camp(game, eid):
         events += bank(game, eid)
     return events
-
-
-def _in_camp(game: Game, eid: int) -> bool:
-    """in_camp(game, eid) for a living creature, written out (every delver's step asks):
-    Level.room_at answers None off the map and for squares of no room."""
-    pos = game.store.by_type[Position][eid]
-    if pos.depth != game.depth:
-        return False
-    level = game.level
-    x, y = pos.x, pos.y
-    if not (0 <= x < level.width and 0 <= y < level.height):
-        return False
-    room: int = level.room_map.item(y, x)
-    return room >= 0 and room == level.camp_room
 
 
 def on_monster_killed(game: Game, eid: int) -> list[Event]:

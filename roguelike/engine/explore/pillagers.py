@@ -214,11 +214,7 @@ def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
 
 
 def _in_camp(level: Level, x: int, y: int) -> bool:
-    """level.room_at(x, y) == level.pillager_camp_room, written out (most Pillager
-    decisions ask): room_at answers a room's id, never a negative one, or None."""
-    camp = level.pillager_camp_room
-    return camp >= 0 and 0 <= x < level.width and 0 <= y < level.height \
-        and level.room_map.item(y, x) == camp
+    return level.room_at(x, y) == level.pillager_camp_room
 
 
 def _try(game: Game, eid: int, action: Action) -> list[Event]:

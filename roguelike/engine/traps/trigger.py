@@ -196,12 +196,9 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     if not rooms:
         return events
     level = game.level
-    x, y = pos.x, pos.y
-    # (level.room_at, written out: a delver's every step asks on most levels)
-    room = level.room_map.item(y, x) if 0 <= x < level.width and 0 <= y < level.height \
-        else None
-    if room is not None and room >= 0 and room in rooms \
-            and room != (game.level.room_at(old[1], old[2]) if old else room):
+    room = level.room_at(pos.x, pos.y)
+    if room is not None and room in rooms \
+            and room != (level.room_at(old[1], old[2]) if old else room):
         for trap_eid in rooms.get(room, []):
             trap = game.store.get(trap_eid, Trap)
             if trap.state in ARMED and eid not in trap.known_by \

@@ -37,6 +37,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.kept import Kept
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
@@ -105,6 +106,11 @@ class Game(PartySight, Occupants):
         self.content = content or default_content()
         self.streams = Streams(self.seed)
         self.store = EntityStore()
+        # every kept answer of the rule modules (engine/kept.py): derived, never state
+        self.kept = Kept()
+        # Rule state: where each creature last stood (depth, x, y), as the traps saw it
+        # (traps/trigger.py: a diagonal pass between two squares springs a trap square).
+        self.last_squares: dict[int, tuple[int, int, int]] = {}
         self.levels: dict[int, Level] = {}
         self.depth = 1
         self.deepest = 1

@@ -203,6 +203,7 @@ class Game(PartySight, Occupants):
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self.terrain_version += 1
+        self.kept.changed("tiles")  # (the rule modules' answers told of tiles go)
         self._clear = None
         self._known = None
         self._terrain_cost = None

@@ -6,11 +6,14 @@ it stale, and reads and writes it only through that declaration. The module keep
 compute function; the container holds the values and knows nothing of the rules.
 
 Two ways an answer is kept fresh, and its declaration says which:
-- told of changes: `changed(kind)` drops every answer declared stale on that kind (the
-  game calls it where tiles change, a door opens or locks, the party changes level);
-- keyed: the answer is kept with the inputs it was made from (the store's id lists by
-  identity, the depth, the round...) and made again when they differ; its `stale_on`
-  names those inputs, and the key holds exactly them.
+- told of changes (`told`): `changed(kind)` drops every answer told of that kind; the game
+  calls it where the tiles of a level change in place (Game.invalidate_terrain);
+- keyed (`keyed_by`): the answer is kept with the inputs it was made from and made again
+  when they differ; `keyed_by` names their kinds and the key holds exactly them. A set of
+  entities ("entities") is keyed by the entity store's own change tracking: `store.ids`
+  hands out the same list until an add, remove or destroy touches the set (ecs.py's
+  _forget, its write hook), so the list's identity is the key; comparing it costs one
+  `is` where a callback on every write would cost every step.
 
 Under ROGUELIKE_CHECK_KEPT=1 (read once, when the game is made) every read of a kept
 answer that would be returned as it is recomputes it and raises `StaleAnswer` unless the
@@ -31,7 +34,7 @@ CHECK_ENV = "ROGUELIKE_CHECK_KEPT"
 # answer is keyed by.
 KINDS = frozenset({
     "moves",       # a creature moved (Game.on_moved)
-    "doors",       # a door opened, shut, locked or unlocked (Game.door_changed)
+    "doors",       # a door opened, shut, locked or unlocked (its fields, in a key)
     "tiles",       # the tiles of a level changed in place (Game.invalidate_terrain)
     "level",       # the level looked at (game.depth, or the tiles array of another level)
     "entities",    # the set of entities having some component types (the store's id lists)
@@ -60,7 +63,8 @@ class Answer(Generic[V]):
 
     name: str
     owner: str
-    stale_on: tuple[str, ...]
+    stale_on: tuple[str, ...]  # everything that makes it stale: `told` and its key's kinds
+    told: tuple[str, ...] = ()  # the kinds Kept.changed drops it on (not in its key)
     why: str = ""
 
     def get(self, game: _HasKept) -> V | None:
@@ -87,14 +91,18 @@ class _HasKept(Protocol):
     def kept(self) -> Kept: ...
 
 
-def declare(name: str, owner: str, stale_on: tuple[str, ...], why: str = "") -> Answer[Any]:
-    """Declare a kept answer once (at import of its owning module)."""
+def declare(name: str, owner: str, keyed_by: tuple[str, ...], why: str = "",
+            told: tuple[str, ...] = ()) -> Answer[Any]:
+    """Declare a kept answer once (at import of its owning module): `keyed_by`, the kinds
+    of input its key holds (it compares them on every read), and `told`, the changes the
+    game tells of that drop it (Kept.changed)."""
+    stale_on = tuple(dict.fromkeys((*told, *keyed_by)))
     unknown = [k for k in stale_on if k not in KINDS]
     if unknown:
         raise ValueError(f"kept answer {name!r}: unknown kinds of change {unknown}")
     if name in _DECLARED and _DECLARED[name].owner != owner:
         raise ValueError(f"kept answer {name!r} is declared by {_DECLARED[name].owner}")
-    answer: Answer[Any] = Answer(name, owner, tuple(stale_on), why)
+    answer: Answer[Any] = Answer(name, owner, stale_on, tuple(told), why)
     _DECLARED[name] = answer
     return answer
 
@@ -127,7 +135,7 @@ class Kept:
         if not values:
             return
         for answer in _DECLARED.values():
-            if kind in answer.stale_on:
+            if kind in answer.told:
                 values.pop(answer.name, None)
 
 

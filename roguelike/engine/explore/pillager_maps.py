@@ -31,18 +31,22 @@ def mask_squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, 
     return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
 
 
-LAST_MAP = declare("pillager_last_map", __name__, ("map", "level", "tiles", "entities"),
-                   "the last goal map asked, by the goals' name, depth, secret doors, "
-                   "terrain_version and tiles array")
-GOAL_MAPS = declare("pillager_maps", __name__, ("tiles", "level", "entities"),
-                    "goal maps by (depth, goals, secret doors), dropped when tiles change")
-LAST_LOOT = declare("pillager_last_loot", __name__, ("tiles", "level", "entities"),
-                    "the last loot map made and its sources: the base _one_less works from")
+# (the maps read the tiles, which change in place only with Game.invalidate_terrain: it
+# tells the game's Kept of "tiles", which drops them; another level's array is in the keys)
+LAST_MAP = declare("pillager_last_map", __name__, ("map", "level", "entities"),
+                   "the last goal map asked, by the goals' name, depth, secret doors and "
+                   "tiles array", told=("tiles",))
+GOAL_MAPS = declare("pillager_maps", __name__, ("level", "entities"),
+                    "goal maps by (depth, goals, secret doors) and tiles array",
+                    told=("tiles",))
+LAST_LOOT = declare("pillager_last_loot", __name__, ("level", "entities"),
+                    "the last loot map made and its sources: the base _one_less works from",
+                    told=("tiles",))
 SECRET = declare("pillager_secret", __name__, ("entities", "level"),
                  "secret_squares, keyed by the SecretDoor ids and depth")
-LOOT = declare("pillager_loot", __name__, ("entities", "level", "tiles"),
+LOOT = declare("pillager_loot", __name__, ("entities", "level"),
                "(key, [loot spots, their map, grab index]) keyed by the Marker and Treasure "
-               "ids, depth, secret doors, terrain_version and tiles array")
+               "ids, depth, secret doors and tiles array", told=("tiles",))
 STEPS = declare("pillager_steps", __name__, ("map",),
                 "steps_from's answers per map, keyed by the map's identity")
 
@@ -67,12 +71,12 @@ def goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
     # (the last map asked, by identity: the camp map is asked for every haul step, and
     # _secret hands out the same tuple while the secret doors stay the same)
     if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
-            and last[3] == game.terrain_version and last[4] is tiles:
+            and last[3] is tiles:
         if game.kept.check:
-            LAST_MAP.check(game, last[5], _goal_map_fresh(goals, secret, tiles))
-        return last[5]  # type: ignore[no-any-return]
+            LAST_MAP.check(game, last[4], _goal_map_fresh(goals, secret, tiles))
+        return last[4]  # type: ignore[no-any-return]
     dist = _goal_map_kept(game, name, goals, secret, tiles)
-    LAST_MAP.put(game, (name, game.depth, secret, game.terrain_version, tiles, dist))
+    LAST_MAP.put(game, (name, game.depth, secret, tiles, dist))
     return dist
 
 
@@ -95,11 +99,11 @@ def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Leve
                    secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
     # Kept apart from game.remembered's maps, which every door opened or locked clears:
     # these read no door (secret ones are in the key), only the tiles, which change in
-    # place only with invalidate_terrain (its counter) or are another level's array.
-    kept: tuple[int, dict[object, tuple[np.ndarray, np.ndarray]]] | None = GOAL_MAPS.get(game)
-    if kept is None or kept[0] != game.terrain_version:
-        kept = GOAL_MAPS.put(game, (game.terrain_version, {}))
-    maps = kept[1]
+    # place only with invalidate_terrain (it drops them: told=tiles) or are another
+    # level's array.
+    maps: dict[object, tuple[np.ndarray, np.ndarray]] | None = GOAL_MAPS.get(game)
+    if maps is None:
+        maps = GOAL_MAPS.put(game, {})
     key = (game.depth, name, secret)
     found = maps.get(key)
     if found is not None and found[0] is tiles:
@@ -115,8 +119,7 @@ def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Leve
     elif game.kept.check:  # (made from the last loot map: held to one made afresh)
         LAST_LOOT.check(game, dist, distance_map(cost, sources))
     if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
-        LAST_LOOT.put(game, (game.depth, secret, tiles, game.terrain_version,
-                             frozenset(sources), dist))
+        LAST_LOOT.put(game, (game.depth, secret, tiles, frozenset(sources), dist))
     if len(maps) >= 32:
         maps.clear()
     maps[key] = (tiles, dist)
@@ -130,15 +133,14 @@ def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray
     new loot maps); None otherwise. distance_map_without works out only the squares the
     spot gone may have served, a fraction of the map."""
     last = LAST_LOOT.get(game)
-    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles \
-            or last[3] != game.terrain_version:
+    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles:
         return None
     now = frozenset(sources)
-    gone = last[4] - now
-    if len(gone) != 1 or not now <= last[4]:
+    gone = last[3] - now
+    if len(gone) != 1 or not now <= last[3]:
         return None
     (square,) = gone
-    return distance_map_without(last[5], cost, square)
+    return distance_map_without(last[4], cost, square)
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:
@@ -204,12 +206,12 @@ def loot_targets(game: Game) -> list[Any]:
     if kept is not None:
         key = kept[0]
         if key[0] is markers and key[1] is treasure and key[2] == game.depth \
-                and key[3] == secret and key[4] == game.terrain_version and key[5] is tiles:
+                and key[3] == secret and key[4] is tiles:
             if game.kept.check:
                 LOOT.check(game, kept[1][0], _loot_spots(game))
             return kept[1]  # type: ignore[no-any-return]
     loot: list[Any] = [_loot_spots(game), None]
-    LOOT.put(game, ((markers, treasure, game.depth, secret, game.terrain_version, tiles), loot))
+    LOOT.put(game, ((markers, treasure, game.depth, secret, tiles), loot))
     return loot
 
 

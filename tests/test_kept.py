@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import play
-from roguelike.engine import kept
+from roguelike.engine import kept, traps
+from roguelike.engine.components import Position
 from roguelike.engine.explore import pillager_maps
 from roguelike.engine.game import Game
 
@@ -46,3 +47,46 @@ def test_no_module_hangs_attributes_on_the_game() -> None:
     play(game, 1500)
     assert set(vars(game)) == made
     assert game.kept.values  # (the answers were kept: in their one place)
+
+
+def _hidden_game() -> Game:
+    """A bot game stopped where a creature's last square (the traps') is one its Position
+    does not say: Pillagers a marker brought mid-round, not yet seen by the traps."""
+    from roguelike.bot import Bot
+
+    game, bot = Game("bench-0"), Bot()
+    for _ in range(400):
+        game.perform(bot.choose(game))
+        if traps.last_squares_state(game):
+            return game
+    raise AssertionError("no hidden last square in 400 actions")
+
+
+def test_the_traps_last_squares_are_in_the_state_hash() -> None:
+    """traps/trigger.py's last squares decide what a creature's next step springs (a
+    diagonal pass, a hazard entered): rule state, so two games differing only there must
+    not hash alike (they did while the map hung on the game outside state_hash)."""
+    game = _hidden_game()
+    before = game.state_hash()
+    eid, _seen = next(iter(game.last_squares.items()))
+    saved = game.last_squares[eid]
+    game.last_squares[eid] = (saved[0], saved[1] + 1, saved[2])
+    assert game.state_hash() != before
+    game.last_squares[eid] = saved
+    assert game.state_hash() == before
+    # a creature not yet seen by the traps differs from one seen where it stands
+    unseen = next(int(k) for k, v in traps.last_squares_state(game).items() if v is None)
+    pos = game.store.get(unseen, Position)
+    game.last_squares[unseen] = (pos.depth, pos.x, pos.y)
+    assert game.state_hash() != before
+
+
+def test_a_replayed_game_has_the_same_last_squares() -> None:
+    """Saves are replays of the action list: the last squares come back with them."""
+    from roguelike.records.capture import capture
+    from roguelike.records.resim import resimulate
+
+    game = _hidden_game()
+    again = resimulate(capture(game, "save"), check_claims=False)
+    assert again.last_squares == game.last_squares
+    assert again.state_hash() == game.state_hash()

@@ -688,6 +688,11 @@ class Game(PartySight, Occupants):
             "actions": self.actions_taken, "play": self.streams.play.s,
             "components": comps, "over": self.over, "stuck": self.stuck_rounds,
         }
+        # (rule state: the traps' last squares where positions do not say them; the key is
+        # left out while there is none, so games hash as they did before it was added)
+        hidden = traps.last_squares_state(self)
+        if hidden:
+            state["last_squares"] = hidden
         h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
         for depth in sorted(self.levels):
             h.update(self.levels[depth].tiles.tobytes())

@@ -30,6 +30,25 @@ HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
                         "the levels with a hazard, keyed by the store's Hazard+Position ids")
 
 
+def last_squares_state(game: Game) -> dict[str, list[int] | None]:
+    """The part of game.last_squares (where each creature stood when the traps last saw
+    it: on_moved and the round's start set it) that its Position does not already say,
+    for state_hash: a creature moved without on_moved, or not seen yet (None), springs
+    other traps on its next step than one seen where it stands. Empty as a rule: a game
+    hashes as before while nothing is hidden there."""
+    last = game.last_squares
+    positions = game.store.table(Position)
+    out: dict[str, list[int] | None] = {}
+    for eid in game.store.ids(Actor, Position):
+        pos = positions[eid]
+        seen = last.get(eid)
+        if seen is None:
+            out[str(eid)] = None
+        elif seen != (pos.depth, pos.x, pos.y):
+            out[str(eid)] = list(seen)
+    return out
+
+
 def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
     trap = game.store.get(trap_eid, Trap)
     for eid in who:

@@ -90,3 +90,60 @@ def test_a_replayed_game_has_the_same_last_squares() -> None:
     again = resimulate(capture(game, "save"), check_claims=False)
     assert again.last_squares == game.last_squares
     assert again.state_hash() == game.state_hash()
+
+
+# (an object standing for a tiles array by identity: nothing to recompute it from)
+NOT_CHECKABLE = {"tiles_token"}
+
+
+def test_every_kept_answer_equals_a_fresh_one_over_bot_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The debug switch on (ROGUELIKE_CHECK_KEPT=1): every read of a kept answer that
+    would be returned as it is recomputes it and raises StaleAnswer unless the two are
+    equal. Two bot games (some 3,000 actions: doors, secret doors, traps, hazards,
+    markers, Pillagers, lights, monsters chasing and fleeing, a second level) must read
+    every checkable answer and never find one stale. (It replaces the per-cache scans of
+    the chase cost map, the secret squares and the light maps.)"""
+    monkeypatch.setenv(kept.CHECK_ENV, "1")
+    checked: dict[str, int] = {}
+    actions = 0
+    for seed in ("bench-0", "bench-throughput-3"):
+        game = Game(seed)
+        assert game.kept.check
+        play(game, 3000)
+        actions += game.actions_taken
+        for name, n in game.kept.checked.items():
+            checked[name] = checked.get(name, 0) + n
+    assert actions > 2500, actions
+    names = {a.name for a in kept.declared()}
+    assert names - NOT_CHECKABLE - checked.keys() == set(), checked
+    assert min(checked.values()) > 0 and sum(checked.values()) > 10000, checked
+
+
+def test_the_switch_is_read_once_when_the_game_is_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kept.CHECK_ENV, "1")
+    game = Game("x-2")
+    monkeypatch.delenv(kept.CHECK_ENV)
+    assert game.kept.check and not Game("x-2").kept.check
+    monkeypatch.setenv(kept.CHECK_ENV, "0")
+    assert not Game("x-2").kept.check
+
+
+def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept answer gone wrong while its key still matches (what a missed change would
+    leave) raises under the switch, and goes unnoticed without it."""
+    from roguelike.engine.explore import doors
+
+    for check in (False, True):
+        monkeypatch.setenv(kept.CHECK_ENV, "1" if check else "")
+        game = Game("secret-0")
+        play(game, 200)
+        doors.secret_squares(game)
+        ids, depth, found = doors.SECRET_SQUARES.get(game)
+        doors.SECRET_SQUARES.put(game, (ids, depth, (*found, (0, 0))))
+        if check:
+            with pytest.raises(kept.StaleAnswer, match="secret_squares"):
+                doors.secret_squares(game)
+        else:
+            assert doors.secret_squares(game)[-1] == (0, 0)

@@ -185,20 +185,6 @@ def test_wandering_square_matches_a_scan_of_every_square():
             assert _square_at_distance(game, want) == scan(game, want), want
 
 
-def test_light_maps_cache_changes_nothing():
-    from roguelike.bot import Bot, play
-    from roguelike.engine.explore import light
-    from roguelike.engine.game import Game
-
-    game, bot = Game("perf-light"), Bot()
-    for _ in range(8):
-        play(game, 40, bot)
-        cached = light.light_maps(game)
-        del game._light_cache
-        fresh = light.light_maps(game)
-        assert all((a == b).all() for a, b in zip(cached, fresh, strict=True))
-
-
 def test_climb_step_follows_tcod_hillclimb():
     """climb_step, repeated, walks exactly hillclimb's route (ties included)."""
     from roguelike.world.paths import climb_step

@@ -136,7 +136,7 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
                               game.cost_map(creatures_block=False)), "stale terrain cost"
         bright, lit = light.light_maps(game)
         game._fovs.clear()  # (the lights read the delvers' kept fields of view)
-        game._light_cache = None  # type: ignore[attr-defined]
+        light.LIGHTS.put(game, None)
         fresh_bright, fresh_lit = light.light_maps(game)
         assert np.array_equal(bright, fresh_bright) and np.array_equal(lit, fresh_lit)
         checked[1] += 1

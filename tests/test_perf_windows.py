@@ -167,32 +167,6 @@ def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
     assert counts["checked"] > 5000 and counts["reused"] > 50, counts
 
 
-def test_kept_secret_squares_are_always_a_fresh_scan():
-    """doors.secret_squares keeps its answer per id list and level: after every action of
-    bot games (doors found, levels changed) it equals a scan of the store."""
-    from roguelike.bot import Bot
-    from roguelike.engine.actions import Wait
-    from roguelike.engine.explore.components import SecretDoor
-    from roguelike.engine.explore.doors import secret_squares
-
-    checked = 0
-    for seed in ("secret-0", "secret-1", "secret-2"):
-        game, bot = Game(seed), Bot()
-        for _ in range(500):
-            if game.over:
-                break
-            before = game.actions_taken
-            game.perform(bot.choose(game))
-            if game.actions_taken == before:
-                game.perform(Wait())
-            for depth in sorted(game.levels):
-                fresh = tuple((p.x, p.y) for e, _s, p in game.store.query(SecretDoor, Position)
-                              if p.depth == depth)
-                assert secret_squares(game, depth) == fresh, (seed, depth)
-                checked += 1
-    assert checked > 1000
-
-
 def test_pillagers_around_is_the_eight_neighbours_of_a_padded_mask():
     from roguelike.engine.explore.pillagers import _around
 

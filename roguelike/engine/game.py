@@ -36,6 +36,7 @@ from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.kept import Kept
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
@@ -103,6 +104,11 @@ class Game(PartySight, Occupants):
         self.content = content or default_content()
         self.streams = Streams(self.seed)
         self.store = EntityStore()
+        # every kept answer of the rule modules (engine/kept.py): derived, never state
+        self.kept = Kept()
+        # Rule state: where each creature last stood (depth, x, y), as the traps saw it
+        # (traps/trigger.py: a diagonal pass between two squares springs a trap square).
+        self.last_squares: dict[int, tuple[int, int, int]] = {}
         self.levels: dict[int, Level] = {}
         self.depth = 1
         self.deepest = 1
@@ -195,6 +201,7 @@ class Game(PartySight, Occupants):
     def invalidate_terrain(self) -> None:
         """Call when tiles change (walls raised or removed); doors are tracked on their own."""
         self.terrain_version += 1
+        self.kept.changed("tiles")  # (the rule modules' answers told of tiles go)
         self._clear = None
         self._known = None
         self._terrain_cost = None
@@ -666,6 +673,11 @@ class Game(PartySight, Occupants):
             "actions": self.actions_taken, "play": self.streams.play.s,
             "components": comps, "over": self.over, "stuck": self.stuck_rounds,
         }
+        # (rule state: the traps' last squares where positions do not say them; the key is
+        # left out while there is none, so games hash as they did before it was added)
+        hidden = traps.last_squares_state(self)
+        if hidden:
+            state["last_squares"] = hidden
         h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
         for depth in sorted(self.levels):
             h.update(self.levels[depth].tiles.tobytes())

@@ -37,6 +37,7 @@ from roguelike.engine.fight_actions import (
     can_shoot,
     ranged_reach,
 )
+from roguelike.engine.kept import declare
 from roguelike.engine.morale import pursuit_roll
 from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
@@ -87,15 +88,31 @@ def _untouchable(game: Game, conds: Conditions | None) -> bool:
     return any(defs[cid].play.untargetable for cid in conds.active)
 
 
+TILES_TOKEN = declare("tiles_token", __name__, ("level",),
+                      "an object standing for this level's tiles array, by its identity")
+TERRAIN_ROWS = declare("terrain_rows", __name__, ("entities", "level"),
+                       "type -> this level's rows of it, keyed by the type's ids and depth")
+TERRAIN_COST = declare("terrain_cost", __name__,
+                       ("level", "tiles", "entities", "doors", "traps", "hazards", "round"),
+                       "cost_map(creatures_block=False) and its serial, keyed by "
+                       "_terrain_key")
+CHASE = declare("ai_chase", __name__, ("round", "party", "doors", "traps", "hazards"),
+                "the chase map, remade once a round or when the party moves; its cost "
+                "map is kept while _terrain_key stays the same")
+CHASE_ROWS = declare("ai_rows", __name__, ("map",), "the chase map as lists, by identity")
+FLEE = declare("flee_map", __name__, ("map",),
+               "the flee map, by the chase map's identity, over the terrain as it was when "
+               "made (like the chase map, it is not remade when a door moves mid-round)")
+
+
 def _tiles_token(game: Game) -> object:
     """An object standing for this level's very tiles array in a key, equal only to itself
     (the array would be compared square by square, its id() comes back once it is freed);
     a new one when the array is another."""
     tiles = game.level.tiles
-    kept = getattr(game, "_tiles_token", None)
+    kept = TILES_TOKEN.get(game)
     if kept is None or kept[0] is not tiles:
-        kept = (tiles, object())
-        game._tiles_token = kept  # type: ignore[attr-defined]
+        kept = TILES_TOKEN.put(game, (tiles, object()))
     return kept[1]
 
 
@@ -103,18 +120,23 @@ def _level_rows(game: Game, ctype: type, ids: list[int]) -> list[Any]:
     """The `ctype` rows of this level's entities among `ids` (store.ids(ctype, Position)),
     kept per type while the store hands out the same id list (a new one when the set
     changes or a row is replaced) for the same level: doors and traps never move."""
-    kept_all: dict[type, tuple[list[int], int, list[Any]]] | None = \
-        getattr(game, "_terrain_rows", None)
+    kept_all: dict[type, tuple[list[int], int, list[Any]]] | None = TERRAIN_ROWS.get(game)
     if kept_all is None:
-        kept_all = game._terrain_rows = {}  # type: ignore[attr-defined]
+        kept_all = TERRAIN_ROWS.put(game, {})
     depth = game.depth
     kept = kept_all.get(ctype)
     if kept is None or kept[0] is not ids or kept[1] != depth:
-        table: dict[int, Any] = game.store.table(ctype)
-        positions = game.store.table(Position)
-        kept = kept_all[ctype] = (ids, depth, [table[e] for e in ids
-                                               if positions[e].depth == depth])
+        kept = kept_all[ctype] = (ids, depth, _rows_made(game, ctype, ids, depth))
+    elif game.kept.check:  # (the very rows: they change in place and are read so)
+        fresh = _rows_made(game, ctype, ids, depth)
+        TERRAIN_ROWS.check(game, [id(r) for r in kept[2]], [id(r) for r in fresh])
     return kept[2]
+
+
+def _rows_made(game: Game, ctype: type, ids: list[int], depth: int) -> list[Any]:
+    table: dict[int, Any] = game.store.table(ctype)
+    positions = game.store.table(Position)
+    return [table[e] for e in ids if positions[e].depth == depth]
 
 
 def _terrain_key(game: Game) -> tuple[object, ...]:
@@ -154,11 +176,12 @@ def terrain_serial(game: Game) -> int:
 
 def _terrain_kept(game: Game) -> tuple[tuple[object, ...], np.ndarray, int]:
     key = _terrain_key(game)
-    kept = getattr(game, "_terrain_cost_kept", None)
+    kept: tuple[tuple[object, ...], np.ndarray, int] | None = TERRAIN_COST.get(game)
     if kept is None or kept[0] != key:
         serial = kept[2] + 1 if kept is not None else 1
-        kept = (key, game.cost_map(creatures_block=False), serial)
-        game._terrain_cost_kept = kept  # type: ignore[attr-defined]
+        kept = TERRAIN_COST.put(game, (key, game.cost_map(creatures_block=False), serial))
+    elif game.kept.check:
+        TERRAIN_COST.check(game, kept[1], game.cost_map(creatures_block=False))
     return kept
 
 
@@ -171,8 +194,10 @@ def chase_map(game: Game) -> np.ndarray:
     party moves); the map is recomputed only when the party or the terrain changed, and
     the cost map only when _terrain_key changed."""
     party = _party_key(game)
-    cached = getattr(game, "_ai_chase", None)
+    cached = CHASE.get(game)
     if cached is not None and cached[0] == (game.round, party):
+        if game.kept.check:  # (fresh from the kept cost: the terrain is re-read each round)
+            CHASE.check(game, cached[2], distance_map(cached[1], list(party[1])))
         return cached[2]  # type: ignore[no-any-return]
     terrain = _terrain_key(game)
     # the same terrain: the same cost map
@@ -183,7 +208,9 @@ def chase_map(game: Game) -> np.ndarray:
         dist = cached[2]
     else:
         dist = distance_map(cost, list(party[1]))
-    game._ai_chase = ((game.round, party), cost, dist, terrain)  # type: ignore[attr-defined]
+    if game.kept.check:  # the cost map kept for this terrain key, held to a fresh one
+        CHASE.check(game, cost, _chase_cost(game))
+    CHASE.put(game, ((game.round, party), cost, dist, terrain))
     return dist
 
 
@@ -201,10 +228,11 @@ def _chase_cost(game: Game) -> np.ndarray:
 def chase_rows(game: Game, dist: np.ndarray) -> list[list[int]]:
     """`dist` (the chase map) as lists, made once per map: a walk reads single squares,
     which Python lists give far faster than numpy indexing."""
-    kept = getattr(game, "_ai_rows", None)
+    kept = CHASE_ROWS.get(game)
     if kept is None or kept[0] is not dist:
-        kept = (dist, dist.tolist())
-        game._ai_rows = kept  # type: ignore[attr-defined]
+        kept = CHASE_ROWS.put(game, (dist, dist.tolist()))
+    elif game.kept.check:
+        CHASE_ROWS.check(game, kept[1], dist.tolist())
     return kept[1]  # type: ignore[no-any-return]
 
 
@@ -212,15 +240,20 @@ def flee_map(game: Game) -> np.ndarray:
     """Steps 'downhill' lead away from the party and around it, not into corners (the
     classic inverted Dijkstra map); cached with the chase map's key."""
     chase = chase_map(game)
-    cached = getattr(game, "_flee_cache", None)
+    cached = FLEE.get(game)
     if cached is not None and cached[0] is chase:
+        if game.kept.check:
+            FLEE.check(game, cached[1], _flee_made(chase, cached[2]))
         return cached[1]  # type: ignore[no-any-return]
     cost = game.cost_map(creatures_block=False)
+    return FLEE.put(game, (chase, _flee_made(chase, cost), cost))[1]  # type: ignore[no-any-return]
+
+
+def _flee_made(chase: np.ndarray, cost: np.ndarray) -> np.ndarray:
     reach = chase < UNREACHABLE
     flee = np.full(chase.shape, UNREACHABLE, dtype=np.int32)
     flee[reach] = -(chase[reach] * 6) // 5
     dijkstra(flee, cost, 1, 1)
-    game._flee_cache = (chase, flee)  # type: ignore[attr-defined]
     return flee
 
 

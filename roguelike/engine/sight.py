@@ -16,6 +16,7 @@ import numpy as np
 from roguelike.engine.components import Actor, Door, Position
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.light import party_sight, sight_reaches
+from roguelike.engine.kept import Kept
 from roguelike.world import tiles as T
 from roguelike.world.fov import LevelSight
 
@@ -33,6 +34,7 @@ class PartySight:
     depth: int
     party: list[int]
     content: Content
+    kept: Kept
     depth_moves: int
     moves: int
     _moved: list[int]

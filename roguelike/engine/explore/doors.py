@@ -22,6 +22,7 @@ from roguelike.engine.explore.checks import check, check_or_offer
 from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
+from roguelike.engine.kept import declare
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import attribute, chebyshev, name_of
@@ -366,6 +367,11 @@ def _heard(game: Game, args: list[int], ok: bool) -> list[Event]:
     return [Event("listen", text, actor, roll=len(near))]
 
 
+SECRET_SQUARES = declare("secret_squares", __name__, ("entities", "level"),
+                         "the unfound secret doors' squares, keyed by the SecretDoor ids "
+                         "and depth")
+
+
 def secret_squares(game: Sighted, depth: int = 0) -> tuple[tuple[int, int], ...]:
     """The unfound secret doors of level `depth` (default: this one), in id order. A plain
     loop over the store's id list and table: pathing asks for this on every step, and a
@@ -377,13 +383,19 @@ def secret_squares(game: Sighted, depth: int = 0) -> tuple[tuple[int, int], ...]
     depth = depth or game.depth
     # kept while the store hands out the same id list (it makes a new one when the set of
     # secret doors changes or a Position row is replaced; doors never move) for the level
-    kept = getattr(game, "_secret_squares", None)
+    kept = SECRET_SQUARES.get(game)
     if kept is not None and kept[0] is ids and kept[1] == depth:
+        if game.kept.check:
+            SECRET_SQUARES.check(game, kept[2], _secret_made(game, ids, depth))
         return kept[2]  # type: ignore[no-any-return]
-    positions = store.table(Position)
-    found = tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
-    game._secret_squares = (ids, depth, found)  # type: ignore[attr-defined]
+    found = _secret_made(game, ids, depth)
+    SECRET_SQUARES.put(game, (ids, depth, found))
     return found
+
+
+def _secret_made(game: Sighted, ids: list[int], depth: int) -> tuple[tuple[int, int], ...]:
+    positions = game.store.table(Position)
+    return tuple((p.x, p.y) for p in map(positions.__getitem__, ids) if p.depth == depth)
 
 
 def open_region(game: Game, depth: int, start: tuple[int, int]) -> np.ndarray:

@@ -7,7 +7,7 @@ standing character sees lit squares in its field of view, and its own neighbours
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from roguelike.engine.components import Disabled, Position
 from roguelike.engine.events import Event
 from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
+from roguelike.engine.kept import Kept, declare
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Sighted(Protocol):
     depth: int
     party: list[int]
     content: Content
+    kept: Kept
 
     def transparency(self) -> np.ndarray: ...
 
@@ -62,6 +64,11 @@ def _shining(game: Sighted) -> list[tuple[int, int, LightDef]]:
     return out
 
 
+LIGHTS = declare("lights", __name__, ("sight", "lights"),
+                 "[clear, lights, lit, bright]: keyed by the transparency array and the "
+                 "lights (square and kind of each)")
+
+
 def _light_maps(game: Game, clear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     kept = _kept_lights(game, clear)
     if kept[3] is None:  # (the bright mask is asked for only by light_level)
@@ -76,12 +83,16 @@ def _kept_lights(game: Sighted, clear: np.ndarray) -> list:  # type: ignore[type
     and kind of each) stay the same: the masks are a pure function of the two."""
     shining = _shining(game)
     lights = [(x, y, ldef.id) for x, y, ldef in shining]
-    kept = getattr(game, "_light_cache", None)  # kept on the game, like its other maps
+    kept: list[Any] | None = LIGHTS.get(game)
     if kept is not None and kept[0] is clear and kept[1] == lights:
-        return kept  # type: ignore[no-any-return]
-    kept = [clear, lights, _cut_fovs(game, clear, lights, bright=False), None]
-    game._light_cache = kept  # type: ignore[attr-defined]
-    return kept
+        if game.kept.check:
+            LIGHTS.check(game, kept[2], _cut_fovs(game, clear, lights, bright=False))
+            if kept[3] is not None:
+                LIGHTS.check(game, kept[3], _cut_fovs(game, clear, lights, bright=True))
+        return kept
+    made: list[Any] = LIGHTS.put(game, [clear, lights, _cut_fovs(game, clear, lights, bright=False),
+                             None])
+    return made
 
 
 def _cut_fovs(game: Sighted, clear: np.ndarray, lights: list[tuple[int, int, str]],

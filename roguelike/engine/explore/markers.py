@@ -19,6 +19,7 @@ from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.components import Marker
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
+from roguelike.engine.kept import declare
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
@@ -107,15 +108,27 @@ def _unchecked_near(game: Game, here: Position) -> bool:
     return any(marks[e].state == "unchecked" for e in found)
 
 
+NEAR_MARKERS = declare("near_markers", __name__, ("entities", "level"),
+                       "square -> placed markers within 1, keyed by the Marker ids and depth")
+
+
 def _near_markers(game: Game, ids: list[int], depth: int
                   ) -> dict[tuple[int, int], list[int]]:
     """(x, y) -> the placed markers of level `depth` within 1 square of it, kept on the
     game while the store hands out the same id list `ids` (markers never move: a marker
     placed or taken away, or a Position row replaced, gives a new list) and the same
     level is asked; states change in place and are read at each ask."""
-    kept = getattr(game, "_near_markers", None)
+    kept = NEAR_MARKERS.get(game)
     if kept is not None and kept[0] is ids and kept[1] == depth:
+        if game.kept.check:
+            NEAR_MARKERS.check(game, kept[2], _near_made(game, ids, depth))
         return kept[2]  # type: ignore[no-any-return]
+    near = _near_made(game, ids, depth)
+    NEAR_MARKERS.put(game, (ids, depth, near))
+    return near
+
+
+def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:
     positions = game.store.table(Position)
     near: dict[tuple[int, int], list[int]] = {}
     for eid in ids:
@@ -124,7 +137,6 @@ def _near_markers(game: Game, ids: list[int], depth: int
             for y in (p.y - 1, p.y, p.y + 1):
                 for x in (p.x - 1, p.x, p.x + 1):
                     near.setdefault((x, y), []).append(eid)
-    game._near_markers = (ids, depth, near)  # type: ignore[attr-defined]
     return near
 
 

@@ -13,6 +13,7 @@ from roguelike.engine.components import Position
 from roguelike.engine.explore.components import Item, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import secret_squares
+from roguelike.engine.kept import declare
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
@@ -28,6 +29,26 @@ def mask_squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, 
     mask's corner lies on the map."""
     ys, xs = np.nonzero(mask)
     return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
+
+
+# (the maps read the tiles, which change in place only with Game.invalidate_terrain: it
+# tells the game's Kept of "tiles", which drops them; another level's array is in the keys)
+LAST_MAP = declare("pillager_last_map", __name__, ("map", "level", "entities"),
+                   "the last goal map asked, by the goals' name, depth, secret doors and "
+                   "tiles array", told=("tiles",))
+GOAL_MAPS = declare("pillager_maps", __name__, ("level", "entities"),
+                    "goal maps by (depth, goals, secret doors) and tiles array",
+                    told=("tiles",))
+LAST_LOOT = declare("pillager_last_loot", __name__, ("level", "entities"),
+                    "the last loot map made and its sources: the base _one_less works from",
+                    told=("tiles",))
+SECRET = declare("pillager_secret", __name__, ("entities", "level"),
+                 "secret_squares, keyed by the SecretDoor ids and depth")
+LOOT = declare("pillager_loot", __name__, ("entities", "level"),
+               "(key, [loot spots, their map, grab index]) keyed by the Marker and Treasure "
+               "ids, depth, secret doors and tiles array", told=("tiles",))
+STEPS = declare("pillager_steps", __name__, ("map",),
+                "steps_from's answers per map, keyed by the map's identity")
 
 
 def distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
@@ -46,43 +67,59 @@ def goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
     (the camp's many squares are not worth hashing every step)."""
     secret = _secret(game)
     tiles = game.level.tiles
-    last = getattr(game, "_pillager_last_map", None)
+    last = LAST_MAP.get(game)
     # (the last map asked, by identity: the camp map is asked for every haul step, and
     # _secret hands out the same tuple while the secret doors stay the same)
     if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
-            and last[3] == game.terrain_version and last[4] is tiles:
-        return last[5]  # type: ignore[no-any-return]
+            and last[3] is tiles:
+        if game.kept.check:
+            LAST_MAP.check(game, last[4], _goal_map_fresh(goals, secret, tiles))
+        return last[4]  # type: ignore[no-any-return]
     dist = _goal_map_kept(game, name, goals, secret, tiles)
-    game._pillager_last_map = (name, game.depth, secret,  # type: ignore[attr-defined]
-                               game.terrain_version, tiles, dist)
+    LAST_MAP.put(game, (name, game.depth, secret, tiles, dist))
     return dist
+
+
+def _goal_map_fresh(goals: list[tuple[int, int]] | Level,
+                    secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+    """The goal map made from nothing kept (the debug switch's fresh answer)."""
+    cost = _goal_cost(secret, tiles)
+    wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
+    return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
+
+
+def _goal_cost(secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+    cost: np.ndarray = T.WALKABLE[tiles].astype(np.int16)
+    for x, y in secret:
+        cost[y, x] = 0
+    return cost
 
 
 def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Level,
                    secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
     # Kept apart from game.remembered's maps, which every door opened or locked clears:
     # these read no door (secret ones are in the key), only the tiles, which change in
-    # place only with invalidate_terrain (its counter) or are another level's array.
-    kept: tuple[int, dict[object, tuple[np.ndarray, np.ndarray]]] | None = \
-        getattr(game, "_pillager_maps", None)
-    if kept is None or kept[0] != game.terrain_version:
-        kept = game._pillager_maps = (game.terrain_version, {})  # type: ignore[attr-defined]
-    maps = kept[1]
+    # place only with invalidate_terrain (it drops them: told=tiles) or are another
+    # level's array.
+    maps: dict[object, tuple[np.ndarray, np.ndarray]] | None = GOAL_MAPS.get(game)
+    if maps is None:
+        maps = GOAL_MAPS.put(game, {})
     key = (game.depth, name, secret)
     found = maps.get(key)
     if found is not None and found[0] is tiles:
+        if game.kept.check:
+            GOAL_MAPS.check(game, found[1], _goal_map_fresh(goals, secret, tiles))
         return found[1]
-    cost = T.WALKABLE[tiles].astype(np.int16)
-    for x, y in secret:
-        cost[y, x] = 0
+    cost = _goal_cost(secret, tiles)
     wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
     sources = [g for g in wanted if cost[g[1], g[0]]]
     dist = None if isinstance(goals, Level) else _one_less(game, secret, tiles, cost, sources)
     if dist is None:
         dist = distance_map(cost, sources)
+    elif game.kept.check:  # (made from the last loot map: held to one made afresh)
+        LAST_LOOT.check(game, dist, distance_map(cost, sources))
     if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
-        game._pillager_last_loot = (game.depth, secret, tiles,  # type: ignore[attr-defined]
-                                    game.terrain_version, frozenset(sources), dist)
+        LAST_LOOT.put(game, (game.depth, secret, tiles, frozenset(sources), dist))
     if len(maps) >= 32:
         maps.clear()
     maps[key] = (tiles, dist)
@@ -95,27 +132,28 @@ def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray
     these and one more on the same level, secret doors and tiles (a spot looted: most
     new loot maps); None otherwise. distance_map_without works out only the squares the
     spot gone may have served, a fraction of the map."""
-    last = getattr(game, "_pillager_last_loot", None)
-    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles \
-            or last[3] != game.terrain_version:
+    last = LAST_LOOT.get(game)
+    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles:
         return None
     now = frozenset(sources)
-    gone = last[4] - now
-    if len(gone) != 1 or not now <= last[4]:
+    gone = last[3] - now
+    if len(gone) != 1 or not now <= last[3]:
         return None
     (square,) = gone
-    return distance_map_without(last[5], cost, square)
+    return distance_map_without(last[4], cost, square)
 
 
 def _secret(game: Game) -> tuple[tuple[int, int], ...]:
     """secret_squares(game), kept while the store hands out the same list of secret doors
     (it makes a new one whenever that set changes; doors never move) on the same level."""
     ids = game.store.ids(SecretDoor, Position)
-    kept = getattr(game, "_pillager_secret", None)
+    kept = SECRET.get(game)
     if kept is not None and kept[0] is ids and kept[1] == game.depth:
+        if game.kept.check:
+            SECRET.check(game, kept[2], secret_squares(game))
         return kept[2]  # type: ignore[no-any-return]
     secret = secret_squares(game)
-    game._pillager_secret = (ids, game.depth, secret)  # type: ignore[attr-defined]
+    SECRET.put(game, (ids, game.depth, secret))
     return secret
 
 
@@ -164,14 +202,16 @@ def loot_targets(game: Game) -> list[Any]:
     markers, treasure = store.ids(Marker, Position), store.ids(Treasure, Position)
     secret = _secret(game)
     tiles = game.level.tiles
-    key = getattr(game, "_pillager_loot_key", None)
-    if key is not None and key[0] is markers and key[1] is treasure \
-            and key[2] == game.depth and key[3] == secret \
-            and key[4] == game.terrain_version and key[5] is tiles:
-        return game._pillager_loot  # type: ignore[attr-defined, no-any-return]
-    game._pillager_loot_key = (markers, treasure, game.depth,  # type: ignore[attr-defined]
-                               secret, game.terrain_version, tiles)
-    game._pillager_loot = loot = [_loot_spots(game), None]  # type: ignore[attr-defined]
+    kept = LOOT.get(game)
+    if kept is not None:
+        key = kept[0]
+        if key[0] is markers and key[1] is treasure and key[2] == game.depth \
+                and key[3] == secret and key[4] is tiles:
+            if game.kept.check:
+                LOOT.check(game, kept[1][0], _loot_spots(game))
+            return kept[1]  # type: ignore[no-any-return]
+    loot: list[Any] = [_loot_spots(game), None]
+    LOOT.put(game, ((markers, treasure, game.depth, secret, tiles), loot))
     return loot
 
 
@@ -200,10 +240,9 @@ def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
 def _kept_steps(game: Game, dist: np.ndarray) -> dict[tuple[int, int], _Steps]:
     """steps_from's answers by square for the map `dist`, kept on the game beside the
     map itself, so an entry is never mistaken for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = \
-        getattr(game, "_pillager_steps", None)
+    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = STEPS.get(game)
     if kept is None:
-        kept = game._pillager_steps = {}  # type: ignore[attr-defined]
+        kept = STEPS.put(game, {})
     entry = kept.get(id(dist))
     if entry is None or entry[0] is not dist:
         if len(kept) >= 8:
@@ -216,21 +255,26 @@ def steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    kept = getattr(game, "_pillager_steps", None)  # (_kept_steps' lookup, written out)
+    kept = game.kept.values.get(STEPS.name)  # (_kept_steps' lookup, written out)
     entry = kept.get(id(dist)) if kept is not None else None
     steps = entry[1] if entry is not None and entry[0] is dist else _kept_steps(game, dist)
     found = steps.get((x, y))
+    if found is not None and game.kept.check:
+        STEPS.check(game, found, _steps_made(game, dist, x, y))
     if found is None:
-        h, w = dist.shape
-        if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
-            rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
-        else:
-            rows, cx, cy = _rows(game, dist), x, y
-        here = rows[cy][cx]
-        options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
-        found = steps[(x, y)] = (here, [((x + dx, y + dy), dx, dy)
-                                        for _d, _n, dx, dy in options])
+        found = steps[(x, y)] = _steps_made(game, dist, x, y)
     return found
+
+
+def _steps_made(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
+    h, w = dist.shape
+    if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
+        rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
+    else:
+        rows, cx, cy = _rows(game, dist), x, y
+    here = rows[cy][cx]
+    options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
+    return here, [((x + dx, y + dy), dx, dy) for _d, _n, dx, dy in options]
 
 
 def _closer(rows: list[list[int]], x: int, y: int, here: int

@@ -12,6 +12,7 @@ from roguelike.engine.traps.describe import describe_trap, disarm_odds
 from roguelike.engine.traps.trigger import (
     adjust_cost,
     is_known_to_party,
+    last_squares_state,
     on_moved,
     spring,
     step_blocked,
@@ -37,6 +38,7 @@ __all__ = [
     "disarm_odds",
     "is_known_to_party",
     "knowledge",
+    "last_squares_state",
     "on_moved",
     "spring",
     "spring_tt_trap",

@@ -14,6 +14,7 @@ from roguelike.content.traps import AreaDef
 from roguelike.engine import conditions
 from roguelike.engine.components import Actor, Confined, Hazard, Position, Trap
 from roguelike.engine.events import Event
+from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import Ctx, creatures_on, duration_rounds, hit_dice, step_at
@@ -186,22 +187,39 @@ def hazards_at(game: Game, depth: int, xy: tuple[int, int]) -> list[int]:
     return list(found) if found is not None else []
 
 
+HAZARD_SQUARES = declare("hazard_squares", __name__,
+                         ("entities", "level", "round", "hazards"),
+                         "square -> started hazards covering it, keyed by the Hazard ids, "
+                         "depth, round and each hazard's squares list")
+
+
 def _covering_ids(game: Game, depth: int) -> dict[tuple[int, int], list[int]]:
     """Square -> the started hazards of level `depth` covering it, ascending id (what
-    `[x, y] in hz.squares` finds for each), kept on the game while the round, the id
+    `[x, y] in hz.squares` finds for each), kept (HAZARD_SQUARES) while the round, the id
     list the store hands out (a hazard made, ended or its row replaced gives a new one)
     and each hazard's squares list (a rolling boulder is given a new one) stay the same.
     A hazard standing on the level makes every step ask, often twice."""
     store = game.store
     ids = store.ids(Hazard, Position)
     table = store.table(Hazard)
-    kept = getattr(game, "_hazard_squares", None)
+    kept = HAZARD_SQUARES.get(game)
     if kept is not None and kept[0] is ids and kept[1] == depth and kept[2] == game.round:
         for e, squares in kept[3]:
             if table[e].squares is not squares:
                 break
         else:
+            if game.kept.check:
+                HAZARD_SQUARES.check(game, kept[4], _covering_made(game, ids, depth)[1])
             return kept[4]  # type: ignore[no-any-return]
+    lists, index = _covering_made(game, ids, depth)
+    HAZARD_SQUARES.put(game, (ids, depth, game.round, lists, index))
+    return index
+
+
+def _covering_made(game: Game, ids: list[int], depth: int
+                   ) -> tuple[list[tuple[int, Any]], dict[tuple[int, int], list[int]]]:
+    store = game.store
+    table = store.table(Hazard)
     positions = store.table(Position)
     index: dict[tuple[int, int], list[int]] = {}
     lists = []
@@ -216,8 +234,7 @@ def _covering_ids(game: Game, depth: int) -> dict[tuple[int, int], list[int]]:
                 here = index.setdefault((square[0], square[1]), [])
                 if not here or here[-1] != eid:
                     here.append(eid)
-    game._hazard_squares = (ids, depth, game.round, lists, index)  # type: ignore[attr-defined]
-    return index
+    return lists, index
 
 
 def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:

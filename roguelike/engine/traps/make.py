@@ -8,6 +8,7 @@ from roguelike.content.loader import Content
 from roguelike.content.traps import TrapDef
 from roguelike.engine.components import Appearance, Named, Position, Trap
 from roguelike.engine.ecs import EntityStore
+from roguelike.engine.kept import declare
 from roguelike.engine.rng import Stream
 
 if TYPE_CHECKING:
@@ -43,28 +44,39 @@ def make_trap(store: EntityStore, content: Content, profile: TrapDef, pos: Posit
                         Named(profile.name), trap)
 
 
+TRAP_INDEX = declare("trap_index", __name__, ("entities",),
+                     "trap squares and room traps per depth, keyed by store.next_id")
+
+
 def index(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
                                            dict[int, list[int]]]:
     """Trap squares by position and room traps by room, for one depth; rebuilt when any
-    entity has been created since (traps never move). Kept on the game: every step asks."""
+    entity has been created since (traps never move). Kept (TRAP_INDEX): every step asks."""
     stamp = game.store.next_id
-    cached: tuple[int, dict[int, Any]] | None = getattr(game, "_trap_index", None)
+    cached: tuple[int, dict[int, Any]] | None = TRAP_INDEX.get(game)
     if cached is None or cached[0] != stamp:
-        cached = (stamp, {})
-        game._trap_index = cached  # type: ignore[attr-defined]
+        cached = TRAP_INDEX.put(game, (stamp, {}))
     per_depth = cached[1]
-    if depth not in per_depth:
-        squares: dict[tuple[int, int], list[int]] = {}
-        rooms: dict[int, list[int]] = {}
-        for eid, trap, pos in game.store.query(Trap, Position):
-            if pos.depth != depth:
-                continue
-            if springs_underfoot(game.content, trap):
-                squares.setdefault(pos.xy, []).append(eid)
-            elif trap.room >= 0:
-                rooms.setdefault(trap.room, []).append(eid)
-        per_depth[depth] = (squares, rooms)
-    return per_depth[depth]  # type: ignore[no-any-return]
+    found = per_depth.get(depth)
+    if found is None:
+        found = per_depth[depth] = _index_of(game, depth)
+    elif game.kept.check:
+        TRAP_INDEX.check(game, found, _index_of(game, depth))
+    return found
+
+
+def _index_of(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
+                                              dict[int, list[int]]]:
+    squares: dict[tuple[int, int], list[int]] = {}
+    rooms: dict[int, list[int]] = {}
+    for eid, trap, pos in game.store.query(Trap, Position):
+        if pos.depth != depth:
+            continue
+        if springs_underfoot(game.content, trap):
+            squares.setdefault(pos.xy, []).append(eid)
+        elif trap.room >= 0:
+            rooms.setdefault(trap.room, []).append(eid)
+    return squares, rooms
 
 
 def springs_underfoot(content: Content, trap: Trap) -> bool:

@@ -15,6 +15,7 @@ from roguelike.content.traps import parse_reset
 from roguelike.engine import conditions
 from roguelike.engine.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.engine.events import Event
+from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards
 from roguelike.engine.traps.area import area_squares
@@ -25,15 +26,27 @@ from roguelike.engine.traps.make import ARMED, index
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
+HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
+                        "the levels with a hazard, keyed by the store's Hazard+Position ids")
 
 
-def _last(game: Game) -> dict[int, tuple[int, int, int]]:
-    """Where each creature was last seen (depth, x, y): on the game, read every step."""
-    try:
-        return game._trap_last  # type: ignore[attr-defined, no-any-return]
-    except AttributeError:
-        game._trap_last = {}  # type: ignore[attr-defined]
-        return game._trap_last  # type: ignore[attr-defined, no-any-return]
+def last_squares_state(game: Game) -> dict[str, list[int] | None]:
+    """The part of game.last_squares (where each creature stood when the traps last saw
+    it: on_moved and the round's start set it) that its Position does not already say,
+    for state_hash: a creature moved without on_moved, or not seen yet (None), springs
+    other traps on its next step than one seen where it stands. Empty as a rule: a game
+    hashes as before while nothing is hidden there."""
+    last = game.last_squares
+    positions = game.store.table(Position)
+    out: dict[str, list[int] | None] = {}
+    for eid in game.store.ids(Actor, Position):
+        pos = positions[eid]
+        seen = last.get(eid)
+        if seen is None:
+            out[str(eid)] = None
+        elif seen != (pos.depth, pos.x, pos.y):
+            out[str(eid)] = list(seen)
+    return out
 
 
 def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
@@ -128,7 +141,7 @@ def tick(game: Game) -> list[Event]:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
-    last = _last(game)
+    last = game.last_squares
     positions = store.table(Position)
     # where each creature starts the round (one update: every creature, every round)
     last.update({eid: (pos.depth, pos.x, pos.y)
@@ -157,7 +170,7 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     by_type = store.by_type
     pos = by_type[Position][eid]
     depth = pos.depth
-    last = _last(game)
+    last = game.last_squares
     old = last.get(eid)
     last[eid] = (depth, pos.x, pos.y)
     if old is not None and old[0] != depth:
@@ -258,11 +271,17 @@ def _hazards_here(game: Game, depth: int) -> bool:
     ids = game.store.ids(Hazard, Position)
     if not ids:
         return False
-    kept = getattr(game, "_hazard_depths", None)
+    kept = HAZARD_DEPTHS.get(game)
     if kept is None or kept[0] is not ids:
-        positions = game.store.table(Position)
-        kept = game._hazard_depths = (ids, {positions[e].depth for e in ids})  # type: ignore[attr-defined]
+        kept = HAZARD_DEPTHS.put(game, (ids, _depths_of(game, ids)))
+    elif game.kept.check:
+        HAZARD_DEPTHS.check(game, kept[1], _depths_of(game, ids))
     return depth in kept[1]
+
+
+def _depths_of(game: Game, ids: list[int]) -> set[int]:
+    positions = game.store.table(Position)
+    return {positions[e].depth for e in ids}
 
 
 def _armed_square(game: Game, here: list[int] | None) -> bool:

@@ -55,11 +55,11 @@ def _hidden_game() -> Game:
     from roguelike.bot import Bot
 
     game, bot = Game("bench-0"), Bot()
-    for _ in range(400):
+    for _ in range(1000):  # (since the merges of issue 19's first branches: action 513)
         game.perform(bot.choose(game))
         if traps.last_squares_state(game):
             return game
-    raise AssertionError("no hidden last square in 400 actions")
+    raise AssertionError("no hidden last square in 1000 actions")
 
 
 def test_the_traps_last_squares_are_in_the_state_hash() -> None:

@@ -6,11 +6,11 @@ import numpy as np
 from explore_kit import act, door_at, texts
 
 from roguelike.content.loader import default_content
+from roguelike.core.components import Actor, Appearance, Door, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.explore_components import Haul, SecretDoor, Stuck
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Actor, Appearance, Door, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.explore.components import Haul, SecretDoor, Stuck
 from roguelike.engine.explore.doors import (
     BreakDoor,
     CloseDoor,

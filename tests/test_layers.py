@@ -21,8 +21,7 @@ LAYERS: dict[str, int] = {
     "roguelike.places": 0,
     "roguelike.terminal": 0,
     "roguelike.game_status": 0,  # the hosted game -> host status line
-    "roguelike.engine.rng": 0,
-    "roguelike.engine.dice": 0,
+    "roguelike.core": 0,  # entity store, random streams, dice, events, components
     # 1 the data
     "roguelike.content": 1,
     # 2 the world and the rules (one layer until issue 19 splits the engine)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.content.loader import default_content
-from roguelike.engine.components import Position, Trap
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Position, Trap
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine.traps.stock import dead_end_exclusion, stock_room_traps
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T

@@ -13,7 +13,7 @@ from pathlib import Path
 from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import read_toml
 from roguelike.content.schema import ContentError, build
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.engine.game import Game
 from roguelike.world.sight import clear_line, distance, line
 

@@ -9,11 +9,11 @@ from collections.abc import Container
 
 from roguelike.content.fight_tables import SpawnRow, fight_tables
 from roguelike.content.loader import Content
-from roguelike.engine.components import Conditions, Position
+from roguelike.core.components import Conditions, Position
+from roguelike.core.dice import parse
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.dice import parse
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 

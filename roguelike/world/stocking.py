@@ -7,9 +7,9 @@ on (seed, depth), never on what the party did first.
 from __future__ import annotations
 
 from roguelike.content.loader import Content
-from roguelike.engine.components import Appearance, BlocksMovement, Door, Named, Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Appearance, BlocksMovement, Door, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.world.level import Level
 from roguelike.world.spawning import spawn_monsters
 

@@ -15,8 +15,8 @@ from roguelike.content.loader import default_content
 from roguelike.core.ecs import EntityStore
 from roguelike.engine.actions import Wait
 from roguelike.engine.game import Game
+from roguelike.engine.stock import stock_level
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 
 def _p95(values: list[float]) -> float:

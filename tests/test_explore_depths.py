@@ -18,10 +18,10 @@ from roguelike.engine.actions import TakeStairs
 from roguelike.engine.explore.data import load_explore
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
+from roguelike.engine.stock import stock_level
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 SURFACE = """
 ########

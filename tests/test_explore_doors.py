@@ -22,10 +22,10 @@ from roguelike.engine.explore.doors import (
 )
 from roguelike.engine.explore.pillagers import PillagerStep
 from roguelike.engine.scenario import scenario
+from roguelike.engine.stock import stock_level
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import UNREACHABLE, distance_map
-from roguelike.world.stocking import stock_level
 
 MAP = """
 ##########

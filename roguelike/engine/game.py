@@ -44,12 +44,12 @@ from roguelike.engine.party import member_name, party_problem
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
+from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
-from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
     ("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage"),

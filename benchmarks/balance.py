@@ -29,9 +29,9 @@ if __package__ in (None, ""):  # run as a script: the repository's root on the p
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from roguelike.bot import bot_game, play
+from roguelike.core.components import Disabled
+from roguelike.core.events import Event
 from roguelike.engine.actions import Action
-from roguelike.engine.components import Disabled
-from roguelike.engine.events import Event
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck

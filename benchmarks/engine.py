@@ -12,11 +12,11 @@ import time
 
 from roguelike.bot import Bot
 from roguelike.content.loader import default_content
+from roguelike.core.ecs import EntityStore
 from roguelike.engine.actions import Wait
-from roguelike.engine.ecs import EntityStore
 from roguelike.engine.game import Game
+from roguelike.engine.stock import stock_level
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 
 def _p95(values: list[float]) -> float:

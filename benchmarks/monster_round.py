@@ -11,8 +11,8 @@ import statistics
 import time
 from typing import Any
 
+from roguelike.core.components import Actor, MonsterStats, Position
 from roguelike.engine.actions import Wait
-from roguelike.engine.components import Actor, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.options import GameOptions

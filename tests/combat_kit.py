@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from roguelike.core.components import Actor, MonsterStats, Position
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import Scripted, parse_map, scenario

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from roguelike.core.components import Actor, Named, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Haul, Inventory, Item, Treasure
+from roguelike.core.rng import Stream
 from roguelike.engine import ai
 from roguelike.engine.actions import Action, Result
-from roguelike.engine.components import Actor, Named, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Haul, Inventory, Item, Treasure
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game
-from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted
 
 

@@ -16,11 +16,11 @@ from explore_kit import door_at, give_treasure
 from trap_helpers import place, sturdy
 
 import roguelike.engine
+from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Trap
+from roguelike.core.explore_components import Marker, Stuck
 from roguelike.engine import conditions
 from roguelike.engine.actions import _REGISTRY
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Door, HitBoxes, MonsterStats, Trap
-from roguelike.engine.explore.components import Marker, Stuck
 from roguelike.engine.explore.inventory import make_item
 from roguelike.engine.explore.inventory import place as put_down
 from roguelike.engine.explore.markers import make_marker

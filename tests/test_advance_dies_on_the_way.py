@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from trap_helpers import Rigged, arena, place, sturdy
 
-from roguelike.engine.components import Actor, Disabled, MonsterStats, Position
+from roguelike.core.components import Actor, Disabled, MonsterStats, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.fight_actions import Advance
 from roguelike.engine.traps.trigger import spring

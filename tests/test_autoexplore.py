@@ -9,6 +9,8 @@ from __future__ import annotations
 from explore_kit import Steady, door_at, pillager
 from trap_helpers import place
 
+from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Position
+from roguelike.core.explore_components import SecretDoor, Stuck
 from roguelike.engine import travel
 from roguelike.engine.actions import Attack, EndMove, Step, Wait
 from roguelike.engine.autoexplore import (
@@ -20,8 +22,6 @@ from roguelike.engine.autoexplore import (
     suspect_walls,
 )
 from roguelike.engine.autofight import fight_step
-from roguelike.engine.components import Actor, Door, HitBoxes, MonsterStats, Position
-from roguelike.engine.explore.components import SecretDoor, Stuck
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.rest import Rest
 from roguelike.engine.fight_actions import RangedAttack

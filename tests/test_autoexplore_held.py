@@ -6,10 +6,10 @@ from __future__ import annotations
 from explore_kit import door_at
 from trap_helpers import place
 
+from roguelike.core.components import Door, Position
 from roguelike.engine import travel
 from roguelike.engine.actions import Lead, Step
 from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.components import Door, Position
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.trigger import spring

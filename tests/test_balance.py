@@ -10,10 +10,10 @@ from pathlib import Path
 
 from benchmarks.balance import Tally, play_one, source_names, summarise
 from roguelike.bot import bot_game, play
+from roguelike.core.components import Disabled
+from roguelike.core.events import Event
 from roguelike.engine.actions import Wait
 from roguelike.engine.combat import wound
-from roguelike.engine.components import Disabled
-from roguelike.engine.events import Event
 from tests.combat_kit import arena
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import Bot, bot_game, play
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, TakeStairs, Wait
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Character,
     Disabled,
     HitBoxes,
@@ -16,9 +14,11 @@ from roguelike.engine.components import (
     Position,
     Searched,
 )
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Treasure
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Attack, TakeStairs, Wait
 from roguelike.engine.explore.clock import Rest
-from roguelike.engine.explore.components import Treasure
 from roguelike.engine.explore.inventory import carried, ledger
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast
@@ -274,8 +274,8 @@ def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
     """A delver swapped or thrown onto a square the route maps count as wall (an unfound
     secret door) still steps towards its goal: before, no step was found and the party
     searched in place for the rest of the game."""
+    from roguelike.core.explore_components import SecretDoor
     from roguelike.engine.actions import Step
-    from roguelike.engine.explore.components import SecretDoor
     from tests.explore_kit import door_at
 
     g = scenario("""
@@ -301,7 +301,7 @@ def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
     with the flask's worth to spare (before, the bot threw a flask at the first Rival
     Leader and went dark four levels early)."""
     from roguelike.bot.journey import light_turns
-    from roguelike.engine.explore.components import LightSource
+    from roguelike.core.explore_components import LightSource
     from roguelike.engine.explore.inventory import unstow
 
     def game(torches: int):
@@ -338,7 +338,7 @@ def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
 def test_an_exhausted_mage_does_not_cast_on_a_six_alone():
     """Casting is a Wits check plus fatigue: at a target of 6 only a six casts, and the Mage
     stood bolting a regenerating Troll for thousands of rounds; it casts again once rested."""
-    from roguelike.engine.explore.components import Fatigue
+    from roguelike.core.explore_components import Fatigue
 
     g = arena(text="""
     ##############
@@ -360,7 +360,7 @@ def test_a_level_that_keeps_putting_the_party_down_is_hurried_from():
     put delvers down 1,800 times on one level: after DOWNS_HURRY downs there the party no
     longer rests or loots on it, and heads for the stairs."""
     from roguelike.bot.guard import DOWNS_HURRY
-    from roguelike.engine.events import Event as E
+    from roguelike.core.events import Event as E
 
     g = scenario(HALL)
     bot = Bot()
@@ -416,7 +416,7 @@ def test_an_exhausted_mage_does_not_try_heal_that_cannot_be_cast():
     """Heal is a Wits check plus fatigue too: at Wits 4 + 3 fatigue no die casts it, and
     the Mage tried it (and declined the luck) for 40,000 rounds."""
     from roguelike.bot.care import heal_plan
-    from roguelike.engine.explore.components import Fatigue
+    from roguelike.core.explore_components import Fatigue
 
     g = scenario(HALL)
     warrior, mage = g.party[0], g.party[2]

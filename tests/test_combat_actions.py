@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from combat_kit import arena, foes, place, put_first, script
 
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Step, action_from_dict
-from roguelike.engine.checks import attribute_check, d6_check, fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Disabled,
@@ -18,8 +14,12 @@ from roguelike.engine.components import (
     PendingLuck,
     Position,
 )
+from roguelike.core.explore_components import Fatigue, LightSource
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Attack, Step, action_from_dict
+from roguelike.engine.checks import attribute_check, d6_check, fight_state
+from roguelike.engine.combat import wound
 from roguelike.engine.experience import award_xp
-from roguelike.engine.explore.components import Fatigue, LightSource
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
 from roguelike.engine.healing import heal_box

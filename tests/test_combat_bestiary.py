@@ -12,10 +12,11 @@ import pytest
 from roguelike.content import ContentError, load_content
 from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import content_root
-from roguelike.engine.components import Conditions, MonsterStats, Position
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.components import Conditions, MonsterStats, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.engine.stock import stock_level
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import spawn_table, stock_level
+from roguelike.world.stocking import spawn_table
 
 
 def test_the_bestiary_covers_twelve_depths_with_twenty_monsters_or_more():

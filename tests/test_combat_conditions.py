@@ -6,10 +6,10 @@ import pytest
 from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import d6_check
-from roguelike.engine.components import Actor, HitBoxes, MonsterStats, Position
 from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.stats import speed
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from combat_kit import arena, foes, place, put_first, script
 
+from roguelike.core.components import Actor, MonsterStats, Position
+from roguelike.core.explore_components import LightSource
 from roguelike.engine import ai, morale
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, MonsterStats, Position
-from roguelike.engine.explore.components import LightSource
 from roguelike.engine.scenario import scenario
 
 THREE = """

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from combat_kit import arena
 
+from roguelike.core.components import Character, HitBoxes
+from roguelike.core.rng import Stream
 from roguelike.engine.checks import d6_check, fight_state
 from roguelike.engine.combat import wound
-from roguelike.engine.components import Character, HitBoxes
-from roguelike.engine.rng import Stream
 from roguelike.engine.saves import saving_throw
 
 N = 10_000

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from roguelike.core.components import Appearance, HitBoxes, Named, Position
 from roguelike.engine import targeting, travel
 from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.components import Appearance, HitBoxes, Named, Position
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
 from roguelike.engine.watch import Watch, direction_words, known_hazards

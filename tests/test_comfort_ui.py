@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from roguelike.core.components import Appearance, HitBoxes, Named, Position
+from roguelike.core.events import Event
 from roguelike.engine import actions as A
-from roguelike.engine.components import Appearance, HitBoxes, Named, Position
-from roguelike.engine.events import Event
 from roguelike.engine.scenario import scenario
 from roguelike.ui import hooks
 from roguelike.ui.app import RoguelikeApp

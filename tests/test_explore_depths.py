@@ -11,17 +11,17 @@ from explore_kit import act, give, give_treasure, texts
 from roguelike.bot import Bot, play
 from roguelike.content.loader import default_content, load_content
 from roguelike.content.schema import ContentError
+from roguelike.core.components import Disabled, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.explore_components import Item, Marker
 from roguelike.engine.actions import TakeStairs
-from roguelike.engine.components import Disabled, Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.explore.components import Item, Marker
 from roguelike.engine.explore.data import load_explore
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
+from roguelike.engine.stock import stock_level
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 SURFACE = """
 ########

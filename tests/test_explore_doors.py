@@ -6,11 +6,11 @@ import numpy as np
 from explore_kit import act, door_at, texts
 
 from roguelike.content.loader import default_content
+from roguelike.core.components import Actor, Appearance, Door, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.explore_components import Haul, SecretDoor, Stuck
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Actor, Appearance, Door, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.explore.components import Haul, SecretDoor, Stuck
 from roguelike.engine.explore.doors import (
     BreakDoor,
     CloseDoor,
@@ -22,10 +22,10 @@ from roguelike.engine.explore.doors import (
 )
 from roguelike.engine.explore.pillagers import PillagerStep
 from roguelike.engine.scenario import scenario
+from roguelike.engine.stock import stock_level
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import UNREACHABLE, distance_map
-from roguelike.world.stocking import stock_level
 
 MAP = """
 ##########

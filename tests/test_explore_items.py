@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from explore_kit import act, carried_kinds, give, give_treasure, texts
 
+from roguelike.core.components import Actor, Disabled, HitBoxes, MonsterStats, Position
+from roguelike.core.explore_components import Inventory, Item, Marker, Treasure
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Actor, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.components import Inventory, Item, Marker, Treasure
 from roguelike.engine.explore.inventory import Bank, Drop, Give, PickUp, ledger
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.markers import make_marker
@@ -176,7 +176,7 @@ def test_crystal_ball_reveals_a_marker_and_ignores_failures():
 def test_lights_are_lit_by_using_them():
     g, _foe = _game()
     lead = g.party[0]
-    from roguelike.engine.explore.components import LightSource
+    from roguelike.core.explore_components import LightSource
 
     g.store.remove(lead, LightSource)
     lantern = give(g, lead, "lantern")

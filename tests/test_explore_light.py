@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from explore_kit import Steady, act, give
 
-from roguelike.engine.components import Actor, MonsterStats, Position
+from roguelike.core.components import Actor, MonsterStats, Position
+from roguelike.core.explore_components import Fatigue, Inventory, Item, LightSource
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.checks import check
 from roguelike.engine.explore.clock import Rest, on_round, tire, wandering_check
-from roguelike.engine.explore.components import Fatigue, Inventory, Item, LightSource
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.light import burn, in_darkness, light_level

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from explore_kit import act, pillager, pillager_turn, texts
 
+from roguelike.core.components import Actor, Character, HitBoxes, MonsterStats, Position
+from roguelike.core.explore_components import Haul, Marker, Treasure
 from roguelike.engine.actions import Attack, Step
-from roguelike.engine.components import Actor, Character, HitBoxes, MonsterStats, Position
-from roguelike.engine.explore.components import Haul, Marker, Treasure
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.markers import RetryCheck, make_marker
 from roguelike.engine.scenario import Scripted, scenario

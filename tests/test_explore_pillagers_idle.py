@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from explore_kit import act, pillager, pillager_turn
 
+from roguelike.core.components import Position
 from roguelike.engine.actions import Attack, TakeStairs
-from roguelike.engine.components import Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.scenario import scenario
 

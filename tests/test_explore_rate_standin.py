@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explore_kit import Steady
 
-from roguelike.engine.components import HitBoxes, Position
+from roguelike.core.components import HitBoxes, Position
 from roguelike.engine.scenario import scenario
 from roguelike.tools import explore_rate
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from explore_kit import act, texts
 
+from roguelike.core.components import HitBoxes, MonsterStats, Position
+from roguelike.core.explore_components import SpellWall
 from roguelike.engine.actions import Actor
-from roguelike.engine.components import HitBoxes, MonsterStats, Position
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.components import SpellWall
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.spells import Cast, expire_walls, fire_wall_burns, spell_targets
 from roguelike.engine.scenario import Scripted, scenario

@@ -7,11 +7,7 @@ from __future__ import annotations
 from combat_kit import foes, script
 from explore_kit import act, pillager, pillager_turn
 
-from roguelike.engine import ai
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Wait
-from roguelike.engine.checks import fight_state
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Confined,
@@ -19,7 +15,11 @@ from roguelike.engine.components import (
     MonsterStats,
     Position,
 )
-from roguelike.engine.explore.components import Haul
+from roguelike.core.explore_components import Haul
+from roguelike.engine import ai
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Attack, Wait
+from roguelike.engine.checks import fight_state
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import spring
 from roguelike.engine.traps.actions import Free

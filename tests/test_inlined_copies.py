@@ -12,9 +12,9 @@ import random
 import pytest
 
 from roguelike.bot import Bot
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
+from roguelike.core.rng import Stream
 from roguelike.engine.game import Game
-from roguelike.engine.rng import Stream
 from roguelike.world.paths import _climb_any, _climb_inside
 
 _MASK = (1 << 64) - 1

@@ -9,10 +9,10 @@ import asyncio
 import pytest
 from explore_kit import act, door_at, give
 
+from roguelike.core.components import Actor, Door, Position, Trap
+from roguelike.core.explore_components import Listened, SecretDoor, Stuck
 from roguelike.engine import interact
 from roguelike.engine.actions import OpenDoor, Step
-from roguelike.engine.components import Actor, Door, Position, Trap
-from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
 from roguelike.engine.explore.doors import BreakDoor, CloseDoor, Listen, PickLock
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.actions import Disarm, Free, Struggle
@@ -216,7 +216,7 @@ def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
 
 
 def test_the_menu_says_who_could_pick_a_lock():
-    from roguelike.engine.components import Disabled
+    from roguelike.core.components import Disabled
 
     g, lead, door = _game()
     g.store.get(door, Door).locked = True

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import play
+from roguelike.core.components import Position
 from roguelike.engine import kept, traps
-from roguelike.engine.components import Position
 from roguelike.engine.explore import pillager_maps
 from roguelike.engine.game import Game
 

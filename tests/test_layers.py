@@ -21,37 +21,39 @@ LAYERS: dict[str, int] = {
     "roguelike.places": 0,
     "roguelike.terminal": 0,
     "roguelike.game_status": 0,  # the hosted game -> host status line
-    "roguelike.engine.rng": 0,
-    "roguelike.engine.dice": 0,
+    "roguelike.core": 0,  # entity store, random streams, dice, events, components
     # 1 the data
     "roguelike.content": 1,
-    # 2 the world and the rules (one layer until issue 19 splits the engine)
+    # 2 the world: maps, tiles, paths, sight; what stocking takes from the map
     "roguelike.world": 2,
-    "roguelike.engine": 2,
-    # 3 on the rules: records, the bot, command-line argument types
-    "roguelike.records": 3,
-    "roguelike.bot": 3,
-    "roguelike.argtypes": 3,
-    # 4 tools and the crash report (on records)
-    "roguelike.tools": 4,
-    "roguelike.crash": 4,
-    # 5 the screens
-    "roguelike.ui": 5,
-    # 6 the SSH host: it serves the UI; the UI never imports it
-    "roguelike.host": 6,
-    # 7 entry points: the command line, and the host's launcher of it
-    "roguelike.cli": 7,
-    "roguelike.__main__": 7,
-    "roguelike.host.launch": 7,
+    # 3 the rules (one layer until issue 19 splits the engine further)
+    "roguelike.engine": 3,
+    # 4 on the rules: records, the bot, command-line argument types
+    "roguelike.records": 4,
+    "roguelike.bot": 4,
+    "roguelike.argtypes": 4,
+    # 5 tools and the crash report (on records)
+    "roguelike.tools": 5,
+    "roguelike.crash": 5,
+    # 6 the screens
+    "roguelike.ui": 6,
+    # 7 the SSH host: it serves the UI; the UI never imports it
+    "roguelike.host": 7,
+    # 8 entry points: the command line, and the host's launcher of it
+    "roguelike.cli": 8,
+    "roguelike.__main__": 8,
+    "roguelike.host.launch": 8,
 }
 
 # Packages whose import cycles are not yet checked: issue 19's engine work removes them.
-CYCLES_LATER = ("roguelike.engine", "roguelike.world", "roguelike.bot")
+CYCLES_LATER = ("roguelike.engine", "roguelike.bot")
 
 # Files with no import of the game's own modules inside a function (a lazy import hides a
 # cycle, or a broken import until the line runs). Folders mean every file in them.
 NO_LAZY_IMPORTS = (
+    "roguelike/core/",
     "roguelike/content/",
+    "roguelike/world/",
     "roguelike/game_status.py",
     "roguelike/records/account.py",
     "roguelike/records/commands.py",
@@ -229,5 +231,6 @@ def test_the_checker_sees_cycles_and_lazy_imports():
     assert engine, "the engine's known cycle is found (this test changes when it is gone)"
     commands = "roguelike.records.commands"
     assert ("roguelike.records.replay", True) in {(t, f) for t, _n, f in imports(commands)}
-    assert layer_of("roguelike.host.launch") == 7 and layer_of("roguelike.host.hub") == 6
-    assert layer_of("roguelike.ui.screens.menu") == 5
+    assert layer_of("roguelike.host.launch") == 8 and layer_of("roguelike.host.hub") == 7
+    assert layer_of("roguelike.ui.screens.menu") == 6
+    assert layer_of("roguelike.world.stocking") < layer_of("roguelike.engine.stock")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from explore_kit import act, door_at, give, texts
 
+from roguelike.core.components import Character, Door, MonsterStats, PendingLuck, Position
+from roguelike.core.explore_components import Marker
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Character, Door, MonsterStats, PendingLuck, Position
-from roguelike.engine.explore.components import Marker
 from roguelike.engine.explore.markers import RetryCheck, make_marker
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from combat_kit import foes, script
 
+from roguelike.core.components import Actor, Character
 from roguelike.engine.actions import Step, Wait, action_from_dict
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Character
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.scenario import scenario
 
@@ -64,7 +64,7 @@ def test_a_pledge_made_out_of_combat_waits_for_the_next_fight():
     for _ in range(4):
         g.perform(Wait())
     assert g.mode == "explore" and fight_state(g, leader).initiative_pledge == 2
-    from roguelike.engine.components import Position
+    from roguelike.core.components import Position
     from roguelike.engine.creatures import make_monster
 
     make_monster(g.store, g.content, "apprentice", Position(1, 9, 2), awake=True)

@@ -70,8 +70,8 @@ def test_level_count_dumps_one_line_per_seed(cli):
 def test_generating_and_stocking_never_crashes_at_any_depth():
     # Regression: a room the corridors never reached has no exits for Pillagers (depth 9).
     from roguelike.content.loader import default_content
-    from roguelike.engine.ecs import EntityStore
-    from roguelike.world.stocking import stock_level
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.stock import stock_level
 
     content = default_content()
     for i in range(20):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from roguelike.bot import play
-from roguelike.engine.components import Actor, Position
+from roguelike.core.components import Actor, Position
 from roguelike.engine.game import Game
 
 
@@ -63,7 +63,7 @@ def test_the_stores_kept_id_lists_always_match_a_fresh_scan() -> None:
     import itertools
     import random
 
-    from roguelike.engine.ecs import EntityStore
+    from roguelike.core.ecs import EntityStore
 
     class A: ...
     class B: ...
@@ -101,7 +101,7 @@ def test_hazard_costs_match_asking_each_square() -> None:
     import numpy as np
 
     from roguelike.bot import Bot, play
-    from roguelike.engine.components import Character, Hazard
+    from roguelike.core.components import Character, Hazard
     from roguelike.engine.game import Game
     from roguelike.engine.traps import hazards, trigger
     from roguelike.world import tiles as T

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from roguelike.bot import play
-from roguelike.engine.components import Hazard, Position
+from roguelike.core.components import Hazard, Position
+from roguelike.core.explore_components import Marker
 from roguelike.engine.explore import markers, pillager_maps, pillagers
-from roguelike.engine.explore.components import Marker
 from roguelike.engine.game import Game
 from roguelike.engine.traps import hazards, trigger
 from roguelike.world import tiles as T

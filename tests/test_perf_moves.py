@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import play
+from roguelike.core.components import Actor, Position
+from roguelike.core.events import Event
 from roguelike.engine import game as game_module
-from roguelike.engine.components import Actor, Position
-from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 
 

@@ -155,7 +155,7 @@ def test_dilate_is_the_3x3_neighbourhood():
 
 def test_wandering_square_matches_a_scan_of_every_square():
     from roguelike.bot import Bot, play
-    from roguelike.engine.components import Actor, Position
+    from roguelike.core.components import Actor, Position
     from roguelike.engine.explore.clock import _square_at_distance
     from roguelike.engine.game import Game
     from roguelike.engine.stats import is_disabled

@@ -15,14 +15,14 @@ import numpy as np
 import pytest
 
 from roguelike.bot import play
+from roguelike.core.components import Actor, Door, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine import ai, monster_ai
-from roguelike.engine.components import Actor, Door, Position
-from roguelike.engine.ecs import EntityStore
 from roguelike.engine.explore import light, pillager_maps, pillagers
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.initiative import order_by_initiative
-from roguelike.engine.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import distance_map
@@ -261,8 +261,8 @@ def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> N
 
 def _cost_map_by_scan(game: Game, mover: int | None, creatures_block: bool) -> np.ndarray:
     """Game.cost_map as it was written before: a scalar assignment per door and creature."""
+    from roguelike.core.components import Character
     from roguelike.engine import traps
-    from roguelike.engine.components import Character
     from roguelike.engine.explore import hooks as explore
 
     cost = T.WALKABLE[game.level.tiles].astype(np.int16)
@@ -307,7 +307,7 @@ def test_id_lists_match_a_scan_under_random_changes() -> None:
     while its ids and rows are the same."""
     from itertools import combinations
 
-    from roguelike.engine.components import Disabled, Named
+    from roguelike.core.components import Disabled, Named
 
     types = (Position, Actor, Named, Disabled)
     rng = Stream("ids", "test")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.geometry import Region
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.lines import LinesWidget
 from roguelike.ui.map_view import MapView

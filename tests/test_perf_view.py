@@ -16,7 +16,7 @@ import pytest
 import tcod.constants
 import tcod.map
 
-from roguelike.engine.components import Door, Position
+from roguelike.core.components import Door, Position
 from roguelike.engine.explore.light import TOUCH, _shining
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled
@@ -118,8 +118,8 @@ def test_cached_view_is_fresh_with_delvers_lights_and_doors_anywhere(fresh: _Fre
     afresh, Game.door_changed keeping it when the door is out of its sight) is fresh."""
     import random
 
-    from roguelike.engine.components import Disabled
-    from roguelike.engine.explore.components import LightSource
+    from roguelike.core.components import Disabled
+    from roguelike.core.explore_components import LightSource
 
     kept = 0
     for n in range(8):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from roguelike.engine.components import Door, Position
+from roguelike.core.components import Door, Position
+from roguelike.core.explore_components import LightSource
 from roguelike.engine.explore import light
-from roguelike.engine.explore.components import LightSource
 from roguelike.engine.game import Game
 from roguelike.world import tiles as T
 from roguelike.world.fov import add_fov, fov_map, window_fov
@@ -187,7 +187,7 @@ def test_a_followers_whole_map_is_made_again_when_a_trap_changes_the_costs():
     """Game.route_map is kept by goal and doors; a trap placed, sprung or disarmed prices
     squares anew (an armed trap square costs 2 to a walker that is not a delver), so the
     kept map must not outlive the terrain costs it came from."""
-    from roguelike.engine.components import Trap
+    from roguelike.core.components import Trap
     from roguelike.engine.scenario import scenario
     from tests.trap_helpers import place
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from explore_kit import door_at
 from textual.widgets import OptionList
 
+from roguelike.core.explore_components import SecretDoor
 from roguelike.engine.autoexplore import EXPLORED
-from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.scenario import scenario
 from roguelike.engine.stats import name_of
 from roguelike.records import scores

@@ -4,7 +4,7 @@ import json
 
 from records_util import bot_game
 
-from roguelike.engine.components import Character, Disabled, HitBoxes
+from roguelike.core.components import Character, Disabled, HitBoxes
 from roguelike.records import save as S
 from roguelike.records.codec import decode
 from roguelike.records.finish import finish_game

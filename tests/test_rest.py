@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from explore_kit import Steady
 
-from roguelike.engine import conditions as C
-from roguelike.engine.checks import fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Character,
     Conditions,
     Disabled,
     HitBoxes,
     Position,
 )
+from roguelike.core.explore_components import Fatigue, Inventory, LightSource
+from roguelike.engine import conditions as C
+from roguelike.engine.checks import fight_state
+from roguelike.engine.combat import wound
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore import clock
-from roguelike.engine.explore.components import Fatigue, Inventory, LightSource
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.rest import Rest, RestRun, rest_needs
 from roguelike.engine.healing import heal_box

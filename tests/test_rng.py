@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from roguelike.engine.rng import Stream, Streams
+from roguelike.core.rng import Stream, Streams
 
 
 def test_same_seed_same_sequence():

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from combat_kit import arena, foes, put_first, script
 
+from roguelike.core.components import Actor, Character, Disabled, HitBoxes, MonsterStats
 from roguelike.engine import conditions as C
 from roguelike.engine import morale
 from roguelike.engine.actions import Attack
 from roguelike.engine.checks import fight_state
 from roguelike.engine.combat import wound
-from roguelike.engine.components import Actor, Character, Disabled, HitBoxes, MonsterStats
 from roguelike.engine.stats import attribute
 
 ROW = """

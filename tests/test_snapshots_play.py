@@ -10,7 +10,7 @@ import re
 import pytest
 from test_comfort_snapshots import SIZES, check, screen_text
 
-from roguelike.engine.components import HitBoxes
+from roguelike.core.components import HitBoxes
 from roguelike.ui import local_records
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Confined,
@@ -117,7 +117,7 @@ def test_condition_traps(pid):
     game, victim, trap = _setup(pid)
     spring(game, trap, victim)
     cond, rounds = CONDITIONS[pid]
-    assert game.store.get(victim, __import__("roguelike.engine.components",
+    assert game.store.get(victim, __import__("roguelike.core.components",
                                              fromlist=["Conditions"]).Conditions
                           ).active[cond] == rounds
 
@@ -281,7 +281,7 @@ def test_gas_sickening_saps_might():
     spring(game, trap, victim)
     _rounds(game, 2)
     torso = next(loc for loc in game.store.get(victim, __import__(
-        "roguelike.engine.components", fromlist=["HitBoxes"]).HitBoxes).locations
+        "roguelike.core.components", fromlist=["HitBoxes"]).HitBoxes).locations
         if loc.attribute == "might")
     assert torso.crossed == 4  # 1d6 = 6 Strength a round: 2 Might boxes
 
@@ -294,7 +294,7 @@ def test_gas_poisonous_kills():
 
 
 def test_gas_corroding_rusts_metal_on_the_floor_and_carried():
-    from roguelike.engine.explore.components import Inventory, Item
+    from roguelike.core.explore_components import Inventory, Item
     from roguelike.engine.explore.inventory import item_def_of
 
     game, victim, trap = _setup("gas_corroding")
@@ -418,8 +418,8 @@ def test_monstrous_hand_holds_those_next_to_it():
 
 
 def test_monstrous_hand_lets_go_only_on_a_six():
+    from roguelike.core.components import Actor
     from roguelike.engine.actions import Step
-    from roguelike.engine.components import Actor
     from roguelike.engine.scenario import Scripted
 
     game, victim, trap = _setup("mk_monstrous_hand")
@@ -442,8 +442,8 @@ def test_a_held_delver_strains_against_the_hand_even_towards_a_held_companion():
     """Trying to step while held is trying to break away, whoever stands on the square it
     strains towards: before, a step onto a companion the hand also held was refused outright
     and no break-away was rolled."""
+    from roguelike.core.components import Actor
     from roguelike.engine.actions import Step
-    from roguelike.engine.components import Actor
     from roguelike.engine.scenario import Scripted
 
     game, victim, trap = _setup("mk_monstrous_hand")

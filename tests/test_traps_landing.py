@@ -5,10 +5,10 @@ bench-4 and x-1, where the leader searched its room for 19,000 turns)."""
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
-from roguelike.engine.explore.components import SecretDoor
+from roguelike.core.components import Position
+from roguelike.core.explore_components import SecretDoor
+from roguelike.core.rng import Stream
 from roguelike.engine.explore.doors import open_region
-from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.engine.traps import spring
 from roguelike.engine.traps.core import Ctx

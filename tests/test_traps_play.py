@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from roguelike.engine.actions import Step
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Conditions,
@@ -14,6 +13,7 @@ from roguelike.engine.components import (
     Searched,
     Trap,
 )
+from roguelike.engine.actions import Step
 from roguelike.engine.conditions import add_condition
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.scenario import Scripted, parse_map, scenario
@@ -315,7 +315,7 @@ def test_tt_chart_picks_by_d6_and_springs_on_the_victim():
     events = spring_tt_trap(game, lead, 5, 3, roll=3)
     assert any("Poison Dart" in e.text for e in events)
     assert sum(loc.crossed for loc in game.store.get(lead, __import__(
-        "roguelike.engine.components", fromlist=["HitBoxes"]).HitBoxes).locations) == 2
+        "roguelike.core.components", fromlist=["HitBoxes"]).HitBoxes).locations) == 2
     game.streams.play = Scripted([2, 1])  # chart roll 2: Sleeping Dart; Might save fails? 7
     events = spring_tt_trap(game, lead, 5, 3)
     assert "unconscious" in game.store.get(lead, Conditions).active
@@ -363,7 +363,7 @@ def test_a_searched_room_can_still_be_searched_along_its_far_walls():
     within reach there (one try per character per door, Classic); only a search within 2
     squares of an earlier one is refused. Before, one search anywhere in a big room ended
     the character's chances at every secret door on its walls."""
-    from roguelike.engine.explore.components import SecretDoor
+    from roguelike.core.explore_components import SecretDoor
     from roguelike.engine.scenario import Scripted
 
     game = arena()
@@ -388,7 +388,7 @@ def test_a_searched_room_can_still_be_searched_along_its_far_walls():
 def _sprung_saw():
     """A Buzz Saw sprung on the Leader at (6, 3), the Leader stepped back beside it with a
     fresh turn: the saw lingers until disarmed."""
-    from roguelike.engine.components import Hazard
+    from roguelike.core.components import Hazard
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import Rigged
 

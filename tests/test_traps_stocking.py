@@ -5,15 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.content.loader import default_content
-from roguelike.engine.components import Position, Trap
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Position, Trap
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
+from roguelike.engine.stock import stock_level
 from roguelike.engine.traps.stock import dead_end_exclusion, stock_room_traps
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 # chi-square critical values at p = 0.001 (no scipy): degrees of freedom -> value
 CHI2_999 = {1: 10.828, 4: 18.467, 5: 20.515, 11: 31.264}

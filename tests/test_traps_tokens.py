@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import sys
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
+from roguelike.core.explore_components import LightSource
+from roguelike.core.rng import Stream
 from roguelike.engine.explore import markers, pillagers
 from roguelike.engine.explore.clock import _square_at_distance
-from roguelike.engine.explore.components import LightSource
-from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.engine.traps.make import trap_squares
 from roguelike.tools.dump import level_json

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position, Trap
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Position, Trap
+from roguelike.core.rng import Stream
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.make import make_trap
 from roguelike.ui.look import describe_square
@@ -55,7 +55,7 @@ def test_a_mover_killed_by_a_trap_ends_the_move_hooks_cleanly():
 
 
 def test_a_sprung_trap_rolls_its_treasure_column_once():
-    from roguelike.engine.explore.components import Treasure
+    from roguelike.core.explore_components import Treasure
     from roguelike.engine.scenario import Scripted
     from roguelike.engine.traps.trigger import spring
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from roguelike.core.components import Actor, Disabled, HitBoxes, MonsterStats, Position
+from roguelike.core.rng import Stream
 from roguelike.engine.actions import Attack, EndMove, Step, Wait
-from roguelike.engine.components import Actor, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.engine.initiative import order_by_initiative
-from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import Scripted, scenario
 
 ARENA = """

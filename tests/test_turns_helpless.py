@@ -15,14 +15,14 @@ import pytest
 from combat_kit import foes, script
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import Actor, Character, HitBoxes, Position
+from roguelike.core.explore_components import LightSource
+from roguelike.core.rng import Stream
 from roguelike.engine import conditions as C
 from roguelike.engine import helpless
 from roguelike.engine.actions import Step, Wait
 from roguelike.engine.combat import knock_down_or_disable
-from roguelike.engine.components import Actor, Character, HitBoxes, Position
-from roguelike.engine.explore.components import LightSource
 from roguelike.engine.game import Game
-from roguelike.engine.rng import Stream
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import spring
 from tests.trap_helpers import place

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import MonsterStats, Position
+from roguelike.core.components import MonsterStats, Position
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.screens.dialogs import Confirm, GameOver, HelpScreen
@@ -62,7 +62,7 @@ async def test_fight_on_a_scenario_map_and_game_over():
         assert any("Apprentice falls" in m for m in log)
         assert any("rolled 6 vs Combat 3" in m for m in log)
         # now let a foe take the Warrior down: game over shows its screen
-        from roguelike.engine.components import Disabled
+        from roguelike.core.components import Disabled
 
         game.store.add(game.party[0], Disabled("test"))
         game.on_disabled(game.party[0], "down")

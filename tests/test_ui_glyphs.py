@@ -12,8 +12,8 @@ import pytest
 from trap_helpers import arena, place
 
 from roguelike.content.loader import load_content
+from roguelike.core.components import Door, Position, Trap
 from roguelike.engine.combat import knock_down_or_disable
-from roguelike.engine.components import Door, Position, Trap
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import DOOR_CLOSED, DOOR_OPEN, legend, map_kinds

@@ -9,8 +9,8 @@ import pytest
 from trap_helpers import Rigged, arena, place, sturdy
 
 from roguelike.bot import Bot, play
+from roguelike.core.components import Position, Trap
 from roguelike.engine.actions import Step
-from roguelike.engine.components import Position, Trap
 from roguelike.engine.explore.markers import make_marker
 from roguelike.engine.game import Game
 from roguelike.engine.options import GameOptions

@@ -13,7 +13,7 @@ import pytest
 from test_comfort_snapshots import check, screen_text
 from test_comfort_travel import place_trap
 
-from roguelike.engine.components import Character, Disabled, Door, Position
+from roguelike.core.components import Character, Disabled, Door, Position
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from explore_kit import Steady
 
+from roguelike.core.components import Disabled, HitBoxes, Position
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import fight_state
 from roguelike.engine.combat import wound
-from roguelike.engine.components import Disabled, HitBoxes, Position
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.scenario import scenario

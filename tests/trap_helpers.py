@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import HitBoxes, LocationBoxes, Position
-from roguelike.engine.rng import Stream
+from roguelike.core.components import HitBoxes, LocationBoxes, Position
+from roguelike.core.rng import Stream
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.make import make_trap
 

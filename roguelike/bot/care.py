@@ -6,9 +6,7 @@ Each answer reads a few rows of the three delvers: cheap enough to ask on every 
 
 from __future__ import annotations
 
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Character,
     Conditions,
     Disabled,
@@ -16,8 +14,10 @@ from roguelike.engine.components import (
     PendingLuck,
     Position,
 )
+from roguelike.core.explore_components import Fatigue, SpellHealed
+from roguelike.engine import conditions as C
+from roguelike.engine.actions import Action
 from roguelike.engine.explore.checks import fatigue_penalty
-from roguelike.engine.explore.components import Fatigue, SpellHealed
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck

@@ -13,10 +13,10 @@ import numpy as np
 
 from roguelike.bot.moves import harms_in_place, towards
 from roguelike.bot.resting import camp_walk
+from roguelike.core.components import Actor, Character, Position, Searched
+from roguelike.core.explore_components import Inventory, Item, LightSource, Treasure
 from roguelike.engine.actions import Action, Lead, TakeStairs, Wait
-from roguelike.engine.components import Actor, Character, Position, Searched
 from roguelike.engine.conditions import move_blocked
-from roguelike.engine.explore.components import Inventory, Item, LightSource, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import PickUp, carried, item_def_of
 from roguelike.engine.game import Game

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.bot.routes import around, best_step, hazard_squares
-from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Conditions,
@@ -17,6 +16,7 @@ from roguelike.engine.components import (
     Position,
     Trap,
 )
+from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.doors import BreakDoor, PickLock
 from roguelike.engine.explore.inventory import find_item, may_use

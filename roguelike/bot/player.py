@@ -20,10 +20,10 @@ from roguelike.bot.moves import leave_hazard, towards
 from roguelike.bot.rescue import heal, relight, rescue
 from roguelike.bot.resting import rest_plan, tend_fallen
 from roguelike.bot.routes import Routes, hazard_squares
+from roguelike.core.components import Actor, PendingLuck, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine.actions import Action, Lead, TakeStairs, Wait
-from roguelike.engine.components import Actor, PendingLuck, Position
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Item
 from roguelike.engine.explore.inventory import item_def_of, ledger, load_penalty
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.options import GameOptions
@@ -224,8 +224,6 @@ class Bot:
         member, effect and kind while the member carries the same items and the store hands
         out the same Item id list (a new one whenever an Item row is made, replaced or
         removed; an item's kind never changes): asked on every step."""
-        from roguelike.engine.explore.components import Inventory
-
         inv = game.store.try_get(member, Inventory)
         carried = tuple(inv.items) if inv is not None else ()
         items = game.store.ids(Item)

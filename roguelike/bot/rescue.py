@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from roguelike.bot.care import heal_plan, in_danger
 from roguelike.bot.moves import STEPS, caught, conditioned, towards
 from roguelike.bot.routes import hazard_squares
+from roguelike.core.components import Actor, Character, Disabled, Position
+from roguelike.core.explore_components import LightSource
 from roguelike.engine.actions import Action, Lead, Step, Wait
-from roguelike.engine.components import Actor, Character, Disabled, Position
 from roguelike.engine.conditions import move_blocked
-from roguelike.engine.explore.components import LightSource
 from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast

@@ -20,10 +20,10 @@ from roguelike.bot.moves import (
     leave_hazard,
     towards,
 )
+from roguelike.core.components import Conditions, HitBoxes, Position
+from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action, Wait
-from roguelike.engine.components import Conditions, HitBoxes, Position
-from roguelike.engine.explore.components import Fatigue
 from roguelike.engine.explore.inventory import in_camp
 from roguelike.engine.explore.rest import Rest, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.files import entries, read_toml
 from roguelike.content.schema import ContentError, build
-from roguelike.engine.dice import is_dice
+from roguelike.core.dice import is_dice
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from roguelike.content.files import entries, read_toml
 from roguelike.content.schema import ContentError, build
-from roguelike.engine.dice import is_dice
+from roguelike.core.dice import is_dice
 
 SAVES = ("stone", "death", "breath", "wands", "spells", "might", "wits")
 TRAP_FILES = ("depth_table.toml", "mage_knight.toml", "traps_and_treasure.toml",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from roguelike.core.events import Event
 from roguelike.engine.actions import Action, Result, done
-from roguelike.engine.events import Event
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

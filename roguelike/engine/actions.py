@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from roguelike.engine.components import Actor, BlocksMovement, Conditions, Door, Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Actor, BlocksMovement, Conditions, Door, Position
+from roguelike.core.events import Event
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
 from roguelike.engine.words import plural
 

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from roguelike.core.components import Actor, Character, Disabled, Position
+from roguelike.core.events import Event
 from roguelike.engine.actions import DIRECTIONS, Action, Step, wait_events
-from roguelike.engine.components import Actor, Character, Disabled, Position
-from roguelike.engine.events import Event
 from roguelike.engine.stats import chebyshev
 from roguelike.world.paths import UNREACHABLE
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from roguelike.core.components import Character, Position
 from roguelike.engine.actions import Action, Lead, Wait
-from roguelike.engine.components import Character, Position
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
 from roguelike.engine.helpless import can_act

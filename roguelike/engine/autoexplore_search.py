@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from roguelike.engine.components import Position, Searched
+from roguelike.core.components import Position, Searched
 from roguelike.engine.game import Game
 from roguelike.engine.traps.actions import SEARCH_REACH
 from roguelike.world import tiles as T

@@ -9,9 +9,9 @@ one more wound there disables it and the player should choose.
 
 from __future__ import annotations
 
+from roguelike.core.components import Conditions, Position
 from roguelike.engine.actions import Action, Attack, Step
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Conditions, Position
 from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled, name_of

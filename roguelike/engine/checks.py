@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine.components import Actor, Character, FightState
-from roguelike.engine.events import Event
+from roguelike.core.components import Actor, Character, FightState
+from roguelike.core.events import Event
 from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.stats import attribute, name_of
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine import conditions as C
-from roguelike.engine.checks import d6_check, fight_state
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Character,
     Conditions,
     Disabled,
@@ -21,7 +19,9 @@ from roguelike.engine.components import (
     MonsterStats,
     Position,
 )
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
+from roguelike.engine import conditions as C
+from roguelike.engine.checks import d6_check, fight_state
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 from roguelike.engine.words import plural

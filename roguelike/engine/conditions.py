@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import ConditionDef, ConditionPlay, fight_tables
+from roguelike.core.components import Actor, Conditions, FightState, Position
+from roguelike.core.dice import is_dice, parse
+from roguelike.core.events import Event
 from roguelike.engine.checks import d6_check, describe, fight_state
-from roguelike.engine.components import Actor, Conditions, FightState, Position
-from roguelike.engine.dice import is_dice, parse
-from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.words import plural
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import Content
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Appearance,
     BlocksMovement,
@@ -16,7 +16,7 @@ from roguelike.engine.components import (
     Named,
     Position,
 )
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.ecs import EntityStore
 
 CLASS_COLORS = {"warrior": "bright_cyan", "rogue": "bright_green", "mage": "bright_magenta"}
 

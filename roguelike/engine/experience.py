@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine.components import Character, HitBoxes, MonsterStats
-from roguelike.engine.events import Event
+from roguelike.core.components import Character, HitBoxes, MonsterStats
+from roguelike.core.events import Event
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:

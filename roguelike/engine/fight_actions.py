@@ -8,6 +8,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import (
+    Actor,
+    Character,
+    Conditions,
+    Door,
+    MonsterStats,
+    Position,
+)
+from roguelike.core.events import Event
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import (
     Action,
@@ -20,15 +29,6 @@ from roguelike.engine.actions import (
     spend_action,
 )
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import (
-    Actor,
-    Character,
-    Conditions,
-    Door,
-    MonsterStats,
-    Position,
-)
-from roguelike.engine.events import Event
 from roguelike.engine.stats import hostile, is_disabled, name_of
 from roguelike.engine.words import plural
 from roguelike.world.paths import UNREACHABLE, climb_step

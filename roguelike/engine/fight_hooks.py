@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.core.components import FightState
+from roguelike.core.events import Event
 from roguelike.engine import conditions, experience, fight_actions, luck, morale
 from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import FightState
-from roguelike.engine.events import Event
 from roguelike.engine.explore import rest
 
 if TYPE_CHECKING:

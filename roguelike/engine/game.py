@@ -17,10 +17,7 @@ from typing import Any
 import numpy as np
 
 from roguelike.content.loader import Content, default_content
-from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
-from roguelike.engine import ai, fight_hooks, helpless, monster_ai, traps
-from roguelike.engine.actions import Action, Result, fail
-from roguelike.engine.components import (
+from roguelike.core.components import (
     COMPONENT_TYPES,
     Actor,
     Battle,
@@ -30,9 +27,13 @@ from roguelike.engine.components import (
     PendingLuck,
     Position,
 )
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.rng import Streams
+from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
+from roguelike.engine import ai, fight_hooks, helpless, monster_ai, traps
+from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.creatures import make_character
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
@@ -40,16 +41,15 @@ from roguelike.engine.kept import Kept
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
-from roguelike.engine.rng import Streams
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
+from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
-from roguelike.world.stocking import stock_level
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
     ("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage"),

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.core.components import Disabled, HitBoxes, MonsterStats
+from roguelike.core.events import Event
 from roguelike.engine import conditions as C
-from roguelike.engine.components import Disabled, HitBoxes, MonsterStats
-from roguelike.engine.events import Event
 from roguelike.engine.stats import name_of
 from roguelike.engine.words import plural
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import ConditionDef, fight_tables
-from roguelike.engine.components import Conditions, Disabled, Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Conditions, Disabled, Position
+from roguelike.core.events import Event
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:

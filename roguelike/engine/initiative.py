@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from roguelike.engine.rng import Stream
+from roguelike.core.rng import Stream
 
 
 def order_by_initiative(

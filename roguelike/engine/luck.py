@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import Actor, Character, FightState, PendingLuck
+from roguelike.core.events import Event
 from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
-from roguelike.engine.components import Actor, Character, FightState, PendingLuck
-from roguelike.engine.events import Event
 from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
 from roguelike.engine.stats import name_of
 

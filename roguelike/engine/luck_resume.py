@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from roguelike.engine.events import Event
+    from roguelike.core.events import Event
     from roguelike.engine.game import Game
 
 Resumer = Callable[["Game", list[int], bool], list["Event"]]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import Door, Position
+from roguelike.core.events import Event
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Door, Position
-from roguelike.engine.events import Event
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import name_of
 

@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine.actions import Attack, EndMove, Wait
-from roguelike.engine.ai import _act, _downhill
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Conditions,
     Disabled,
@@ -26,9 +24,11 @@ from roguelike.engine.components import (
     Position,
     Trap,
 )
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
+from roguelike.core.explore_components import SecretDoor
+from roguelike.engine.actions import Attack, EndMove, Wait
+from roguelike.engine.ai import _act, _downhill
 from roguelike.engine.explore import pillagers
-from roguelike.engine.explore.components import SecretDoor
 from roguelike.engine.fight_actions import (
     Advance,
     GetUp,

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.engine import components
+from roguelike.core import components
+from roguelike.core.components import Actor, Battle, MonsterStats, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import LightSource
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Battle, MonsterStats, Position
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import LightSource
 from roguelike.engine.stats import is_disabled, name_of
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from roguelike.engine.components import Actor, Position
+from roguelike.core.components import Actor, Position
 
 if TYPE_CHECKING:
-    from roguelike.engine.ecs import EntityStore
+    from roguelike.core.ecs import EntityStore
 
 
 class Occupants:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.core.components import Character, MonsterStats
+from roguelike.core.events import Event
 from roguelike.engine.checks import d6_check
-from roguelike.engine.components import Character, MonsterStats
-from roguelike.engine.events import Event
 from roguelike.engine.stats import NO_SAVE, attribute, name_of
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.engine.components import Actor, Door, Position
+from roguelike.core.components import Actor, Door, Position
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.light import party_sight, sight_reaches
 from roguelike.engine.kept import Kept
@@ -22,7 +22,7 @@ from roguelike.world.fov import LevelSight
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
-    from roguelike.engine.ecs import EntityStore
+    from roguelike.core.ecs import EntityStore
     from roguelike.world.level import Level
 
 _OPEN = attrgetter("open")  # a Door row's open flag (transparency)

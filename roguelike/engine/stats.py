@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Disabled,
@@ -11,8 +11,8 @@ from roguelike.engine.components import (
     Named,
     Position,
 )
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.explore.components import Fatigue, Inventory
+from roguelike.core.ecs import EntityStore
+from roguelike.core.explore_components import Fatigue, Inventory
 from roguelike.world.sight import distance
 
 NO_SAVE = 7  # a d6 target that can never be rolled

@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import read_toml
 from roguelike.content.schema import ContentError, build
-from roguelike.engine.components import Position
-from roguelike.engine.game import Game
+from roguelike.core.components import Position
 from roguelike.world.sight import clear_line, distance, line
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
 
 
 @dataclass(frozen=True)

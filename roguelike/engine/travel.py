@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from roguelike.core.components import Actor, Position
+from roguelike.core.events import Event
 from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
-from roguelike.engine.components import Actor, Position
 from roguelike.engine.conditions import move_blocked
-from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile
 from roguelike.engine.traps import confine

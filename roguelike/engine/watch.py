@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from roguelike.engine.components import Actor, Door, Hazard, HitBoxes, Position, Trap
-from roguelike.engine.events import Event
+from roguelike.core.components import Actor, Door, Hazard, HitBoxes, Position, Trap
+from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
 from roguelike.engine.words import direction_words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from roguelike.engine.components import Disabled, HitBoxes
+from roguelike.core.components import Disabled, HitBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.records.atomic import atomic_write

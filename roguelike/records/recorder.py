@@ -7,7 +7,7 @@ state hash (so a lucky fingerprint match cannot hide a divergence for long).
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.engine.game import Game
 
 CHECKPOINT_EVERY = 500

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.party import party_words
 from roguelike.records import recorder as rec_mod

@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.records import live
 from roguelike.records.atomic import (

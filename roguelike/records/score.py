@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roguelike.engine.components import Character
+from roguelike.core.components import Character
 
 
 def score_parts(game: Any) -> dict[str, int]:

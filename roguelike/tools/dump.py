@@ -6,12 +6,13 @@ import json
 from typing import Any, TextIO
 
 from roguelike.content.loader import default_content
-from roguelike.engine.components import Actor, Door, Named, Position
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.components import Actor, Door, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.explore_components import Item, Marker, Treasure
+from roguelike.engine.stock import stock_level
 from roguelike.engine.traps.dump import trap_rows
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.stocking import stock_level
 
 
 def level_json(seed: str, depth: int) -> dict[str, Any]:
@@ -23,8 +24,6 @@ def level_json(seed: str, depth: int) -> dict[str, Any]:
 
 
 def _kind(store: EntityStore, eid: int) -> str:
-    from roguelike.engine.explore.components import Item, Marker, Treasure
-
     if store.has(eid, Door):
         return "door"
     if store.has(eid, Marker):
@@ -38,8 +37,6 @@ def _kind(store: EntityStore, eid: int) -> str:
 
 
 def marker_rows(store: EntityStore, level: Level) -> list[dict[str, Any]]:
-    from roguelike.engine.explore.components import Marker
-
     return [{"x": p.x, "y": p.y, "room": m.room, "state": m.state}
             for _e, m, p in store.query(Marker, Position) if p.depth == level.depth]
 

@@ -16,10 +16,10 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from roguelike.core.components import PendingLuck, Position
 from roguelike.engine.actions import Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.autofight import fight_step, foes_in_view
-from roguelike.engine.components import PendingLuck, Position
 from roguelike.engine.explore.rest import REST_CAP, RestRun
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck, pending_entity

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.ecs import EntityStore
 from roguelike.tools.dump import describe, level_json
 from roguelike.world.level import Level
 

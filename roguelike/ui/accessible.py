@@ -3,7 +3,7 @@ as a plain sentence a screen reader can read out ("A Mercenary, 4 squares north-
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.engine.watch import direction_words, known_things

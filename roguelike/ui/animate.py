@@ -6,8 +6,8 @@ screen plays them on a timer (skipped with reduced motion) and any key cuts them
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Position
+from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.world.sight import line
 

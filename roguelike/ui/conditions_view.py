@@ -3,8 +3,8 @@ all say "Knocked Out: 59 rounds" or "Disabled", never a word of their own."""
 
 from __future__ import annotations
 
+from roguelike.core.components import Conditions, Disabled
 from roguelike.engine import conditions as C
-from roguelike.engine.components import Conditions, Disabled
 from roguelike.engine.game import Game
 from roguelike.engine.words import plural
 

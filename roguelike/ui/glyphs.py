@@ -11,7 +11,7 @@ family share a letter told apart by colour, as in DCSS (g Goblin, g Goblin Arche
 from __future__ import annotations
 
 from roguelike.content.loader import Content
-from roguelike.engine.components import Door
+from roguelike.core.components import Door
 from roguelike.engine.explore import markers, spells
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import TREASURE_GLYPH

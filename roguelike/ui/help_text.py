@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.markup import escape
 
 from roguelike.content.loader import Content
-from roguelike.engine.components import Character
+from roguelike.core.components import Character
 from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.game import Game

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roguelike.core.components import Named, Position
 from roguelike.engine import fight_actions, targeting
 from roguelike.engine.actions import _REGISTRY, Action
-from roguelike.engine.components import Named, Position
 from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap

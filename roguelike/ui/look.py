@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roguelike.engine.components import Actor, Door, MonsterStats, Named, Position, Trap
+from roguelike.core.components import Actor, Door, MonsterStats, Named, Position, Trap
 from roguelike.engine.game import Game
 from roguelike.engine.stats import attribute
 from roguelike.engine.traps.describe import state_words

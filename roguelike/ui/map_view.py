@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Appearance,
     Character,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.message import Message
 
-from roguelike.engine.components import Character, HitBoxes, LocationBoxes
+from roguelike.core.components import Character, HitBoxes, LocationBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.ui.conditions_view import condition_tags, down_words

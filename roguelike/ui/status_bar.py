@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from roguelike.engine.components import Actor, Appearance
+from roguelike.core.components import Actor, Appearance
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.ui.lines import BLANK, LinesWidget, Part

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from roguelike.engine.rng import Stream
+from roguelike.core.rng import Stream
 from roguelike.world import tiles as T
 from roguelike.world.bsp import BSP
 from roguelike.world.level import Level, Room

@@ -1,17 +1,16 @@
-"""Stocking a generated level: doors and monsters now; traps and markers plug in here.
+"""What the world gives stocking: a level's doors, and the weighted pick of a kind by depth.
 
-Everything is drawn from the level's own 'stock' stream, so what a level holds depends only
-on (seed, depth), never on what the party did first.
+The rest of stocking (traps, monsters, markers: things the rules make) is the engine's,
+engine/stock.py's stock_level, which calls these.
 """
 
 from __future__ import annotations
 
 from roguelike.content.loader import Content
-from roguelike.engine.components import Appearance, BlocksMovement, Door, Named, Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Appearance, BlocksMovement, Door, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.world.level import Level
-from roguelike.world.spawning import spawn_monsters
 
 
 def spawn_table(content: Content, depth: int) -> list[tuple[str, int]]:
@@ -35,17 +34,7 @@ def make_door(store: EntityStore, depth: int, x: int, y: int) -> int:
                         Door(), BlocksMovement())
 
 
-def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -> None:
-    rng = Stream(seed, f"level/{level.depth}/stock")
+def place_doors(store: EntityStore, level: Level) -> None:
+    """A door entity on every door square the map made (it draws nothing from a stream)."""
     for x, y in level.doors:
         level.door_ids[(x, y)] = make_door(store, level.depth, x, y)
-    from roguelike.engine.traps.make import trap_squares
-    from roguelike.engine.traps.stock import stock_traps
-
-    stock_traps(store, content, level, seed)  # first: no token begins on a trap square
-    table = spawn_table(content, level.depth)
-    spawn_monsters(store, content, level, rng, table,  # world/spawning.py: by depth
-                   trap_squares(store, content, level.depth))
-    from roguelike.engine.explore.stock import stock_exploration  # markers, Pillagers, ...
-
-    stock_exploration(store, content, level, seed)

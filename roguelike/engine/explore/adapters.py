@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Fatigue
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Fatigue
 from roguelike.engine.stats import attribute, name_of
 
 if TYPE_CHECKING:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from roguelike.core.components import Actor, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
-from roguelike.engine.components import Actor, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Fatigue
 from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.light import burn

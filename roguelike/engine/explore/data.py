@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 
 from roguelike.content.loader import Content, entries, read_toml
 from roguelike.content.schema import ContentError, build
-from roguelike.engine import dice
+from roguelike.core import dice
 
 T = TypeVar("T")
 

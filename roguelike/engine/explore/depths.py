@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.core.components import Appearance, Character, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Item, Treasure
 from roguelike.engine.actions import Result
-from roguelike.engine.components import Character, Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Item, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import bank, carried, ledger
 from roguelike.engine.stats import chebyshev
@@ -28,8 +28,6 @@ def place_goal(store: EntityStore, content: Content, level: Level) -> None:
     x, y = level.stairs_down
     level.tiles[y, x] = T.FLOOR
     level.stairs_down = None
-    from roguelike.engine.components import Appearance, Named
-
     idef = data.items[data.goal_item]
     store.create(Position(level.depth, x, y), Item(idef.id), Named(idef.name),
                  Appearance(idef.glyph, "bright_magenta", 0), Treasure(idef.gp))

@@ -8,23 +8,23 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from roguelike.engine.actions import Action, Result, done, fail, instead, spend_action
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Appearance,
     BlocksMovement,
     Door,
     Position,
 )
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Listened, SecretDoor, Stuck
+from roguelike.core.rng import Stream
+from roguelike.engine.actions import Action, Result, done, fail, instead, spend_action
 from roguelike.engine.explore.checks import check, check_or_offer
-from roguelike.engine.explore.components import Listened, SecretDoor, Stuck
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
 from roguelike.engine.kept import declare
 from roguelike.engine.luck_resume import resumer
-from roguelike.engine.rng import Stream
 from roguelike.engine.stats import attribute, chebyshev, name_of
 from roguelike.engine.words import plural
 from roguelike.world import tiles as T

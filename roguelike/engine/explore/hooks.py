@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Character, Disabled, MonsterStats, Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Character, Disabled, MonsterStats, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import SecretDoor, SpellWall
 from roguelike.engine.explore import clock, items, markers, pillagers, spells  # noqa: F401
 from roguelike.engine.explore import doors as doors  # (`x as x`: the game loop reads it)
-from roguelike.engine.explore.components import SpellWall
 from roguelike.engine.explore.depths import leave_dungeon as leave_dungeon  # (re-exported)
 from roguelike.engine.explore.depths import score_parts as score_parts  # (re-exported)
 from roguelike.engine.explore.inventory import (  # noqa: F401 - actions register on import
@@ -32,8 +32,6 @@ def on_start(game: Game) -> list[Event]:
 
 def secret_door_known(game: Game, eid: int) -> bool | None:
     """For Game.knowledge_checks: an unfound secret door is not drawn (it looks like wall)."""
-    from roguelike.engine.explore.components import SecretDoor
-
     return False if game.store.has(eid, SecretDoor) else None
 
 

@@ -5,12 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from roguelike.core.components import Appearance, Character, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.explore_components import (
+    Fatigue,
+    Inventory,
+    Item,
+    Ledger,
+    LightSource,
+    Treasure,
+)
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
-from roguelike.engine.components import Appearance, Character, Named, Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.components import Fatigue, Inventory, Item, Ledger, Treasure
 from roguelike.engine.explore.data import ItemDef, explore_data, roll_expr
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.words import direction_words, plural
@@ -298,8 +305,6 @@ def give_start_kit(game: Game) -> list[Event]:
     """Each character's class weapon and class items, and the role's kit (explore.toml)."""
     data = explore_data(game.content)
     ledger(game)
-    from roguelike.engine.explore.components import LightSource
-
     for eid in game.party:
         char = game.store.get(eid, Character)
         game.store.add(eid, Inventory())

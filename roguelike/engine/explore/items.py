@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from roguelike.core.components import Character, MonsterStats, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import LightSource, Marker
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
 from roguelike.engine.combat import wound
-from roguelike.engine.components import Character, MonsterStats, Position
-from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer
-from roguelike.engine.explore.components import LightSource, Marker
 from roguelike.engine.explore.data import ItemDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, may_use, unstow
 from roguelike.engine.explore.light import light_up

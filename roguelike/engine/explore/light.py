@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from roguelike.engine.components import Disabled, Position
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import LightSource
+from roguelike.core.components import Disabled, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.kept import Kept, declare
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
-    from roguelike.engine.ecs import EntityStore
+    from roguelike.core.ecs import EntityStore
     from roguelike.engine.game import Game
 
 TOUCH = 1  # squares a character makes out without light

@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from roguelike.content.loader import Content
+from roguelike.core.components import Actor, Appearance, Character, Named, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Marker
+from roguelike.core.rng import Stream
 from roguelike.engine.actions import Action, Result, done, fail, spend_action
-from roguelike.engine.components import Actor, Appearance, Character, Named, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer
-from roguelike.engine.explore.components import Marker
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
 from roguelike.engine.kept import declare
 from roguelike.engine.luck_resume import resumer
-from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from roguelike.core.components import Position
+from roguelike.core.explore_components import Item, Marker, SecretDoor, Treasure
 from roguelike.engine.actions import DIRECTIONS
-from roguelike.engine.components import Position
-from roguelike.engine.explore.components import Item, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.kept import declare

@@ -15,6 +15,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from roguelike.core.components import Actor, Disabled, FightState, Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Haul, Marker, SecretDoor, Treasure
+from roguelike.core.rng import Stream
 from roguelike.engine.actions import (
     DIRECTIONS,
     Action,
@@ -27,11 +32,7 @@ from roguelike.engine.actions import (
     wait_events,
 )
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Disabled, FightState, Position
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Haul, Marker, SecretDoor, Treasure
 from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.pillager_maps import (
     distances,
@@ -41,7 +42,6 @@ from roguelike.engine.explore.pillager_maps import (
     mask_squares,
     steps_from,
 )
-from roguelike.engine.rng import Stream
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps.make import trap_squares
 from roguelike.engine.words import plural

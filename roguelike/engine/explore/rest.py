@@ -22,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from roguelike.core.components import Actor, Conditions, HitBoxes, Position
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Fatigue, Ledger, LightSource
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.checks import attribute_check
-from roguelike.engine.components import Actor, Conditions, HitBoxes, Position
-from roguelike.engine.events import Event
-from roguelike.engine.explore.components import Fatigue, Ledger, LightSource
 from roguelike.engine.explore.data import RestKind, explore_data
 from roguelike.engine.explore.inventory import in_camp, ledger
 from roguelike.engine.healing import get_up_if_able, heal_any

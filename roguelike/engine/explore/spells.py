@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from roguelike.core.components import Appearance, Character, Named, Position
+from roguelike.core.dice import parse
+from roguelike.core.events import Event
+from roguelike.core.explore_components import SpellHealed, SpellWall
 from roguelike.engine.actions import DIRECTIONS, Action, Result, done, fail, spend_action
 from roguelike.engine.combat import attack, save_or_wound
-from roguelike.engine.components import Appearance, Character, Named, Position
-from roguelike.engine.dice import parse
-from roguelike.engine.events import Event
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check, check_or_offer
-from roguelike.engine.explore.components import SpellHealed, SpellWall
 from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.luck_resume import resumer

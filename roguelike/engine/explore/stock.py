@@ -6,7 +6,7 @@ Each part uses its own level stream, so a level still depends only on (seed, dep
 from __future__ import annotations
 
 from roguelike.content.loader import Content
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.ecs import EntityStore
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.depths import place_goal
 from roguelike.engine.explore.doors import place_secret_doors

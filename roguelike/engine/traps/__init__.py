@@ -7,6 +7,7 @@ Disarm, Struggle, Free), describe (look text, odds), chart (the T&T trap chart).
 
 from typing import TYPE_CHECKING
 
+from roguelike.core.components import Trap
 from roguelike.engine.traps.chart import spring_tt_trap
 from roguelike.engine.traps.describe import describe_trap, disarm_odds
 from roguelike.engine.traps.trigger import (
@@ -22,8 +23,6 @@ from roguelike.engine.traps.trigger import (
 
 def knowledge(game: "Game", eid: int) -> bool | None:
     """For Game.knowledge_checks: a trap is drawn only once the party knows of it."""
-    from roguelike.engine.components import Trap
-
     if not game.store.has(eid, Trap):
         return None
     return is_known_to_party(game, eid)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Position
+from roguelike.core.events import Event
 from roguelike.engine.traps.make import make_trap
 from roguelike.engine.traps.trigger import spring
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from roguelike.engine import conditions
-from roguelike.engine.components import (
+from roguelike.core.components import (
     BlocksMovement,
     Character,
     Confined,
@@ -18,7 +17,8 @@ from roguelike.engine.components import (
     Position,
     Trap,
 )
-from roguelike.engine.events import Event
+from roguelike.core.events import Event
+from roguelike.engine import conditions
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, name_of
 from roguelike.engine.traps import movement

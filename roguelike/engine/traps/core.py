@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import TrapDef, parse_duration
-from roguelike.engine.components import (
+from roguelike.core.components import (
     Actor,
     Character,
     Disabled,
@@ -19,8 +19,8 @@ from roguelike.engine.components import (
     Position,
     Trap,
 )
-from roguelike.engine.dice import parse
-from roguelike.engine.events import Event
+from roguelike.core.dice import parse
+from roguelike.core.events import Event
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:

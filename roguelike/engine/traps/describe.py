@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Trap
+from roguelike.core.components import Trap
 from roguelike.engine.traps.core import profile_of
 from roguelike.engine.words import plural
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.engine.components import Trap
-from roguelike.engine.dice import parse
+from roguelike.core.components import Trap
+from roguelike.core.dice import parse
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

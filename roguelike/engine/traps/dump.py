@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from roguelike.content.loader import Content
-from roguelike.engine.components import Position, Trap
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.components import Position, Trap
+from roguelike.core.ecs import EntityStore
 from roguelike.engine.traps.make import springs_underfoot
 
 

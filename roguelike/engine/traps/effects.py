@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from roguelike.core.components import Actor, Character, MonsterStats, Position, Trap
+from roguelike.core.dice import Dice, parse
+from roguelike.core.events import Event
+from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine import conditions
 from roguelike.engine.combat import attack as melee_attack
 from roguelike.engine.combat import save_or_wound, wound
-from roguelike.engine.components import Actor, Character, MonsterStats, Position, Trap
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.dice import Dice, parse
-from roguelike.engine.events import Event
 from roguelike.engine.saves import save_target, saving_throw
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine, hazards, movement
@@ -281,7 +282,6 @@ def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]
     """Gas; Corroding (seed 000): every item of the material, carried by a victim or lying
     in the area, must save vs stone (as its carrier; on the floor as a 0-level human,
     Classic) or fall to pieces."""
-    from roguelike.engine.explore.components import Inventory, Item
     from roguelike.engine.explore.inventory import item_def_of
 
     game = ctx.game

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.schema import build
 from roguelike.content.traps import AreaDef
+from roguelike.core.components import Actor, Confined, Hazard, Position, Trap
+from roguelike.core.events import Event
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Confined, Hazard, Position, Trap
-from roguelike.engine.events import Event
 from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import area_squares

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.loader import Content
 from roguelike.content.traps import TrapDef
-from roguelike.engine.components import Appearance, Named, Position, Trap
-from roguelike.engine.ecs import EntityStore
+from roguelike.core.components import Appearance, Named, Position, Trap
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine.kept import declare
-from roguelike.engine.rng import Stream
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

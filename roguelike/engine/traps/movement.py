@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from roguelike.engine.components import Position
-from roguelike.engine.events import Event
+from roguelike.core.components import Position
+from roguelike.core.events import Event
 from roguelike.engine.explore.doors import open_region
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import CARDINALS, area_squares

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from roguelike.content.loader import Content
 from roguelike.content.traps import TrapDef
-from roguelike.engine.components import Position
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.core.components import Position
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine.traps.make import make_trap
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import parse_reset
+from roguelike.core.components import Actor, Character, Confined, Hazard, Position, Trap
+from roguelike.core.events import Event
 from roguelike.engine import conditions
-from roguelike.engine.components import Actor, Character, Confined, Hazard, Position, Trap
-from roguelike.engine.events import Event
 from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, hazards

@@ -11,9 +11,9 @@ same menu, as DCSS asks before forcing a door. The menu lists each way with its 
 
 from __future__ import annotations
 
+from roguelike.core.components import Door, Position
+from roguelike.core.explore_components import Marker, SecretDoor
 from roguelike.engine import interact
-from roguelike.engine.components import Door, Position
-from roguelike.engine.explore.components import Marker, SecretDoor
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps import confine
 from roguelike.ui.screens.info import ChoiceScreen

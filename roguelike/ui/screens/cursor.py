@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from roguelike.core.components import Position
 from roguelike.engine import targeting
-from roguelike.engine.components import Position
 from roguelike.engine.explore import spells
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.markers import markers_on

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from roguelike.core.components import Actor, Character, Position
+from roguelike.core.events import Event
 from roguelike.engine.abandon import Quit
 from roguelike.engine.actions import Action, EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.autofight import fight_step
 from roguelike.engine.checks import fight_state
-from roguelike.engine.components import Actor, Character, Position
-from roguelike.engine.events import Event
 from roguelike.engine.fight_actions import RecoverWeapon
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of

@@ -17,9 +17,9 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 
+from roguelike.core.components import Character, PendingLuck
+from roguelike.core.events import Event
 from roguelike.engine.actions import Action
-from roguelike.engine.components import Character, PendingLuck
-from roguelike.engine.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
 from roguelike.engine.stats import name_of

@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from roguelike.engine.components import Character, HitBoxes
+from roguelike.core.components import Character, HitBoxes
 from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of

@@ -3,7 +3,7 @@ them (Modal.keep_clear), and the words that name such a square in its title."""
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.engine.game import Game
 from roguelike.ui.look import describe_square
 from roguelike.ui.map_view import MapView

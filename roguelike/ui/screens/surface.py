@@ -12,8 +12,8 @@ from typing import Protocol
 
 from textual.app import App
 
+from roguelike.core.events import Event
 from roguelike.engine.actions import Action
-from roguelike.engine.events import Event
 from roguelike.ui.autorun import AutoRun, Host
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.map_view import MapView

@@ -8,7 +8,7 @@ the range. (The choices after a target are choices.py's.)
 
 from __future__ import annotations
 
-from roguelike.engine.components import Position
+from roguelike.core.components import Position
 from roguelike.engine.explore.data import ItemDef
 from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
 from roguelike.engine.stats import name_of

@@ -1,11 +1,13 @@
 """Component types: plain data, no behaviour beyond small derived properties.
 
-Systems (functions in the other engine modules) read and change these.
+Systems (the rule functions of roguelike/engine) read and change these.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from roguelike.core.explore_components import EXPLORE_COMPONENTS
 
 
 @dataclass(slots=True)
@@ -235,9 +237,5 @@ COMPONENT_TYPES: tuple[type[object], ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
     PendingLuck,
+    *EXPLORE_COMPONENTS,  # exploration's (issue 5) are in their own module
 )
-
-# Exploration (issue 5) keeps its components in its own module.
-from roguelike.engine.explore.components import EXPLORE_COMPONENTS  # noqa: E402
-
-COMPONENT_TYPES += EXPLORE_COMPONENTS

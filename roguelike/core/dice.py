@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from roguelike.engine.rng import Stream
+from roguelike.core.rng import Stream
 
 _DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 _NUM = re.compile(r"^\s*-?\d+\s*$")

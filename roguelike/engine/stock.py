@@ -1,7 +1,15 @@
-"""Monsters for a stocked level, by depth: which rooms hold them, how many, and which kind
-(weighted by `frequency` among those whose depth range covers the level: stocking.py's
-spawn_table). Drawn from the level's stock stream, so a level's monsters depend only on
-(seed, depth)."""
+"""Stocking a generated level, in order: doors, traps, monsters, then exploration's markers,
+Pillagers and the goal.
+
+Everything is drawn from the level's own streams, so what a level holds depends only on
+(seed, depth), never on what the party did first. The world (world/stocking.py) gives the
+doors and the weighted pick; the rules that make the things stocked live here and in
+traps/stock.py and explore/stock.py.
+
+Monsters by depth: which rooms hold them, how many, and which kind (weighted by `frequency`
+among those whose depth range covers the level: world/stocking.py's spawn_table), drawn
+from the level's stock stream.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +17,26 @@ from collections.abc import Container
 
 from roguelike.content.fight_tables import SpawnRow, fight_tables
 from roguelike.content.loader import Content
-from roguelike.engine.components import Conditions, Position
+from roguelike.core.components import Conditions, Position
+from roguelike.core.dice import parse
+from roguelike.core.ecs import EntityStore
+from roguelike.core.rng import Stream
 from roguelike.engine.creatures import make_monster
-from roguelike.engine.dice import parse
-from roguelike.engine.ecs import EntityStore
-from roguelike.engine.rng import Stream
+from roguelike.engine.explore.stock import stock_exploration
+from roguelike.engine.traps.make import trap_squares
+from roguelike.engine.traps.stock import stock_traps
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
+from roguelike.world.stocking import pick_weighted, place_doors, spawn_table
+
+
+def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -> None:
+    rng = Stream(seed, f"level/{level.depth}/stock")
+    place_doors(store, level)
+    stock_traps(store, content, level, seed)  # first: no token begins on a trap square
+    spawn_monsters(store, content, level, rng, spawn_table(content, level.depth),
+                   trap_squares(store, content, level.depth))
+    stock_exploration(store, content, level, seed)  # markers, Pillagers, ...
 
 
 def spawn_row(content: Content, depth: int) -> SpawnRow:
@@ -44,8 +65,6 @@ def spawn_monsters(store: EntityStore, content: Content, level: Level, rng: Stre
                    table: list[tuple[str, int]], traps: Container[tuple[int, int]]) -> None:
     """`table`: the kinds for this depth with their weights (stocking.spawn_table);
     `traps`: the level's trap squares, where no monster begins (Mage Knight 001:25)."""
-    from roguelike.world.stocking import pick_weighted
-
     if not table:
         return
     row = spawn_row(content, level.depth)

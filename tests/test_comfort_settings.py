@@ -71,6 +71,12 @@ def test_bad_override_files_are_refused_with_the_place_named(tmp_path, text, whe
     assert "keymap.toml" in str(err.value)
 
 
+def test_an_override_file_that_is_not_utf8_is_refused_not_a_crash(tmp_path):
+    (tmp_path / "keymap.toml").write_bytes(b'[commands]\npickup = ["\xff"]\n')
+    with pytest.raises(ContentError, match=r"keymap\.toml.*not UTF-8 text"):
+        load_keymap(command_ids(), DEFAULTS, tmp_path / "keymap.toml")
+
+
 def test_bad_defaults_are_refused(tmp_path):
     text = DEFAULTS.read_text().replace('id = "search"', 'id = "serch"')
     with pytest.raises(ContentError, match="entry 'serch', field 'id': no such command"):

@@ -36,7 +36,13 @@ def content_root() -> Path:
 
 
 def read_toml(path: Path, root: Path) -> dict[str, Any]:
-    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    """A content file's TOML; errors name it relative to the content `root`."""
+    return read_labelled(path, str(path.relative_to(root)) if path.is_relative_to(root)
+                         else str(path))
+
+
+def read_labelled(path: Path, rel: str) -> dict[str, Any]:
+    """A TOML file, or a ContentError naming it as `rel` (missing, not TOML, not UTF-8)."""
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -7,12 +7,10 @@ Both files are checked on load; a bad one is refused with the file, entry and fi
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from roguelike.content.files import content_root
+from roguelike.content.files import content_root, read_labelled
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.userdata import config_dir
 
@@ -129,22 +127,12 @@ def _check_keys(keys: list[str], file: str, entry: str, fld: str) -> list[str]:
     return out
 
 
-def _read(path: Path, label: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(label, "", "", "file is missing") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(label, "", "", f"not valid TOML: {err}") from None
-
-
 def load_keymap(known: set[str], defaults: Path | None = None,
                 overrides: Path | None = None) -> Keymap:
     """Read the defaults and the player's overrides; `known` are the command ids the UI has."""
     defaults = defaults or content_root() / DEFAULT_FILE
     label = DEFAULT_FILE
-    data = build(KeymapFile, _read(defaults, label), label)
+    data = build(KeymapFile, read_labelled(defaults, label), label)
     move_keys: dict[str, list[str]] = {}
     for name, keys in data.move.items():
         if name not in DIRECTIONS:
@@ -163,7 +151,7 @@ def load_keymap(known: set[str], defaults: Path | None = None,
     if over_path.is_file():
         label = str(over_path)
         olabel = str(over_path)
-        over = build(OverrideFile, _read(over_path, olabel), olabel)
+        over = build(OverrideFile, read_labelled(over_path, olabel), olabel)
         for name, keys in over.move.items():
             if name not in DIRECTIONS:
                 raise ContentError(olabel, "move", name, "unknown direction")

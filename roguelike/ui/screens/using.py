@@ -8,6 +8,8 @@ the range. (The choices after a target are choices.py's.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from roguelike.core.components import Position
 from roguelike.engine.explore.data import ItemDef
 from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
@@ -26,32 +28,26 @@ class Using:
 
     def use(self) -> None:
         """The `U` command: what the acting delver can use."""
-        screen = self.screen
-        eid = screen.game.awaiting
-        if eid is None:
-            return
-        items = usable(screen.game, eid)
-        who = name_of(screen.game.store, eid)
-        if not items:
-            screen.say(f"{who} has nothing to use. (Lockpicks work at a door: a. Weapons "
-                       "by attacking.)")
-            return
-        screen.app.push_screen(ChoiceScreen(f"Use what? ({who})", _grouped(items)),
-                               lambda picked: self.use_item(int(picked)) if picked else None)
+        self._offer("Use what?", lambda _d: True, "has nothing to use. (Lockpicks work at a "
+                    "door: a. Weapons by attacking.)")
 
     def throw(self) -> None:
         """The `t` command: what the acting delver can throw."""
+        self._offer("Throw what?", lambda d: AIMS[d.effect] == "square", "has nothing to "
+                    "throw (Flasks of Oil and Holy Water are thrown).")
+
+    def _offer(self, title: str, fits: Callable[[ItemDef], bool], none: str) -> None:
+        """A menu of the acting delver's usable items that `fits`; `none` when there are none."""
         screen = self.screen
         eid = screen.game.awaiting
         if eid is None:
             return
-        items = [(i, d) for i, d in usable(screen.game, eid) if AIMS[d.effect] == "square"]
+        items = [(i, d) for i, d in usable(screen.game, eid) if fits(d)]
         who = name_of(screen.game.store, eid)
         if not items:
-            screen.say(f"{who} has nothing to throw (Flasks of Oil and Holy Water are "
-                       "thrown).")
+            screen.say(f"{who} {none}")
             return
-        screen.app.push_screen(ChoiceScreen(f"Throw what? ({who})", _grouped(items)),
+        screen.app.push_screen(ChoiceScreen(f"{title} ({who})", _grouped(items)),
                                lambda picked: self.use_item(int(picked)) if picked else None)
 
     def use_item(self, item: int) -> None:

@@ -94,6 +94,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "stat": (frozenset({"stat", "amount", "recover"}), frozenset()),
     "one_of": (frozenset({"pick", "options"}), frozenset()),
 }
+COUNTER_OUTCOMES = ("remove_figure", "disarmed_no_xp")  # what a counterattack does to a figure
 _NESTED = ("effect", "on_drown", *_HOOKS)
 _DICE_KEYS = ("dice", "dice_per_caster_level", "per_depth_dice", "count", "damage", "amount",
               "distance", "max_targets", "hd_total")
@@ -223,6 +224,9 @@ def _check_step(step: Any, where: str) -> tuple[str, str] | None:
         return (f"{where}.effect", "the only poison effect is 'death'")
     if op == "save_or" and step["then"] not in ("negate", "flee"):
         return (f"{where}.then", "must be 'negate' or 'flee'")
+    for key in ("on_counter_miss", "on_counter_damage"):  # (engine/counterattack.py)
+        if key in step and step[key] not in COUNTER_OUTCOMES:
+            return (f"{where}.{key}", f"must be one of {', '.join(COUNTER_OUTCOMES)}")
     if op == "hazard" and "area" in step:
         try:
             build(AreaDef, step["area"], "", "")

@@ -233,9 +233,25 @@ class Searched:
     spots: list[list[int]] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class TrapFigure:
+    """A creature a trap put on the board (Mage Knight 001's Jaws of Doom): its `trap`, and
+    what a counterattack does to both: `on_miss` when it fails to wound the figure,
+    `on_damage` when it wounds it (engine/counterattack.py)."""
+
+    trap: int
+    on_miss: str = ""
+    on_damage: str = ""
+
+
 COMPONENT_TYPES: tuple[type[object], ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
-    PendingLuck,
+    PendingLuck, TrapFigure,
     *EXPLORE_COMPONENTS,  # exploration's (issue 5) are in their own module
 )
+
+# Types added after games' state hashes were first pinned (saves, replays, the golden bot
+# games): Game.state_hash leaves each out while no entity has one, so a game that never
+# made one hashes as it did before the type existed.
+HASHED_WHEN_PRESENT: tuple[type[object], ...] = (TrapFigure,)

@@ -22,6 +22,7 @@ from roguelike.core.components import (
 from roguelike.core.events import Event
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
+from roguelike.engine.counterattack import countered
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 from roguelike.engine.words import plural
@@ -105,8 +106,9 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
                             defender, roll=chk.roll, need=chk.need))
         from roguelike.engine.luck import offer_luck
 
-        return events + offer_luck(game, chk, "attack", [
+        pending = offer_luck(game, chk, "attack", [
             attacker, defender, boxes, MANEUVERS.index(maneuver), int(weapon == "ranged")])
+        return events + (pending or countered(game, attacker, defender, False) or [])
     crit = " A critical hit!" if chk.critical else ""
     events.append(Event("hit", f"{a_name} {what}hits {d_name} (rolled {chk.shown} vs Combat "
                         f"{chk.need}).{crit}", attacker, defender, roll=chk.roll,
@@ -117,6 +119,10 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
 def after_hit(game: Game, attacker: int, defender: int, boxes: int, maneuver: str,
               weapon: str, critical: bool) -> list[Event]:
     if maneuver:
+        # (a maneuver wounds nothing: on a trap's figure it is a counterattack that fails)
+        ended = countered(game, attacker, defender, False)
+        if ended is not None:
+            return ended
         from roguelike.engine.maneuvers import maneuver_effect
 
         return maneuver_effect(game, attacker, defender, maneuver)
@@ -134,7 +140,8 @@ def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = ""
         chk = d6_check(game, defender, need, "Might")
         if chk.ok:
             return [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
-                          defender, roll=chk.roll, need=need)]
+                          defender, roll=chk.roll, need=need),
+                    *(countered(game, attacker, defender, False) or [])]
         bad = " A critical failure!" if chk.critical_failure else ""
         events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
                         f"{need}).{bad}", defender, roll=chk.roll, need=need)]
@@ -151,6 +158,9 @@ def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = ""
 
 def finish_wound(game: Game, attacker: int, defender: int, boxes: int, source: str,
                  weapon: str, critical: bool) -> list[Event]:
+    ended = countered(game, attacker, defender, True)
+    if ended is not None:  # (the wound lands on the trap, not the figure: no kill, no XP)
+        return ended
     store = game.store
     spot = store.get(defender, Position).xy
     stats = store.try_get(defender, MonsterStats)

@@ -19,6 +19,7 @@ import numpy as np
 from roguelike.content.loader import Content, default_content
 from roguelike.core.components import (
     COMPONENT_TYPES,
+    HASHED_WHEN_PRESENT,
     Actor,
     Battle,
     Character,
@@ -570,6 +571,12 @@ class Game(PartySight, Occupants):
         self.kills += 1
         # both before the body goes: morale hears of it, then treasure falls where it stood
         after = fight_hooks.on_monster_killed(self, eid) + explore.on_monster_killed(self, eid)
+        self.withdraw(eid)
+        return [Event("kill", f"{name} falls!", eid), *after]
+
+    def withdraw(self, eid: int) -> None:
+        """Take a monster off the board and out of the round's order (killed, or a trap's
+        figure removed from play)."""
         self.store.destroy(eid)
         if eid in self.order:
             idx = self.order.index(eid)
@@ -578,7 +585,6 @@ class Game(PartySight, Occupants):
                 self.turn_index -= 1
         if self.current == eid:
             self.current = None
-        return [Event("kill", f"{name} falls!", eid), *after]
 
     def weapon_boxes(self, eid: int) -> int:
         char = self.store.try_get(eid, Character)
@@ -666,7 +672,8 @@ class Game(PartySight, Occupants):
         comps: dict[str, dict[str, object]] = {}
         for ctype in COMPONENT_TYPES:
             rows = {str(e): _plain(c) for e, c in self.store.query(ctype)}
-            comps[ctype.__name__] = rows
+            if rows or ctype not in HASHED_WHEN_PRESENT:
+                comps[ctype.__name__] = rows
         state = {
             "seed": self.seed, "depth": self.depth, "round": self.round,
             "turn": self.turn_index, "order": self.order, "led": self.led,

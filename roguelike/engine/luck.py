@@ -20,6 +20,7 @@ from roguelike.core.components import Actor, Character, FightState, PendingLuck
 from roguelike.core.events import Event
 from roguelike.engine.actions import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
+from roguelike.engine.counterattack import countered
 from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
 from roguelike.engine.stats import name_of
 
@@ -172,8 +173,10 @@ def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
     from roguelike.engine.combat import MANEUVERS, after_hit
 
     attacker, defender, boxes, maneuver, ranged = args
-    if not ok or not game.store.alive(defender):
+    if not game.store.alive(defender):
         return []
+    if not ok:  # (the miss stands: on a trap's figure, a counterattack that failed)
+        return countered(game, attacker, defender, False) or []
     hit = Event("hit", f"{name_of(game.store, attacker)} hits {name_of(game.store, defender)} "
                 "after all.", attacker, defender)
     return [hit, *after_hit(game, attacker, defender, boxes, MANEUVERS[maneuver],

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from roguelike.core.components import Actor, Character, MonsterStats, Position, Trap
+from roguelike.core.components import (
+    Actor,
+    Character,
+    MonsterStats,
+    Position,
+    Trap,
+    TrapFigure,
+)
 from roguelike.core.dice import Dice, parse
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
@@ -363,6 +370,9 @@ def op_summon(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
                  f"{name_of(game.store, targets[0])}!", eid)
     else:  # trap_figure
         eid = _spawn(ctx, step["figure"], ctx.point)
+        # (001: a counterattack ends the figure; what it does to the trap is the step's)
+        game.store.add(eid, TrapFigure(ctx.trap, step.get("on_counter_miss", ""),
+                                       step.get("on_counter_damage", "")))
         _say(ctx, "summon", f"The {name_of(game.store, eid)} spring out!", eid)
         if step.get("attacks_on_summon"):
             here = game.store.get(eid, Position)

@@ -24,9 +24,10 @@ from roguelike.core.components import Actor, PendingLuck, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine.actions import Action, Lead, TakeStairs, Wait
-from roguelike.engine.explore.inventory import item_def_of, ledger, load_penalty
+from roguelike.engine.explore.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.options import GameOptions
+from roguelike.engine.stats import load_penalty
 from roguelike.engine.traps.actions import Search
 
 LEVEL_BUDGET = 500  # actions a level the bot explores for treasure before heading down

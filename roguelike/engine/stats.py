@@ -12,7 +12,7 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.ecs import EntityStore
-from roguelike.core.explore_components import Fatigue, Inventory
+from roguelike.core.explore_components import Fatigue, Inventory, Treasure
 from roguelike.world.sight import distance
 
 NO_SAVE = 7  # a d6 target that can never be rolled
@@ -35,18 +35,35 @@ def speed(store: EntityStore, eid: int) -> int:
         base = boxes[eid].attribute("speed")
     else:
         base = attribute(store, eid, "speed")
-    # treasure load and fatigue (explore/inventory.adjust_speed): nothing to adjust for a
-    # creature with neither, as most monsters (initiative asks every tied one, every round)
+    # treasure load and fatigue: nothing to adjust for a creature with neither, as most
+    # monsters (initiative asks every tied one, every round)
     inventories, fatigue = tables.get(Inventory), tables.get(Fatigue)
     if (inventories is None or eid not in inventories) and (fatigue is None
                                                              or eid not in fatigue):
         return max(0, base)
-    # imported here (the inventory imports this module), in the plain `import` form, which
-    # costs a third of `from ... import` on every call
-    import roguelike.engine.explore.inventory
+    return max(0, adjust_speed(store, eid, base))
 
-    inventory = roguelike.engine.explore.inventory
-    return max(0, inventory.adjust_speed(store, eid, base))
+
+def load_penalty(store: EntityStore, eid: int) -> int:
+    """-1 Speed per carried Treasure beyond what a Bag of Holding holds (T&T)."""
+    inv = store.try_get(eid, Inventory)
+    if inv is None:
+        return 0
+    treasure = store.peek(Treasure)  # (speed asks this for every delver, every turn)
+    pieces = 0
+    for i in inv.items:
+        if i in treasure:
+            pieces += 1
+    return max(0, pieces - inv.bag)
+
+
+def adjust_speed(store: EntityStore, eid: int, base: int) -> int:
+    """Speed after treasure load (T&T) and exhaustion (DungeonPunk: Speed halved)."""
+    value = base - load_penalty(store, eid)
+    fat = store.try_get(eid, Fatigue)
+    if fat is not None and fat.halved:
+        value //= 2
+    return value
 
 
 # (these read the store's tables directly: the rules ask them many times a turn)

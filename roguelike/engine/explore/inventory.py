@@ -61,28 +61,6 @@ def may_use(game: Game, eid: int, item: int) -> bool:
                                                       and char.klass in idef.classes))
 
 
-def load_penalty(store: EntityStore, eid: int) -> int:
-    """-1 Speed per carried Treasure beyond what a Bag of Holding holds (T&T)."""
-    inv = store.try_get(eid, Inventory)
-    if inv is None:
-        return 0
-    treasure = store.peek(Treasure)  # (speed asks this for every delver, every turn)
-    pieces = 0
-    for i in inv.items:
-        if i in treasure:
-            pieces += 1
-    return max(0, pieces - inv.bag)
-
-
-def adjust_speed(store: EntityStore, eid: int, base: int) -> int:
-    """Speed after treasure load and exhaustion (the hook in stats.speed)."""
-    value = base - load_penalty(store, eid)
-    fat = store.try_get(eid, Fatigue)
-    if fat is not None and fat.halved:
-        value //= 2
-    return value
-
-
 def _recount(game: Game, eid: int) -> None:
     inv = game.store.get(eid, Inventory)
     bag = 0

@@ -17,7 +17,7 @@ from roguelike.core.components import (
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Treasure
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, TakeStairs, Wait
+from roguelike.engine.actions import Attack, Lead, TakeStairs, Wait
 from roguelike.engine.explore.clock import Rest
 from roguelike.engine.explore.inventory import carried, ledger
 from roguelike.engine.explore.items import UseItem
@@ -174,6 +174,27 @@ def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():
     play(g, 200)
     assert g.over and g.outcome == "victory"
     assert ledger(g).banked_gp >= 40 + 5000
+
+
+def test_on_the_stairs_up_a_companion_standing_far_off_is_led_there():
+    g = scenario("""
+    ##################
+    #<...............#
+    #2..............3#
+    #1...............#
+    ##################
+    """)
+    leader, far = g.party[0], g.party[2]
+    g.store.get(leader, Position).x, g.store.get(leader, Position).y = g.level.stairs_up
+    _explore_led(g, leader)
+    g.level.explored[:, :] = True
+    for e in g.party:  # (the room searched already: nothing else to do first)
+        g.store.add(e, Searched(places=["1:0"], spots=[(1, 1, 1)]))
+    bot = Bot()
+    bot.guard.retiring = True
+    assert bot.choose(g) == Lead(g.store.get(far, Character).order)
+    play(g, 300, bot)
+    assert g.over and g.outcome == "retired"
 
 
 def test_treasure_is_banked_at_the_camp_on_depth_1():

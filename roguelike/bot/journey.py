@@ -20,7 +20,7 @@ from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import PickUp, carried, item_def_of
 from roguelike.engine.game import Game
-from roguelike.engine.helpless import lost
+from roguelike.engine.helpless import can_act, lost
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import SEARCH_REACH, Search
@@ -108,7 +108,12 @@ def climb(bot: Bot, game: Game, eid: int, pos: Position) -> Action:
     dungeon; the way up passes through each level's Camp (treasure banks on arrival)."""
     up = game.level.stairs_up
     if pos.xy == up:
-        return TakeStairs("up") if gathered(game, pos) else Wait()
+        if gathered(game, pos):
+            return TakeStairs("up")
+        # a companion standing far off (a teleport, a rout) does not come by itself: it
+        # leads, and walks here (waiting for it was a stall of 50,000 actions)
+        far = straggler(game, pos)
+        return Lead(game.store.get(far, Character).order) if far is not None else Wait()
     step = towards(bot, game, eid, pos, [up], False)
     if step is not None:
         return step
@@ -202,6 +207,18 @@ def gathered(game: Game, pos: Position) -> bool:
         if not lost(game, e):  # (stone is left where it stands)
             return False
     return True
+
+
+def straggler(game: Game, pos: Position) -> int | None:
+    """A delver on this level, standing and able to act, too far from `pos` for the
+    stairs to take it along."""
+    store = game.store
+    for e in game.party:
+        p = store.get(e, Position)
+        if p.depth == pos.depth and chebyshev(p, pos) > 3 and not is_disabled(store, e) \
+                and can_act(game, e):
+            return e
+    return None
 
 
 def unsearched(game: Game, eid: int, pos: Position) -> bool:

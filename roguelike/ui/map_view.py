@@ -1,5 +1,10 @@
 """The map: a Line-API widget that rebuilds rows cheaply and repaints only those that changed.
 
+It draws a MapModel (view_data.py, built by view_models.py) its screen pushes down with
+`set_model` after each action, and the look/target cursor and the path or animation frame
+the screen sets; a click or the mouse on a square goes up as a message. It never sees the
+game.
+
 Each frame the view works out one key per screen row (what every cell shows); rows whose key
 is unchanged are not refreshed, so a step usually repaints two or three rows, not the screen.
 """
@@ -17,23 +22,14 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from roguelike.core.components import (
-    Actor,
-    Appearance,
-    Character,
-    Disabled,
-    Door,
-    Position,
-    Trap,
-)
-from roguelike.engine.game import Game
-from roguelike.ui.glyphs import door_glyph
+from roguelike.ui import view_data as V
 from roguelike.ui.theme import Styles
+from roguelike.ui.view_data import MapModel
 from roguelike.world import tiles as T
 
 MARGIN = 5  # scroll when the focus comes this close to the edge (keeps repaints small)
 Cell = tuple[str, Style]
-DOWNED = Style(underline=True)
+UNDERLINED = Style(underline=True)
 
 
 class MapView(Widget, can_focus=False):
@@ -41,9 +37,9 @@ class MapView(Widget, can_focus=False):
     MapView { width: 1fr; height: 1fr; }
     """
 
-    def __init__(self, game: Game, styles: Styles) -> None:
+    def __init__(self, model: MapModel, styles: Styles) -> None:
         super().__init__()
-        self.game = game
+        self.model = model
         self.styles_ = styles
         self.origin = (0, 0)
         self.cursor: tuple[int, int] | None = None  # look/target cursor, map coordinates
@@ -73,13 +69,14 @@ class MapView(Widget, can_focus=False):
         self._build_luts()
         self.redraw(full=True)
 
+    def set_model(self, model: MapModel, full: bool = False) -> None:
+        """Draw this level as the screen's latest snapshot shows it."""
+        self.model = model
+        self.redraw(full=full)
+
     # ----- camera ----------------------------------------------------------------------
     def focus_point(self) -> tuple[int, int]:
-        if self.cursor is not None:
-            return self.cursor
-        g = self.game
-        eid = g.awaiting or g.led
-        return g.store.get(eid, Position).xy
+        return self.cursor if self.cursor is not None else self.model.focus
 
     def hold(self, square: tuple[int, int] | None, row_fraction: float = 0.5) -> None:
         """Keep `square` in the middle column at this fraction of the height (the end of a
@@ -88,7 +85,7 @@ class MapView(Widget, can_focus=False):
         self.redraw(full=True)
 
     def _place_camera(self, size: Size) -> bool:
-        level = self.game.level
+        level = self.model
         fx, fy = self.focus_point()
 
         def axis(focus: int, origin: int, view: int, extent: int) -> int:
@@ -119,52 +116,27 @@ class MapView(Widget, can_focus=False):
 
     # ----- drawing ---------------------------------------------------------------------
     def _overlay(self) -> dict[tuple[int, int], Cell]:
-        """Entities drawn over the terrain, keyed by map square: on each square the one of
-        the highest layer (a creature over a trap or an item over the floor)."""
-        g = self.game
+        """The model's sprites in this palette, keyed by map square, with the path (or the
+        animation's frame) and the cursor over them."""
         p = self.styles_.palette
-        visible, explored = g.visible, g.level.explored
-        best: dict[tuple[int, int], tuple[int, Cell]] = {}
-        current = g.awaiting
-        store = g.store
-        doors = store.by_type.get(Door) or {}
-        traps = store.by_type.get(Trap) or {}
-        down = store.by_type.get(Disabled) or {}
-        for eid, pos, app in store.query(Position, Appearance):
-            if pos.depth != g.depth or not g.is_drawn(eid):
-                continue
-            seen = bool(visible[pos.y, pos.x])
-            char = store.try_get(eid, Character)
-            # the party always knows where its own lie, seen by a companion or not
-            if char is None and app.layer >= 2 and not seen:
-                continue
-            if app.layer < 2 and not (seen or explored[pos.y, pos.x]):
-                continue
-            glyph = app.glyph
-            if char is not None:
-                color = p.party.get(char.klass, "white")
-                if eid in down:  # knocked out or disabled: its own look, colour or none
-                    style = self._downed_style(reverse=eid == current)
-                    best[pos.xy] = (9, (glyph, style))
-                    continue
-            elif store.has(eid, Actor):
-                color = p.pillager if store.get(eid, Actor).side == "pillager" else p.monster
-            elif eid in doors:
-                glyph = door_glyph(doors[eid])
-                color = app.color if seen else p.remembered
-            elif eid in traps and traps[eid].state == "disarmed":
-                color = p.remembered  # harmless now: drawn like a memory
+        fg = self.styles_.fg
+        out: dict[tuple[int, int], Cell] = {}
+        for sprite in self.model.sprites:
+            look = sprite.look
+            if look == V.DOWNED:
+                style = self._downed_style(reverse=sprite.acting)
             else:
-                color = app.color if seen else p.remembered
-            style = self.styles_.fg(color, bold=app.layer >= 2, reverse=eid == current)
-            layer = app.layer
-            if layer > best.get(pos.xy, (-1, None))[0]:
-                best[pos.xy] = (layer, (glyph, style))
-        out = {xy: cell for xy, (_layer, cell) in best.items()}
-        hl = self.styles_.fg(p.highlight, reverse=True)
+                color = (p.party.get(sprite.colour, "white") if look == V.DELVER
+                         else sprite.colour if look == V.OWN
+                         else p.pillager if look == V.PILLAGER
+                         else p.monster if look == V.MONSTER
+                         else p.remembered)
+                style = fg(color, bold=sprite.bold, reverse=sprite.acting)
+            out[sprite.x, sprite.y] = (sprite.glyph, style)
+        hl = fg(p.highlight, reverse=True)
         for xy in self.path:
             glyph = out[xy][0] if xy in out else "*"
-            out[xy] = (glyph, self.styles_.fg(p.highlight, bold=True))
+            out[xy] = (glyph, fg(p.highlight, bold=True))
         if self.cursor is not None:
             glyph = out[self.cursor][0] if self.cursor in out else "X"
             out[self.cursor] = (glyph, hl)
@@ -177,7 +149,7 @@ class MapView(Widget, can_focus=False):
         style = self._downed.get(key)
         if style is None:
             style = self.styles_.fg(self.styles_.palette.crossed, bold=True,
-                                    reverse=reverse) + DOWNED
+                                    reverse=reverse) + UNDERLINED
             self._downed[key] = style
         return style
 
@@ -186,14 +158,12 @@ class MapView(Widget, can_focus=False):
         size = self.size
         if size.width <= 0 or size.height <= 0:
             return
-        g = self.game
-        if g.depth != self._depth:
-            self._depth, full = g.depth, True
+        level = self.model
+        if level.depth != self._depth:
+            self._depth, full = level.depth, True
         full = self._place_camera(size) or full or len(self._keys) != size.height
-        level = g.level
         ox, oy = self.origin
-        visible, explored = g.visible, level.explored
-        tiles = g.known_tiles().astype(np.int16)  # unfound secret doors draw as wall
+        visible, explored, tiles = level.visible, level.explored, level.tiles
         codes = np.where(visible, tiles + 1,
                          np.where(explored, tiles
                                   + self.remembered_offset, 0))
@@ -257,7 +227,7 @@ class MapView(Widget, can_focus=False):
 
     def _square(self, event: events.MouseEvent) -> tuple[int, int] | None:
         x, y = self.screen_to_map(event.x, event.y)
-        return (x, y) if self.game.level.in_bounds(x, y) else None
+        return (x, y) if self.model.in_bounds(x, y) else None
 
     def on_click(self, event: events.Click) -> None:
         square = self._square(event)

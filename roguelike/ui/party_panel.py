@@ -1,16 +1,17 @@
-"""The party panel: every character's hit boxes, current attributes, luck and conditions."""
+"""The party panel: every character's hit boxes, current attributes, luck and conditions.
+
+It draws the party's model (view_data.Delver, built by view_models.py) its screen pushes
+down with `set_model`; a click on a delver's rows goes up as a message. It never sees the
+game."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.message import Message
 
-from roguelike.core.components import Character, HitBoxes, LocationBoxes
-from roguelike.engine.game import Game
-from roguelike.engine.stats import name_of
-from roguelike.ui.conditions_view import condition_tags, down_words
 from roguelike.ui.lines import BLANK, LinesWidget, Part
 from roguelike.ui.theme import Styles
+from roguelike.ui.view_data import Delver, Location
 
 SHORT = {"wits": "Wi", "might": "Mi", "combat": "Co", "speed": "Sp"}
 
@@ -29,7 +30,7 @@ def fit_tags(tags: list[str], room: int) -> str:
     return f"+{len(bare)}" if room >= 2 else ""
 
 
-def box_parts(loc: LocationBoxes, styles: Styles) -> list[Part]:
+def box_parts(loc: Location, styles: Styles) -> list[Part]:
     """A location's boxes: crossed as 'x', open as their value, gray on a gray ground."""
     p = styles.palette
     parts: list[Part] = [(loc.name[0], styles.fg("white", bold=True)), (" ", BLANK)]
@@ -48,33 +49,32 @@ class PartyPanel(LinesWidget):
     PartyPanel { width: 100%; height: auto; min-height: 12; }
     """
 
-    def __init__(self, game: Game, styles: Styles) -> None:
+    def __init__(self, model: tuple[Delver, ...], styles: Styles) -> None:
         super().__init__()
-        self.game = game
+        self.model = model
         self.styles_ = styles
-        self.labels = None  # conditions engine may supply labels (glyph, name)
         self.row_owner: list[int] = []  # which character each row shows (mouse selection)
 
+    def set_model(self, model: tuple[Delver, ...]) -> None:
+        self.model = model
+        self.update_lines()
+
     def build(self, width: int, height: int) -> list[list[Part]]:
-        g, st = self.game, self.styles_
+        st = self.styles_
         p = st.palette
         out: list[list[Part]] = []
-        roomy = height >= 6 * len(g.party)
+        roomy = height >= 6 * len(self.model)
         owners: list[int] = []
-        for eid in g.party:
-            char = g.store.get(eid, Character)
-            boxes = g.store.get(eid, HitBoxes)
-            color = p.party.get(char.klass, "white")
-            marker = ">" if eid == g.awaiting else ("*" if eid == g.led else " ")
-            head: list[Part] = [(marker, st.fg(p.highlight, bold=True)),
-                                (g.content.classes[char.klass].glyph + " ",
-                                 st.fg(color, bold=True)),
-                                (name_of(g.store, eid), st.fg(color))]
-            luck = f" L{char.luck}"
-            used = 3 + len(name_of(g.store, eid))
+        for delver in self.model:
+            color = p.party.get(delver.klass, "white")
+            head: list[Part] = [(delver.marker, st.fg(p.highlight, bold=True)),
+                                (delver.glyph + " ", st.fg(color, bold=True)),
+                                (delver.name, st.fg(color))]
+            luck = f" L{delver.luck}"
+            used = 3 + len(delver.name)
             head.append((" " * max(1, width - used - len(luck)) + luck, st.fg("#d7d787")))
             out.append(head)
-            locs = boxes.locations
+            locs = delver.locations
             if roomy:
                 for loc in locs:
                     out.append([("  ", BLANK), *box_parts(loc, st)])
@@ -84,7 +84,7 @@ class PartyPanel(LinesWidget):
                     pad = max(1, 10 - sum(len(t) for t, _ in row))
                     out.append([*row, (" " * pad, BLANK), *box_parts(b, st)])
             stats: list[Part] = [("  ", BLANK)]
-            down = down_words(g, eid)
+            down = delver.down
             if down is not None:  # the log's words, with the rounds left: nothing else counts
                 stats.append((down, st.fg(p.crossed, bold=True)))
             else:
@@ -92,11 +92,11 @@ class PartyPanel(LinesWidget):
                     stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
                                   st.fg("#bcbcbc")))
                 room = width - sum(len(t) for t, _ in stats)
-                tags = fit_tags(condition_tags(g, eid), room)
+                tags = fit_tags(list(delver.tags), room)
                 if tags:
                     stats.append((tags, st.fg("#ffaf5f")))
             out.append(stats)
-            owners += [eid] * (len(out) - len(owners))
+            owners += [delver.eid] * (len(out) - len(owners))
         self.row_owner = owners
         return out
 

@@ -18,6 +18,7 @@ from roguelike.records.replay import ReplayError, ReplayPlayer
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
+from roguelike.ui.view_models import dungeon_model
 
 SPEEDS = (1.0, 0.5, 0.25, 0.1, 0.05, 0.02)  # seconds per action
 FAST_BATCH = 5  # at the top speed several actions share one frame
@@ -29,7 +30,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, player: ReplayPlayer, styles: Styles) -> None:
         super().__init__()
         self.player = player
-        self.widgets = DungeonWidgets(player.game, styles)
+        self.widgets = DungeonWidgets(dungeon_model(player.game), styles)
         w = self.widgets
         self.map, self.party_panel, self.tracker = w.map, w.party_panel, w.tracker
         self.log_view, self.status = w.log_view, w.status
@@ -62,18 +63,14 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def redraw(self) -> None:
-        # a jump back re-simulates: the widgets follow the new game
-        self.widgets.point_at(self.player.game)
         p = self.player
         state = "ended" if p.finished else "paused" if self.paused else \
             f"speed {self.speed + 1}/{len(SPEEDS)}"
         self.status.hint = (f"REPLAY {p.position}/{p.total} {state}"
                             + (f" - {p.error}" if p.error else "")
                             + "  [Space pause, +/- speed, . step, 1-9 depth, Home/End, q]")
-        self.map.redraw(full=True)
-        self.party_panel.update_lines()
-        self.tracker.update_lines()
-        self.status.update_lines()
+        # (a jump back re-simulates: the model is of the player's new game)
+        self.widgets.set_model(dungeon_model(p.game), full=True)
 
     def on_key(self, event: events.Key) -> None:
         key = event.key

@@ -1,10 +1,12 @@
 """The dungeon screen: map, party hit boxes, initiative, log and status.
 
-Data flows down (the screen tells widgets to redraw from the game) and the player's keys
-become engine actions; the engine's events become log lines. The screen composes its
-commands rather than inheriting them: the commands (game_commands.py) with the cursor
-(cursor.py), the act menu (acting.py), items (using.py), the choices after a target
-(choices.py) and travel (travelling.py), each handed the screen as a `Surface`.
+Data flows down (after each action the screen pushes the widgets a model of the game,
+view_models.py; they never see the game) and messages come up (a map square or a delver
+clicked); the player's keys become engine actions; the engine's events become log lines.
+The screen composes its commands rather than inheriting them: the commands
+(game_commands.py) with the cursor (cursor.py), the act menu (acting.py), items (using.py),
+the choices after a target (choices.py) and travel (travelling.py), each handed the screen
+as a `Surface`.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from roguelike.ui.screens.placing import show_the_fallen
 from roguelike.ui.screens.travelling import Travelling
 from roguelike.ui.screens.using import Using
 from roguelike.ui.theme import Styles
+from roguelike.ui.view_models import dungeon_model
 
 FRAME_SECONDS = 0.04
 
@@ -61,7 +64,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.styles_ = styles
         self.keymap = keymap
         self.options = options or Options()
-        self.widgets = DungeonWidgets(game, styles)
+        self.widgets = DungeonWidgets(dungeon_model(game), styles)
         w = self.widgets
         self.map, self.party_panel, self.tracker = w.map, w.party_panel, w.tracker
         self.log_view, self.status = w.log_view, w.status
@@ -125,10 +128,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self.map.set_palette(styles)
 
     def refresh_all(self) -> None:
-        self.map.redraw()
-        self.party_panel.update_lines()
-        self.tracker.update_lines()
-        self.status.update_lines()
+        self.widgets.set_model(dungeon_model(self.game))
         if self.options.accessible:
             self._place_cursor()
         self._offer_luck()

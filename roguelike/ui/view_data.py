@@ -1,0 +1,118 @@
+"""What the dungeon widgets draw: plain, immutable data, nothing of the game.
+
+The screen builds these from the game after each action (view_models.py, the builders) and
+pushes them down to the widgets (map_view.py, party_panel.py, status_bar.py) with their
+`set_model`: Textual's "attributes down, messages up", by a method rather than a reactive,
+as the map's model holds arrays that do not compare with `==`. A model is a snapshot of the
+moment it was built: its arrays are copies, made read-only, so it neither goes stale under
+a widget nor can a widget change it. This module imports nothing of the engine, so neither
+do the widgets that draw it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+# How a map sprite is coloured; the map turns it into a style of its palette.
+DELVER = "delver"  # `colour` is the delver's class (the palette's party colour)
+DOWNED = "downed"  # a knocked-out or disabled delver
+PILLAGER = "pillager"
+MONSTER = "monster"
+OWN = "own"  # its own colour (`colour`), seen now
+REMEMBERED = "remembered"  # out of sight, or harmless now (a disarmed trap)
+
+
+class Sprite(NamedTuple):
+    """The one thing drawn on a map square (the highest layer there)."""
+
+    x: int
+    y: int
+    glyph: str
+    look: str  # one of the names above
+    colour: str  # the class (DELVER) or the content's colour (OWN); else ""
+    bold: bool
+    acting: bool  # the one whose turn it is: drawn reversed
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MapModel:
+    """One level as the party knows it, at the moment of building (the arrays are
+    read-only copies)."""
+
+    depth: int
+    width: int
+    height: int
+    tiles: np.ndarray  # int16 tile codes as the party believes them (unfound secret door: wall)
+    visible: np.ndarray  # bool: seen now
+    explored: np.ndarray  # bool: seen once
+    sprites: tuple[Sprite, ...]  # at most one a square
+    focus: tuple[int, int]  # the square the camera follows: the one acting, or the leader
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+
+class Location(NamedTuple):
+    """One body location's hit boxes, as LocationBoxes holds them."""
+
+    name: str
+    attribute: str
+    value: int  # the attribute's value now
+    boxes: tuple[int, ...]
+    crossed: int
+    gray: tuple[int, ...]
+
+
+class Delver(NamedTuple):
+    eid: int
+    name: str
+    glyph: str  # the class's glyph
+    klass: str
+    marker: str  # ">" acting now, "*" leading, " " neither
+    luck: int
+    locations: tuple[Location, ...]
+    down: str | None  # why it is down, in the log's words; None if standing
+    tags: tuple[str, ...]  # its other conditions' short labels
+
+
+class Acting(NamedTuple):
+    """Whose turn it is, and how far into it."""
+
+    name: str
+    number: int  # this action's number, 1..per_turn
+    per_turn: int
+    move_points: int
+
+
+class StatusModel(NamedTuple):
+    depth: int
+    round: int
+    combat: bool
+    seed: str
+    acting: Acting | None
+    over: bool
+
+
+class Token(NamedTuple):
+    """One creature in this round's initiative order."""
+
+    glyph: str
+    initiative: int
+    state: str  # "now" (acting), "done" (its turn has passed) or "to come"
+
+
+class TrackerModel(NamedTuple):
+    round: int
+    tokens: tuple[Token, ...]
+
+
+class DungeonModel(NamedTuple):
+    """Everything the dungeon widgets draw (layout.DungeonWidgets.set_model)."""
+
+    map: MapModel
+    party: tuple[Delver, ...]
+    status: StatusModel
+    tracker: TrackerModel

@@ -28,7 +28,7 @@ def arena(monster: str = "mercenary", text: str = ROOM, luck_prompt: str = "neve
         for x, y in marks.get(glyph, []):
             make_monster(g.store, g.content, kind, Position(1, x, y), awake=True)
     g.mode = "combat"
-    g.invalidate_view()
+    g.view_changed()
     return g
 
 
@@ -56,4 +56,4 @@ def script(g: Game, rolls: list[int]) -> Scripted:
 def place(g: Game, eid: int, x: int, y: int) -> None:
     pos = g.store.get(eid, Position)
     pos.x, pos.y = x, y
-    g.invalidate_view()
+    g.view_changed()

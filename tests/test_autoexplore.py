@@ -212,7 +212,7 @@ def test_a_pillager_keeping_its_distance_does_not_stop_exploring():
     """, party=(("leader", "warrior"), ("mercenary", "rogue")))
     game.level.explored[4:, :] = False
     p = pillager(game, 14, 2)
-    game.invalidate_view()
+    game.view_changed()
     game.restart_round()
     assert game.hostiles_in_view() == [p] and game.threats_in_view() == []
     before = int(game.level.explored.sum())
@@ -228,7 +228,7 @@ def test_a_creature_standing_on_the_only_way_on_is_named_not_walked_away_from():
         ##########
     """, party=(("leader", "warrior"),))
     p = pillager(game, 2, 1)  # at rest in the corridor: no threat, but in the way
-    game.invalidate_view()
+    game.view_changed()
     game.restart_round()
     assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
     game.level.explored[:, 4:] = False  # (the far end not seen yet)
@@ -245,7 +245,7 @@ def test_in_a_fight_with_only_pillagers_the_chosen_delver_goes_to_the_door_itsel
     game.store.get(rogue, Position).x = 2  # beside the one led: it would only follow
     door = door_at(game, 4, 1)
     pillager(game, 3, 2)
-    game.invalidate_view()
+    game.view_changed()
     game.restart_round()
     assert game.mode == "combat" and game.threats_in_view() == []
     explorer = Explorer()
@@ -328,7 +328,7 @@ def test_auto_fight_attacks_the_foe_beside_and_closes_in_on_one_further_off():
     lead, foe = game.party[0], next(e for e, _ in game.store.query(MonsterStats))
     assert fight_step(game, lead) == Attack(foe)
     game.store.get(foe, Position).x = 5
-    game.invalidate_view()
+    game.view_changed()
     assert fight_step(game, lead) == Step(1, 0)
 
 

@@ -115,24 +115,24 @@ def test_a_pillager_stepping_out_of_view_and_back_is_announced_once():
         ################
     """, party=(("leader", "warrior"),))
     p = pillager(game, 10, 1)
-    game.invalidate_view()
+    game.view_changed()
     game.restart_round()
     assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
     explorer = Explorer()
     watch = Watch.take(game, explorer.told)  # the first press: already in view, told
     pos = game.store.get(p, Position)
     pos.depth = 2  # out of sight (another level will do)...
-    game.invalidate_view()
+    game.view_changed()
     later = Watch.take(game, explorer.again().told)  # ...at the next press
     pos.depth = 1  # and back again
-    game.invalidate_view()
+    game.view_changed()
     assert later.stop_reason(game, []) is None
     assert watch.told is later.told and p in later.told
     pos.depth = 2
-    game.invalidate_view()
+    game.view_changed()
     untold = Watch.take(game)  # a run that keeps nothing (G travel) is told again
     pos.depth = 1
-    game.invalidate_view()
+    game.view_changed()
     assert untold.stop_reason(game, []) == "You see Pillager, 9 squares east."
 
 

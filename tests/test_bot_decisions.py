@@ -311,7 +311,7 @@ def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
     pos = g.store.get(leader, Position)
     pos.x, pos.y = 4, 1
     _explore_led(g, leader)
-    g.invalidate_view()
+    g.view_changed()
     step = Bot().towards(g, leader, pos, [(7, 1)], False)
     assert step == Step(1, 0)
 
@@ -428,7 +428,7 @@ def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
     leader, rogue = g.party[0], g.party[1]
     spring(g, place(g, "mk_monstrous_hand", at=(3, 1), placement="square"), leader)
     _explore_led(g, leader)
-    g.invalidate_view()
+    g.view_changed()
     action = Bot().towards(g, leader, g.store.get(leader, Position), [(3, 6)], False)
     assert action == Lead(g.store.get(rogue, Character).order)
 

@@ -31,13 +31,13 @@ def _lead_light(g):
 def test_the_party_sees_only_what_its_light_reaches():
     g = scenario(HALL)
     foe = make_monster(g.store, g.content, "mercenary", Position(1, 15, 2))
-    g.invalidate_view()
+    g.view_changed()
     assert _lead_light(g).kind == "lantern"  # bright 10, dim out to 20
     assert g.visible[2, 15] and light_level(g, 9, 1) == "bright"
     assert light_level(g, 15, 1) == "dim" and light_level(g, 25, 1) == "dark"
     assert not g.visible[2, 25] and in_darkness(g, 25, 1)
     g.store.remove(g.party[0], LightSource)
-    g.invalidate_view()
+    g.view_changed()
     assert not g.visible[2, 15] and in_darkness(g, 5, 1)
     assert g.visible[1, 2]  # a neighbour is made out by touch
     assert g.store.alive(foe)
@@ -52,7 +52,7 @@ def test_a_torch_lights_five_squares_for_six_turns():
     res = act(g, merc, UseItem(torch))
     assert res.ok and g.store.get(merc, LightSource).rounds_left == 6 * 60
     assert torch not in g.store.get(merc, Inventory).items
-    g.invalidate_view()
+    g.view_changed()
     assert g.visible[2, 6] and not g.visible[2, 8]
 
 
@@ -121,7 +121,7 @@ def test_unrested_turns_bring_fatigue_and_rest_clears_it():
 def test_wandering_monster_check_and_reaction():
     g = scenario(HALL)
     g.store.remove(g.party[0], LightSource)
-    g.invalidate_view()
+    g.view_changed()
     count = len(list(g.store.query(MonsterStats)))
     g.streams.play = Scripted([2])  # 2 > 1 in 6: nothing
     assert wandering_check(g) == []
@@ -139,7 +139,7 @@ def test_noise_makes_wandering_monsters_twice_as_likely():
     g = scenario(HALL)
     ledger(g).noisy_until = ledger(g).clock + 10
     g.store.remove(g.party[0], LightSource)
-    g.invalidate_view()
+    g.view_changed()
     g.streams.play = Scripted([2, 1, 3, 3, 4, 4])
     assert "2 in 6" in wandering_check(g)[0].text
 
@@ -150,6 +150,6 @@ def test_a_candle_gives_only_dim_light_two_squares():
     g.store.remove(lead, LightSource)
     candle = give(g, lead, "candle")
     assert act(g, lead, UseItem(candle)).ok
-    g.invalidate_view()
+    g.view_changed()
     assert light_level(g, 3, 1) == "dim" and light_level(g, 4, 1) == "dark"
     assert not any(light_level(g, x, 1) == "bright" for x in range(1, 4))

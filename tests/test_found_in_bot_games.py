@@ -43,7 +43,7 @@ def test_a_monster_killed_on_its_walk_stops_walking():
     sturdy(g, merc)
     spring(g, place(g, "mk_buzz_saw", at=(6, 1), placement="square"), merc)  # the saw stays
     pos.x = 2
-    g.invalidate_view()
+    g.view_changed()
     g.store.get(monster, MonsterStats).hits = 1
     act = g.store.get(monster, Actor)
     act.actions_left, act.move_points = 2, 0
@@ -82,7 +82,7 @@ def test_vines_keep_a_knocked_out_captive_down_until_freed():
     assert downs == 1 and C.has_condition(g, mage, "knocked_out")
     pos = g.store.get(leader, Position)
     pos.x, pos.y = 2, 3  # beside the captive at (1, 3)
-    g.invalidate_view()
+    g.view_changed()
     script(g, [6, 6])  # 2d6 12 against the vines' 7: cut free
     g.perform(Free(-1, 0))
     assert not g.store.has(mage, Confined)
@@ -157,7 +157,7 @@ def test_a_pillager_attacked_hand_to_hand_stands_and_fights_until_they_part():
     assert g.store.get(p, Position).xy == (7, 3)  # it stood its ground
     lpos = g.store.get(leader, Position)
     lpos.x, lpos.y = 11, 1  # the Leader breaks off
-    g.invalidate_view()
+    g.view_changed()
     events = pillager_turn(g, p)
     assert not any(e.kind in ("hit", "miss") for e in events)
     assert fight_state(g, p).engaged_by == 0  # the fight is over; it heads home
@@ -182,7 +182,7 @@ def test_a_pillager_whose_way_is_barred_fights_the_delver_barring_it():
     for eid in g.party[1:]:  # the others out of the way, east of the Pillager
         pos = g.store.get(eid, Position)
         pos.x, pos.y = 9, 1
-    g.invalidate_view()
+    g.view_changed()
     p = _hauling(g, 7, 1)
     events = pillager_turn(g, p)
     assert g.store.get(p, Position).xy == (6, 1)  # as far as it can go

@@ -282,7 +282,7 @@ def test_a_companion_caged_in_a_doorway_can_be_freed():
     opos.x, opos.y = 4, 1
     lpos = g.store.get(lead, Position)
     lpos.x, lpos.y = 3, 1
-    g.invalidate_view()
+    g.view_changed()
     spring(g, place(g, "mk_cage", at=(4, 1), placement="square"), other)
     assert g.store.get(lead, Actor).actions_left > 0
     result = act(g, lead, Free(1, 0))

@@ -68,7 +68,7 @@ def test_a_pledge_made_out_of_combat_waits_for_the_next_fight():
     from roguelike.engine.creatures import make_monster
 
     make_monster(g.store, g.content, "apprentice", Position(1, 9, 2), awake=True)
-    g.invalidate_view()
+    g.view_changed()
     script(g, [1, 1, 1, 6])
     events = g.restart_round()
     assert g.mode == "combat"

@@ -1,5 +1,5 @@
-"""The answers the turn loop keeps and brings up to date from who moved (Game._moved, the
-creatures on_moved was called for within one _run) equal full scans, at every call of long
+"""The answers the turn loop keeps and brings up to date from who moved (Kept.moved, the
+creatures on_moved was called for within one turn loop) equal full scans, at every call of long
 bot games: Game.creature_squares and Game._hostiles_in_loop, with the list of moves as long
 as the game keeps it and cut short (MOVED_KEEP) so that it is forgotten often."""
 
@@ -11,6 +11,7 @@ from roguelike.bot import play
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.engine import game as game_module
+from roguelike.engine import kept as kept_module
 from roguelike.engine.game import Game
 
 
@@ -29,16 +30,16 @@ def _seen_directly(game: Game) -> list[int]:
                                             ("x-1", 512), ("bench-throughput-2", 3)])
 def test_kept_squares_and_hostiles_match_full_scans(monkeypatch: pytest.MonkeyPatch,
                                                     seed: str, keep: int) -> None:
-    monkeypatch.setattr(game_module, "MOVED_KEEP", keep)
+    monkeypatch.setattr(kept_module, "MOVED_KEEP", keep)
     real_squares, real_seen = Game.creature_squares, Game._hostiles_in_loop
     real_act = game_module.ai.take_action
     counts = {"updated": 0, "kept": 0, "made": 0, "seen": 0}
 
     def squares(game: Game) -> set[tuple[int, int]]:
-        before = game._squares
+        before = game.kept.values.get("creature_squares")
         out = real_squares(game)
         assert out == _squares_directly(game), f"round {game.round}: stale squares"
-        after = game._squares
+        after = game.kept.values.get("creature_squares")
         if before is not None and after is not None and before[4] is after[4]:
             counts["kept" if before[3] == after[3] else "updated"] += 1
         else:
@@ -70,14 +71,14 @@ def test_two_creatures_on_one_square_leave_it_taken_until_both_go() -> None:
     game = Game("bench-0")
     positions = game.store.table(Position)
     a, b = game.party[0], game.party[1]
-    game._in_run = True  # (as inside the turn loop, where the answer is kept)
+    game.kept.in_run = True  # (as inside the turn loop, where the answer is kept)
     try:
         pa, pb = positions[a], positions[b]
         start_b = (pb.x, pb.y)
         pb.x, pb.y = pa.x, pa.y
         game.on_moved(b)
         assert game.creature_squares() == _squares_directly(game)
-        game._squares = None
+        del game.kept.values["creature_squares"]
         assert game.creature_squares() == _squares_directly(game)  # both on one square
         pb.x, pb.y = start_b
         game.on_moved(b)
@@ -87,4 +88,4 @@ def test_two_creatures_on_one_square_leave_it_taken_until_both_go() -> None:
         game.on_moved(a)
         assert game.creature_squares() == _squares_directly(game)
     finally:
-        game._in_run = False
+        game.kept.in_run = False

@@ -1,9 +1,9 @@
 """The turn loop's speed-ups checked against fresh answers over long bot games.
 
-Game._hostiles_in_loop keeps the last hostiles_in_view answer while the view, the actor
-list, the level and the count of moves stay the same, and looks again only at the creatures
-moved since when the moves alone changed: every answer it gives must equal a full scan made
-at that moment. The store hands out a new id list when a row is replaced.
+Game._hostiles_in_loop (engine/sight.py) keeps the last hostiles_in_view answer while the
+view, the actor list, the level and the count of moves stay the same, and looks again only
+at the creatures moved since when the moves alone changed: every answer it gives must equal
+a full scan made at that moment. The store hands out a new id list when a row is replaced.
 The kept doorway rows, light fields of view, Pillager goal maps and the terrain cost under
 monster_ai._terrain_key equal fresh ones."""
 
@@ -40,8 +40,10 @@ def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: 
     counts = [0, 0, 0]  # (answers kept, kept with the moved looked at, made)
 
     def checked(game: Game) -> list[int]:
-        same_view = game._seen is not None and game._seen[0] is game._view
-        kept = same_view and game._seen[4] == game.moves  # type: ignore[index]
+        seen = game.kept.values.get("hostiles_in_loop")
+        view = game.kept.values.get("party_view")
+        same_view = seen is not None and view is not None and seen[0] is view[0]
+        kept = same_view and seen[4] == game.kept.changes["moves"]
         out = real(game)
         assert out == _seen_directly(game), f"round {game.round}: stale hostiles"
         counts[0 if kept else 1 if same_view else 2] += 1
@@ -135,7 +137,10 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
         assert np.array_equal(monster_ai.terrain_cost(game),
                               game.cost_map(creatures_block=False)), "stale terrain cost"
         bright, lit = light.light_maps(game)
-        game._fovs.clear()  # (the lights read the delvers' kept fields of view)
+        # (the lights read the delvers' kept fields of view; the transparency's serial
+        # names them, so the two go together, as invalidate_terrain drops them)
+        game.kept.values.pop("fovs")
+        game.kept.values.pop("transparency")
         light.LIGHTS.put(game, None)
         fresh_bright, fresh_lit = light.light_maps(game)
         assert np.array_equal(bright, fresh_bright) and np.array_equal(lit, fresh_lit)

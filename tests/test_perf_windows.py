@@ -91,9 +91,10 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
             askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3),
                       (goal[0] + 1, goal[1] + 1), (goal[0] + 3, goal[1] + 1)]
             for n, me in enumerate(askers):
+                near_routes = game.kept.values.setdefault("near_routes", {})
                 if n % 3 == 0:
-                    game._near_routes.clear()  # nothing kept: a window made afresh
-                before = game._near_routes.get(goal)
+                    near_routes.clear()  # nothing kept: a window made afresh
+                before = near_routes.get(goal)
                 near = game.route_near(goal, me)
                 window += near is not game.route_map(goal)
                 kept += before is not None and near is before[2]

@@ -147,7 +147,7 @@ def test_a_trap_square_sprung_by_a_failed_disarm_ends_the_turn():
     game, lead, trap = _spring_room()
     pos = game.store.get(lead, Position)
     pos.x = 4
-    game.invalidate_view()
+    game.view_changed()
     game.store.get(trap, Trap).known_by.append(lead)
     _fresh_turn(game, lead)
     events = act(game, lead, Disarm(1, 0, 1), rolls=[1, 1]).events  # slow: 6 points

@@ -61,7 +61,7 @@ def test_a_wandering_monster_never_appears_on_a_trap_square():
     a trap square: the square it would have had, trapped, gives another."""
     g = scenario(BEYOND)
     g.store.remove(g.party[0], LightSource)  # (the closed door hides the far room anyway)
-    g.invalidate_view()
+    g.view_changed()
     first = _square_at_distance(g, 8)
     assert first is not None
     _square(g, first)

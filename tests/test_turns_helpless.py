@@ -116,7 +116,7 @@ def test_monsters_go_for_the_delvers_who_are_not_stone():
     monster = foes(g)[0]
     pos = g.store.get(monster, Position)
     pos.x, pos.y = 2, 1  # next to the Leader (1, 1), and the Mercenary (1, 2)
-    g.invalidate_view()
+    g.view_changed()
     C.add_condition(g, leader, "petrified", C.UNTIL_ENDED)
     from roguelike.engine import ai
 

@@ -271,7 +271,7 @@ class OpenDoor(Action):
         game.store.get(actor, Actor).move_points -= 1
         state.open = True
         game.store.remove(door, BlocksMovement)
-        game.invalidate_view((pos.x + self.dx, pos.y + self.dy))
+        game.view_changed((pos.x + self.dx, pos.y + self.dy))
         return done(Event("door", f"{name_of(game.store, actor)} opens a door.", actor,
                           x=pos.x + self.dx, y=pos.y + self.dy), *game.on_moved(actor))
 

@@ -38,7 +38,7 @@ from roguelike.engine.creatures import make_character
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
-from roguelike.engine.kept import Kept
+from roguelike.engine.kept import Kept, declare
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
@@ -88,8 +88,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
-MOVED_KEEP = 512  # creatures Game._moved notes in one _run (a round's walks, mostly)
 FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
+
+# The game's own kept answers (its mixins declare theirs: engine/sight.py, occupants.py).
+WALKABLE = declare("walkable_cost", __name__, ("level",), told=("tiles",), why=(
+    "(tiles, cost): 1 on the walkable tiles, 0 elsewhere, keyed by the tiles array"))
+ROUTES = declare("routes", __name__, ("level", "sight", "traps", "hazards", "map"),
+                 told=("tiles", "doors"), why=(
+                     "key -> distance map (remembered): the key holds everything but the "
+                     "tiles and the doors' locks, which drop them all"))
+# goal -> (terrain cost array, window, map)
+_Near = dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int], np.ndarray]]
+NEAR_ROUTES = declare("near_routes", __name__, ("map",), why=(
+    "goal -> (terrain cost, window, map): route_near's window maps, read again while the "
+    "terrain costs are the same array and the map is sure of the squares asked"))
+TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
+    "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
 
 
 class Game(PartySight, Occupants):
@@ -132,27 +146,6 @@ class Game(PartySight, Occupants):
         # (records hooks autosave and checksums here; the engine knows nothing of files).
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
-        self._init_sight()
-        self._init_occupants()
-        self._routes: dict[object, np.ndarray] = {}
-        # goal -> (terrain cost array, window, map): route_near's window maps
-        self._near_routes: dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int],
-                                                       np.ndarray]] = {}
-        self._terrain_cost: tuple[np.ndarray, np.ndarray] | None = None  # (tiles, walkable)
-        self.terrain_version = 0  # counts invalidate_terrain calls (tiles may change in place)
-        # Bumped wherever a creature other than the party's walk changes level (the
-        # chute): hostiles_in_view keeps each level's foes while this stays the same.
-        self.depth_moves = 0
-        # Counts on_moved calls: every rule that moves a creature calls on_moved (or, for a
-        # level change, bumps depth_moves and forgets the view).
-        self.moves = 0
-        # Who on_moved was called for within this _run, in order: the kept answers below
-        # note its length and `moves` when made, and look again at just those moved since
-        # (all were noted while the two counts grew alike; forgotten with the list when it
-        # reaches MOVED_KEEP)
-        self._moved: list[int] = []
-        self._in_run = False  # inside _run: nothing moves but through the rules
-        self._turn_events: dict[tuple[int | None, int], Event] = {}  # _turn_event's
         self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
@@ -191,25 +184,30 @@ class Game(PartySight, Occupants):
     def level(self) -> Level:
         return self.levels[self.depth]
 
+    # ----- what changed: the kept answers told of it go (engine/kept.py) -------------------
     def door_changed(self, at: tuple[int, int] | None = None) -> None:
-        """A door's state changed: the cached routes price doors (a locked one is a wall);
+        """A door's state changed: the kept routes price doors (a locked one is a wall);
         sight changes only if it opened or shut, at `at` (None: only its lock changed).
         The FOVs and transparency are keyed by the closed doors and keep themselves."""
-        self._routes.clear()
+        self.kept.changed("doors")
         if at is not None:
-            self.invalidate_view(at)
+            self.view_changed(at)
 
     def invalidate_terrain(self) -> None:
-        """Call when tiles change (walls raised or removed); doors are tracked on their own."""
-        self.terrain_version += 1
-        self.kept.changed("tiles")  # (the rule modules' answers told of tiles go)
-        self._clear = None
-        self._known = None
-        self._terrain_cost = None
-        self._routes.clear()
-        self._fovs.clear()
-        self._clear_serials.clear()
-        self.invalidate_view()
+        """Call when tiles change (walls raised or removed); doors are tracked on their own.
+        Every answer told of "tiles" goes (the view, transparency, routes among them)."""
+        self.kept.changed("tiles")
+
+    @property
+    def terrain_version(self) -> int:
+        """Counts invalidate_terrain calls (tiles may change in place): keys may hold it."""
+        return self.kept.changes["tiles"]
+
+    def changed_depth(self) -> None:
+        """A rule (not the party's walk) moved a creature to another level (a chute): the
+        level's creatures are looked for again, and the view may differ."""
+        self.kept.changed("depths")
+        self.view_changed()
 
     def is_drawn(self, eid: int) -> bool:
         """Whether the party knows of this entity (hidden things are not drawn)."""
@@ -222,9 +220,13 @@ class Game(PartySight, Occupants):
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
         tiles = self.level.tiles
-        if self._terrain_cost is None or self._terrain_cost[0] is not tiles:
-            self._terrain_cost = (tiles, T.WALKABLE[tiles].astype(np.int16))
-        cost = self._terrain_cost[1].copy()
+        kept = self.kept
+        walkable: tuple[np.ndarray, np.ndarray] | None = kept.values.get("walkable_cost")
+        if walkable is None or walkable[0] is not tiles:
+            walkable = WALKABLE.put(self, (tiles, T.WALKABLE[tiles].astype(np.int16)))
+        elif kept.check:
+            WALKABLE.check(self, walkable[1], T.WALKABLE[tiles].astype(np.int16))
+        cost = walkable[1].copy()
         for (x, y), door in self.level_doors():
             if not door.open:
                 cost[y, x] = 0 if door.locked else 2
@@ -244,13 +246,19 @@ class Game(PartySight, Occupants):
         return cost
 
     def remembered(self, key: object, make: Callable[[], np.ndarray]) -> np.ndarray:
-        """A distance map kept until the terrain changes (invalidate_terrain); `key` must
-        hold everything else the map depends on."""
-        cached = self._routes.get(key)
+        """A distance map kept until the terrain or a door changes (invalidate_terrain,
+        door_changed); `key` must hold everything else the map depends on."""
+        kept = self.kept
+        routes: dict[object, np.ndarray] | None = kept.values.get("routes")
+        if routes is None:
+            routes = ROUTES.put(self, {})
+        cached = routes.get(key)
         if cached is None:
-            if len(self._routes) > 32:
-                self._routes.clear()
-            cached = self._routes[key] = make()
+            if len(routes) > 32:
+                routes.clear()
+            cached = routes[key] = make()
+        elif kept.check:
+            ROUTES.check(self, cached, make())
         return cached
 
     def route_map(self, goal: tuple[int, int]) -> np.ndarray:
@@ -276,18 +284,24 @@ class Game(PartySight, Occupants):
         x, y = near
         asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
         terrain = monster_ai.terrain_cost(self)
-        kept = self._near_routes.get(goal)
-        if kept is not None and kept[0] is terrain \
-                and sure_of(terrain, kept[2], kept[1], asked, floor=goal):
-            return kept[2]
+        kept = self.kept
+        near_routes: _Near | None = kept.values.get("near_routes")
+        if near_routes is None:
+            near_routes = NEAR_ROUTES.put(self, {})
+        last = near_routes.get(goal)
+        if last is not None and last[0] is terrain \
+                and sure_of(terrain, last[2], last[1], asked, floor=goal):
+            if kept.check:  # (exact where it is read: the squares asked)
+                NEAR_ROUTES.check(self, _at(last[2], asked), _at(self.route_map(goal), asked))
+            return last[2]
         reach = max(abs(x - goal[0]), abs(y - goal[1])) + FOLLOW_MARGIN
         window = window_round(terrain, near, reach)
         dist = distances_within(terrain, [goal], window, asked, floor=goal)
         if dist is None:
             return self.route_map(goal)
-        if len(self._near_routes) >= 16:
-            self._near_routes.clear()
-        self._near_routes[goal] = (terrain, window, dist)
+        if len(near_routes) >= 16:
+            near_routes.clear()
+        near_routes[goal] = (terrain, window, dist)
         return dist
 
     # ----- the turn loop ---------------------------------------------------------------
@@ -385,14 +399,13 @@ class Game(PartySight, Occupants):
 
     def _run(self) -> list[Event]:
         """Advance until a player-controlled character must act or the game ends."""
-        self._seen = None  # (creatures may have been moved by hand since the last call)
-        self._moved.clear()
-        self._squares = None
-        self._in_run = True  # (creature_squares may keep its answer until this returns)
+        kept = self.kept
+        kept.start_run()  # (creatures may have been moved by hand since the last call)
+        kept.in_run = True  # (creature_squares may keep its answer until this returns)
         try:
             return self._run_loop()
         finally:
-            self._in_run = False
+            kept.in_run = False
 
     def _run_loop(self) -> list[Event]:
         events = self._update_mode()
@@ -466,21 +479,28 @@ class Game(PartySight, Occupants):
         """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
         are frozen, so the same one serves every turn alike (every turn makes one)."""
         key = (eid, initiative)
-        event = self._turn_events.get(key)
+        kept = self.kept
+        events: dict[tuple[int | None, int], Event] | None = kept.values.get("turn_events")
+        if events is None:
+            events = TURN_EVENTS.put(self, {})
+        event = events.get(key)
         if event is None:
-            if len(self._turn_events) >= 4096:
-                self._turn_events.clear()
+            if len(events) >= 4096:
+                events.clear()
             # (eid is None when a wound at the start of its turn (a burn) killed the monster:
             # that turn event has always carried actor None, and still does; Event.actor is
             # an int everywhere else, so this one case is let through, not the type widened)
-            event = self._turn_events[key] = Event(
+            event = events[key] = Event(
                 "turn", "", eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
+        elif kept.check:
+            TURN_EVENTS.check(self, event, Event(
+                "turn", "", eid, 0, -1, -1, initiative))  # type: ignore[arg-type]
         return event
 
     def restart_round(self) -> list[Event]:
         """Forget the current order and start a fresh round (after setting up a scene)."""
         self.order, self.turn_index, self.current = [], 0, None
-        self.invalidate_view()
+        self.view_changed()
         events = self._run()
         self._record(events)
         return events
@@ -534,14 +554,9 @@ class Game(PartySight, Occupants):
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:
         # (after every square of every walk: the kept tables, not the store's lookups)
-        self.moves += 1
-        moved = self._moved
-        if len(moved) >= MOVED_KEEP:  # (a long run: the answers kept from it made afresh)
-            moved.clear()
-            self._seen = self._squares = None
-        moved.append(eid)
+        self.kept.note_move(eid)
         if eid in self._characters:
-            self.invalidate_view()
+            self.view_changed()
         events = traps.on_moved(self, eid)
         if eid in self._positions:  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
@@ -553,7 +568,7 @@ class Game(PartySight, Occupants):
 
     def on_disabled(self, eid: int, text: str) -> list[Event]:
         events = [Event("disabled", text, eid)]
-        self.invalidate_view()
+        self.view_changed()
         if eid == self.led:
             events += helpless.lead_to_one_who_can_act(self)
         if helpless.party_lost(self):  # (all down, or Petrified for good)
@@ -620,7 +635,7 @@ class Game(PartySight, Occupants):
         for eid, spot in zip(members, spots, strict=False):
             pos = self.store.get(eid, Position)
             pos.depth, pos.x, pos.y = self.depth, spot[0], spot[1]
-        self.invalidate_view()
+        self.view_changed()
 
     def threats_in_view(self) -> list[int]:
         """Foes in view that keep the party from the stairs (and auto-explore from going
@@ -690,3 +705,8 @@ class Game(PartySight, Occupants):
             h.update(self.levels[depth].tiles.tobytes())
         return h.hexdigest()
 
+
+def _at(dist: np.ndarray, squares: list[tuple[int, int]]) -> list[int]:
+    """dist's values on those of `squares` inside it."""
+    h, w = dist.shape
+    return [int(dist[y, x]) for x, y in squares if 0 <= x < w and 0 <= y < h]

@@ -57,7 +57,7 @@ def get_up_if_able(game: Game, eid: int, healer: int = 0) -> list[Event]:
         from roguelike.engine.luck import gain_luck
 
         events += gain_luck(game, healer, "rescue")
-    game.invalidate_view()
+    game.view_changed()
     return events
 
 

@@ -6,14 +6,21 @@ it stale, and reads and writes it only through that declaration. The module keep
 compute function; the container holds the values and knows nothing of the rules.
 
 Two ways an answer is kept fresh, and its declaration says which:
-- told of changes (`told`): `changed(kind)` drops every answer told of that kind; the game
-  calls it where the tiles of a level change in place (Game.invalidate_terrain);
+- told of changes (`told`): `changed(kind)` drops every answer told of that kind; the game's
+  named change methods call it: Game.invalidate_terrain (the tiles changed in place),
+  Game.door_changed (a door opened, shut or was locked), Game.view_changed (what the party
+  sees may differ), Game.changed_depth (a rule moved a creature to another level);
 - keyed (`keyed_by`): the answer is kept with the inputs it was made from and made again
   when they differ; `keyed_by` names their kinds and the key holds exactly them. A set of
   entities ("entities") is keyed by the entity store's own change tracking: `store.ids`
   hands out the same list until an add, remove or destroy touches the set (ecs.py's
   _forget, its write hook), so the list's identity is the key; comparing it costs one
   `is` where a callback on every write would cost every step.
+
+What moved is the one change told on every step, so it is logged rather than told: Game.on_moved
+counts it (`changes["moves"]`) and notes who (`moved`), and the answers about creatures
+(engine/occupants.py, sight.py's hostiles) bring themselves up to date from that log while
+`in_run` says every move is being told (inside the turn loop).
 
 Under ROGUELIKE_CHECK_KEPT=1 (read once, when the game is made) every read of a kept
 answer that would be returned as it is recomputes it and raises `StaleAnswer` unless the
@@ -45,11 +52,21 @@ KINDS = frozenset({
     "round",       # the round number
     "party",       # where the party stands
     "map",         # another kept map, by identity (an answer derived from it)
+    "view",        # what the party sees may differ (Game.view_changed: a delver moved, fell
+                   # or stood, a light changed, a door the view may reach opened or shut)
+    "depths",      # a rule moved a creature to another level (Game.changed_depth: a chute)
+    "run",         # the moves log starts afresh (a new turn loop: anything may have been
+                   # moved by hand since the last; or the log grew past MOVED_KEEP)
+    "pure",        # nothing: a memo of a pure function of its key
 })
+
+MOVED_KEEP = 512  # moves Kept.moved notes in one turn loop (a round's walks, mostly)
 
 V = TypeVar("V")
 
 _DECLARED: dict[str, Answer[Any]] = {}
+# kind -> the answers Kept.changed drops on it
+_TOLD: dict[str, tuple[str, ...]] = dict.fromkeys(sorted(KINDS), ())
 
 
 class StaleAnswer(AssertionError):
@@ -104,6 +121,8 @@ def declare(name: str, owner: str, keyed_by: tuple[str, ...], why: str = "",
         raise ValueError(f"kept answer {name!r} is declared by {_DECLARED[name].owner}")
     answer: Answer[Any] = Answer(name, owner, stale_on, tuple(told), why)
     _DECLARED[name] = answer
+    for kind in KINDS:
+        _TOLD[kind] = tuple(a.name for a in _DECLARED.values() if kind in a.told)
     return answer
 
 
@@ -117,26 +136,44 @@ def check_from_env() -> bool:
 
 
 class Kept:
-    """The kept answers of one game: name -> value, and `check`, the debug switch."""
+    """The kept answers of one game: name -> value, the changes told (and the moves
+    logged), and `check`, the debug switch."""
 
-    __slots__ = ("changes", "check", "checked", "values")
+    __slots__ = ("changes", "check", "checked", "in_run", "moved", "values")
 
     def __init__(self, check: bool | None = None) -> None:
         self.values: dict[str, Any] = {}
         self.check = check_from_env() if check is None else check
-        # kind -> how many times the game told of it (keys of maps made since may hold it)
+        # kind -> how many times the game told of it (keys of maps made since may hold it):
+        # "tiles" is the terrain's version, "depths" and "moves" are read as counters
         self.changes: dict[str, int] = dict.fromkeys(sorted(KINDS), 0)
         self.checked: dict[str, int] = {}  # answer -> reads held to a fresh one (check)
+        # who moved (Game.on_moved), in order, since the "run" change: the answers about
+        # creatures note its length and changes["moves"] when made, and look again at just
+        # those moved since (all were noted while the two grew alike)
+        self.moved: list[int] = []
+        self.in_run = False  # inside the turn loop: nothing moves but through the rules
 
     def changed(self, kind: str) -> None:
-        """The game tells of a change: every answer declared stale on `kind` goes."""
+        """The game tells of a change: every answer declared told of `kind` goes."""
         self.changes[kind] += 1
         values = self.values
-        if not values:
-            return
-        for answer in _DECLARED.values():
-            if kind in answer.told:
-                values.pop(answer.name, None)
+        if values:
+            for name in _TOLD[kind]:
+                values.pop(name, None)
+
+    def note_move(self, eid: int) -> None:
+        """`eid` moved (Game.on_moved, after every square of every walk): logged."""
+        self.changes["moves"] += 1
+        moved = self.moved
+        if len(moved) >= MOVED_KEEP:  # (a long run: the answers kept from it made afresh)
+            self.start_run()
+        moved.append(eid)
+
+    def start_run(self) -> None:
+        """The moves log starts afresh: the answers kept from it go (told of "run")."""
+        self.moved.clear()
+        self.changed("run")
 
 
 def same(a: object, b: object) -> bool:

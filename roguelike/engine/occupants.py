@@ -1,10 +1,11 @@
 """Who stands where, for the Game: the level's creatures and the party's side, the
 creature on a square, and the squares taken.
 
-A mixin of Game (engine/game.py), which owns the store and the turn loop's counters read
-here: `moves` and `_moved` (on_moved notes every creature moved), `depth_moves` (a creature
-changed level), `_in_run` (inside the turn loop nothing moves but through the rules). The
-kept answers are this part's own (tests/test_perf_moves.py holds them to full scans).
+A mixin of Game (engine/game.py), which owns the store. Its two kept answers are declared
+here and live in game.kept (engine/kept.py): the level's creatures, keyed by the store's id
+list, the level and the count of rule-made level changes (Game.changed_depth); the squares
+taken, brought up to date from the moves log (Kept.moved) within the turn loop. Under
+ROGUELIKE_CHECK_KEPT=1 every kept read is held to a full scan.
 """
 
 from __future__ import annotations
@@ -12,56 +13,71 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from roguelike.core.components import Actor, Position
+from roguelike.engine.kept import Kept, declare
 
 if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
+
+# (the store's id list for Actor+Position, the depth, the count of "depths" changes, the
+# non-party creatures on that depth, the same as a dict, the party's side): sides never
+# change, and the store hands out a new list whenever that set changes
+_Foes = tuple[list[int], int, int, list[tuple[int, Position]], dict[int, Position],
+              list[tuple[int, Position]]]
+FOES = declare("level_foes", __name__, ("entities", "level", "depths"),
+               "the level's non-party creatures and the party's side, with their live "
+               "Position rows: keyed by the Actor+Position id list, the depth and the "
+               "rule-made level changes")
+# creature_squares' answer: (actor ids, depth, "depths" count, "moves" count, squares, the
+# moves log's length, creatures on each square, each creature's square or None)
+_Squares = tuple[list[int], int, int, int, set[tuple[int, int]], int,
+                 dict[tuple[int, int], int], dict[int, tuple[int, int] | None]]
+SQUARES = declare("creature_squares", __name__, ("entities", "level", "depths", "moves"),
+                  "the squares of the level's creatures, counted per square; within one "
+                  "turn loop brought up to date from the moves log (Kept.moved)",
+                  told=("run",))
 
 
 class Occupants:
     # (Game's, read here)
     store: EntityStore
     depth: int
-    depth_moves: int
-    moves: int
-    _moved: list[int]
-    _in_run: bool
+    kept: Kept
     _positions: dict[int, Position]
     _actors: dict[int, Any]
-
-    def _init_occupants(self) -> None:
-        # (the store's id list for Actor+Position, the depth, depth_moves, and the non-party
-        # creatures on that depth): sides never change, and the store hands out a new list
-        # whenever that set changes
-        self._foes: tuple[list[int], int, int, list[tuple[int, Position]],
-                          dict[int, Position], list[tuple[int, Position]]] | None = None
-        # creature_squares' answer: (actor ids, depth, depth_moves, moves, squares, _moved's
-        # length, creatures on each square, each creature's square or None)
-        self._squares: tuple[list[int], int, int, int, set[tuple[int, int]], int,
-                             dict[tuple[int, int], int],
-                             dict[int, tuple[int, int] | None]] | None = None
 
     def level_foes(self) -> list[tuple[int, Position]]:
         """(id, Position) of the non-party creatures on this level, ascending; the list is
         kept (do not change it) until creatures come or go, the level changes or a creature
-        changes level (the chute bumps depth_moves). The positions are the live rows: the
-        store hands out a new id list when a row is replaced too."""
+        changes level (Game.changed_depth). The positions are the live rows: the store hands
+        out a new id list when a row is replaced too."""
         ids = self.store.ids(Actor, Position)
         depth = self.depth
-        foes = self._foes
-        if foes is None or foes[0] is not ids or foes[1] != depth \
-                or foes[2] != self.depth_moves:
-            actors, positions = self._actors, self._positions
-            rows = [(e, positions[e]) for e in ids
-                    if actors[e].side != "party" and positions[e].depth == depth]
-            allies = [(e, positions[e]) for e in ids if actors[e].side == "party"]
-            foes = self._foes = (ids, depth, self.depth_moves, rows, dict(rows), allies)
+        kept = self.kept
+        depths = kept.changes["depths"]
+        foes: _Foes | None = kept.values.get("level_foes")
+        if foes is None or foes[0] is not ids or foes[1] != depth or foes[2] != depths:
+            foes = FOES.put(self, self._foes_made(ids, depth, depths))
+        elif kept.check:
+            FOES.check(self, foes, self._foes_made(ids, depth, depths))
         return foes[3]
+
+    def _foes_made(self, ids: list[int], depth: int, depths: int) -> _Foes:
+        actors, positions = self._actors, self._positions
+        rows = [(e, positions[e]) for e in ids
+                if actors[e].side != "party" and positions[e].depth == depth]
+        allies = [(e, positions[e]) for e in ids if actors[e].side == "party"]
+        return (ids, depth, depths, rows, dict(rows), allies)
+
+    def _foes(self) -> _Foes:
+        """level_foes' whole kept answer (level_foes has just been asked)."""
+        foes: _Foes = self.kept.values["level_foes"]
+        return foes
 
     def level_allies(self) -> list[tuple[int, Position]]:
         """(id, Position) of the party's side, whatever their level (a delver left behind),
         ascending; kept with level_foes (do not change it)."""
         self.level_foes()
-        return self._foes[5]  # type: ignore[index]
+        return self._foes()[5]
 
     def creature_at(self, x: int, y: int) -> int | None:
         """The creature on (x, y) of this level (the lowest id): the first of the level's
@@ -72,7 +88,7 @@ class Occupants:
             if pos.x == x and pos.y == y and pos.depth == depth:
                 found = eid
                 break
-        for eid, pos in self._foes[5]:  # type: ignore[index]  # (level_allies, just kept)
+        for eid, pos in self._foes()[5]:  # (level_allies, just kept)
             if pos.x == x and pos.y == y and pos.depth == depth:
                 return eid if found is None or eid < found else found
         return found
@@ -110,38 +126,49 @@ class Occupants:
         _hostiles_in_loop; outside it (creatures may be put anywhere by hand) it is made
         afresh."""
         ids, depth = self.store.ids(Actor, Position), self.depth
-        kept = self._squares
-        if kept is not None and self._in_run and kept[0] is ids and kept[1] == depth \
-                and kept[2] == self.depth_moves:
-            if kept[3] == self.moves:
-                return kept[4]
-            if len(self._moved) - kept[5] == self.moves - kept[3]:  # all of them noted
-                self._squares_moved(kept[4], kept[6], kept[7], kept[5])
-                self._squares = (*kept[:3], self.moves, kept[4], len(self._moved),
-                                 kept[6], kept[7])
-                return kept[4]
+        kept = self.kept
+        depths, moves, moved = kept.changes["depths"], kept.changes["moves"], kept.moved
+        last: _Squares | None = kept.values.get("creature_squares")
+        if last is not None and kept.in_run and last[0] is ids and last[1] == depth \
+                and last[2] == depths:
+            if last[3] != moves:
+                if len(moved) - last[5] != moves - last[3]:  # not all of them noted
+                    last = None
+                else:
+                    self._squares_moved(last[4], last[6], last[7], last[5])
+                    last = SQUARES.put(self, (*last[:3], moves, last[4], len(moved),
+                                              last[6], last[7]))
+            if last is not None:
+                if kept.check:
+                    SQUARES.check(self, last[4], self._squares_made(depth)[0])
+                return last[4]
+        squares, counts, where = self._squares_made(depth)
+        if kept.in_run:
+            SQUARES.put(self, (ids, depth, depths, moves, squares, len(moved), counts, where))
+        return squares
+
+    def _squares_made(self, depth: int) -> tuple[set[tuple[int, int]], dict[tuple[int, int], int],
+                                                 dict[int, tuple[int, int] | None]]:
         counts: dict[tuple[int, int], int] = {}
         where: dict[int, tuple[int, int] | None] = {}
         self.level_foes()
-        for rows in (self._foes[3], self._foes[5]):  # type: ignore[index]
+        foes = self._foes()
+        for rows in (foes[3], foes[5]):
             for e, p in rows:
                 if p.depth == depth:
                     square = where[e] = (p.x, p.y)
                     counts[square] = counts.get(square, 0) + 1
                 else:
                     where[e] = None
-        squares = set(counts)
-        if self._in_run:
-            self._squares = (ids, depth, self.depth_moves, self.moves, squares,
-                             len(self._moved), counts, where)
-        return squares
+        return set(counts), counts, where
 
     def _squares_moved(self, squares: set[tuple[int, int]], counts: dict[tuple[int, int], int],
                        where: dict[int, tuple[int, int] | None], at: int) -> None:
-        """creature_squares' kept answer brought up to date with the creatures on_moved
-        noted from `at` on (the same creatures, on the same level: each moved in place)."""
+        """creature_squares' kept answer brought up to date with the creatures the moves
+        log noted from `at` on (the same creatures, on the same level: each moved in
+        place)."""
         positions, depth = self._positions, self.depth
-        for eid in self._moved[at:]:
+        for eid in self.kept.moved[at:]:
             if eid not in where:
                 continue  # (not one of the level's creatures nor of the party)
             pos = positions[eid]

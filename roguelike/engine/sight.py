@@ -1,24 +1,27 @@
 """The party's sight, for the Game: what the party sees, the level's transparency and its
 doors, the fields of view behind them, and the hostiles in view.
 
-A mixin of Game (engine/game.py), which owns the level, the store and the turn loop's
-counters read here; the caches below are this part's own, each kept while what it was made
-of stays the same (tests/test_perf_view.py holds every read to a fresh one).
+A mixin of Game (engine/game.py), which owns the level and the store. Its kept answers
+are declared here and live in game.kept (engine/kept.py), each kept while what it was made
+of stays the same or until it is told of a change: the view until Game.view_changed (a
+delver moved, fell or stood, a light changed, a door it may reach opened or shut), the
+transparency and the fields of view until the tiles change (Game.invalidate_terrain).
+Under ROGUELIKE_CHECK_KEPT=1 every kept read is held to a fresh computation.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from roguelike.core.components import Actor, Door, Position
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.light import party_sight, sight_reaches
-from roguelike.engine.kept import Kept
+from roguelike.engine.kept import Kept, declare
 from roguelike.world import tiles as T
-from roguelike.world.fov import LevelSight
+from roguelike.world.fov import LevelSight, fov_map
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -26,6 +29,39 @@ if TYPE_CHECKING:
     from roguelike.world.level import Level
 
 _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
+
+VIEW = declare("party_view", __name__, (), told=("view", "tiles"), why=(
+    "(view, sight): what the standing delvers see and the fields of view behind it "
+    "(light.party_sight); kept through a door opened or shut out of its reach"))
+# (key, transparency, serial, the level_doors list, their open flags, their Door rows): the
+# serial stands for the key in the FOVs' keys (a number hashes faster than the tuple of
+# closed doors)
+_Squares = tuple[tuple[int, int], ...]
+_Clear = tuple[tuple[int, _Squares], np.ndarray, int, list[tuple[tuple[int, int], Door]],
+               list[bool], list[Door]]
+CLEAR = declare("transparency", __name__, ("level", "doors"), told=("tiles",), why=(
+    "the level's transparency: its tiles less its closed doors, keyed by the depth and "
+    "the closed doors (one pass over the doors' open flags while their list is the same)"))
+FOVS = declare("fovs", __name__, ("sight",), told=("tiles",), why=(
+    "[serials, fovs, loaded]: a serial for each transparency key, the whole field of view "
+    "from a square by (serial, x, y), and the tcod map the transparency is loaded in; "
+    "dropped only with the transparency, whose serial names its fields of view"))
+KNOWN = declare("known_tiles", __name__, ("level", "entities"), told=("tiles",), why=(
+    "the level's tiles with unfound secret doors as wall, keyed by the depth, the hidden "
+    "squares and the tiles array"))
+# (door_ids, the Door id list, its length, [(square, Door row)])
+_Doors = tuple[dict[tuple[int, int], int], list[int], int, list[tuple[tuple[int, int], Door]]]
+DOORS = declare("level_doors", __name__, ("level", "entities"), why=(
+    "(square, Door row) of the level's doorways, keyed by the level's door_ids, its "
+    "length and the store's Door id list"))
+VIEW_BYTES = declare("view_bytes", __name__, ("map",), why=(
+    "(view, its bytes, width): the view as one byte a square, by the view's identity"))
+# (view, actor id list, depth, "depths" count, "moves" count, answer, the moves log's length)
+_Seen = tuple[np.ndarray, list[int], int, int, int, list[int], int]
+SEEN = declare("hostiles_in_loop", __name__, ("map", "entities", "level", "depths", "moves"),
+               told=("run",), why=(
+                   "the turn loop's last hostiles_in_view answer, brought up to date from "
+                   "the moves log while the view and the creatures are the same"))
 
 
 class PartySight:
@@ -35,11 +71,6 @@ class PartySight:
     party: list[int]
     content: Content
     kept: Kept
-    depth_moves: int
-    moves: int
-    _moved: list[int]
-    _foes: tuple[list[int], int, int, list[tuple[int, Position]],
-                 dict[int, Position], list[tuple[int, Position]]] | None
 
     if TYPE_CHECKING:
         @property
@@ -47,119 +78,137 @@ class PartySight:
 
         def level_foes(self) -> list[tuple[int, Position]]: ...
 
-    def _init_sight(self) -> None:
-        self._view: np.ndarray | None = None
-        self._sight: tuple[np.ndarray, np.ndarray] | None = None  # party_sight's, with _view
-        # (key, transparency, serial, the level_doors list, their open flags, their Door
-        # rows): the serial stands for the key in the FOVs' keys (a number hashes faster
-        # than the tuple of closed doors); one serial per key while _fovs holds FOVs made
-        # under it (both are cleared together)
-        self._clear: tuple[object, np.ndarray, int, list[tuple[tuple[int, int], Door]],
-                           list[bool], list[Door]] | None = None
-        self._clear_serials: dict[object, int] = {}
-        self._known: tuple[object, np.ndarray] | None = None
-        # (door_ids, the Door id list, its length, [(square, Door row)]): level_doors
-        self._doors: tuple[dict[tuple[int, int], int], list[int], int,
-                           list[tuple[tuple[int, int], Door]]] | None = None
-        self._fovs: dict[object, np.ndarray] = {}  # (doors serial, x, y) -> field of view
-        self._level_sight: LevelSight | None = None  # fov_from's tcod map of a `clear`
-        self._view_bytes: tuple[np.ndarray, bytes, int] | None = None  # (view, its bytes, width)
-        # The turn loop's last hostiles_in_view answer and what it depended on: (view,
-        # actor id list, depth, depth_moves, moves, answer, _moved's length); forgotten at
-        # each _run start.
-        self._seen: tuple[np.ndarray, list[int], int, int, int, list[int], int] | None = None
-
-    def invalidate_view(self, at: tuple[int, int] | None = None) -> None:
-        """Forget the party's view. `at`: the only square whose transparency changed (a
-        door opened there); the view is kept when no field of view behind it came near
-        that square (light.party_sight), as monsters open doors all over the level."""
-        if at is not None and self._view is not None and self._sight is not None \
-                and not sight_reaches(self, self._sight, *at):
-            return
-        self._view = None
+    def view_changed(self, at: tuple[int, int] | None = None) -> None:
+        """What the party sees may differ: a delver moved, fell or stood, a light changed.
+        `at`: only that square's transparency changed (a door opened or shut there); the
+        view is kept when no field of view behind it came near that square
+        (light.sight_reaches), as monsters open doors all over the level."""
+        kept = self.kept
+        if at is not None:
+            view = kept.values.get("party_view")
+            if view is not None and not sight_reaches(self, view[1], *at):
+                return
+        kept.changed("view")
 
     def known_tiles(self) -> np.ndarray:
         """This level's tiles as the party believes them: unfound secret doors are wall.
         Drawing, look and automatic walks use this; rules use the real tiles."""
         hidden = tuple(explore.hidden_walls(self))
         key = (self.depth, hidden, id(self.level.tiles))
-        if self._known is None or self._known[0] != key:
-            tiles = self.level.tiles.copy()
-            for x, y in hidden:
-                tiles[y, x] = T.WALL
-            self._known = (key, tiles)
-        return self._known[1]
+        kept = self.kept
+        known: tuple[object, np.ndarray] | None = kept.values.get("known_tiles")
+        if known is None or known[0] != key:
+            known = KNOWN.put(self, (key, self._known_made(hidden)))
+        elif kept.check:
+            KNOWN.check(self, known[1], self._known_made(hidden))
+        return known[1]
+
+    def _known_made(self, hidden: _Squares) -> np.ndarray:
+        tiles = self.level.tiles.copy()
+        for x, y in hidden:
+            tiles[y, x] = T.WALL
+        return tiles
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
+        return self._clear()[1]
+
+    def _clear(self) -> _Clear:
         doors = self.level_doors()
-        kept = self._clear
+        kept = self.kept
+        last: _Clear | None = kept.values.get("transparency")
         # (asked for every new view: while the doorways are the same list and none opened
         # or shut, one pass over their open flags answers, with no key built)
-        if kept is not None and kept[3] is doors and kept[4] == list(map(_OPEN, kept[5])):
-            return kept[1]
+        if last is not None and last[3] is doors and last[4] == list(map(_OPEN, last[5])):
+            if kept.check:
+                CLEAR.check(self, last[1], self._clear_made(last[0][1]))
+            return last
         closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
-        if kept is None or kept[0] != key:
-            clear: np.ndarray = T.TRANSPARENT[self.level.tiles]
-            for x, y in closed:
-                clear[y, x] = False
-            serials = self._clear_serials
-            if len(serials) >= 1024:  # (a serial must never stand for two keys in _fovs)
+        fovs = self._fovs()
+        if last is None or last[0] != key:
+            clear = self._clear_made(closed)
+            serials = fovs[0]
+            if len(serials) >= 1024:  # (a serial must never stand for two keys in fovs)
                 serials.clear()
-                self._fovs.clear()
+                fovs[1].clear()
             serial = serials.setdefault(key, len(serials))
         else:
-            clear, serial = kept[1], kept[2]
+            clear, serial = last[1], last[2]
+            if kept.check:
+                CLEAR.check(self, clear, self._clear_made(closed))
         rows = [door for _xy, door in doors]
-        self._clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
+        made: _Clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
+        CLEAR.put(self, made)
+        return made
+
+    def _clear_made(self, closed: _Squares) -> np.ndarray:
+        clear: np.ndarray = T.TRANSPARENT[self.level.tiles]
+        for x, y in closed:
+            clear[y, x] = False
         return clear
+
+    def _fovs(self) -> list[Any]:
+        fovs: list[Any] | None = self.kept.values.get("fovs")
+        if fovs is None:
+            fovs = FOVS.put(self, [{}, {}, None])
+        return fovs
 
     def level_doors(self) -> list[tuple[tuple[int, int], Door]]:
         """(square, Door row) of this level's doorways, in door_ids order; kept while the
         level, its doorways and the store's Door rows stay the same (a row replaced or a
         door made or destroyed gives a new id list). Do not modify the list."""
-        level = self.level
-        door_ids = level.door_ids
+        door_ids = self.level.door_ids
         ids = self.store.ids(Door)
-        kept = self._doors
-        if kept is None or kept[0] is not door_ids or kept[1] is not ids \
-                or kept[2] != len(door_ids):
-            doors = self.store.table(Door)
-            kept = self._doors = (door_ids, ids, len(door_ids),
-                                  [(xy, doors[eid]) for xy, eid in door_ids.items()])
-        return kept[3]
+        kept = self.kept
+        last: _Doors | None = kept.values.get("level_doors")
+        if last is None or last[0] is not door_ids or last[1] is not ids \
+                or last[2] != len(door_ids):
+            last = DOORS.put(self, (door_ids, ids, len(door_ids), self._doors_made(door_ids)))
+        elif kept.check:
+            DOORS.check(self, last[3], self._doors_made(door_ids))
+        return last[3]
+
+    def _doors_made(self, door_ids: dict[tuple[int, int], int]
+                    ) -> list[tuple[tuple[int, int], Door]]:
+        doors = self.store.table(Door)
+        return [(xy, doors[eid]) for xy, eid in door_ids.items()]
 
     @property
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
-        if self._view is None:
+        kept = self.kept
+        view: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]] | None = \
+            kept.values.get("party_view")
+        if view is None:
             # what the carried lights show (explore/light.py), and the sight behind it
-            view, self._sight = party_sight(self)
-            self.level.explored |= view
-            self._view = view
-        return self._view
+            view = VIEW.put(self, party_sight(self))
+            self.level.explored |= view[0]
+        elif kept.check:
+            VIEW.check(self, view, party_sight(self))
+        return view[0]
 
     def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray:
         """The whole field of view from (x, y) over `clear` (this level's transparency),
         remembered while the walls and doors stay the same: when one delver steps, the
         others' and the lights they carry need no new FOV (replays verify faster)."""
-        key = (self._clear[2] if self._clear is not None else -1, x, y)
-        fov = self._fovs.get(key)
+        last: _Clear | None = self.kept.values.get("transparency")
+        key = (last[2] if last is not None else -1, x, y)
+        fovs = self._fovs()
+        fov: np.ndarray | None = fovs[1].get(key)
         if fov is None:
-            if len(self._fovs) >= 64:
-                self._fovs.clear()
-            loaded = self._level_sight  # (clear loaded into a tcod map once, not per FOV)
+            if len(fovs[1]) >= 64:
+                fovs[1].clear()
+            loaded = fovs[2]  # (clear loaded into a tcod map once, not per FOV)
             if loaded is None or loaded.clear is not clear:
-                loaded = self._level_sight = LevelSight(clear)
-            fov = loaded.fov(x, y)  # light limits sight (explore/light.py)
-            self._fovs[key] = fov
+                loaded = fovs[2] = LevelSight(clear)
+            fov = fovs[1][key] = loaded.fov(x, y)  # light limits sight (explore/light.py)
+        elif self.kept.check:
+            FOVS.check(self, fov, fov_map(clear, x, y, 0))
         return fov
 
     def transparency_key(self) -> object:
-        self.transparency()
-        assert self._clear is not None
-        return self._clear[0]
+        return self._clear()[0]
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
@@ -168,52 +217,68 @@ class PartySight:
         view = self.visible
         depth = self.depth
         rows = self.level_foes()
-        seen = self._view_bytes
-        if seen is None or seen[0] is not view:
-            # the view as one byte a square, made once per view (a new array each time the
-            # view changes): indexing bytes is several times quicker than a numpy scalar
-            seen = self._view_bytes = (view, view.astype(bool, copy=False).tobytes(), view.shape[1])
-        flat, width = seen[1], seen[2]
+        flat, width = self._view_bytes(view)
         return [eid for eid, pos in rows if pos.depth == depth and flat[pos.y * width + pos.x]]
+
+    def _view_bytes(self, view: np.ndarray) -> tuple[bytes, int]:
+        """The view as one byte a square, made once per view (a new array each time the
+        view changes): indexing bytes is several times quicker than a numpy scalar."""
+        kept = self.kept
+        seen: tuple[np.ndarray, bytes, int] | None = kept.values.get("view_bytes")
+        if seen is None or seen[0] is not view:
+            seen = VIEW_BYTES.put(self, (view, view.astype(bool, copy=False).tobytes(),
+                                         view.shape[1]))
+        elif kept.check:
+            VIEW_BYTES.check(self, seen[1], view.astype(bool, copy=False).tobytes())
+        return seen[1], seen[2]
 
     def _hostiles_in_loop(self) -> list[int]:
         """hostiles_in_view for the turn loop: after most creature actions nobody moved
         (a Pillager waits, an attack) and the view is the same, so the last answer stands;
         when only creatures moved (each through on_moved), just they are looked at again.
-        Kept only within one _run (between calls to perform, anything may have been moved
-        by hand); tests/test_perf_speed.py checks every answer against a fresh one."""
-        seen = self._seen
-        view = self._view
+        Kept only within one turn loop (between calls to perform, anything may have been
+        moved by hand: told of "run")."""
+        kept = self.kept
+        values, changes = kept.values, kept.changes
+        seen: _Seen | None = values.get("hostiles_in_loop")
+        view = values.get("party_view")
         ids = self.store.ids(Actor, Position)
-        if seen is not None and view is not None and seen[0] is view and seen[1] is ids \
-                and seen[2] == self.depth and seen[3] == self.depth_moves:
-            if seen[4] == self.moves:
-                return seen[5]
-            out = self._hostiles_after_moves(seen[5], seen[6], self.moves - seen[4])
+        depths, moves = changes["depths"], changes["moves"]
+        if seen is not None and view is not None and seen[0] is view[0] and seen[1] is ids \
+                and seen[2] == self.depth and seen[3] == depths:
+            out: list[int] | None = seen[5]
+            if seen[4] != moves:
+                out = self._hostiles_after_moves(seen, moves - seen[4])
+                if out is not None:
+                    SEEN.put(self, (seen[0], ids, self.depth, depths, moves, out,
+                                    len(kept.moved)))
             if out is not None:
-                self._seen = (view, ids, self.depth, self.depth_moves, self.moves, out,
-                              len(self._moved))
+                if kept.check:
+                    SEEN.check(self, out, self.hostiles_in_view())
                 return out
         out = self.hostiles_in_view()
-        self._seen = (self._view, ids, self.depth,  # type: ignore[assignment]
-                      self.depth_moves, self.moves, out, len(self._moved))
+        SEEN.put(self, (values["party_view"][0], ids, self.depth, depths, moves, out,
+                        len(kept.moved)))
         return out
 
-    def _hostiles_after_moves(self, last: list[int], at: int, count: int) -> list[int] | None:
-        """The last answer with the `count` creatures moved since (on_moved's list from
-        `at`) looked at again, the view and the actors being the same; None when a full
+    def _hostiles_after_moves(self, seen: _Seen, count: int) -> list[int] | None:
+        """The last answer with the `count` creatures moved since (the moves log from
+        seen[6]) looked at again, the view and the actors being the same; None when a full
         scan is due."""
-        foes, seen, moved = self._foes, self._view_bytes, self._moved
-        # (the view read through `visible`, as hostiles_in_view reads it: test_perf_view
-        # checks every read of it against a fresh one)
-        # (_seen is set: _hostiles_in_loop, the only caller, tested it; not again here)
-        if (count > 16 or len(moved) - at != count or foes is None
-                or foes[0] is not self._seen[1]  # type: ignore[index]  # (set: see above)
-                or foes[1] != self.depth or foes[2] != self.depth_moves
-                or seen is None or seen[0] is not self.visible):
+        at, moved = seen[6], self.kept.moved
+        if count > 16 or len(moved) - at != count:
             return None
-        flat, width, depth, rows = seen[1], seen[2], self.depth, foes[4]
-        out = last
+        foes = self.kept.values.get("level_foes")
+        if foes is None:
+            return None
+        # (the view read through `visible`, as hostiles_in_view reads it)
+        view = self.visible
+        if foes[0] is not seen[1] or foes[1] != self.depth or foes[2] != seen[3] \
+                or view is not seen[0]:
+            return None
+        flat, width = self._view_bytes(view)
+        depth, rows = self.depth, foes[4]
+        out = seen[5]
         for eid in moved[at:]:
             pos = rows.get(eid)
             if pos is None:

@@ -237,7 +237,7 @@ def burn(game: Game, rounds: int) -> list[Event]:
         else:
             game.store.remove(eid, LightSource)
             events.append(Event("light", f"{name}'s {ldef.name} goes out.", eid))
-        game.invalidate_view()
+        game.view_changed()
     return events
 
 
@@ -245,6 +245,6 @@ def light_up(game: Game, eid: int, kind: str) -> Event:
     ldef = explore_data(game.content).lights[kind]
     turns = ldef.burn_turns
     game.store.add(eid, LightSource(kind, turns * explore_data(game.content).rounds_per_turn))
-    game.invalidate_view()
+    game.view_changed()
     return Event("light", f"{name_of(game.store, eid)} lights a {ldef.name} ({turns} "
                  "exploration turns).", eid)

@@ -212,7 +212,7 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
     where = "in contact with" if contact else "near"
     events = [Event("monster", f"A {name_of(game.store, mid)} appears {where} "
                     f"{name_of(game.store, checker)}!", mid, x=spot[0], y=spot[1])]
-    game.invalidate_view()
+    game.view_changed()
     if contact:  # T&T: it takes one action at once, then rolls initiative with the rest
         from roguelike.engine import ai
 

@@ -99,7 +99,7 @@ class Search(Action):
         events += search_walls(game, actor)
         if not any(e.kind in ("trap_found", "door") for e in events):
             events.append(Event("search", f"{who} finds nothing.", actor))
-        game.invalidate_view()
+        game.view_changed()
         return done(*events)
 
 
@@ -122,7 +122,7 @@ class Expose(Action):
                                    y=tpos.y))
         if not found:
             return fail("There is no trap square next to you.")
-        game.invalidate_view()
+        game.view_changed()
         return done(*found)
 
 
@@ -205,7 +205,7 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
             if conf.stack and conf.stack[-1].startswith(f"{t}:") and not \
                     game.store.has(eid, Door):
                 events += confine.release(game, eid)
-        game.invalidate_view()
+        game.view_changed()
         return events
     events = [Event("disarm_fail", f"{who} fails to disarm the {profile.name} (2d6 rolled "
                     f"{shown} vs {value}) and sets it off!", actor, t, roll=face, need=value)]

@@ -60,7 +60,7 @@ def apply(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list
             conf = game.store.try_get(d, Confined) or Confined()
             conf.stack.append(entry)
             game.store.add(d, conf)
-        game.invalidate_view()
+        game.view_changed()
         events.append(Event("confine", f"The {ctx.name}: {len(doors)} door"
                             f"{'s' * (len(doors) != 1)} slam shut and lock.", ctx.trap))
         return events

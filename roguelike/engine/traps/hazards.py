@@ -112,7 +112,7 @@ def end(game: Game, eid: int) -> list[Event]:
     events.append(Event("hazard_end", f"The {game.content.traps[hz.profile].name}'s "
                         f"{_step(game, eid)['kind'].replace('_', ' ')} is gone.", eid))
     game.store.destroy(eid)
-    game.invalidate_view()
+    game.view_changed()
     return events
 
 

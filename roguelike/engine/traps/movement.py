@@ -160,7 +160,6 @@ def chute(ctx: Ctx, eid: int) -> list[Event]:
     spot = game.streams.play.choice(spots)
     pos = game.store.get(eid, Position)
     pos.depth, pos.x, pos.y = ctx.depth + 1, spot[0], spot[1]
-    game.depth_moves += 1  # (hostiles_in_view keeps each level's creatures)
-    game.invalidate_view()
+    game.changed_depth()  # (the level's creatures are kept: told they changed)
     return [Event("trap_move", f"{name_of(game.store, eid)} slides down a chute to depth "
                   f"{ctx.depth + 1}.", eid, x=spot[0], y=spot[1])]

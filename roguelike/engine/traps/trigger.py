@@ -114,7 +114,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
         # points and no action left this turn
         actor.move_points = 0
         actor.actions_left = 0
-    game.invalidate_view()
+    game.view_changed()
     return ctx.events
 
 

@@ -153,3 +153,37 @@ def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> Non
                 doors.secret_squares(game)
         else:
             assert doors.secret_squares(game)[-1] == (0, 0)
+
+
+# What each field of a Game is (issue 19: the rule state is in state_hash, every derived
+# answer in game.kept): a new field must be put in one of these.
+HASHED = {"seed", "depth", "round", "order", "turn_index", "led", "actions_taken", "streams",
+          "store", "over", "stuck_rounds", "last_squares", "levels"}
+GIVEN = {"options", "party_spec", "content", "party"}  # fixed when the game is made
+# (state_hash leaves these out: each follows from the hashed state and the actions taken)
+FOLLOWING = {"deepest", "current", "mode", "outcome", "kills"}
+RECORDS = {"history", "log"}  # what happened, for saves, replays and the screens
+WIRING = {"kept", "on_action", "on_level_change", "knowledge_checks",
+          "_positions", "_actors", "_characters", "_tables"}  # (the store's live tables)
+
+
+def test_every_field_of_the_game_is_state_given_a_record_or_wiring() -> None:
+    game = Game("x-2")
+    kinds = [HASHED, GIVEN, FOLLOWING, RECORDS, WIRING]
+    assert set(vars(game)) == set().union(*kinds)
+    assert sum(map(len, kinds)) == len(vars(game))  # (no field in two)
+
+
+def test_dropping_every_kept_answer_mid_game_changes_nothing() -> None:
+    """Derived state decides nothing: a game whose kept answers are all thrown away every
+    250 actions plays on exactly as one that kept them (the same bot, the same hashes)."""
+    from roguelike.bot import Bot
+
+    kept_all, dropped = Game("bench-0"), Game("bench-0")
+    bots = Bot(), Bot()
+    for _ in range(6):
+        play(kept_all, 250, bots[0])
+        play(dropped, 250, bots[1])
+        dropped.kept.values.clear()
+        assert kept_all.state_hash() == dropped.state_hash()
+    assert kept_all.actions_taken > 1000

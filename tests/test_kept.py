@@ -163,7 +163,7 @@ GIVEN = {"options", "party_spec", "content", "party"}  # fixed when the game is 
 # (state_hash leaves these out: each follows from the hashed state and the actions taken)
 FOLLOWING = {"deepest", "current", "mode", "outcome", "kills"}
 RECORDS = {"history", "log"}  # what happened, for saves, replays and the screens
-WIRING = {"kept", "on_action", "on_level_change", "knowledge_checks",
+WIRING = {"kept", "rule_calls", "on_action", "on_level_change", "knowledge_checks",
           "_positions", "_actors", "_characters", "_tables"}  # (the store's live tables)
 
 

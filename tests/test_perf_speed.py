@@ -5,7 +5,7 @@ view, the actor list, the level and the count of moves stay the same, and looks 
 at the creatures moved since when the moves alone changed: every answer it gives must equal
 a full scan made at that moment. The store hands out a new id list when a row is replaced.
 The kept doorway rows, light fields of view, Pillager goal maps and the terrain cost under
-monster_ai._terrain_key equal fresh ones."""
+chase._terrain_key equal fresh ones."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from roguelike.bot import play
 from roguelike.core.components import Actor, Door, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
-from roguelike.engine import ai, monster_ai
+from roguelike.engine import chase, walking
 from roguelike.engine.explore import light, pillager_maps, pillagers
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
@@ -134,7 +134,7 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
 
     def compare(game: Game) -> None:
         assert np.array_equal(game.transparency(), _fresh_transparency(game))
-        assert np.array_equal(monster_ai.terrain_cost(game),
+        assert np.array_equal(chase.terrain_cost(game),
                               game.cost_map(creatures_block=False)), "stale terrain cost"
         bright, lit = light.light_maps(game)
         # (the lights read the delvers' kept fields of view; the transparency's serial
@@ -225,10 +225,10 @@ def test_creature_lookups_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, see
         assert out == want, f"round {game.round}: creatures near ({x}, {y}) differ"
         return out
 
-    real_near = ai._creatures_near
+    real_near = walking.creatures_near
     monkeypatch.setattr(Game, "creature_at", creature_at)
     monkeypatch.setattr(Game, "creatures_at", creatures_at)
-    monkeypatch.setattr(ai, "_creatures_near", creatures_near)
+    monkeypatch.setattr(walking, "creatures_near", creatures_near)
     play(Game(seed), 2000)
     assert checked[0] > 100 and checked[1] > 100
 

@@ -76,7 +76,7 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
     """Game.route_near against a fresh whole map on every square next to the asker, for
     goals and askers all over real levels (near and far: far ones fall back; a kept
     window map is read again for the same goal while it is sure of the squares)."""
-    from roguelike.engine import monster_ai
+    from roguelike.engine import chase
     from roguelike.world.paths import distance_map
 
     checked = window = kept = 0
@@ -85,7 +85,7 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
         ys, xs = np.nonzero(T.WALKABLE[game.level.tiles])
         squares = list(zip(xs.tolist(), ys.tolist(), strict=True))
         for i, goal in enumerate(squares[::29]):
-            cost = monster_ai.terrain_cost(game).copy()
+            cost = chase.terrain_cost(game).copy()
             cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
             whole = distance_map(cost, [goal])
             askers = [*squares[i % 7::41][:12], (goal[0] + 2, goal[1]), (goal[0], goal[1] + 3),

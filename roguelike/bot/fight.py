@@ -19,8 +19,9 @@ from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import carried
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast, known_spells
-from roguelike.engine.fight_actions import RangedAttack, can_shoot, ranged_reach
+from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.game import Game
+from roguelike.engine.shooting import can_shoot, ranged_reach
 from roguelike.engine.stats import chebyshev, is_disabled
 from roguelike.world.sight import clear_line
 

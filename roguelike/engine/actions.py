@@ -152,15 +152,8 @@ class Step(Action):
             return fail("There is a wall in the way.")
         held = game.step_blocked(actor, nx, ny)
         if held:
-            from roguelike.engine.traps import confine
-
-            if confine.top(game, actor) is not None:
-                # moving while caught in a net, vines or a cage is trying to get free (as in
-                # NetHack): the one way out that needs no command of its own
-                from roguelike.engine.traps.actions import Struggle
-
-                return instead(Struggle())
-            return fail(held)
+            struggle = game.held_step(actor)  # (caught in a net, vines or a cage)
+            return instead(struggle) if struggle is not None else fail(held)
         other = game.creature_at(nx, ny)
         if other is not None and hostile(store, actor, other):
             return instead(Attack(other))

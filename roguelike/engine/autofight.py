@@ -12,8 +12,9 @@ from __future__ import annotations
 from roguelike.core.components import Conditions, Position
 from roguelike.engine.actions import Action, Attack, Step
 from roguelike.engine.checks import fight_state
-from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, can_shoot
+from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon
 from roguelike.engine.game import Game
+from roguelike.engine.shooting import can_shoot
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.travel import downhill, travel_cost, whole_action
 from roguelike.engine.watch import low_health

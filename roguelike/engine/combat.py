@@ -24,6 +24,7 @@ from roguelike.engine import conditions as C
 from roguelike.engine.checks import d6_check, fight_state
 from roguelike.engine.counterattack import countered
 from roguelike.engine.explore.light import in_darkness
+from roguelike.engine.shooting import can_shoot, ranged_reach
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 from roguelike.engine.words import plural
 
@@ -51,7 +52,6 @@ def is_dark(game: Game, x: int, y: int) -> bool:
 def range_band_mod(game: Game, attacker: int, dist: int, weapon: str, reach: int = 0) -> int:
     """Classic missile bands (002:251-254) on the d6 for shots and Force Bolt."""
     from roguelike.engine import targeting
-    from roguelike.engine.fight_actions import ranged_reach
 
     if reach <= 0:
         reach = targeting.spell_range(game) if weapon == "force_bolt" else \
@@ -337,8 +337,6 @@ def cleave(game: Game, attacker: int, dropped: int, spot: tuple[int, int], weapo
     if state.cleaves >= cleave_limit(game, attacker) or game.over:
         return []
     here = game.store.get(attacker, Position)
-    from roguelike.engine.fight_actions import can_shoot
-
     for other, pos in store.query(Position):
         if other in (attacker, dropped) or pos.depth != here.depth:
             continue

@@ -16,6 +16,7 @@ from roguelike.core.dice import is_dice, parse
 from roguelike.core.events import Event
 from roguelike.engine.checks import d6_check, describe, fight_state
 from roguelike.engine.stats import name_of
+from roguelike.engine.stats import speed as base_speed
 from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
@@ -330,7 +331,6 @@ def _recurring_wound(game: Game, eid: int, boxes: int, verb: str) -> list[Event]
 def _stagger(game: Game, eid: int) -> list[Event]:
     """Confused: the Move action goes to random steps, its whole Speed (T&T Confusion)."""
     from roguelike.engine.actions import DIRECTIONS, spend_action
-    from roguelike.engine.stats import speed as base_speed
 
     if spend_action(game, eid) is not None:
         return []

@@ -7,16 +7,9 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from roguelike.content.fight_tables import fight_tables
-from roguelike.core.components import (
-    Actor,
-    Character,
-    Conditions,
-    Door,
-    MonsterStats,
-    Position,
-)
+from roguelike.core.components import Actor, Conditions, Door, Position
 from roguelike.core.events import Event
+from roguelike.engine import chase
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import (
     Action,
@@ -29,50 +22,12 @@ from roguelike.engine.actions import (
     spend_action,
 )
 from roguelike.engine.checks import fight_state
+from roguelike.engine.shooting import can_shoot
 from roguelike.engine.stats import hostile, is_disabled, name_of
-from roguelike.engine.words import plural
 from roguelike.world.paths import UNREACHABLE, climb_step
-from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
-
-
-def ranged_reach(game: Game, eid: int) -> int:
-    """How far a creature shoots: the Rogue's weapon (T&T: 24"), a monster's `ranged`."""
-    char = game.store.try_get(eid, Character)
-    if char is not None:
-        weapon = game.content.classes[char.klass].weapon
-        return fight_tables(game.content).d6.ranged_squares if weapon == "ranged" else 0
-    stats = game.store.try_get(eid, MonsterStats)
-    mon = game.content.monsters.get(stats.kind) if stats else None
-    return mon.ranged if mon else 0
-
-
-def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
-    positions = game.store.table(Position)
-    depth = game.depth
-    return {(pos.x, pos.y) for e in game.store.ids(Actor, Position)
-            for pos in (positions[e],) if pos.depth == depth and e not in skip}
-
-
-def can_shoot(game: Game, shooter: int, target: int) -> str:
-    """Why `shooter` cannot shoot `target` now; '' when it can."""
-    store = game.store
-    reach = ranged_reach(game, shooter)
-    if reach <= 0:
-        return f"{name_of(store, shooter)} has no ranged weapon."
-    if not store.alive(target) or not store.has(target, Position):
-        return "There is nothing there to shoot."
-    a, t = store.get(shooter, Position), store.get(target, Position)
-    dist = max(abs(a.x - t.x), abs(a.y - t.y))
-    if a.depth != t.depth or dist > reach:
-        return f"Out of range ({plural(reach, 'square')})."
-    if dist < fight_tables(game.content).d6.ranged_min_squares:
-        return "Too close to shoot: fight it hand to hand."
-    if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):
-        return "No clear line of fire."
-    return ""
 
 
 def _attack_checks(game: Game, actor: int, target: int) -> str:
@@ -177,10 +132,6 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
 
     def perform(self, game: Game, actor: int) -> Result:
-        # (monster_ai imports this module; the plain import form is the cheapest per call)
-        import roguelike.engine.monster_ai
-
-        monster_ai = roguelike.engine.monster_ai
         store = game.store
         act = store.get(actor, Actor)
         positions = store.table(Position)
@@ -192,7 +143,7 @@ class Advance(Action):
         door_ids = level.door_ids  # one entry per doorway (stocking makes them)
         doors = store.table(Door)
         events: list[Event] = []
-        rows = monster_ai.chase_rows(game, monster_ai.chase_map(game))
+        rows = chase.chase_rows(game, chase.chase_map(game))
         # tcod's hillclimb route down the map, made a square at a time as the walk asks (a
         # Move uses a few squares of a route that may cross the level): `ahead` is the
         # square made and not yet walked, `tail` the last made; a taken square ends the

@@ -11,6 +11,7 @@ from roguelike.engine import conditions, experience, fight_actions, luck, morale
 from roguelike.engine.actions import Action
 from roguelike.engine.checks import fight_state
 from roguelike.engine.explore import rest
+from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -70,6 +71,4 @@ def on_monster_killed(game: Game, eid: int) -> list[Event]:
 
 
 def game_name(game: Game, eid: int) -> str:
-    from roguelike.engine.stats import name_of
-
     return name_of(game.store, eid)

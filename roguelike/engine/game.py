@@ -7,10 +7,7 @@ It returns the events that happened, for the UI to show and tests to inspect.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
 from functools import partial
 from typing import Any
 
@@ -18,8 +15,6 @@ import numpy as np
 
 from roguelike.content.loader import Content, default_content
 from roguelike.core.components import (
-    COMPONENT_TYPES,
-    HASHED_WHEN_PRESENT,
     Actor,
     Battle,
     Character,
@@ -32,10 +27,21 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.rng import Streams
 from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
-from roguelike.engine import ai, fight_hooks, helpless, monster_ai, traps
+from roguelike.engine import (
+    ai,
+    conditions,
+    experience,
+    fight_hooks,
+    healing,
+    helpless,
+    morale,
+    routes,
+    traps,
+)
 from roguelike.engine.actions import Action, Result, fail
 from roguelike.engine.creatures import make_character
 from roguelike.engine.explore import hooks as explore
+from roguelike.engine.explore.adapters import RuleCalls
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.kept import Kept, declare
@@ -44,13 +50,13 @@ from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
+from roguelike.engine.state import state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.engine.stock import stock_level
-from roguelike.engine.traps import actions as _trap_actions  # noqa: F401  (action registry)
+from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
-from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
 
 DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
     ("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage"),
@@ -59,49 +65,15 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 LOG_KEEP = 500
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# What exploration calls in the other rule areas (explore/adapters.py): handed in here, as
+# they import exploration.
+RULE_CALLS = RuleCalls(
+    add_condition=conditions.add_condition, has_condition=conditions.has_condition,
+    heal_box=healing.heal_box, award_xp=experience.award_xp,
+    treasure_dropped=morale.on_treasure_dropped, spring_tt_trap=traps.spring_tt_trap)
 
-
-_SCALARS = frozenset({int, str, bool, float, type(None)})
-
-
-def _plain(value: Any) -> Any:
-    """dataclasses.asdict without its deep copies (state_hash runs often in replays)."""
-    if type(value) in _SCALARS:  # most fields: nothing to convert
-        return value
-    names = _FIELD_NAMES.get(type(value))
-    if names is None and is_dataclass(value):
-        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
-    # (scalar members are taken as they are, without a call each: replays hash every
-    # component of every entity at each checkpoint)
-    scalars = _SCALARS
-    if names is not None:
-        out = {}
-        for name in names:
-            v = getattr(value, name)
-            out[name] = v if type(v) in scalars else _plain(v)
-        return out
-    if isinstance(value, list | tuple):
-        return [v if type(v) in scalars else _plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: v if type(v) in scalars else _plain(v) for k, v in value.items()}
-    return value
-
-
-FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (route_near)
-
-# The game's own kept answers (its mixins declare theirs: engine/sight.py, occupants.py).
-WALKABLE = declare("walkable_cost", __name__, ("level",), told=("tiles",), why=(
-    "(tiles, cost): 1 on the walkable tiles, 0 elsewhere, keyed by the tiles array"))
-ROUTES = declare("routes", __name__, ("level", "sight", "traps", "hazards", "map"),
-                 told=("tiles", "doors"), why=(
-                     "key -> distance map (remembered): the key holds everything but the "
-                     "tiles and the doors' locks, which drop them all"))
-# goal -> (terrain cost array, window, map)
-_Near = dict[tuple[int, int], tuple[np.ndarray, tuple[int, int, int, int], np.ndarray]]
-NEAR_ROUTES = declare("near_routes", __name__, ("map",), why=(
-    "goal -> (terrain cost, window, map): route_near's window maps, read again while the "
-    "terrain costs are the same array and the map is sure of the squares asked"))
+# The game's own kept answer (its parts declare theirs: engine/sight.py, occupants.py,
+# routes.py).
 TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
     "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
 
@@ -121,6 +93,7 @@ class Game(PartySight, Occupants):
         self.store = EntityStore()
         # every kept answer of the rule modules (engine/kept.py): derived, never state
         self.kept = Kept()
+        self.rule_calls = RULE_CALLS
         # Rule state: where each creature last stood (depth, x, y), as the traps saw it
         # (traps/trigger.py: a diagonal pass between two squares springs a trap square).
         self.last_squares: dict[int, tuple[int, int, int]] = {}
@@ -217,92 +190,23 @@ class Game(PartySight, Occupants):
     def door_at(self, x: int, y: int) -> int | None:
         return self.level.door_ids.get((x, y))
 
+    # ----- paths: engine/routes.py ----------------------------------------------------
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
-        tiles = self.level.tiles
-        kept = self.kept
-        walkable: tuple[np.ndarray, np.ndarray] | None = kept.values.get("walkable_cost")
-        if walkable is None or walkable[0] is not tiles:
-            walkable = WALKABLE.put(self, (tiles, T.WALKABLE[tiles].astype(np.int16)))
-        elif kept.check:
-            WALKABLE.check(self, walkable[1], T.WALKABLE[tiles].astype(np.int16))
-        cost = walkable[1].copy()
-        for (x, y), door in self.level_doors():
-            if not door.open:
-                cost[y, x] = 0 if door.locked else 2
-        cost = explore.doors.adjust_cost(self, cost)  # secret doors are walls
-        if creatures_block:
-            depth = self.depth
-            # companions swap places, so they never block one another (the party's side
-            # are the allies, all others the foes: Game.level_allies, level_foes; the
-            # level's lists, not every level's creatures)
-            allies = mover is not None and self.store.has(mover, Character)
-            for rows in (self.level_foes(),) if allies else (self.level_foes(),
-                                                             self.level_allies()):
-                for eid, pos in rows:
-                    if pos.depth == depth and eid != mover:
-                        cost[pos.y, pos.x] = 0
-        traps.adjust_cost(self, cost, mover)
-        return cost
+        return routes.cost_map(self, mover, creatures_block)
 
     def remembered(self, key: object, make: Callable[[], np.ndarray]) -> np.ndarray:
-        """A distance map kept until the terrain or a door changes (invalidate_terrain,
-        door_changed); `key` must hold everything else the map depends on."""
-        kept = self.kept
-        routes: dict[object, np.ndarray] | None = kept.values.get("routes")
-        if routes is None:
-            routes = ROUTES.put(self, {})
-        cached = routes.get(key)
-        if cached is None:
-            if len(routes) > 32:
-                routes.clear()
-            cached = routes[key] = make()
-        elif kept.check:
-            ROUTES.check(self, cached, make())
-        return cached
+        """A distance map kept until the terrain or a door changes; `key` must hold
+        everything else the map depends on (routes.remembered)."""
+        return routes.remembered(self, key, make)
 
     def route_map(self, goal: tuple[int, int]) -> np.ndarray:
         """Steps to `goal` over terrain and doors (creatures are dodged step by step)."""
-        def make() -> np.ndarray:
-            cost = monster_ai.terrain_cost(self).copy()  # cost_map(creatures_block=False)
-            cost[goal[1], goal[0]] = max(1, int(cost[goal[1], goal[0]]))
-            return distance_map(cost, [goal])
-
-        # (the terrain's serial too: a trap sprung or disarmed prices squares anew)
-        return self.remembered((self.depth, goal, self.transparency_key(),
-                                monster_ai.terrain_serial(self)), make)
+        return routes.route_map(self, goal)
 
     def route_near(self, goal: tuple[int, int], near: tuple[int, int]) -> np.ndarray:
-        """route_map(goal), exact on `near` and the squares round it (all a follower's step
-        reads): from a window round `near` reaching FOLLOW_MARGIN squares past the goal
-        when that is sure of them (world/paths.distances_within), else the whole map. The
-        leader's every step asks a new map, and a follower is often several squares behind
-        (a window round the goal was seldom sure of them). A window's map is kept per goal
-        while the terrain costs are the same array (monster_ai.terrain_cost makes a new
-        one whenever they change) and read again while it is sure of the squares asked
-        (paths.sure_of): the one ahead often stands while the follower closes up."""
-        x, y = near
-        asked = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        terrain = monster_ai.terrain_cost(self)
-        kept = self.kept
-        near_routes: _Near | None = kept.values.get("near_routes")
-        if near_routes is None:
-            near_routes = NEAR_ROUTES.put(self, {})
-        last = near_routes.get(goal)
-        if last is not None and last[0] is terrain \
-                and sure_of(terrain, last[2], last[1], asked, floor=goal):
-            if kept.check:  # (exact where it is read: the squares asked)
-                NEAR_ROUTES.check(self, _at(last[2], asked), _at(self.route_map(goal), asked))
-            return last[2]
-        reach = max(abs(x - goal[0]), abs(y - goal[1])) + FOLLOW_MARGIN
-        window = window_round(terrain, near, reach)
-        dist = distances_within(terrain, [goal], window, asked, floor=goal)
-        if dist is None:
-            return self.route_map(goal)
-        if len(near_routes) >= 16:
-            near_routes.clear()
-        near_routes[goal] = (terrain, window, dist)
-        return dist
+        """route_map(goal), exact on `near` and the squares round it (routes.route_near)."""
+        return routes.route_near(self, goal, near)
 
     # ----- the turn loop ---------------------------------------------------------------
     def player_controls(self, eid: int) -> bool:
@@ -566,6 +470,10 @@ class Game(PartySight, Occupants):
         """Why a step to (x, y) is refused by something other than the map, or ''."""
         return traps.step_blocked(self, eid, x, y)
 
+    def held_step(self, eid: int) -> Action | None:
+        """What a step refused by a trap becomes instead (traps/actions.held_step)."""
+        return trap_actions.held_step(self, eid)
+
     def on_disabled(self, eid: int, text: str) -> list[Event]:
         events = [Event("disabled", text, eid)]
         self.view_changed()
@@ -682,31 +590,5 @@ class Game(PartySight, Occupants):
 
     # ----- hashing ---------------------------------------------------------------------
     def state_hash(self) -> str:
-        """A digest of everything that decides the future of the game."""
-        h = hashlib.blake2b(digest_size=16)
-        comps: dict[str, dict[str, object]] = {}
-        for ctype in COMPONENT_TYPES:
-            rows = {str(e): _plain(c) for e, c in self.store.query(ctype)}
-            if rows or ctype not in HASHED_WHEN_PRESENT:
-                comps[ctype.__name__] = rows
-        state = {
-            "seed": self.seed, "depth": self.depth, "round": self.round,
-            "turn": self.turn_index, "order": self.order, "led": self.led,
-            "actions": self.actions_taken, "play": self.streams.play.s,
-            "components": comps, "over": self.over, "stuck": self.stuck_rounds,
-        }
-        # (rule state: the traps' last squares where positions do not say them; the key is
-        # left out while there is none, so games hash as they did before it was added)
-        hidden = traps.last_squares_state(self)
-        if hidden:
-            state["last_squares"] = hidden
-        h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
-        for depth in sorted(self.levels):
-            h.update(self.levels[depth].tiles.tobytes())
-        return h.hexdigest()
-
-
-def _at(dist: np.ndarray, squares: list[tuple[int, int]]) -> list[int]:
-    """dist's values on those of `squares` inside it."""
-    h, w = dist.shape
-    return [int(dist[y, x]) for x, y in squares if 0 <= x < w and 0 <= y < h]
+        """A digest of everything that decides the future of the game (engine/state.py)."""
+        return state_digest(self)

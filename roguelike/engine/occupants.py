@@ -77,7 +77,8 @@ class Occupants:
         """(id, Position) of the party's side, whatever their level (a delver left behind),
         ascending; kept with level_foes (do not change it)."""
         self.level_foes()
-        return self._foes()[5]
+        foes: _Foes = self.kept.values["level_foes"]
+        return foes[5]
 
     def creature_at(self, x: int, y: int) -> int | None:
         """The creature on (x, y) of this level (the lowest id): the first of the level's
@@ -88,7 +89,8 @@ class Occupants:
             if pos.x == x and pos.y == y and pos.depth == depth:
                 found = eid
                 break
-        for eid, pos in self._foes()[5]:  # (level_allies, just kept)
+        foes: _Foes = self.kept.values["level_foes"]  # (level_allies, just kept)
+        for eid, pos in foes[5]:
             if pos.x == x and pos.y == y and pos.depth == depth:
                 return eid if found is None or eid < found else found
         return found

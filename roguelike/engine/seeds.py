@@ -6,6 +6,8 @@ import hashlib
 import re
 from datetime import UTC, date, datetime
 
+from roguelike.content.seedwords import seed_words
+
 _SEP = re.compile(r"[\s_\-]+")
 _ALLOWED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_LEN = 64
@@ -30,8 +32,6 @@ def normalise_seed(text: str) -> str:
 
 def _pick(key: str) -> str:
     """A seed chosen by the digest of `key`: integers only, the same on every machine."""
-    from roguelike.content.seedwords import seed_words
-
     words = seed_words()
     n = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=16).digest(), "little")
     parts = []

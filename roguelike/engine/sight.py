@@ -111,9 +111,6 @@ class PartySight:
 
     def transparency(self) -> np.ndarray:
         """Which squares let light through: tiles, less this level's closed doors."""
-        return self._clear()[1]
-
-    def _clear(self) -> _Clear:
         doors = self.level_doors()
         kept = self.kept
         last: _Clear | None = kept.values.get("transparency")
@@ -122,7 +119,13 @@ class PartySight:
         if last is not None and last[3] is doors and last[4] == list(map(_OPEN, last[5])):
             if kept.check:
                 CLEAR.check(self, last[1], self._clear_made(last[0][1]))
-            return last
+            return last[1]
+        return self._clear_new(doors, last)[1]
+
+    def _clear_new(self, doors: list[tuple[tuple[int, int], Door]], last: _Clear | None
+                   ) -> _Clear:
+        """The transparency kept anew: the doors opened or shut, or their list changed."""
+        kept = self.kept
         closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
         fovs = self._fovs()
@@ -208,7 +211,9 @@ class PartySight:
         return fov
 
     def transparency_key(self) -> object:
-        return self._clear()[0]
+        self.transparency()
+        last: _Clear = self.kept.values["transparency"]
+        return last[0]
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
@@ -217,7 +222,10 @@ class PartySight:
         view = self.visible
         depth = self.depth
         rows = self.level_foes()
-        flat, width = self._view_bytes(view)
+        seen = self.kept.values.get("view_bytes")
+        # (the bytes made once per view: most asks find them kept)
+        flat, width = self._view_bytes(view) if seen is None or seen[0] is not view \
+            or self.kept.check else (seen[1], seen[2])
         return [eid for eid, pos in rows if pos.depth == depth and flat[pos.y * width + pos.x]]
 
     def _view_bytes(self, view: np.ndarray) -> tuple[bytes, int]:

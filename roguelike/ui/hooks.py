@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.core.components import Named, Position
-from roguelike.engine import fight_actions, targeting
+from roguelike.engine import shooting, targeting
 from roguelike.engine.actions import _REGISTRY, Action
 from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
@@ -80,7 +80,7 @@ def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:
 
 def ranged_reach(game: Game, eid: int) -> int:
     """How far a character shoots (0 for those without a ranged weapon)."""
-    return int(fight_actions.ranged_reach(game, eid))
+    return int(shooting.ranged_reach(game, eid))
 
 
 def describe_entity(game: Game, eid: int) -> str | None:

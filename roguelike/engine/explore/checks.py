@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from roguelike.content.fight_tables import fight_tables
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
 from roguelike.engine.stats import attribute, name_of
@@ -57,6 +58,4 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
 
 
 def _critical_margin(game: Game) -> int:
-    from roguelike.content.fight_tables import fight_tables
-
     return fight_tables(game.content).d6.critical_margin

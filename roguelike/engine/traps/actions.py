@@ -236,6 +236,13 @@ class Struggle(Action):
         return done(*confine.attempt(game, actor, actor, inside=True)[1])
 
 
+def held_step(game: Game, eid: int) -> Action | None:
+    """What a step a trap refused becomes: while `eid` is caught in a net, vines or a cage,
+    moving is trying to get free (as in NetHack), the one way out that needs no command of
+    its own; None when it is not confined (a hazard's wall refused the step)."""
+    return Struggle() if confine.top(game, eid) is not None else None
+
+
 @dataclass(frozen=True)
 class Free(Action):
     """Help a trapped creature or force a trap-sealed door next to you."""

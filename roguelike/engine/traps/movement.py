@@ -11,6 +11,7 @@ from roguelike.core.events import Event
 from roguelike.engine.explore.doors import open_region
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import CARDINALS, area_squares
+from roguelike.engine.traps.core import roll
 from roguelike.engine.words import compass, direction_words
 from roguelike.world import tiles as T
 
@@ -69,8 +70,6 @@ def flee(ctx: Ctx, eid: int) -> list[Event]:
 
 def _teleport_line(ctx: Ctx, eid: int, step: dict[str, Any]) -> tuple[int, int]:
     game = ctx.game
-    from roguelike.engine.traps.core import roll
-
     dist = roll(game, step["distance"])
     dx, dy = game.streams.play.choice(EIGHT)
     pos = game.store.get(eid, Position)

@@ -192,6 +192,8 @@ def test_on_the_stairs_up_a_companion_standing_far_off_is_led_there():
         g.store.add(e, Searched(places=["1:0"], spots=[(1, 1, 1)]))
     bot = Bot()
     bot.guard.retiring = True
+    assert bot.choose(g) == Wait()  # (first the line is given time to catch up)
+    bot.stairs_waits = 99
     assert bot.choose(g) == Lead(g.store.get(far, Character).order)
     play(g, 300, bot)
     assert g.over and g.outcome == "retired"

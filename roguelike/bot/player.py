@@ -67,6 +67,7 @@ class Bot:
         self.rested_from: tuple[int, tuple[object, ...]] | None = None
         self.futile_rests: dict[int, int] = {}
         self.plan = ""  # what the last decision was for (guard.Guard's loops)
+        self.stairs_waits = 0  # waits in a row on the stairs up for the party to gather
 
     @property
     def hurried(self) -> set[int]:

@@ -13,6 +13,7 @@ from roguelike.core.components import (
     PendingLuck,
     Position,
     Searched,
+    TrapFigure,
 )
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Treasure
@@ -156,6 +157,39 @@ def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
     assert action == TakeStairs("down")
     assert g.perform(action) and g.depth == 2
     assert g.store.get(mage, Position).depth == 2
+
+
+def test_the_jaws_a_trap_summoned_are_counterattacked_at_once():
+    g = arena("jaws_of_doom", text="""
+    ##############
+    #1m..........#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior = g.party[0]
+    jaws = next(e for e in g.hostiles_in_view())
+    put_first(g, warrior)
+    assert Bot().choose(g) != Attack(jaws)  # (any other immobile foe: not hand to hand)
+    g.store.add(jaws, TrapFigure(trap=0, on_miss="remove_figure",
+                                 on_damage="disarmed_no_xp"))
+    assert Bot().choose(g) == Attack(jaws)
+
+
+def test_a_foe_next_to_a_delver_is_struck_while_the_fight_plan_is_set_aside():
+    g = arena(text="""
+    ##############
+    #1m..........#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior = g.party[0]
+    foe = next(e for e in g.hostiles_in_view())
+    put_first(g, warrior)
+    bot = Bot()
+    bot.guard.banned[(g.depth, "fight")] = g.actions_taken + 400  # (a fight that looped)
+    assert bot.choose(g) == Attack(foe)
 
 
 def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():

@@ -538,3 +538,64 @@ def test_cut_off_on_the_way_out_the_bot_searches_new_walls():
     bot.guard.retiring = True
     action = bot.choose(g)
     assert isinstance(action, Step), action
+
+
+POOL_HALL = """
+##############
+#............#
+#.1....2.....#
+#............#
+#...3........#
+##############
+"""
+
+
+def _down_in_pool(g, victim: int) -> int:
+    """An acid pool sprung on `victim`, who lies Knocked Out in it; the pool's trap."""
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    vpos = g.store.get(victim, Position)
+    trap = place(g, "mk_noxious_acid_pool", at=vpos.xy, placement="square")
+    spring(g, trap, victim)
+    head = g.store.get(victim, HitBoxes).location("head")
+    _cross(g, victim, "head", len(head.boxes))
+    if not g.store.has(victim, Disabled):
+        g.store.add(victim, Disabled("knocked out (Head spent)"))
+    C.add_condition(g, victim, "knocked_out", 60, "wounds")
+    g.invalidate_view()
+    return trap
+
+
+def test_no_heal_is_spent_on_one_lying_in_an_acid_pool():
+    """A delver down in an acid pool is struck down again at its next turn's start: the
+    Mage neither casts Heal on them nor walks into the pool to do it (a bot game's Mage and
+    Rogue went in one after the other, and the whole party went down)."""
+    from roguelike.bot.care import heal_plan
+
+    g = scenario(POOL_HALL)
+    leader, mage = g.party[0], g.party[2]
+    _down_in_pool(g, leader)
+    _explore_led(g, mage)
+    assert heal_plan(g, mage, None) is None
+    action = Bot().choose(g)
+    assert not (isinstance(action, Cast) and action.spell == "heal")
+
+
+def test_only_a_fit_delver_walks_into_a_pool_to_disarm_it_for_the_fallen():
+    """The pool's trap holds a fallen companion: a delver RESCUE_FIT boxes or more from
+    going down goes to disarm it; one nearer going down leaves it (the stairs leave the
+    fallen there, journey.gathered)."""
+    from roguelike.bot.resting import RESCUE_FIT, tend_fallen
+    from roguelike.bot.routes import hazard_squares
+
+    g = scenario(POOL_HALL)
+    leader, rogue = g.party[0], g.party[1]
+    _down_in_pool(g, leader)
+    _explore_led(g, rogue)
+    pos = g.store.get(rogue, Position)
+    bot = Bot()
+    assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is not None
+    torso = g.store.get(rogue, HitBoxes).location("torso")
+    _cross(g, rogue, "torso", len(torso.boxes) - (RESCUE_FIT - 1))  # a box from down
+    assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is None

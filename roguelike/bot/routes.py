@@ -86,7 +86,7 @@ def harming_squares(game: Game) -> tuple[tuple[int, int], ...]:
     if not store.ids(Hazard, Position):
         return ()
     depth, round_ = game.depth, game.round
-    out = []
+    out: list[tuple[int, int]] = []
     for _h, hz, pos in store.query(Hazard, Position):
         if pos.depth != depth or round_ < hz.starts:
             continue

@@ -1,7 +1,8 @@
 """The game's UI in a real pseudo-terminal, measured by the shared ptyprobe harness.
 
-ptyprobe lives outside the repository (../shared/tools/ptyprobe.py beside the clone); when it
-is absent the figures are skipped with a note. It starts `roguelike play` in a PTY, waits for
+ptyprobe lives outside the repository (../shared/tools/ptyprobe.py beside the clone, or where
+ROGUELIKE_PTYPROBE points: a git worktree elsewhere); when it is absent the figures are
+skipped with a note. It starts `roguelike play` in a PTY, waits for
 the start-up output to go quiet, then sends movement keys one at a time and times each one
 from the key's write to the first byte and to the last byte of the answer.
 """
@@ -19,7 +20,8 @@ from typing import Any
 from benchmarks.bytecode import compile_game, first_launch_env
 
 ROOT = Path(__file__).resolve().parents[1]
-PROBE = ROOT.parent / "shared" / "tools" / "ptyprobe.py"
+PROBE = Path(os.environ.get("ROGUELIKE_PTYPROBE")
+             or ROOT.parent / "shared" / "tools" / "ptyprobe.py")
 SEED = "bench-pty"  # its arrival room lets the leader step left and right freely
 FULL_SCREEN_MARKS = ("D1 ", "Initiative", "Leader")  # status bar, tracker, party panel
 

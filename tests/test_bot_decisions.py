@@ -13,6 +13,7 @@ from roguelike.core.components import (
     PendingLuck,
     Position,
     Searched,
+    TrapFigure,
 )
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Treasure
@@ -158,6 +159,39 @@ def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
     assert g.store.get(mage, Position).depth == 2
 
 
+def test_the_jaws_a_trap_summoned_are_counterattacked_at_once():
+    g = arena("jaws_of_doom", text="""
+    ##############
+    #1m..........#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior = g.party[0]
+    jaws = next(e for e in g.hostiles_in_view())
+    put_first(g, warrior)
+    assert Bot().choose(g) != Attack(jaws)  # (any other immobile foe: not hand to hand)
+    g.store.add(jaws, TrapFigure(trap=0, on_miss="remove_figure",
+                                 on_damage="disarmed_no_xp"))
+    assert Bot().choose(g) == Attack(jaws)
+
+
+def test_a_foe_next_to_a_delver_is_struck_while_the_fight_plan_is_set_aside():
+    g = arena(text="""
+    ##############
+    #1m..........#
+    #............#
+    #2.3.........#
+    ##############
+    """)
+    warrior = g.party[0]
+    foe = next(e for e in g.hostiles_in_view())
+    put_first(g, warrior)
+    bot = Bot()
+    bot.guard.banned[(g.depth, "fight")] = g.actions_taken + 400  # (a fight that looped)
+    assert bot.choose(g) == Attack(foe)
+
+
 def test_the_party_climbs_out_with_the_heart_and_banks_its_treasure():
     g = scenario("""
     ##############
@@ -192,6 +226,8 @@ def test_on_the_stairs_up_a_companion_standing_far_off_is_led_there():
         g.store.add(e, Searched(places=["1:0"], spots=[(1, 1, 1)]))
     bot = Bot()
     bot.guard.retiring = True
+    assert bot.choose(g) == Wait()  # (first the line is given time to catch up)
+    bot.stairs_waits = 99
     assert bot.choose(g) == Lead(g.store.get(far, Character).order)
     play(g, 300, bot)
     assert g.over and g.outcome == "retired"
@@ -502,3 +538,64 @@ def test_cut_off_on_the_way_out_the_bot_searches_new_walls():
     bot.guard.retiring = True
     action = bot.choose(g)
     assert isinstance(action, Step), action
+
+
+POOL_HALL = """
+##############
+#............#
+#.1....2.....#
+#............#
+#...3........#
+##############
+"""
+
+
+def _down_in_pool(g, victim: int) -> int:
+    """An acid pool sprung on `victim`, who lies Knocked Out in it; the pool's trap."""
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    vpos = g.store.get(victim, Position)
+    trap = place(g, "mk_noxious_acid_pool", at=vpos.xy, placement="square")
+    spring(g, trap, victim)
+    head = g.store.get(victim, HitBoxes).location("head")
+    _cross(g, victim, "head", len(head.boxes))
+    if not g.store.has(victim, Disabled):
+        g.store.add(victim, Disabled("knocked out (Head spent)"))
+    C.add_condition(g, victim, "knocked_out", 60, "wounds")
+    g.invalidate_view()
+    return trap
+
+
+def test_no_heal_is_spent_on_one_lying_in_an_acid_pool():
+    """A delver down in an acid pool is struck down again at its next turn's start: the
+    Mage neither casts Heal on them nor walks into the pool to do it (a bot game's Mage and
+    Rogue went in one after the other, and the whole party went down)."""
+    from roguelike.bot.care import heal_plan
+
+    g = scenario(POOL_HALL)
+    leader, mage = g.party[0], g.party[2]
+    _down_in_pool(g, leader)
+    _explore_led(g, mage)
+    assert heal_plan(g, mage, None) is None
+    action = Bot().choose(g)
+    assert not (isinstance(action, Cast) and action.spell == "heal")
+
+
+def test_only_a_fit_delver_walks_into_a_pool_to_disarm_it_for_the_fallen():
+    """The pool's trap holds a fallen companion: a delver RESCUE_FIT boxes or more from
+    going down goes to disarm it; one nearer going down leaves it (the stairs leave the
+    fallen there, journey.gathered)."""
+    from roguelike.bot.resting import RESCUE_FIT, tend_fallen
+    from roguelike.bot.routes import hazard_squares
+
+    g = scenario(POOL_HALL)
+    leader, rogue = g.party[0], g.party[1]
+    _down_in_pool(g, leader)
+    _explore_led(g, rogue)
+    pos = g.store.get(rogue, Position)
+    bot = Bot()
+    assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is not None
+    torso = g.store.get(rogue, HitBoxes).location("torso")
+    _cross(g, rogue, "torso", len(torso.boxes) - (RESCUE_FIT - 1))  # a box from down
+    assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is None

@@ -220,18 +220,29 @@ def test_prone_is_easier_to_hit_close_harder_at_range_and_crawls():
     assert C.speed(g, w, 6) == 1
 
 
-def test_regenerating_heals_a_box_at_the_end_of_the_turn():
+def test_regenerating_heals_a_hit_point_a_turn_a_box_every_four_turns():
+    """DungeonPunk 004: "You regain 1 hit point at the end of your turn each round"; 4 hit
+    points are one Hit (RULES "Hit points to Hits"): one box in every 4 rounds, not one a
+    round (the Troll's wall before issue 16's fix)."""
     g = arena()
     w, m = g.party[0], foes(g)[0]
     boxes = g.store.get(w, HitBoxes)
-    boxes.location("arms").crossed = 2
-    C.add_condition(g, w, "regenerating", 3)
-    C.end_turn(g, w)
-    assert boxes.location("arms").crossed == 1
-    g.store.get(m, MonsterStats).hits = 1
+    boxes.location("arms").crossed = 3
+    C.add_condition(g, w, "regenerating", 20)
+    healed = []
+    for r in range(8):
+        g.round = 100 + r
+        before = boxes.location("arms").crossed
+        C.end_turn(g, w)
+        healed.append(before - boxes.location("arms").crossed)
+    assert sum(healed) == 2 and sum(healed[:4]) == 1 and sum(healed[4:]) == 1
+    stats = g.store.get(m, MonsterStats)
+    stats.hits = 1
     C.add_condition(g, m, "regenerating", -1)
-    C.end_turn(g, m)
-    assert g.store.get(m, MonsterStats).hits == 2
+    for r in range(4):
+        g.round = 200 + r
+        C.end_turn(g, m)
+    assert stats.hits == 2
 
 
 def test_sapped_loses_a_box_each_turn_until_saved():

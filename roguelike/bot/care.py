@@ -6,6 +6,7 @@ Each answer reads a few rows of the three delvers: cheap enough to ask on every 
 
 from __future__ import annotations
 
+from roguelike.bot.routes import harming_squares
 from roguelike.core.components import (
     Character,
     Conditions,
@@ -116,8 +117,11 @@ def heal_plan(game: Game, healer: int, salve: int | None) -> tuple[int, str, str
     disabling = game.content.rules.disabling_locations
     positions = store.table(Position)
     candidates: list[tuple[int, int, str, str]] = []
+    # (one lying in an acid pool is struck down again at its next turn: a heal is wasted,
+    # and the healer walks in after it)
+    harmed = harming_squares(game)
     for member in game.party:
-        if positions[member].depth != game.depth:
+        if positions[member].depth != game.depth or positions[member].xy in harmed:
             continue
         boxes = store.get(member, HitBoxes)
         down = store.try_get(member, Disabled)

@@ -1,8 +1,9 @@
 """The bot in a fight: whom to strike and with what, and when to step back.
 
 A careful party leaves Pillagers be until one strikes at it (003: they fight only when
-engaged), never walks into the jaws of an immobile trap figure (it is shot at from range, or
-left), lets the Mage fight with Force Bolt and Confusion from a distance, throws Holy Water
+engaged), counterattacks the Jaws a trap springs on it (001: one counterattack ends them) but
+never walks into the jaws of any other immobile foe (it is shot at from range, or left),
+lets the Mage fight with Force Bolt and Confusion from a distance, throws Holy Water
 at the undead and burning oil at the strong, and steps a delver a wound from going down out
 of reach while a companion stands.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from roguelike.bot.care import boxes_to_down, castable
 from roguelike.bot.journey import fuel_turns, light_scarce
-from roguelike.core.components import Actor, MonsterStats, Position
+from roguelike.core.components import Actor, MonsterStats, Position, TrapFigure
 from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import carried
@@ -61,6 +62,10 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     mobile = [f for f in foes if not immobile(game, f)]
     near = [f for f in mobile if chebyshev(positions[f], pos) <= 1]
     jaws = [f for f in foes if f not in mobile and chebyshev(positions[f], pos) <= 1]
+    figure = next((f for f in jaws if store.has(f, TrapFigure)), None)
+    if figure is not None:
+        # (001: one counterattack ends a trap's figure, and disarms the trap if it wounds)
+        return Attack(figure)
     mage = "force_bolt" in known_spells(game, eid)
     # (care.castable: the Mage stood bolting a regenerating foe in vain on a six alone)
     casts = mage and castable(game, eid)
@@ -112,6 +117,20 @@ def _helped(game: Game, eid: int) -> bool:
     depth = game.depth
     return any(m != eid and not is_disabled(store, m) and store.get(m, Position).depth == depth
                for m in game.party)
+
+
+def strike_back(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
+    """While a fight that walked a loop is set aside (guard.Guard): no closing in and no
+    stepping back, but a foe next to the delver is still struck (a ban that left the party
+    standing under a Rival Leader's blows lost whole games)."""
+    store = game.store
+    if store.get(eid, Actor).actions_left <= 0:
+        return None
+    positions, actors = store.table(Position), store.table(Actor)
+    near = [f for f in game.hostiles_in_view() if chebyshev(positions[f], pos) <= 1
+            and (actors[f].side != "pillager" or f in bot.angry_pillagers)
+            and (not immobile(game, f) or store.has(f, TrapFigure))]
+    return Attack(min(near, key=lambda f: _hits_left(game, f))) if near else None
 
 
 def _step_back(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 DOWN_TURNS = 6  # exploration turns of light a level down costs the bot, rests included ...
 UP_TURNS = 2  # ... and a level back up (the way is known)
+STAIRS_PATIENCE = 20  # waits on the stairs up for the line to catch up before leading a
+# companion still far off to them
 LOOT_REACH = 24  # the farthest (squares) the bot goes back for treasure it has seen
 
 
@@ -109,11 +111,17 @@ def climb(bot: Bot, game: Game, eid: int, pos: Position) -> Action:
     up = game.level.stairs_up
     if pos.xy == up:
         if gathered(game, pos):
+            bot.stairs_waits = 0
             return TakeStairs("up")
-        # a companion standing far off (a teleport, a rout) does not come by itself: it
-        # leads, and walks here (waiting for it was a stall of 50,000 actions)
-        far = straggler(game, pos)
-        return Lead(game.store.get(far, Character).order) if far is not None else Wait()
+        # the line catches up while the leader waits; a companion still standing far off
+        # after that (cut off from the line) leads, and walks here (waiting on for it was a
+        # stall of 50,000 actions)
+        bot.stairs_waits += 1
+        far = straggler(game, pos) if bot.stairs_waits > STAIRS_PATIENCE else None
+        if far is None:
+            return Wait()
+        bot.stairs_waits = 0
+        return Lead(game.store.get(far, Character).order)
     step = towards(bot, game, eid, pos, [up], False)
     if step is not None:
         return step

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.bot.routes import around, best_step, hazard_squares
+from roguelike.bot.routes import HARMING_HOOKS, around, best_step, hazard_squares
 from roguelike.core.components import (
     Actor,
     Character,
@@ -155,7 +155,7 @@ def harms_in_place(game: Game, xy: tuple[int, int]) -> bool:
     from roguelike.engine.traps.hazards import _step
 
     return any(_step(game, hz).get(hook) for hz in hazards_at(game, game.depth, xy)
-               for hook in ("on_turn_start", "per_round", "while_inside"))
+               for hook in HARMING_HOOKS)
 
 
 def leave_hazard(game: Game, eid: int, pos: Position) -> Action | None:

@@ -14,7 +14,7 @@ import numpy as np
 
 from roguelike.bot import journey as J
 from roguelike.bot.care import luck_choice
-from roguelike.bot.fight import fight
+from roguelike.bot.fight import fight, strike_back
 from roguelike.bot.guard import Guard
 from roguelike.bot.moves import leave_hazard, towards
 from roguelike.bot.rescue import heal, relight, rescue
@@ -67,6 +67,7 @@ class Bot:
         self.rested_from: tuple[int, tuple[object, ...]] | None = None
         self.futile_rests: dict[int, int] = {}
         self.plan = ""  # what the last decision was for (guard.Guard's loops)
+        self.stairs_waits = 0  # waits in a row on the stairs up for the party to gather
 
     @property
     def hurried(self) -> set[int]:
@@ -100,8 +101,10 @@ class Bot:
         self.plan = "fight"
         # (a fight that walked a loop, stepping back and closing again on a foe that will
         # not come, is set aside a while like any plan: guard.Guard.note)
-        action = fight(self, game, eid, pos) if game.mode == "combat" \
-            and self.guard.allowed(game, "fight") else None
+        action = None
+        if game.mode == "combat":
+            action = fight(self, game, eid, pos) if self.guard.allowed(game, "fight") \
+                else strike_back(self, game, eid, pos)
         if action is None:
             action = self._explore(game, eid, pos)
         if isinstance(action, Lead):

@@ -49,7 +49,8 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
                 hazards: tuple[tuple[int, int], ...]) -> Action | None:
     """A companion down on this level: the party rests beside them (the knock-out's clock
     runs, the rest heals them and they stand); one lying in a lasting trap effect that
-    would strike them as they rise has the trap disarmed first."""
+    would strike them as they rise has the trap disarmed first, by a delver fit to stand
+    in it for a few tries (else they are left: the stairs leave them, journey.gathered)."""
     down = fallen(game)
     if not down:
         return None
@@ -60,10 +61,9 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
         if mpos.xy not in hazards or not harms_in_place(game, mpos.xy):
             waiting.append(m)
             continue
-        trap = lasting_trap_over(game, mpos.xy)
-        if trap is None or bot.disarm_tries.get((game.depth, *_xy(game, trap)), 0) >= \
-                RESCUE_TRIES:
-            continue  # (nothing ends it: resting would only strike them down again)
+        trap = _trap_to_end(bot, game, eid, mpos.xy)
+        if trap is None:
+            continue  # (nothing ends it that the party can afford: resting only strikes)
         tx, ty = _xy(game, trap)
         if chebyshev(pos, store.get(trap, Position)) <= 1:
             act = disarm_in_way(bot, game, eid, tx, ty, limit=RESCUE_TRIES)
@@ -86,7 +86,24 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
     return _rest(bot, game)
 
 
-RESCUE_TRIES = 12  # tries at disarming a trap whose effect holds a fallen companion
+def _trap_to_end(bot: Bot, game: Game, eid: int, xy: tuple[int, int]) -> int | None:
+    """The trap whose lasting effect strikes a fallen companion on `xy`, when `eid` may try
+    to disarm it: tries left, and (its effect striking whoever stands by it: an acid
+    pool's 2 boxes a turn, more on a failed try) RESCUE_FIT boxes from going down. Three
+    delvers walked one by one into a pool after the first, and all went down."""
+    if not harms_in_place(game, xy):
+        return None
+    trap = lasting_trap_over(game, xy)
+    if trap is None or bot.disarm_tries.get((game.depth, *_xy(game, trap)), 0) >= \
+            RESCUE_TRIES:
+        return None
+    if boxes_to_down(game, eid) < RESCUE_FIT:
+        return None
+    return trap
+
+
+RESCUE_TRIES = 3  # tries at disarming a trap whose effect holds a fallen companion ...
+RESCUE_FIT = 2  # ... by a delver this many boxes from going down (a whole Head: 2)
 
 
 def _xy(game: Game, trap: int) -> tuple[int, int]:

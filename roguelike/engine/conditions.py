@@ -15,7 +15,7 @@ from roguelike.core.components import Actor, Conditions, FightState, Position
 from roguelike.core.dice import is_dice, parse
 from roguelike.core.events import Event
 from roguelike.engine.checks import d6_check, describe, fight_state
-from roguelike.engine.stats import name_of
+from roguelike.engine.stats import hits_regained, name_of
 from roguelike.engine.stats import speed as base_speed
 from roguelike.engine.words import plural
 
@@ -365,10 +365,11 @@ def end_turn(game: Game, eid: int) -> list[Event]:
             events += _recurring_wound(game, eid, play.wound_per_turn + extra, "bleeds")
             if not game.store.alive(eid):
                 return events
-        if play.heal_per_turn:
+        regained = hits_regained(game.round, play.heal_per_turn) if play.heal_per_turn else 0
+        if regained:
             from roguelike.engine.healing import heal_any
 
-            events += heal_any(game, eid, play.heal_per_turn)
+            events += heal_any(game, eid, regained)
         if play.end_of_next_turn:
             events += remove_condition(game, eid, cid)
         elif play.turn_end_save and cid in conds.active:

@@ -66,6 +66,21 @@ def adjust_speed(store: EntityStore, eid: int, base: int) -> int:
     return value
 
 
+HP_PER_HIT = 4  # RULES.md "Hit points to Hits": every 4 hit points of damage is one Hit
+
+
+def hits_from_hp(hp: int) -> int:
+    """Damage in hit points as Hits: every HP_PER_HIT, rounded up (so a scratch tells)."""
+    return (hp + HP_PER_HIT - 1) // HP_PER_HIT if hp > 0 else 0
+
+
+def hits_regained(round_no: int, hp: int) -> int:
+    """Hits regained in round `round_no` by a creature healing `hp` hit points a round:
+    HP_PER_HIT hit points make one Hit, counted over the rounds (rounding each round's
+    1 hit point up to a Hit would heal four times what the seed gives)."""
+    return (round_no + 1) * hp // HP_PER_HIT - round_no * hp // HP_PER_HIT
+
+
 # (these read the store's tables directly: the rules ask them many times a turn)
 def name_of(store: EntityStore, eid: int) -> str:
     names = store.by_type.get(Named)

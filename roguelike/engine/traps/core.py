@@ -26,7 +26,6 @@ from roguelike.engine.stats import name_of
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-HP_PER_HIT = 4  # RULES.md: every 4 hit points (rounded up) of damage is one Hit
 
 
 @dataclass
@@ -80,10 +79,6 @@ def duration_rounds(game: Game, text: str, ecl: int = 0) -> int:
         return -1
     n = roll(game, count) * unit
     return n * max(1, ecl) if per_level else n
-
-
-def hits_from_hp(hp: int) -> int:
-    return (hp + HP_PER_HIT - 1) // HP_PER_HIT if hp > 0 else 0
 
 
 def hit_dice(game: Game, eid: int) -> int:

@@ -26,14 +26,13 @@ from roguelike.engine.combat import attack as melee_attack
 from roguelike.engine.combat import save_or_wound, wound
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.saves import save_target, saving_throw
-from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.stats import chebyshev, hits_from_hp, name_of
 from roguelike.engine.traps import confine, hazards, movement
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
     Ctx,
     duration_rounds,
     hit_dice,
-    hits_from_hp,
     roll,
     slay,
 )

@@ -563,7 +563,7 @@ def _down_in_pool(g, victim: int) -> int:
     if not g.store.has(victim, Disabled):
         g.store.add(victim, Disabled("knocked out (Head spent)"))
     C.add_condition(g, victim, "knocked_out", 60, "wounds")
-    g.invalidate_view()
+    g.view_changed()
     return trap
 
 

@@ -91,6 +91,27 @@ def test_vines_keep_a_knocked_out_captive_down_until_freed():
     assert downs == 1 and not g.store.has(mage, Disabled)  # up again, Injured
 
 
+def test_a_smothered_captive_lying_where_a_companion_stands_can_be_freed():
+    """Seed s22-a-9: the Leader stood on the square of its knocked-out, smothered companion
+    and Free on its own square found "nothing held" (creature_at named the Leader) for
+    50,000 actions while the companion suffocated on."""
+    g = scenario(ROOM)
+    leader, mage = g.party[0], g.party[2]
+    trap = place(g, "dp_creeping_vines", at=g.store.get(mage, Position).xy, placement="square")
+    script(g, [1])
+    spring(g, trap, mage)
+    assert g.store.has(mage, Confined)
+    lpos, mpos = g.store.get(leader, Position), g.store.get(mage, Position)
+    lpos.x, lpos.y = mpos.x, mpos.y  # standing over the captive
+    g.view_changed()
+    g.current = leader
+    g.store.get(leader, Actor).actions_left = 2
+    script(g, [6, 6])
+    result = Free(0, 0).perform(g, leader)
+    assert result.ok, result.reason
+    assert not g.store.has(mage, Confined)
+
+
 # ----- Pillagers: "stand and fight if engaged, but will otherwise move towards their Base
 # avoiding combat" (T&T 003) ---------------------------------------------------------------
 HALL = """

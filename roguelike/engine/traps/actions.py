@@ -256,8 +256,13 @@ class Free(Action):
         x, y = pos.x + self.dx, pos.y + self.dy
         if max(abs(self.dx), abs(self.dy)) > 1:
             return fail("Too far away.")
-        # (a trap-sealed door, or a creature held there: one caged in a doorway is the one)
-        holder = next((h for h in (game.door_at(x, y), game.creature_at(x, y))
+        # (a trap-sealed door, or a creature held there: one caged in a doorway is the one;
+        # any held one on the square but the actor, as a captive lying down where a
+        # companion stands: creature_at names only one of them, and a bot game stood on a
+        # smothered companion trying to free "nothing" for 50,000 actions)
+        held = [e for e, _c, p in game.store.query(Confined, Position)
+                if e != actor and p.depth == pos.depth and (p.x, p.y) == (x, y)]
+        holder = next((h for h in (game.door_at(x, y), *sorted(held))
                        if h is not None and confine.top(game, h) is not None), None)
         if holder is None:
             return fail("Nothing there is held by a trap.")

@@ -332,6 +332,20 @@ async def test_rest_repeats_until_healed(monkeypatch):
         assert screen.status.hint == "Nobody needs rest."
 
 
+async def exploring(pilot, app):
+    """Start auto-explore (o) and wait for its first steps (timers run late on a busy
+    machine); the game screen."""
+    await pilot.pause()
+    screen = app.screen
+    await pilot.press("o")
+    assert screen.auto is not None
+    for _ in range(500):
+        await pilot.pause(0.01)
+        if app.game.actions_taken >= 2:
+            break
+    return screen
+
+
 async def test_auto_explore_runs_until_a_foe_and_any_key_stops_it():
     app = RoguelikeApp(seed="walk-3", straight_in=True,
                        options=Options(reduced_motion=True))
@@ -346,14 +360,7 @@ async def test_auto_explore_runs_until_a_foe_and_any_key_stops_it():
         assert screen.status.hint == "Not with foes in view!"
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("o")
-        assert screen.auto is not None
-        for _ in range(500):  # wait for the first steps (timers run late on a busy machine)
-            await pilot.pause(0.01)
-            if app.game.actions_taken >= 2:
-                break
+        screen = await exploring(pilot, app)
         await pilot.press("space")
         assert screen.auto is None and screen.status.hint == "Stopped."
         taken = app.game.actions_taken
@@ -408,14 +415,7 @@ async def test_a_click_on_the_map_during_a_run_only_stops_it():
     click is 'any key'), it does not travel there."""
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("o")
-        assert screen.auto is not None
-        for _ in range(500):  # wait for the first steps (timers run late on a busy machine)
-            await pilot.pause(0.01)
-            if app.game.actions_taken >= 2:
-                break
+        screen = await exploring(pilot, app)
         ox, oy = screen.map.origin
         x, y = app.game.store.get(app.game.led, Position).xy
         await pilot.click(screen.map, offset=(x - ox, y - oy))

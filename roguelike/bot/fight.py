@@ -52,8 +52,7 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     explores)."""
     store = game.store
     positions, actors = store.table(Position), store.table(Actor)
-    foes = [f for f in game.hostiles_in_view()
-            if actors[f].side != "pillager" or f in bot.angry_pillagers]
+    foes = _foes(bot, game)
     if not foes:
         return None
     act = actors[eid]
@@ -119,6 +118,14 @@ def _helped(game: Game, eid: int) -> bool:
                for m in game.party)
 
 
+def _foes(bot: Bot, game: Game) -> list[int]:
+    """The hostiles in view the party fights: every one but a Pillager that has not struck
+    at it (003: they fight only when engaged)."""
+    actors = game.store.table(Actor)
+    return [f for f in game.hostiles_in_view()
+            if actors[f].side != "pillager" or f in bot.angry_pillagers]
+
+
 def strike_back(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     """While a fight that walked a loop is set aside (guard.Guard): no closing in and no
     stepping back, but a foe next to the delver is still struck (a ban that left the party
@@ -126,9 +133,8 @@ def strike_back(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     store = game.store
     if store.get(eid, Actor).actions_left <= 0:
         return None
-    positions, actors = store.table(Position), store.table(Actor)
-    near = [f for f in game.hostiles_in_view() if chebyshev(positions[f], pos) <= 1
-            and (actors[f].side != "pillager" or f in bot.angry_pillagers)
+    positions = store.table(Position)
+    near = [f for f in _foes(bot, game) if chebyshev(positions[f], pos) <= 1
             and (not immobile(game, f) or store.has(f, TrapFigure))]
     return Attack(min(near, key=lambda f: _hits_left(game, f))) if near else None
 

@@ -153,3 +153,30 @@ def test_a_candle_gives_only_dim_light_two_squares():
     g.view_changed()
     assert light_level(g, 3, 1) == "dim" and light_level(g, 4, 1) == "dark"
     assert not any(light_level(g, x, 1) == "bright" for x in range(1, 4))
+
+
+def test_an_unroused_wanderer_out_of_sight_moves_on_at_the_next_turn():
+    """Reaction 6-8 ("lurks, waiting"): it stays a turn; still asleep and unseen at the next
+    wandering check it has moved on (RULES.md). One the party sees, or one that woke, stays."""
+    from roguelike.core.components import Position, Wanderer
+
+    g = scenario(HALL)
+    g.store.remove(g.party[0], LightSource)
+    g.view_changed()
+    g.streams.play = Scripted([1, 1, 3, 3, 3, 4])  # 12 squares off, reaction 7: lurks
+    events = wandering_check(g)
+    assert "lurks, waiting" in events[0].text
+    lurker = [e for e, _ in g.store.query(Wanderer)][0]
+    assert not g.store.get(lurker, Actor).awake
+    g.streams.play = Scripted([1, 1, 3, 3, 3, 4])  # another lurks; the first has gone
+    events = wandering_check(g)
+    assert "moved on" in events[0].text and not g.store.alive(lurker)
+    second = [e for e, _ in g.store.query(Wanderer)][0]
+    g.store.get(second, Actor).awake = True  # roused: it stays to fight
+    g.streams.play = Scripted([6])
+    assert wandering_check(g) == [] and g.store.alive(second)
+    g.store.get(second, Actor).awake = False
+    pos = g.store.get(second, Position)
+    g.visible[pos.y, pos.x] = True  # (in view: the party watches it; it stays)
+    g.streams.play = Scripted([6])
+    assert wandering_check(g) == [] and g.store.alive(second)

@@ -244,14 +244,20 @@ class TrapFigure:
     on_damage: str = ""
 
 
+@dataclass(slots=True)
+class Wanderer:
+    """A wandering monster that met the party's level unroused ("lurks, waiting"): until
+    it wakes it moves on at the next exploration turn (engine/explore/clock.py)."""
+
+
 COMPONENT_TYPES: tuple[type[object], ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
-    PendingLuck, TrapFigure,
+    PendingLuck, TrapFigure, Wanderer,
     *EXPLORE_COMPONENTS,  # exploration's (issue 5) are in their own module
 )
 
 # Types added after games' state hashes were first pinned (saves, replays, the golden bot
 # games): Game.state_hash leaves each out while no entity has one, so a game that never
 # made one hashes as it did before the type existed.
-HASHED_WHEN_PRESENT: tuple[type[object], ...] = (TrapFigure,)
+HASHED_WHEN_PRESENT: tuple[type[object], ...] = (TrapFigure, Wanderer)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.core.components import Actor, Position
+from roguelike.core.components import Actor, Position, Wanderer
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
@@ -70,33 +70,54 @@ def noisy(game: Game) -> bool:
 def wandering_check(game: Game) -> list[Event]:
     """1 in 6 each turn, 2 in 6 where noisy (DungeonPunk); distance 2d6x2 squares and the
     Classic 2d6 reaction decide how the encounter opens."""
+    events = moved_on(game)
     data = explore_data(game.content)
     rng = game.streams.play
     odds = data.rest.noisy_in_six if noisy(game) else data.rest.quiet_in_six
     roll = rng.d(6)
     if roll > odds:
-        return []
+        return events
     table = spawn_table(game.content, game.depth)
     if not table:
-        return []
+        return events
     kind = pick_weighted(rng, table)
     want = roll_expr(data.encounter_distance, rng)
     reaction = rng.d(6) + rng.d(6)
     row = next(r for r in data.reaction if r.roll_min <= reaction <= r.roll_max)
     head = f"Wandering monster (rolled {roll}, {odds} in 6): "
     if row.id == "friendly":
-        return [Event("wander", head + f"a {game.content.monsters[kind].name} passes by "
-                      f"({row.name}, reaction {reaction}).", roll=reaction)]
+        return [*events, Event("wander", head + f"a {game.content.monsters[kind].name} "
+                               f"passes by ({row.name}, reaction {reaction}).", roll=reaction)]
     spot = _square_at_distance(game, want)
     if spot is None:
-        return []
+        return events
     awake = row.id in ("hostile", "unfriendly")
     mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot),
                        awake=awake)
+    if not awake:
+        game.store.add(mid, Wanderer())
     how = "comes for the party" if awake else "lurks, waiting"
-    return [Event("wander", head + f"a {name_of(game.store, mid)} {plural(want, 'square')} away "
-                  f"{how} ({row.name}, reaction {reaction}).", mid, x=spot[0], y=spot[1],
-                  roll=reaction)]
+    return [*events, Event("wander", head + f"a {name_of(game.store, mid)} "
+                           f"{plural(want, 'square')} away {how} ({row.name}, reaction "
+                           f"{reaction}).", mid, x=spot[0], y=spot[1], roll=reaction)]
+
+
+def moved_on(game: Game) -> list[Event]:
+    """Wanderers that came unroused ("lurks, waiting") and are still asleep and out of
+    sight a turn later move on, off the level (our choice, RULES.md "Wandering monsters":
+    a party that lingered gathered some 600 of them, seed s22-a-9)."""
+    store = game.store
+    view = game.visible
+    gone = [eid for eid, _w, actor, pos in store.query(Wanderer, Actor, Position)
+            if pos.depth == game.depth and not actor.awake and not view[pos.y, pos.x]]
+    events = []
+    for eid in gone:
+        events.append(Event("wander", f"The {name_of(store, eid)} that lurked nearby has "
+                            "moved on.", eid))
+        game.withdraw(eid)
+    if gone:
+        game.view_changed()
+    return events
 
 
 def _square_at_distance(game: Game, want: int) -> tuple[int, int] | None:

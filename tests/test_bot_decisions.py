@@ -599,3 +599,71 @@ def test_only_a_fit_delver_walks_into_a_pool_to_disarm_it_for_the_fallen():
     torso = g.store.get(rogue, HitBoxes).location("torso")
     _cross(g, rogue, "torso", len(torso.boxes) - (RESCUE_FIT - 1))  # a box from down
     assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is None
+
+
+def test_a_party_hurrying_off_a_level_still_rests_off_severe_fatigue():
+    """Hurried (guard.Guard: no progress here for long) the bot rests no wounds, but severe
+    fatigue (-2 on every roll) is rested off: seed s22-b-33's exhausted Mage, shut behind a
+    locked door it could not break at Might 6 + 3, never rested and the game stalled."""
+    from roguelike.core.explore_components import Fatigue
+
+    g = scenario(HALL)
+    warrior = g.party[0]
+    _explore_led(g, warrior)
+    bot = Bot()
+    bot.guard.hurried.add(g.depth)
+    g.store.add(g.party[2], Fatigue(level=1))
+    assert bot.choose(g) != Rest()
+    g.store.get(g.party[2], Fatigue).level = 2
+    _explore_led(g, warrior)
+    assert bot.choose(g) == Rest()
+
+
+def test_rests_that_stopped_helping_are_tried_again_after_a_while_and_lift_given_up_doors():
+    from roguelike.bot.resting import FUTILE_PAUSE, FUTILE_RESTS
+    from roguelike.core.explore_components import Fatigue
+
+    g = scenario(HALL)
+    warrior = g.party[0]
+    _explore_led(g, warrior)
+    g.store.add(warrior, Fatigue(level=1))
+    bot = Bot()
+    bot.futile_rests[g.depth] = FUTILE_RESTS
+    bot.futile_at[g.depth] = g.round
+    bot.routes.bar(g, (5, 2))
+    assert bot.choose(g) != Rest()  # (three rests in a row changed nothing here)
+    g.round += FUTILE_PAUSE - 1
+    _explore_led(g, warrior)
+    assert bot.choose(g) != Rest()
+    g.round += 1
+    _explore_led(g, warrior)
+    assert bot.choose(g) == Rest()
+    assert bot.routes.barred_here(g) == ()  # rested: the doors given up on get a new try
+
+
+def test_the_bot_gives_up_a_locked_door_it_cannot_break_instead_of_trying_for_ever(
+        monkeypatch: pytest.MonkeyPatch):
+    """A try the engine would refuse (explore.checks.hopeless) is not made: the door is
+    given up on (until a rest) and the bot looks for another way."""
+    import roguelike.bot.moves as moves
+    from roguelike.core.components import Door
+    from roguelike.engine.explore.doors import BreakDoor
+    from tests.explore_kit import door_at
+
+    g = scenario("""
+##########
+#..1+...>#
+#2.3######
+##########
+""")
+    lead = g.party[0]
+    state = g.store.get(door_at(g, 4, 1), Door)
+    state.locked = state.checked = True
+    _explore_led(g, lead)
+    bot = Bot()
+    bot.guard.hurried.add(g.depth)  # (straight for the stairs: no search of the room first)
+    assert bot.choose(g) == BreakDoor(1, 0)
+    monkeypatch.setattr(moves, "hopeless", lambda *args: "it needs 7 on a d6")
+    _explore_led(g, lead)
+    assert bot.choose(g) != BreakDoor(1, 0)
+    assert bot.routes.barred_here(g) == ((4, 1),)

@@ -183,3 +183,35 @@ def test_the_search_key_action_finds_secret_doors_too():
     res = act(g, lead, SearchAll(), [6, 6, 6, 6])  # the Wits check at the walls succeeds
     assert res.ok and "finds a secret door" in texts(res)
     assert not g.store.has(door, SecretDoor)
+
+
+def test_a_door_try_that_cannot_succeed_is_refused_with_its_reason_and_costs_nothing():
+    """Target beyond a 6 and what luck may still buy (the critical margin, 3; and only the
+    luck the delver has): refused before an action is spent. Seed s22-b-33's exhausted Mage
+    (Might 6 + 3 fatigue) tried a locked door 21,333 times."""
+    from roguelike.core.components import Character
+    from roguelike.core.explore_components import Fatigue
+
+    g = scenario(MAP, luck_prompt="ask")  # (luck after the roll: only when offered)
+    lead, door = g.party[0], door_at(g, 4, 1)
+    state = g.store.get(door, Door)
+    state.locked = state.checked = True
+    char = g.store.get(lead, Character)
+    char.luck = 0
+    g.store.add(lead, Fatigue(level=3))  # Might 3 + 3 = 6: still a 6 on the die
+    assert act(g, lead, BreakDoor(1, 0), [6]).ok and state.open
+    state.open = state.broken = False
+    state.locked = True
+    g.store.get(lead, Actor).actions_left = 2
+    base = 3  # the Leader's Might in the scenario party
+    g.store.get(lead, Fatigue).level = 7 - base  # needs a 7, and no luck to buy the pip
+    res = act(g, lead, BreakDoor(1, 0), [])
+    assert not res.ok and "cannot succeed at breaking down the door: it needs 7" in res.reason
+    assert "rest first" in res.reason
+    assert g.store.get(lead, Actor).actions_left == 2 and state.locked
+    char.luck = 1  # one pip luck can buy after a 6: worth the try
+    assert act(g, lead, BreakDoor(1, 0), [1]).ok
+    g.store.get(lead, Actor).actions_left = 2
+    char.luck = 9
+    g.store.get(lead, Fatigue).level = 6 + 3 + 1 - base  # short by 4 after a 6: no luck buys it
+    assert "needs 10" in act(g, lead, BreakDoor(1, 0), []).reason

@@ -18,6 +18,7 @@ from roguelike.core.components import (
 )
 from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
 from roguelike.engine.conditions import move_blocked
+from roguelike.engine.explore.checks import hopeless
 from roguelike.engine.explore.doors import BreakDoor, PickLock
 from roguelike.engine.explore.inventory import find_item, may_use
 from roguelike.engine.game import Game
@@ -89,9 +90,12 @@ def towards(bot: Bot, game: Game, eid: int, pos: Position, goals: list[tuple[int
             bot.routes.bar(game, door[1:])
             return None
         picks = find_item(game, eid, "lockpicks")
-        if picks is not None and may_use(game, eid, picks):
-            return PickLock(best[1], best[2])
-        return BreakDoor(best[1], best[2])
+        pick = picks is not None and may_use(game, eid, picks)
+        if hopeless(game, eid, "wits" if pick else "might",
+                    "picking the lock" if pick else "breaking down the door"):
+            bot.routes.bar(game, door[1:])  # (until a rest: resting._rest)
+            return None
+        return PickLock(best[1], best[2]) if pick else BreakDoor(best[1], best[2])
     disarm = disarm_in_way(bot, game, eid, x, y)
     if disarm is not None:
         return disarm

@@ -66,6 +66,7 @@ class Bot:
         # (depth, the party's state) at the last rest; rests in a row that changed nothing
         self.rested_from: tuple[int, tuple[object, ...]] | None = None
         self.futile_rests: dict[int, int] = {}
+        self.futile_at: dict[int, int] = {}  # depth -> the round of the last futile rest
         self.plan = ""  # what the last decision was for (guard.Guard's loops)
         self.stairs_waits = 0  # waits in a row on the stairs up for the party to gather
 
@@ -195,8 +196,7 @@ class Bot:
             ("care", lambda: relight(game, eid) or heal(self, game, eid, pos)
              or rescue(self, game, eid, pos)),
             ("fallen", lambda: tend_fallen(self, game, eid, pos, hazards)),
-            ("rest", lambda: None if hurry else rest_plan(self, game, eid, pos, hazards,
-                                                          scarce)),
+            ("rest", lambda: rest_plan(self, game, eid, pos, hazards, scarce, hurry)),
             # (a search, or a wait, stands in place: never in a pool that strikes there;
             # walking through one is the route's choice: routes.Routes.cost)
             ("search", lambda: (leave_hazard(game, eid, pos) or Search())

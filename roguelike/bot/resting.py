@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 REST_AT = 3  # boxes crossed on one delver that call for a rest where it stands ...
 REST_AT_SCARCE = 5  # ... when light runs short (bot/journey.light_turns)
 CAMP_WALK = 30  # the longest walk (steps) back to the Camp for its Bed Rest
-FUTILE_RESTS = 3  # rests in a row that changed nothing before the bot stops resting here
+FUTILE_RESTS = 3  # rests in a row that changed nothing before the bot stops resting here ...
+FUTILE_PAUSE = 20 * 60  # ... for this many rounds (20 exploration turns), then tries again
 
 
 def fallen(game: Game) -> list[int]:
@@ -111,19 +112,25 @@ def _xy(game: Game, trap: int) -> tuple[int, int]:
 
 
 def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
-              hazards: tuple[tuple[int, int], ...], scarce: bool) -> Action | None:
+              hazards: tuple[tuple[int, int], ...], scarce: bool, hurry: bool = False
+              ) -> Action | None:
     """Rest now, walk to the Camp to rest there, or None (go on). In the Camp the party
     rests off everything a rest still mends; elsewhere only wounds worth the time (REST_AT
-    boxes on someone, a wound to Head or Torso, fatigue), fewer when light is `scarce`."""
+    boxes on someone, a wound to Head or Torso, fatigue), fewer when light is `scarce`.
+    A party in a `hurry` to leave the level rests only off severe fatigue (-2 and worse on
+    every roll: an exhausted Mage shut behind a locked door needed a 9 on a d6 to break
+    it, seed s22-b-33)."""
     if game.mode != "explore" or rest_refusal(game):
         return None
     store = game.store
     standing = [m for m in present(game) if not is_disabled(store, m)]
     if not standing or not _needs(game, standing):
         return None
+    if hurry and _most_tired(game, standing) < SEVERE:
+        return None
     if any(store.get(m, Position).xy in hazards for m in standing):
         return leave_hazard(game, eid, pos)
-    if bot.futile_rests.get(game.depth, 0) >= FUTILE_RESTS:
+    if resting_paused(bot, game):
         return None
     if in_camp(game, eid):
         return _rest(bot, game) if rest_needs(game) else None
@@ -131,8 +138,7 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     danger = any(boxes_to_down(game, m) <= 1 for m in standing)
     # (fatigue is -1 a level on every roll: rested off at once while light allows, and
     # from severe on even when it is short)
-    tired = max(((f.level if (f := store.try_get(m, Fatigue)) is not None else 0)
-                 for m in standing), default=0) >= (2 if scarce else 1)
+    tired = _most_tired(game, standing) >= (SEVERE if scarce else 1)
     if not (danger or tired or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
         return None
     if worst >= 2 and not danger:
@@ -140,6 +146,29 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
         if walk is not None:
             return walk
     return _rest(bot, game)
+
+
+def resting_paused(bot: Bot, game: Game) -> bool:
+    """Whether rests here have stopped helping (FUTILE_RESTS in a row changed nothing) and
+    FUTILE_PAUSE has not yet run out. Not for good: fatigue comes back and an injury's check
+    may pass next time, and a party that never rested again stayed exhausted on depth 1
+    (seed s22-b-33: its Mage, shut behind a locked door, could not break it at Might 6 + 3
+    fatigue, 21,333 tries)."""
+    if bot.futile_rests.get(game.depth, 0) < FUTILE_RESTS:
+        return False
+    if game.round - bot.futile_at.get(game.depth, game.round) < FUTILE_PAUSE:
+        return True
+    bot.futile_rests[game.depth] = 0
+    return False
+
+
+SEVERE = 2  # the fatigue level called severe (DungeonPunk)
+
+
+def _most_tired(game: Game, standing: list[int]) -> int:
+    store = game.store
+    return max(((f.level if (f := store.try_get(m, Fatigue)) is not None else 0)
+                for m in standing), default=0)
 
 
 def _needs(game: Game, standing: list[int]) -> bool:
@@ -176,9 +205,14 @@ def _rest(bot: Bot, game: Game) -> Action:
     if bot.rested_from is not None and bot.rested_from[0] == game.depth:
         if bot.rested_from[1] == now:
             bot.futile_rests[game.depth] = bot.futile_rests.get(game.depth, 0) + 1
+            bot.futile_at[game.depth] = game.round
         else:
             bot.futile_rests[game.depth] = 0
     bot.rested_from = (game.depth, now)
+    # (rested, the doors given up on get their tries again: fatigue had made them hopeless)
+    bot.routes.unbar_here(game)
+    depth = game.depth
+    bot.door_tries = {key: n for key, n in bot.door_tries.items() if key[0] != depth}
     return Rest()
 
 

@@ -127,6 +127,11 @@ class Routes:
         """Route no more through the door on `xy` of this level (it would not give)."""
         self.barred.add((game.depth, *xy))
 
+    def unbar_here(self, game: Game) -> None:
+        """Try this level's doors again (a rest took the fatigue that made them hopeless)."""
+        depth = game.depth
+        self.barred = {key for key in self.barred if key[0] != depth}
+
     def barred_here(self, game: Game) -> tuple[tuple[int, int], ...]:
         """This level's doors given up on, in order."""
         if not self.barred:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
+from roguelike.core.components import Character
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
 from roguelike.engine.stats import attribute, name_of
@@ -31,6 +32,22 @@ def check(game: Game, eid: int, attr: str, what: str, need: int | None = None
     text = (f"{name_of(game.store, eid)} {'succeeds' if ok else 'fails'} at {what} "
             f"(rolled {roll} vs {label} {base}{tired}).")
     return ok, Event("check", text, eid, roll=roll, need=target)
+
+
+def hopeless(game: Game, eid: int, attr: str, what: str, need: int | None = None) -> str:
+    """Why a check the delver chooses to try cannot succeed now, or '': its target (the
+    attribute or `need`, plus fatigue) beyond a 6 and the pips luck could still buy after
+    the roll (luck buys no more than the critical margin: DungeonPunk 004:50). Refused
+    before any action is spent, so nobody tries a locked door for ever: rest first."""
+    base = attribute(game.store, eid, attr) if need is None else need
+    tired = fatigue_penalty(game, eid)
+    target = base + tired
+    char = game.store.try_get(eid, Character)
+    luck = char.luck if char is not None and game.options.luck_prompt == "ask" else 0
+    if target <= 6 + min(luck, _critical_margin(game)):
+        return ""
+    why = f" ({base} +{tired} fatigue: rest first)" if tired else ""
+    return f"{name_of(game.store, eid)} cannot succeed at {what}: it needs {target} on a d6{why}."
 
 
 def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args: list[int],

@@ -20,7 +20,7 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import Listened, SecretDoor, Stuck
 from roguelike.core.rng import Stream
 from roguelike.engine.actions import Action, Result, done, fail, instead, spend_action
-from roguelike.engine.explore.checks import check, check_or_offer
+from roguelike.engine.explore.checks import check, check_or_offer, hopeless
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
 from roguelike.engine.kept import declare
@@ -116,7 +116,8 @@ class ForceDoor(Action):
         door, state = found
         if state.open or not game.store.has(door, Stuck) or state.locked:
             return fail("That door is not stuck.")
-        blocked = spend_action(game, actor)
+        why = hopeless(game, actor, "might", "forcing the stuck door", force_need(game, actor))
+        blocked = fail(why) if why else spend_action(game, actor)
         if blocked:
             return blocked
         make_noise(game)  # the trying is noisy, whatever the roll
@@ -140,7 +141,8 @@ class BreakDoor(Action):
         door, state = found
         if state.open:
             return fail("That door is open.")
-        blocked = spend_action(game, actor)
+        why = hopeless(game, actor, "might", "breaking down the door")
+        blocked = fail(why) if why else spend_action(game, actor)
         if blocked:
             return blocked
         make_noise(game)
@@ -171,7 +173,9 @@ class PickLock(Action):
         door, state = found
         if not state.locked:
             return fail("That door is not locked.")
-        refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
+        why = hopeless(game, actor, "wits", "picking the lock")
+        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
+            or spend_action(game, actor)
         if refused:
             return refused
         ok, events = check_or_offer(game, actor, "wits", "picking the lock", "pick_lock",
@@ -194,7 +198,9 @@ class LockDoor(Action):
         door, state = found
         if state.open or state.broken or state.locked:
             return fail("Only a closed, unbroken, unlocked door can be locked.")
-        refused = lockpicks_refusal(game, actor) or spend_action(game, actor)
+        why = hopeless(game, actor, "wits", "locking the door")
+        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
+            or spend_action(game, actor)
         if refused:
             return refused
         ok, events = check_or_offer(game, actor, "wits", "locking the door", "lock_door",

@@ -16,7 +16,8 @@ from roguelike.core.components import (
 )
 from roguelike.core.explore_components import Fatigue, LightSource
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Step, action_from_dict
+from roguelike.engine.action_base import action_from_dict
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.combat import wound
 from roguelike.engine.experience import award_xp

@@ -16,7 +16,8 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
-from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
+from roguelike.engine.action_base import DIRECTIONS, Action
+from roguelike.engine.actions import EndMove, Lead, Step, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.checks import hopeless
 from roguelike.engine.explore.doors import BreakDoor, PickLock

@@ -14,6 +14,7 @@ from roguelike.content.fight_tables import ConditionDef, ConditionPlay, fight_ta
 from roguelike.core.components import Actor, Conditions, FightState, Position
 from roguelike.core.dice import is_dice, parse
 from roguelike.core.events import Event
+from roguelike.engine.action_base import DIRECTIONS, spend_action
 from roguelike.engine.checks import d6_check, describe, fight_state
 from roguelike.engine.stats import hits_regained, name_of
 from roguelike.engine.stats import speed as base_speed
@@ -330,8 +331,6 @@ def _recurring_wound(game: Game, eid: int, boxes: int, verb: str) -> list[Event]
 
 def _stagger(game: Game, eid: int) -> list[Event]:
     """Confused: the Move action goes to random steps, its whole Speed (T&T Confusion)."""
-    from roguelike.engine.actions import DIRECTIONS, spend_action
-
     if spend_action(game, eid) is not None:
         return []
     steps = speed(game, eid, base_speed(game.store, eid))

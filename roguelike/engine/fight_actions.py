@@ -11,16 +11,8 @@ from roguelike.core.components import Actor, Conditions, Door, Position
 from roguelike.core.events import Event
 from roguelike.engine import chase
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import (
-    Action,
-    OpenDoor,
-    Result,
-    Step,
-    _begin_move,
-    done,
-    fail,
-    spend_action,
-)
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
+from roguelike.engine.actions import OpenDoor, Step, _begin_move
 from roguelike.engine.checks import fight_state
 from roguelike.engine.shooting import can_shoot
 from roguelike.engine.stats import hostile, is_disabled, name_of

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import FightState
 from roguelike.core.events import Event
 from roguelike.engine import conditions, experience, fight_actions, luck, morale
-from roguelike.engine.actions import Action
+from roguelike.engine.action_base import Action
 from roguelike.engine.checks import fight_state
 from roguelike.engine.explore import rest
 from roguelike.engine.stats import name_of

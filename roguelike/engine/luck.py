@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, FightState, PendingLuck
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine.action_base import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
 from roguelike.engine.counterattack import countered
 from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer

@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.engine.actions import Action, ActionError, action_from_dict
+from roguelike.engine.action_base import Action, ActionError, action_from_dict
 from roguelike.engine.party import party_problem
 from roguelike.engine.seeds import SeedError, normalise_seed
 from roguelike.records.text import control_problem

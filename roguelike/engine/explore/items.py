@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.core.components import Character, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource, Marker
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.combat import wound
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer

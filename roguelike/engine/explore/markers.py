@@ -14,7 +14,7 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Marker
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer

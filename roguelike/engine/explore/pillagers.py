@@ -20,17 +20,16 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Haul, Marker, SecretDoor, Treasure
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import (
+from roguelike.engine.action_base import (
     DIRECTIONS,
     Action,
-    Attack,
     Result,
-    _begin_move,
     done,
     fail,
     spend_action,
     wait_events,
 )
+from roguelike.engine.actions import Attack, _begin_move
 from roguelike.engine.checks import fight_state
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.data import explore_data, roll_expr

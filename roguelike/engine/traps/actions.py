@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, Character, Confined, Door, Position, Searched, Trap
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.experience import award_xp
 from roguelike.engine.stats import chebyshev, name_of, speed
 from roguelike.engine.traps import confine, hazards

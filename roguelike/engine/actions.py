@@ -21,13 +21,19 @@ from roguelike.engine.action_base import (
     spend_action,
     wait_events,
 )
+from roguelike.engine.combat import attack
+from roguelike.engine.conditions import attack_refusal, move_blocked, remove_condition
+from roguelike.engine.conditions import speed as speed_now
+from roguelike.engine.explore.doors import before_open
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.hazards import breakaway_chance
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 
-def _begin_move(game: Game, actor: int) -> Result | None:
+def begin_move(game: Game, actor: int) -> Result | None:
     """Spend an action on Move when no move is under way; None when that worked."""
     act = game.store.get(actor, Actor)
     if act.move_points > 0:
@@ -38,8 +44,6 @@ def _begin_move(game: Game, actor: int) -> Result | None:
     conds = game.store.by_type.get(Conditions)
     mine = conds.get(actor) if conds else None
     if mine is not None and mine.active:  # (conditions.speed changes nothing without one)
-        from roguelike.engine.conditions import speed as speed_now
-
         points = speed_now(game, actor, points)
     if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
@@ -83,8 +87,6 @@ class Step(Action):
         conds = store.by_type.get(Conditions)
         mine = conds.get(actor) if conds else None
         if mine is not None and mine.active:  # (move_blocked's '' otherwise: most steps)
-            from roguelike.engine.conditions import move_blocked
-
             # (straining against a hold comes first, whoever stands where it strains to: a
             # held delver whose one way is a held companion still tries to break away)
             held = move_blocked(game, actor, nx, ny)
@@ -97,16 +99,13 @@ class Step(Action):
                 if held:  # free of the hand, but something else still holds it
                     return done(*freed)
         if other is not None:
-            from roguelike.engine.conditions import move_blocked as blocked_at
-            from roguelike.engine.traps import confine
-
             # a swap would lift a companion out of a cage, a net or the Monstrous Hand
-            caught = confine.block_reason(game, other) or blocked_at(game, other, pos.x, pos.y)
+            caught = confine.block_reason(game, other) or move_blocked(game, other, pos.x, pos.y)
             if caught:
                 return done(*freed) if freed else fail(caught)
         act = store.get(actor, Actor)
-        if act.move_points <= 0:  # (_begin_move returns at once with a move under way)
-            blocked = _begin_move(game, actor)
+        if act.move_points <= 0:  # (begin_move returns at once with a move under way)
+            blocked = begin_move(game, actor)
             if blocked:
                 return blocked
         act.move_points -= 1
@@ -130,13 +129,10 @@ class Step(Action):
 def _break_away(game: Game, actor: int, held: str) -> Result | list[Event]:
     """A held creature trying to step: where the hold allows breaking away, the try is a
     Move action (a failed try ends the move); success frees it (the events returned)."""
-    from roguelike.engine.conditions import remove_condition
-    from roguelike.engine.traps.hazards import breakaway_chance
-
     chance = breakaway_chance(game, actor)
     if chance is None:
         return fail(held)
-    blocked = _begin_move(game, actor)
+    blocked = begin_move(game, actor)
     if blocked:
         return blocked
     count, die = chance
@@ -167,14 +163,13 @@ class OpenDoor(Action):
         state = game.store.get(door, Door)
         if state.open:
             return fail("That door is already open.")
-        from roguelike.engine.explore.doors import before_open  # lock roll, stuck, secret
-
+        # (the lock roll, a stuck door, a secret one)
         hooked = before_open(game, actor, door, self.dx, self.dy)
         if hooked is not None:
             return hooked
         if state.locked:
             return fail("The door is locked.")
-        blocked = _begin_move(game, actor)
+        blocked = begin_move(game, actor)
         if blocked:
             return blocked
         game.store.get(actor, Actor).move_points -= 1
@@ -203,8 +198,6 @@ class Attack(Action):
         a, t = store.get(actor, Position), store.get(self.target, Position)
         if a.depth != t.depth or chebyshev(a, t) > game.content.rules.melee_reach:
             return fail("Too far away for a melee attack.")
-        from roguelike.engine.conditions import attack_refusal
-
         refused = attack_refusal(game, actor, self.target, chebyshev(a, t))
         if refused:
             return fail(refused)
@@ -212,8 +205,6 @@ class Attack(Action):
         if blocked:
             return blocked
         boxes = game.weapon_boxes(actor)
-        from roguelike.engine.combat import attack
-
         return done(*attack(game, actor, self.target, boxes=boxes))
 
 

@@ -29,33 +29,40 @@ LAYERS: dict[str, int] = {
     # 2 the world: maps, tiles, paths, sight; what stocking takes from the map
     "roguelike.world": 2,
     # 3 the rules (engine/action_base.py, what an action is, lowest among them); no rule
-    # imports the game
+    # imports the turn loop or the game
     "roguelike.engine": 3,
-    # 4 the game: the turn loop and the composition root that builds a game from the rules
-    "roguelike.engine.game": 4,
-    # 5 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the
+    # 4 the turn loop's parts: the hooks game.py calls at each moment of a turn, the
+    # initiative count, the party's sight and the level's occupants (mixins of Game)
+    "roguelike.engine.fight_hooks": 4,
+    "roguelike.engine.explore.hooks": 4,
+    "roguelike.engine.initiative": 4,
+    "roguelike.engine.sight": 4,
+    "roguelike.engine.occupants": 4,
+    # 5 the game: the turn loop and the composition root that builds a game from the rules
+    "roguelike.engine.game": 5,
+    # 6 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the
     # party watches, scenarios; records, the bot, command-line argument types
-    "roguelike.engine.autoexplore": 5,
-    "roguelike.engine.autoexplore_held": 5,
-    "roguelike.engine.autoexplore_search": 5,
-    "roguelike.engine.autofight": 5,
-    "roguelike.engine.scenario": 5,
-    "roguelike.engine.travel": 5,
-    "roguelike.engine.watch": 5,
-    "roguelike.records": 5,
-    "roguelike.bot": 5,
-    "roguelike.argtypes": 5,
-    # 6 tools and the crash report (on records)
-    "roguelike.tools": 6,
-    "roguelike.crash": 6,
-    # 7 the screens
-    "roguelike.ui": 7,
-    # 8 the SSH host: it serves the UI; the UI never imports it
-    "roguelike.host": 8,
-    # 9 entry points: the command line, and the host's launcher of it
-    "roguelike.cli": 9,
-    "roguelike.__main__": 9,
-    "roguelike.host.launch": 9,
+    "roguelike.engine.autoexplore": 6,
+    "roguelike.engine.autoexplore_held": 6,
+    "roguelike.engine.autoexplore_search": 6,
+    "roguelike.engine.autofight": 6,
+    "roguelike.engine.scenario": 6,
+    "roguelike.engine.travel": 6,
+    "roguelike.engine.watch": 6,
+    "roguelike.records": 6,
+    "roguelike.bot": 6,
+    "roguelike.argtypes": 6,
+    # 7 tools and the crash report (on records)
+    "roguelike.tools": 7,
+    "roguelike.crash": 7,
+    # 8 the screens
+    "roguelike.ui": 8,
+    # 9 the SSH host: it serves the UI; the UI never imports it
+    "roguelike.host": 9,
+    # 10 entry points: the command line, and the host's launcher of it
+    "roguelike.cli": 10,
+    "roguelike.__main__": 10,
+    "roguelike.host.launch": 10,
 }
 
 # Every import of the game's own modules kept inside a function, each with why:
@@ -259,11 +266,11 @@ def test_the_checker_sees_cycles_and_lazy_imports():
     assert ("roguelike.records.replay", True) in {(t, f) for t, _n, f in imports(commands)}
     # a function-level import is an edge of the graph: it would close a cycle
     assert "roguelike.records.replay" in GRAPH[commands]
-    assert layer_of("roguelike.host.launch") == 9 and layer_of("roguelike.host.hub") == 8
-    assert layer_of("roguelike.ui.screens.menu") == 7
+    assert layer_of("roguelike.host.launch") == 10 and layer_of("roguelike.host.hub") == 9
+    assert layer_of("roguelike.ui.screens.menu") == 8
     assert layer_of("roguelike.world.stocking") < layer_of("roguelike.engine.stock")
-    assert layer_of("roguelike.engine.combat") < layer_of("roguelike.engine.game") \
-        < layer_of("roguelike.engine.travel")
+    assert layer_of("roguelike.engine.combat") < layer_of("roguelike.engine.fight_hooks") \
+        < layer_of("roguelike.engine.game") < layer_of("roguelike.engine.travel")
 
 
 def test_the_checker_reads_a_type_checking_import_as_none():

@@ -73,18 +73,12 @@ _PARSER = "every `roguelike` command builds the parser: it loads only what the c
 LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/records/commands.py", "roguelike.records.replay"):
         "loads the engine: 0.3 s more for every `roguelike --help` and `scores`",
-    ("roguelike/argtypes.py", "roguelike.content.loader"):
-        "reads the content only when --party or --depth is given: " + _PARSER,
     ("roguelike/argtypes.py", "roguelike.engine.explore.data"):
-        "the content's depths, only when --depth is given: " + _PARSER,
-    ("roguelike/cli.py", "roguelike.places"): "the help's epilog only: " + _PARSER,
-    ("roguelike/cli.py", "roguelike.host.cli"): "the host's commands: " + _PARSER,
+        "the content's depths (10 ms to load), only when --depth is given: " + _PARSER,
     ("roguelike/cli.py", "roguelike.ui.app"): "Textual and the screens, for play only",
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
-    ("roguelike/cli.py", "roguelike.terminal"): "only for the commands that need a terminal",
     ("roguelike/cli.py", "roguelike.tools.sim"): "the bot and the engine, for `sim` only",
     ("roguelike/cli.py", "roguelike.tools.dump"): "the engine, for `dump` only",
-    ("roguelike/cli.py", "roguelike.crash"): "the crash report, only after a crash",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
     ("roguelike/host/launch.py", "roguelike.cli"):

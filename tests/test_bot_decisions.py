@@ -29,6 +29,8 @@ from roguelike.engine.scenario import scenario
 from tests.combat_kit import arena, put_first
 from tests.explore_kit import give, give_treasure, pillager
 
+BOT_REST = Rest(dark=True)  # (the bot puts its lights out to rest: RULES.md "Rest in the dark")
+
 HALL = """
 ##############
 #1...........#
@@ -144,7 +146,7 @@ def test_the_party_waits_for_a_knocked_out_companion_before_the_stairs():
     g.store.add(leader, Searched(places=["1:0"], spots=[]))  # the room is searched
     bot = Bot()
     # 10 squares off and will wake: not left behind; a rest lets the knock-out run out
-    assert bot.choose(g) == Rest()
+    assert bot.choose(g) == BOT_REST
     g.perform(Rest())
     assert not g.store.has(mage, Disabled)  # up again: the rest's 60 rounds passed
     _explore_led(g, leader)
@@ -280,11 +282,11 @@ def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():
     _cross(g, warrior, "arms", 1)
     _explore_led(g, warrior)
     bot = Bot()
-    assert bot.choose(g) == Rest()
+    assert bot.choose(g) == BOT_REST
     g.perform(Rest())
     _explore_led(g, warrior)
     if g.store.get(warrior, HitBoxes).location("arms").crossed:  # the rest healed nothing
-        assert bot.choose(g) != Rest()
+        assert not isinstance(bot.choose(g), Rest)
 
 
 @pytest.mark.parametrize("seed", [f"bot-progress-{i}" for i in range(6)])
@@ -437,7 +439,7 @@ def test_no_rest_while_someone_bleeds():
     warrior, rogue = g.party[0], g.party[1]
     _cross(g, warrior, "arms", 1)
     _explore_led(g, warrior)
-    assert Bot().choose(g) == Rest()
+    assert Bot().choose(g) == BOT_REST
     C.add_condition(g, rogue, "sapped", C.UNTIL_ENDED, "test")
     assert Bot().choose(g) == Wait()
 
@@ -613,10 +615,10 @@ def test_a_party_hurrying_off_a_level_still_rests_off_severe_fatigue():
     bot = Bot()
     bot.guard.hurried.add(g.depth)
     g.store.add(g.party[2], Fatigue(level=1))
-    assert bot.choose(g) != Rest()
+    assert not isinstance(bot.choose(g), Rest)
     g.store.get(g.party[2], Fatigue).level = 2
     _explore_led(g, warrior)
-    assert bot.choose(g) == Rest()
+    assert bot.choose(g) == BOT_REST
 
 
 def test_rests_that_stopped_helping_are_tried_again_after_a_while_and_lift_given_up_doors():
@@ -631,13 +633,13 @@ def test_rests_that_stopped_helping_are_tried_again_after_a_while_and_lift_given
     bot.futile_rests[g.depth] = FUTILE_RESTS
     bot.futile_at[g.depth] = g.round
     bot.routes.bar(g, (5, 2))
-    assert bot.choose(g) != Rest()  # (three rests in a row changed nothing here)
+    assert not isinstance(bot.choose(g), Rest)  # (three rests in a row changed nothing here)
     g.round += FUTILE_PAUSE - 1
     _explore_led(g, warrior)
-    assert bot.choose(g) != Rest()
+    assert not isinstance(bot.choose(g), Rest)
     g.round += 1
     _explore_led(g, warrior)
-    assert bot.choose(g) == Rest()
+    assert bot.choose(g) == BOT_REST
     assert bot.routes.barred_here(g) == ()  # rested: the doors given up on get a new try
 
 

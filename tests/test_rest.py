@@ -272,3 +272,63 @@ def test_one_luck_is_enough_to_be_knocked_out_rather_than_disabled():
     _drop(g, mage)
     assert C.has_condition(g, mage, "knocked_out") and not C.has_condition(g, mage, "disabled")
     assert g.store.get(mage, Character).luck == 1  # "this does not consume the luck"
+
+
+def _lantern(g):
+    from roguelike.engine.explore.inventory import find_item
+
+    lead = g.party[0]
+    return lead, g.store.get(lead, LightSource), find_item(g, lead, "light")
+
+
+def test_a_rest_in_the_dark_burns_no_light_and_the_party_lights_up_when_it_is_done():
+    """Rest(dark=True) (RULES.md "Rest in the dark"): the lights are put out for the rest
+    turn, burn nothing, and are lit again as they were when it is done; a lit rest burns a
+    turn of the lantern."""
+    from roguelike.core.explore_components import Doused
+
+    g = _hall()
+    lead, light, _item = _lantern(g)
+    before = light.rounds_left
+    _cross(g, lead, "legs", 1)
+    events = g.perform(Rest(dark=True))
+    assert "The party rests in the dark, its lights put out" in _texts(events)
+    assert "Leader Warrior lights the Oil Lantern again." in _texts(events)
+    assert g.store.get(lead, LightSource).rounds_left == before
+    assert not g.store.has(lead, Doused) and _crossed(g, lead, "legs") == 0
+    g.perform(Rest())  # (fatigue or not, a lit rest burns its turn)
+    assert g.store.get(lead, LightSource).rounds_left == before - 60
+
+
+def test_a_broken_rest_in_the_dark_lights_up_at_once_as_it_was():
+    """Broken (a foe the dark hid comes up to the party), the rest ends and each light is
+    lit again with what it had left: nothing burnt while it was out."""
+    from roguelike.core.explore_components import Doused
+
+    g = scenario(BEND)
+    g.level.camp_room = 9
+    foe = make_monster(g.store, g.content, "mercenary", Position(1, 17, 8), awake=True)
+    fight_state(g, foe).pursuit = "pursue"
+    lead, light, _item = _lantern(g)
+    before = light.rounds_left
+    start = ledger(g).clock
+    events = g.perform(Rest(dark=True))
+    text = _texts(events)
+    assert "The rest is broken" in text and "Leader Warrior lights the Oil Lantern again" in text
+    assert text.index("The rest is broken") < text.index("lights the Oil Lantern again")
+    assert not g.store.has(lead, Doused)
+    assert ledger(g).clock > start  # (rounds passed in the dark ...)
+    assert g.store.get(lead, LightSource).rounds_left == before  # (... and burnt nothing)
+
+
+def test_rests_recorded_before_the_dark_option_still_decode_and_a_bad_one_is_refused():
+    import pytest
+
+    from roguelike.engine.action_base import ActionError, action_from_dict
+
+    assert action_from_dict({"kind": "rest"}) == Rest()  # (saves and replays made before)
+    assert action_from_dict(Rest(dark=True).to_dict()) == Rest(dark=True)
+    with pytest.raises(ActionError, match="bad value"):
+        action_from_dict({"kind": "rest", "dark": 1})
+    with pytest.raises(ActionError, match="needs fields"):
+        action_from_dict({"kind": "rest", "dark": True, "light": 3})

@@ -42,8 +42,8 @@ def _knock_out(g, eid):
     assert C.has_condition(g, eid, "knocked_out")
 
 
-async def _rest(game):
-    app = RoguelikeApp(options=Options(reduced_motion=True))
+async def _rest(game, **options):
+    app = RoguelikeApp(options=Options(reduced_motion=True, **options))
     async with app.run_test(size=(80, 24)) as pilot:
         app.play(game)
         await pilot.pause()
@@ -89,3 +89,20 @@ async def test_R_stops_when_a_foe_breaks_the_rest():
     assert g.store.get(g.party[0], HitBoxes).location("legs").crossed == 2
     assert "The rest is broken: Rival Mercenary comes into view. It heals nothing." \
         in [e.text for e in g.log]
+
+
+async def test_R_puts_the_lights_out_to_rest_when_the_option_says_so():
+    """Options "Put the lights out to rest": R's rests are Rest(dark=True), and the lantern
+    burns nothing over them; without the option it burns a turn a rest."""
+    from roguelike.core.explore_components import LightSource
+
+    for dark, burnt in ((True, 0), (False, 60)):
+        g = scenario(BEND)
+        g.level.camp_room = 9
+        g.streams.play = Steady(6)
+        lead = g.party[0]
+        g.store.get(lead, HitBoxes).location("legs").crossed = 1
+        before = g.store.get(lead, LightSource).rounds_left
+        assert await _rest(g, rest_in_dark=dark) == "The party is fully rested."
+        assert g.store.get(lead, LightSource).rounds_left == before - burnt
+        assert [a.get("dark", False) for _r, a in g.history if a["kind"] == "rest"] == [dark]

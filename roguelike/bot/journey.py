@@ -14,7 +14,7 @@ import numpy as np
 from roguelike.bot.moves import harms_in_place, towards
 from roguelike.bot.resting import camp_walk
 from roguelike.core.components import Actor, Character, Position, Searched
-from roguelike.core.explore_components import Inventory, Item, LightSource, Treasure
+from roguelike.core.explore_components import Doused, Inventory, Item, LightSource, Treasure
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Lead, TakeStairs, Wait
 from roguelike.engine.conditions import move_blocked
@@ -46,7 +46,7 @@ def light_turns(game: Game) -> int:
     rounds = 0
     fuels = {ld.fuel_item: ld for ld in data.lights.values() if ld.fuel_item}
     for m in game.party:
-        lit = store.try_get(m, LightSource)
+        lit = store.try_get(m, LightSource) or store.try_get(m, Doused)
         if lit is not None:
             rounds += lit.rounds_left
         for item in carried(store, m):

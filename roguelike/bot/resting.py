@@ -214,7 +214,9 @@ def _rest(bot: Bot, game: Game) -> Action:
     bot.routes.unbar_here(game)
     depth = game.depth
     bot.door_tries = {key: n for key, n in bot.door_tries.items() if key[0] != depth}
-    return Rest()
+    # (lights out while resting: a rest turn no longer burns a turn of the trip's light;
+    # a rest broken by a wanderer leaves the party to light up again, rescue.relight)
+    return Rest(dark=True)
 
 
 def camp_walk(bot: Bot, game: Game, eid: int, pos: Position, far: bool = False

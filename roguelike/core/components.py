@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from roguelike.core.explore_components import EXPLORE_COMPONENTS
+from roguelike.core.explore_components import EXPLORE_COMPONENTS, Doused
 
 
 @dataclass(slots=True)
@@ -260,4 +260,4 @@ COMPONENT_TYPES: tuple[type[object], ...] = (
 # Types added after games' state hashes were first pinned (saves, replays, the golden bot
 # games): Game.state_hash leaves each out while no entity has one, so a game that never
 # made one hashes as it did before the type existed.
-HASHED_WHEN_PRESENT: tuple[type[object], ...] = (TrapFigure, Wanderer)
+HASHED_WHEN_PRESENT: tuple[type[object], ...] = (TrapFigure, Wanderer, Doused)

@@ -38,6 +38,15 @@ class LightSource:
 
 
 @dataclass(slots=True)
+class Doused:
+    """A light its carrier put out to save it (a rest in the dark): lit again with the
+    burning it had left."""
+
+    kind: str  # a [[light_source]] id
+    rounds_left: int
+
+
+@dataclass(slots=True)
 class Fatigue:
     level: int = 0
     active_turns: int = 0  # exploration turns since the last rest
@@ -94,5 +103,5 @@ class Ledger:
 
 EXPLORE_COMPONENTS: tuple[type[object], ...] = (
     Marker, Item, Treasure, Inventory, LightSource, Fatigue, Stuck, SecretDoor, Listened,
-    SpellWall, Haul, SpellHealed, Ledger,
+    SpellWall, Haul, SpellHealed, Ledger, Doused,
 )

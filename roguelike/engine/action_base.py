@@ -84,12 +84,16 @@ def action_from_dict(data: Any) -> Action:
         raise ActionError(f"unknown action kind {kind!r}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
     args = {k: v for k, v in data.items() if k != "kind"}
-    if set(args) != set(fields):
+    # (a field with a default may be missing: records made before it existed, e.g. Rest's
+    # `dark`, play as they were)
+    needed = {n for n, f in fields.items() if f.default is dataclasses.MISSING}
+    if not needed <= set(args) or not set(args) <= set(fields):
         raise ActionError(f"action {kind!r} needs fields {sorted(fields)}, got {sorted(args)}")
     for name, value in args.items():
         want = fields[name].type
         ok = (isinstance(value, int) and not isinstance(value, bool)) if want == "int" else \
-            isinstance(value, str) if want == "str" else True
+            isinstance(value, str) if want == "str" else \
+            isinstance(value, bool) if want == "bool" else True
         if not ok:
             raise ActionError(f"action {kind!r}: field {name!r} has a bad value {value!r}")
     return cls(**args)

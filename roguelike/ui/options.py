@@ -27,6 +27,7 @@ class Options:
     luck_prompt: Literal["ask", "never"] = "ask"
     confirm_danger: bool = True
     accessible: bool = False
+    rest_in_dark: bool = False  # R puts the lights out while the party rests (engine Rest.dark)
     seen_howto: bool = False  # the first game's how-to was shown (ui/screens/howto.py)
 
     def validate(self) -> tuple[str, str] | None:
@@ -42,6 +43,7 @@ CHOICES: list[tuple[str, str, tuple[Any, ...]]] = [
     ("luck_prompt", "Offer luck after a failed roll", ("ask", "never")),
     ("confirm_danger", "Confirm moves onto known traps or into darkness", (True, False)),
     ("accessible", "Accessible mode (plain message lines, visible cursor)", (False, True)),
+    ("rest_in_dark", "Put the lights out to rest (R): saves light, hides foes", (False, True)),
 ]
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from roguelike.core.components import Disabled, Position
 from roguelike.core.events import Event
-from roguelike.core.explore_components import LightSource
+from roguelike.core.explore_components import Doused, LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, unstow
 from roguelike.engine.kept import Kept, declare
@@ -238,6 +238,29 @@ def burn(game: Game, rounds: int) -> list[Event]:
             events.append(Event("light", f"{name}'s {ldef.name} goes out.", eid))
         game.view_changed()
     return events
+
+
+def douse(game: Game, eid: int) -> bool:
+    """Put out `eid`'s light, keeping what it has left to burn (a rest in the dark)."""
+    light = game.store.try_get(eid, LightSource)
+    if light is None:
+        return False
+    game.store.remove(eid, LightSource)
+    game.store.add(eid, Doused(light.kind, light.rounds_left))
+    game.view_changed()
+    return True
+
+
+def relight(game: Game, eid: int) -> Event | None:
+    """Light again the light `eid` put out, with what it had left; None if none."""
+    out = game.store.try_get(eid, Doused)
+    if out is None:
+        return None
+    game.store.remove(eid, Doused)
+    game.store.add(eid, LightSource(out.kind, out.rounds_left))
+    game.view_changed()
+    ldef = explore_data(game.content).lights[out.kind]
+    return Event("light", f"{name_of(game.store, eid)} lights the {ldef.name} again.", eid)
 
 
 def light_up(game: Game, eid: int, kind: str) -> Event:

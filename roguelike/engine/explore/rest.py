@@ -30,6 +30,7 @@ from roguelike.engine.action_base import Action, Result, done, fail
 from roguelike.engine.checks import attribute_check
 from roguelike.engine.explore.data import RestKind, explore_data
 from roguelike.engine.explore.inventory import in_camp, ledger
+from roguelike.engine.explore.light import douse, relight
 from roguelike.engine.healing import get_up_if_able, heal_any
 from roguelike.engine.stats import is_disabled, name_of
 
@@ -109,29 +110,37 @@ def rest_needs(game: Game, healing_only: bool = False) -> list[str]:
 
 @dataclass(frozen=True)
 class Rest(Action):
-    """The party rests one exploration turn: it heals, fatigue goes, time passes."""
+    """The party rests one exploration turn: it heals, fatigue goes, time passes. `dark`:
+    it puts its lights out for the rest (they burn nothing; lit again when the rest is
+    done or broken)."""
 
     kind: ClassVar[str] = "rest"
+    dark: bool = False
 
     def perform(self, game: Game, actor: int) -> Result:
         why = rest_refusal(game)
         if why:
             return fail(why)
-        return done(*begin_rest(game, actor))
+        return done(*begin_rest(game, actor, self.dark))
 
 
-def begin_rest(game: Game, actor: int) -> list[Event]:
+def begin_rest(game: Game, actor: int, dark: bool = False) -> list[Event]:
     turn = explore_data(game.content).rounds_per_turn
     led = ledger(game)
     led.rest_ends = led.clock + turn
+    doused = False
     for eid in present(game):
+        if dark:
+            doused = douse(game, eid) or doused
         if not is_disabled(game.store, eid):
             # (timed, one round past the rest, which ends it: a clock that runs out, so the
             # turn loop's helpless rule sees a party that will stir by itself)
             C.add_condition(game, eid, RESTING, turn + 1, "rest")
     act = game.store.get(actor, Actor)
     act.actions_left, act.move_points = 0, 0
-    return [Event("rest", f"The party rests for an exploration turn ({turn} rounds).", actor)]
+    how = " in the dark, its lights put out" if doused else ""
+    return [Event("rest", f"The party rests{how} for an exploration turn ({turn} rounds).",
+                  actor)]
 
 
 def _end(game: Game, led: Ledger) -> None:
@@ -147,7 +156,15 @@ def disturb(game: Game, why: str) -> list[Event]:
     if not led.rest_ends:
         return []
     _end(game, led)
-    return [Event("rest_broken", f"The rest is broken: {why}. It heals nothing.")]
+    return [Event("rest_broken", f"The rest is broken: {why}. It heals nothing."),
+            *light_up_again(game)]
+
+
+def light_up_again(game: Game) -> list[Event]:
+    """The lights put out for a rest in the dark are lit as they were when it ends, done
+    or broken (choice, RULES.md: the foes it hid come unseen until they are next to the
+    party; the lighting itself is not counted as an action)."""
+    return [lit for eid in present(game) if (lit := relight(game, eid)) is not None]
 
 
 def on_wounded(game: Game, eid: int) -> list[Event]:
@@ -181,7 +198,8 @@ def finish_rest(game: Game, led: Ledger) -> list[Event]:
     names = {k.name: [name_of(store, e) for e in members if kinds[e] is k]
              for k in kinds.values()}
     how = "; ".join(f"{kind}: {', '.join(who)}" for kind, who in names.items())
-    events = [Event("rest", f"The party has rested an exploration turn ({how}).")]
+    events = [Event("rest", f"The party has rested an exploration turn ({how})."),
+              *light_up_again(game)]
     for eid in members:
         fat = store.try_get(eid, Fatigue)
         if fat is not None:

@@ -165,7 +165,7 @@ class Commands:
         if cls is None:
             self.screen.say(hooks.not_available("Resting"))
             return
-        action = hooks.build_action(cls)
+        action = hooks.build_action(cls, dark=self.screen.options.rest_in_dark)
         if isinstance(action, str):
             self.screen.say(action)
             return

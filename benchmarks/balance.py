@@ -31,7 +31,7 @@ if __package__ in (None, ""):  # run as a script: the repository's root on the p
 from roguelike.bot import bot_game, play
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action
+from roguelike.engine.action_base import Action
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck

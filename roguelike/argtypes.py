@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from roguelike.content.loader import default_content
 from roguelike.content.schema import ContentError
 from roguelike.engine.seeds import SeedError, normalise_seed
 
@@ -42,8 +43,6 @@ def _content_problem(err: ContentError) -> argparse.ArgumentTypeError:
 
 def party(text: str) -> tuple[tuple[str, str], ...]:
     """'warrior,rogue,mage': the classes of the Leader, the Mercenary and the Apprentice."""
-    from roguelike.content.loader import default_content
-
     try:
         known = list(default_content().classes)  # as party.toml lists them
     except ContentError as err:
@@ -62,7 +61,6 @@ def party(text: str) -> tuple[tuple[str, str], ...]:
 
 def depth(text: str) -> int:
     """A dungeon level: 1 to the deepest the content has."""
-    from roguelike.content.loader import default_content
     from roguelike.engine.explore.data import explore_data
 
     try:

@@ -14,10 +14,13 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
-from roguelike import __version__, argtypes
+from roguelike import __version__, argtypes, places
 from roguelike.content import ContentError
+from roguelike.crash import report
 from roguelike.engine.seeds import SeedError
+from roguelike.host import cli as host_cli
 from roguelike.records import commands as records_commands
+from roguelike.terminal import refuse_without_terminal
 
 DESCRIPTION = """\
 Traps & Treasure: lead a party of three delvers (a Leader, a Mercenary and an Apprentice)
@@ -36,8 +39,6 @@ def _interactive(args: argparse.Namespace) -> bool:
 
 
 def _epilog() -> str:
-    from roguelike import places
-
     return textwrap.fill(
         f"Files: {places.describe()}. Set ROGUELIKE_SAVES to keep saves and settings in "
         "another folder. `roguelike COMMAND --help` describes each command.", width=88,
@@ -60,9 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--party", type=argtypes.party, metavar="CLASS,CLASS,CLASS",
                       help="classes of the Leader, Mercenary and Apprentice, e.g. "
                            "warrior,rogue,mage (the default party)")
-    from roguelike.host.cli import add_host_commands, add_play_options
-
-    add_play_options(play)
+    host_cli.add_play_options(play)
     records_commands.add_commands(sub, argtypes.seed)
 
     sim = sub.add_parser("sim", help="let the bot play headless and print a JSON summary",
@@ -85,17 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     lvl.add_argument("--json", action="store_true", help="JSON instead of a picture")
     lvl.add_argument("--count", type=argtypes.int_range(0), default=0, metavar="N",
                      help="dump N levels of seeds SEED-0..SEED-(N-1), one JSON per line")
-    add_host_commands(sub)
+    host_cli.add_host_commands(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if _interactive(args):
-        from roguelike.terminal import refuse_without_terminal
-
-        if refuse_without_terminal():
-            return 2
+    if _interactive(args) and refuse_without_terminal():
+        return 2
     try:
         return _dispatch(args)
     except ContentError as err:
@@ -109,8 +105,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception:
-        from roguelike.crash import report
-
         print(f"roguelike: {report()}", file=sys.stderr)
         return 1
 
@@ -131,14 +125,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         dump_levels(args.seed, args.depth, args.count, args.json, sys.stdout)
         return 0
     if args.command in ("host", "lobby"):
-        from roguelike.host.cli import dispatch
-
-        return dispatch(args)
-    from roguelike.host.cli import play_options
+        return host_cli.dispatch(args)
     from roguelike.ui.app import run_app
 
     return run_app(seed=getattr(args, "seed", None), party=getattr(args, "party", None),
-                   straight_in=args.command == "play", **play_options(args))
+                   straight_in=args.command == "play", **host_cli.play_options(args))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import Haul, Inventory, Item, Treasure
 from roguelike.core.rng import Stream
 from roguelike.engine import ai
-from roguelike.engine.actions import Action, Result
+from roguelike.engine.action_base import Action, Result
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.inventory import make_item, stow
 from roguelike.engine.game import Game

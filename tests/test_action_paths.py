@@ -19,7 +19,7 @@ import roguelike.engine
 from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Trap
 from roguelike.core.explore_components import Marker, Stuck
 from roguelike.engine import conditions
-from roguelike.engine.actions import _REGISTRY
+from roguelike.engine.action_base import _REGISTRY
 from roguelike.engine.checks import fight_state
 from roguelike.engine.explore.inventory import make_item
 from roguelike.engine.explore.inventory import place as put_down

@@ -15,8 +15,10 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Fatigue, LightSource
+from roguelike.engine import condition_turns as CT
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Step, action_from_dict
+from roguelike.engine.action_base import action_from_dict
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.combat import wound
 from roguelike.engine.experience import award_xp
@@ -345,7 +347,7 @@ def test_a_character_with_luck_is_knocked_out_and_comes_round_injured():
     assert g.store.has(mage, Disabled) and C.has_condition(g, mage, "knocked_out")
     assert C.has_condition(g, mage, "prone")  # included
     for _ in range(60):
-        C.tick_round(g)
+        CT.tick_round(g)
     assert not g.store.has(mage, Disabled)
     assert C.has_condition(g, mage, "injured")
     assert not g.store.get(mage, HitBoxes).location("torso").spent
@@ -361,7 +363,7 @@ def test_without_luck_a_character_is_disabled_and_not_killed_if_wounded_again():
     assert any("Disabled" in e.text for e in events)
     assert C.has_condition(g, mage, "disabled")
     for _ in range(60):
-        C.tick_round(g)
+        CT.tick_round(g)
     assert g.store.has(mage, Disabled)  # no recovery by itself
     assert wound(g, mage) == [] and wound(g, mage, boxes=3) == []
     assert g.store.get(mage, Disabled).cause == "Torso spent"

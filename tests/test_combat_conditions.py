@@ -7,6 +7,7 @@ from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position
+from roguelike.engine import condition_turns as CT
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import d6_check
@@ -25,7 +26,7 @@ FIELD = """
 def _start(g, eid):
     """Begin eid's turn as the loop does."""
     g.store.get(eid, Actor).actions_left = g.content.rules.actions_per_turn
-    return C.start_turn(g, eid)
+    return CT.start_turn(g, eid)
 
 
 def test_every_condition_loads_with_labels():
@@ -49,9 +50,9 @@ def test_durations_tick_down_with_rounds_and_expire():
     g = arena()
     w = g.party[0]
     C.add_condition(g, w, "poisoned", 2)
-    C.tick_round(g)
+    CT.tick_round(g)
     assert C.has_condition(g, w, "poisoned")
-    events = C.tick_round(g)
+    events = CT.tick_round(g)
     assert not C.has_condition(g, w, "poisoned")
     assert events[0].kind == "condition_end"
 
@@ -88,10 +89,10 @@ def _shakes_off_on_a_wits_save(cond: str) -> None:
     w = g.party[0]  # Wits 5
     C.add_condition(g, w, cond, -1)
     script(g, [4])
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert C.has_condition(g, w, cond)
     script(g, [5])
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert not C.has_condition(g, w, cond)
 
 
@@ -203,10 +204,10 @@ def test_poisoned_is_minus_one_until_a_might_save():
     C.add_condition(g, w, "poisoned", -1)
     assert C.check_mod(g, w) == -1
     script(g, [3])  # 3 - 1 = 2 < 3
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert C.has_condition(g, w, "poisoned")
     script(g, [4])
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert not C.has_condition(g, w, "poisoned")
 
 
@@ -233,7 +234,7 @@ def test_regenerating_heals_a_hit_point_a_turn_a_box_every_four_turns():
     for r in range(8):
         g.round = 100 + r
         before = boxes.location("arms").crossed
-        C.end_turn(g, w)
+        CT.end_turn(g, w)
         healed.append(before - boxes.location("arms").crossed)
     assert sum(healed) == 2 and sum(healed[:4]) == 1 and sum(healed[4:]) == 1
     stats = g.store.get(m, MonsterStats)
@@ -241,7 +242,7 @@ def test_regenerating_heals_a_hit_point_a_turn_a_box_every_four_turns():
     C.add_condition(g, m, "regenerating", -1)
     for r in range(4):
         g.round = 200 + r
-        C.end_turn(g, m)
+        CT.end_turn(g, m)
     assert stats.hits == 2
 
 
@@ -250,7 +251,7 @@ def test_sapped_loses_a_box_each_turn_until_saved():
     w = g.party[0]
     C.add_condition(g, w, "sapped", -1)
     script(g, [1, 1])  # location Head; the Might save fails
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert g.store.get(w, HitBoxes).location("head").crossed == 1
     assert C.has_condition(g, w, "sapped")
 
@@ -289,7 +290,7 @@ def test_stunned_has_one_action_and_recovers_at_the_end_of_its_turn():
     C.add_condition(g, w, "stunned", 1)
     _start(g, w)
     assert g.store.get(w, Actor).actions_left == 1
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert not C.has_condition(g, w, "stunned")
 
 
@@ -344,7 +345,7 @@ def test_surprised_loses_its_first_turn_and_is_easier_to_hit():
     C.add_condition(g, w, "surprised", 1)
     assert C.attack_mods(g, m, w, 1) == (1, False)
     assert any(e.kind == "skip" for e in _start(g, w))
-    C.end_turn(g, w)
+    CT.end_turn(g, w)
     assert not C.has_condition(g, w, "surprised")
 
 
@@ -368,10 +369,10 @@ def test_a_condition_ending_at_the_end_of_the_next_turn_survives_the_round_chang
     g = arena()
     m = foes(g)[0]
     C.add_condition(g, m, "surprised", C.UNTIL_ENDED, "surprise")
-    C.tick_round(g)  # a new round starts before the monster's first turn
+    CT.tick_round(g)  # a new round starts before the monster's first turn
     assert C.has_condition(g, m, "surprised")
     assert any(e.kind == "skip" for e in _start(g, m))
-    C.end_turn(g, m)
+    CT.end_turn(g, m)
     assert not C.has_condition(g, m, "surprised")
 
 

@@ -143,7 +143,7 @@ def test_d6_pillagers_start_at_exits_of_marker_rooms():
 
 
 def test_every_exploration_action_round_trips_as_data():
-    from roguelike.engine.actions import action_from_dict
+    from roguelike.engine.action_base import action_from_dict
     from roguelike.engine.explore.clock import Rest
     from roguelike.engine.explore.doors import (
         BreakDoor,

@@ -166,12 +166,12 @@ def test_an_unroused_wanderer_out_of_sight_moves_on_at_the_next_turn():
     g.streams.play = Scripted([1, 1, 3, 3, 3, 4])  # 12 squares off, reaction 7: lurks
     events = wandering_check(g)
     assert "lurks, waiting" in events[0].text
-    lurker = [e for e, _ in g.store.query(Wanderer)][0]
+    lurker = next(e for e, _ in g.store.query(Wanderer))
     assert not g.store.get(lurker, Actor).awake
     g.streams.play = Scripted([1, 1, 3, 3, 3, 4])  # another lurks; the first has gone
     events = wandering_check(g)
     assert "moved on" in events[0].text and not g.store.alive(lurker)
-    second = [e for e, _ in g.store.query(Wanderer)][0]
+    second = next(e for e, _ in g.store.query(Wanderer))
     g.store.get(second, Actor).awake = True  # roused: it stays to fight
     g.streams.play = Scripted([6])
     assert wandering_check(g) == [] and g.store.alive(second)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from combat_kit import foes, script
 
 from roguelike.core.components import Actor, Character
-from roguelike.engine.actions import Step, Wait, action_from_dict
+from roguelike.engine.action_base import action_from_dict
+from roguelike.engine.actions import Step, Wait
 from roguelike.engine.checks import fight_state
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.scenario import scenario

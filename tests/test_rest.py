@@ -14,6 +14,7 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Fatigue, Inventory, LightSource
+from roguelike.engine import condition_turns as CT
 from roguelike.engine import conditions as C
 from roguelike.engine.checks import fight_state
 from roguelike.engine.combat import wound
@@ -186,7 +187,7 @@ def test_a_zero_luck_knock_out_is_not_killed_and_heals_by_rest():
     assert g.store.has(mage, Disabled) and C.has_condition(g, mage, "disabled")
     assert wound(g, mage, boxes=2) == []  # lies there: not one wound from death
     for _ in range(120):
-        C.tick_round(g)
+        CT.tick_round(g)
     assert g.store.has(mage, Disabled)  # no luck: it does not come round by itself
     assert rest_needs(g) == ["Apprentice Mage is down until healed"]
     events = g.perform(Rest())
@@ -258,7 +259,7 @@ def test_a_companion_coming_round_on_a_last_box_does_not_stop_a_run():
     _drop(g, mage)
     watch = Watch.take(g)
     for _ in range(60):
-        C.tick_round(g)
+        CT.tick_round(g)
     assert not g.store.has(mage, Disabled) and low_health(g, mage) == "Torso"
     assert watch.stop_reason(g, []) is None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from roguelike.content.traps import OPS as OP_FIELDS
 from roguelike.core.components import (
     Actor,
     Character,
@@ -22,7 +23,9 @@ from roguelike.core.components import (
 )
 from roguelike.engine.conditions import has_condition
 from roguelike.engine.creatures import make_monster
+from roguelike.engine.game import Game
 from roguelike.engine.traps import spring, step_blocked, tick
+from roguelike.engine.traps.core import OPS
 from roguelike.engine.traps.hazards import on_moved as hazard_moved
 from tests.trap_helpers import VICTIM_AT, Rigged, arena, crossed, place, sturdy
 
@@ -512,3 +515,11 @@ def test_every_profile_has_a_test():
         "mk_cage", "mk_jaws_of_doom", "mk_monstrous_hand", "mk_x", "tt_teleport",
         "dp_creeping_vines", "dp_curse_trap"}
     assert covered == set(default_content().traps)
+
+
+def test_every_op_the_content_knows_is_registered_with_the_step_runner():
+    """traps/core.py's run_steps dispatches by name to the ops traps/effects.py registers as
+    it loads (the runner sits below both: the ops make hazards, whose hooks run steps); the
+    game's import loads them, so no op content may name is missing."""
+    assert Game  # (its import loads every module a game runs)
+    assert set(OPS) == set(OP_FIELDS)

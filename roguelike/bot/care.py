@@ -17,8 +17,8 @@ from roguelike.core.components import (
 )
 from roguelike.core.explore_components import Fatigue, SpellHealed
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action
-from roguelike.engine.explore.checks import fatigue_penalty
+from roguelike.engine.action_base import Action
+from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck

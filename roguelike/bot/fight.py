@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from roguelike.bot.care import boxes_to_down, castable
 from roguelike.bot.journey import fuel_turns, light_scarce
 from roguelike.core.components import Actor, MonsterStats, Position, TrapFigure
-from roguelike.engine.actions import DIRECTIONS, Action, Attack, Step
+from roguelike.engine.action_base import DIRECTIONS, Action
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import carried
 from roguelike.engine.explore.items import UseItem

@@ -15,7 +15,8 @@ from roguelike.bot.moves import harms_in_place, towards
 from roguelike.bot.resting import camp_walk
 from roguelike.core.components import Actor, Character, Position, Searched
 from roguelike.core.explore_components import Inventory, Item, LightSource, Treasure
-from roguelike.engine.actions import Action, Lead, TakeStairs, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Lead, TakeStairs, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import PickUp, carried, item_def_of

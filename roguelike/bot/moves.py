@@ -16,7 +16,8 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
-from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Lead, Step, Wait
+from roguelike.engine.action_base import DIRECTIONS, Action
+from roguelike.engine.actions import EndMove, Lead, Step, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.checks import hopeless
 from roguelike.engine.explore.doors import BreakDoor, PickLock
@@ -25,7 +26,7 @@ from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, speed
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, disarmable
-from roguelike.engine.traps.hazards import hazards_at
+from roguelike.engine.traps.hazards import _step, hazards_at
 from roguelike.world.paths import UNREACHABLE
 
 if TYPE_CHECKING:
@@ -156,8 +157,6 @@ def lasting_trap_over(game: Game, xy: tuple[int, int]) -> int | None:
 def harms_in_place(game: Game, xy: tuple[int, int]) -> bool:
     """Whether a lasting effect on `xy` strikes whoever stays there (each round, or while
     inside: an acid pool, a hand), not only whoever comes in (a saw, fire jets)."""
-    from roguelike.engine.traps.hazards import _step
-
     return any(_step(game, hz).get(hook) for hz in hazards_at(game, game.depth, xy)
                for hook in HARMING_HOOKS)
 

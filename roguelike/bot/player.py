@@ -23,7 +23,8 @@ from roguelike.bot.routes import Routes, hazard_squares
 from roguelike.core.components import Actor, PendingLuck, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
-from roguelike.engine.actions import Action, Lead, TakeStairs, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Lead, TakeStairs, Wait
 from roguelike.engine.explore.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.options import GameOptions

@@ -10,7 +10,8 @@ from roguelike.bot.moves import STEPS, caught, conditioned, towards
 from roguelike.bot.routes import hazard_squares
 from roguelike.core.components import Actor, Character, Disabled, Position
 from roguelike.core.explore_components import LightSource
-from roguelike.engine.actions import Action, Lead, Step, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Lead, Step, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.explore.items import UseItem

@@ -23,7 +23,8 @@ from roguelike.bot.moves import (
 from roguelike.core.components import Conditions, HitBoxes, Position
 from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Wait
 from roguelike.engine.explore.inventory import in_camp
 from roguelike.engine.explore.rest import Rest, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game

@@ -14,7 +14,7 @@ import numpy as np
 
 from roguelike.core.components import Character, Hazard, MonsterStats, Position, Trap
 from roguelike.core.explore_components import SecretDoor
-from roguelike.engine.actions import DIRECTIONS
+from roguelike.engine.action_base import DIRECTIONS
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.game import Game
 from roguelike.engine.traps.core import hit_dice, step_at

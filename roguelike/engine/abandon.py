@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action, Result, done
+from roguelike.engine.action_base import Action, Result, done
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

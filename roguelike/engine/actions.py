@@ -1,100 +1,39 @@
-"""Actions: every command is a small serialisable object the engine performs.
+"""The basic actions: step, open a door, attack, end a move, wait, lead, take the stairs.
 
-Like Hauberk's, an action can succeed, fail with a reason (costing nothing), or turn into
-another action (a step into a foe becomes an attack). The player, the bot and the monsters
-all act through these, so one set of rules governs everyone.
+What an action is (Action, Result, the registry) and the turn's action economy live in
+engine/action_base.py; these are the commands every creature shares.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, BlocksMovement, Conditions, Door, Position
 from roguelike.core.events import Event
+from roguelike.engine.action_base import (
+    Action,
+    Result,
+    done,
+    end_move,
+    fail,
+    instead,
+    spend_action,
+    wait_events,
+)
+from roguelike.engine.combat import attack
+from roguelike.engine.conditions import attack_refusal, move_blocked, remove_condition
+from roguelike.engine.conditions import speed as speed_now
+from roguelike.engine.explore.doors import before_open
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
-from roguelike.engine.words import plural
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.hazards import breakaway_chance
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-DIRECTIONS: dict[str, tuple[int, int]] = {
-    "n": (0, -1), "s": (0, 1), "e": (1, 0), "w": (-1, 0),
-    "ne": (1, -1), "nw": (-1, -1), "se": (1, 1), "sw": (-1, 1),
-}
 
-
-@dataclass
-class Result:
-    ok: bool
-    events: list[Event] = dataclasses.field(default_factory=list)
-    reason: str = ""
-    alternate: Action | None = None
-
-
-def done(*events: Event) -> Result:
-    return Result(True, list(events))
-
-
-def fail(reason: str) -> Result:
-    return Result(False, reason=reason)
-
-
-def instead(action: Action) -> Result:
-    return Result(False, alternate=action)
-
-
-_REGISTRY: dict[str, type[Action]] = {}
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-class ActionError(ValueError):
-    """A serialised action that cannot be read."""
-
-
-@dataclass(frozen=True)
-class Action:
-    kind: ClassVar[str] = ""
-    uses_time: ClassVar[bool] = True
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.kind:
-            _REGISTRY[cls.kind] = cls
-
-    def perform(self, game: Game, actor: int) -> Result:
-        raise NotImplementedError
-
-    def to_dict(self) -> dict[str, Any]:
-        # fields are ints and strs, so no deep copy (asdict's) is needed; this runs per action
-        names = _FIELD_NAMES.get(type(self))
-        if names is None:
-            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
-        return {"kind": self.kind, **{n: getattr(self, n) for n in names}}
-
-
-def action_from_dict(data: Any) -> Action:
-    if not isinstance(data, dict):
-        raise ActionError(f"an action must be an object, got {data!r}")
-    kind = data.get("kind")
-    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ActionError(f"unknown action kind {kind!r}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    args = {k: v for k, v in data.items() if k != "kind"}
-    if set(args) != set(fields):
-        raise ActionError(f"action {kind!r} needs fields {sorted(fields)}, got {sorted(args)}")
-    for name, value in args.items():
-        want = fields[name].type
-        ok = (isinstance(value, int) and not isinstance(value, bool)) if want == "int" else \
-            isinstance(value, str) if want == "str" else True
-        if not ok:
-            raise ActionError(f"action {kind!r}: field {name!r} has a bad value {value!r}")
-    return cls(**args)
-
-
-def _begin_move(game: Game, actor: int) -> Result | None:
+def begin_move(game: Game, actor: int) -> Result | None:
     """Spend an action on Move when no move is under way; None when that worked."""
     act = game.store.get(actor, Actor)
     if act.move_points > 0:
@@ -105,30 +44,11 @@ def _begin_move(game: Game, actor: int) -> Result | None:
     conds = game.store.by_type.get(Conditions)
     mine = conds.get(actor) if conds else None
     if mine is not None and mine.active:  # (conditions.speed changes nothing without one)
-        from roguelike.engine.conditions import speed as speed_now
-
         points = speed_now(game, actor, points)
     if points <= 0:  # checked first: a failed action must change nothing (replays)
         return fail("Too slow to move.")
     act.actions_left -= 1
     act.move_points = points
-    return None
-
-
-def end_move(game: Game, actor: int) -> None:
-    game.store.get(actor, Actor).move_points = 0
-
-
-def spend_action(game: Game, actor: int) -> Result | None:
-    """Use one of the turn's actions for something other than moving."""
-    act = game.store.get(actor, Actor)
-    if act.actions_left <= 0:
-        if act.move_points > 0:  # the status line says "action 2/2, moving": say why not
-            return fail("No action left for that: the last one is the move under way "
-                        f"({plural(act.move_points, 'movement point')} left).")
-        return fail("No actions left this turn.")
-    act.move_points = 0  # any other action ends a move under way
-    act.actions_left -= 1
     return None
 
 
@@ -167,8 +87,6 @@ class Step(Action):
         conds = store.by_type.get(Conditions)
         mine = conds.get(actor) if conds else None
         if mine is not None and mine.active:  # (move_blocked's '' otherwise: most steps)
-            from roguelike.engine.conditions import move_blocked
-
             # (straining against a hold comes first, whoever stands where it strains to: a
             # held delver whose one way is a held companion still tries to break away)
             held = move_blocked(game, actor, nx, ny)
@@ -181,16 +99,13 @@ class Step(Action):
                 if held:  # free of the hand, but something else still holds it
                     return done(*freed)
         if other is not None:
-            from roguelike.engine.conditions import move_blocked as blocked_at
-            from roguelike.engine.traps import confine
-
             # a swap would lift a companion out of a cage, a net or the Monstrous Hand
-            caught = confine.block_reason(game, other) or blocked_at(game, other, pos.x, pos.y)
+            caught = confine.block_reason(game, other) or move_blocked(game, other, pos.x, pos.y)
             if caught:
                 return done(*freed) if freed else fail(caught)
         act = store.get(actor, Actor)
-        if act.move_points <= 0:  # (_begin_move returns at once with a move under way)
-            blocked = _begin_move(game, actor)
+        if act.move_points <= 0:  # (begin_move returns at once with a move under way)
+            blocked = begin_move(game, actor)
             if blocked:
                 return blocked
         act.move_points -= 1
@@ -214,13 +129,10 @@ class Step(Action):
 def _break_away(game: Game, actor: int, held: str) -> Result | list[Event]:
     """A held creature trying to step: where the hold allows breaking away, the try is a
     Move action (a failed try ends the move); success frees it (the events returned)."""
-    from roguelike.engine.conditions import remove_condition
-    from roguelike.engine.traps.hazards import breakaway_chance
-
     chance = breakaway_chance(game, actor)
     if chance is None:
         return fail(held)
-    blocked = _begin_move(game, actor)
+    blocked = begin_move(game, actor)
     if blocked:
         return blocked
     count, die = chance
@@ -251,14 +163,13 @@ class OpenDoor(Action):
         state = game.store.get(door, Door)
         if state.open:
             return fail("That door is already open.")
-        from roguelike.engine.explore.doors import before_open  # lock roll, stuck, secret
-
+        # (the lock roll, a stuck door, a secret one)
         hooked = before_open(game, actor, door, self.dx, self.dy)
         if hooked is not None:
             return hooked
         if state.locked:
             return fail("The door is locked.")
-        blocked = _begin_move(game, actor)
+        blocked = begin_move(game, actor)
         if blocked:
             return blocked
         game.store.get(actor, Actor).move_points -= 1
@@ -287,8 +198,6 @@ class Attack(Action):
         a, t = store.get(actor, Position), store.get(self.target, Position)
         if a.depth != t.depth or chebyshev(a, t) > game.content.rules.melee_reach:
             return fail("Too far away for a melee attack.")
-        from roguelike.engine.conditions import attack_refusal
-
         refused = attack_refusal(game, actor, self.target, chebyshev(a, t))
         if refused:
             return fail(refused)
@@ -296,8 +205,6 @@ class Attack(Action):
         if blocked:
             return blocked
         boxes = game.weapon_boxes(actor)
-        from roguelike.engine.combat import attack
-
         return done(*attack(game, actor, self.target, boxes=boxes))
 
 
@@ -322,15 +229,6 @@ class Wait(Action):
 
     def perform(self, game: Game, actor: int) -> Result:
         return Result(True, wait_events(game, actor))  # (done(), without its call)
-
-
-def wait_events(game: Game, actor: int) -> list[Event]:
-    """What Wait does, and the events it gives: for the creatures' own decisions, which
-    want the events alone (a Wait always succeeds and never turns into another action)."""
-    act = game.store.get(actor, Actor)
-    act.actions_left = 0
-    act.move_points = 0
-    return [Event("wait", "", actor)]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Actor, Character, Disabled, Position
 from roguelike.core.events import Event
 from roguelike.engine import monster_ai
-from roguelike.engine.actions import wait_events
+from roguelike.engine.action_base import wait_events
 from roguelike.engine.stats import chebyshev
 from roguelike.engine.walking import downhill
 from roguelike.world.paths import UNREACHABLE

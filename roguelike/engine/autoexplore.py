@@ -31,7 +31,8 @@ import numpy as np
 from roguelike.core.components import Character, Door, Position
 from roguelike.core.explore_components import SecretDoor, Stuck
 from roguelike.engine import interact
-from roguelike.engine.actions import Action, Lead, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Lead, Wait
 from roguelike.engine.autoexplore_held import hand_over
 from roguelike.engine.autoexplore_search import best_spot, suspect_walls, unsearched
 from roguelike.engine.explore.data import explore_data

@@ -21,7 +21,8 @@ from collections.abc import Callable
 import numpy as np
 
 from roguelike.core.components import Character, Position
-from roguelike.engine.actions import Action, Lead, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Lead, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
 from roguelike.engine.helpless import can_act

@@ -10,7 +10,8 @@ one more wound there disables it and the player should choose.
 from __future__ import annotations
 
 from roguelike.core.components import Conditions, Position
-from roguelike.engine.actions import Action, Attack, Step
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import fight_state
 from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon
 from roguelike.engine.game import Game

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
-from roguelike.engine.explore.checks import fatigue_penalty
+from roguelike.core.explore_components import Fatigue
+from roguelike.engine.conditions import check_mod
 from roguelike.engine.stats import attribute, name_of
 
 if TYPE_CHECKING:
@@ -79,10 +80,14 @@ def multiple_actions_penalty(game: Game, eid: int) -> int:
 def roller_mod(game: Game, eid: int) -> int:
     """Conditions (Poisoned, Injured), the multiple-actions penalty and fatigue (-1 a level,
     RULES "Rest"): what the roller brings to every d6 check."""
-    from roguelike.engine.conditions import check_mod
-
     return check_mod(game, eid) + multiple_actions_penalty(game, eid) - \
         fatigue_penalty(game, eid)
+
+
+def fatigue_penalty(game: Game, eid: int) -> int:
+    """Each fatigue level is -1 on d6 rolls, i.e. +1 to the target (RULES.md)."""
+    fat = game.store.try_get(eid, Fatigue)
+    return fat.level if fat else 0
 
 
 def take_pledge(game: Game, eid: int) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import (
+    Actor,
     Character,
     Conditions,
     Disabled,
@@ -21,9 +22,16 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.engine import conditions as C
-from roguelike.engine.checks import d6_check, fight_state
+from roguelike.engine import targeting
+from roguelike.engine.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.counterattack import countered
+from roguelike.engine.explore import rest
 from roguelike.engine.explore.light import in_darkness
+from roguelike.engine.luck import gain_luck, offer_luck
+from roguelike.engine.luck_resume import resumer
+from roguelike.engine.maneuvers import maneuver_effect
+from roguelike.engine.morale import battle, on_monster_hurt
+from roguelike.engine.saves import D6_SAVES, saving_throw
 from roguelike.engine.shooting import can_shoot, ranged_reach
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 from roguelike.engine.words import plural
@@ -32,6 +40,14 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 MANEUVERS = ("", "knock_down", "force_back", "disarm")
+
+
+def engage(game: Game, eid: int, delver: int) -> None:
+    """`delver` attacks `eid` hand to hand: a Pillager so attacked is engaged (it stands
+    and fights that delver: explore/pillagers.py's `engaged_by`)."""
+    actor = game.store.peek(Actor).get(eid)
+    if actor is not None and actor.side == "pillager":
+        fight_state(game, eid).engaged_by = delver
 
 
 def roll_d6_check(game: Game, need: int) -> tuple[int, bool]:
@@ -51,8 +67,6 @@ def is_dark(game: Game, x: int, y: int) -> bool:
 
 def range_band_mod(game: Game, attacker: int, dist: int, weapon: str, reach: int = 0) -> int:
     """Classic missile bands (002:251-254) on the d6 for shots and Force Bolt."""
-    from roguelike.engine import targeting
-
     if reach <= 0:
         reach = targeting.spell_range(game) if weapon == "force_bolt" else \
             ranged_reach(game, attacker)
@@ -89,8 +103,6 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
     store = game.store
     a_name, d_name = name_of(store, attacker), name_of(store, defender)
     if weapon == "melee" and attacker in store.peek(Character):
-        from roguelike.engine.explore.pillagers import engage
-
         engage(game, defender, attacker)
     mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
     what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
@@ -104,8 +116,6 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
         events.append(Event("miss", f"{a_name} {what}attacks {d_name} and misses "
                             f"(rolled {chk.shown} vs Combat {chk.need}).{bad}", attacker,
                             defender, roll=chk.roll, need=chk.need))
-        from roguelike.engine.luck import offer_luck
-
         pending = offer_luck(game, chk, "attack", [
             attacker, defender, boxes, MANEUVERS.index(maneuver), int(weapon == "ranged")])
         return events + (pending or countered(game, attacker, defender, False) or [])
@@ -123,8 +133,6 @@ def after_hit(game: Game, attacker: int, defender: int, boxes: int, maneuver: st
         ended = countered(game, attacker, defender, False)
         if ended is not None:
             return ended
-        from roguelike.engine.maneuvers import maneuver_effect
-
         return maneuver_effect(game, attacker, defender, maneuver)
     return save_or_wound(game, defender, boxes=boxes, source=name_of(game.store, attacker),
                          attacker=attacker, weapon=weapon, critical=critical)
@@ -145,8 +153,6 @@ def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = ""
         bad = " A critical failure!" if chk.critical_failure else ""
         events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
                         f"{need}).{bad}", defender, roll=chk.roll, need=need)]
-        from roguelike.engine.luck import offer_luck
-
         pending = offer_luck(game, chk, "save", [defender, boxes, attacker,
                                                  int(weapon == "ranged"), int(critical)])
         if pending:
@@ -184,7 +190,9 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     store = game.store
     if not store.alive(eid):
         return []
-    events = C.on_wounded(game, eid)
+    # a wound to a standing delver breaks the party's rest; a wound ends sleep and the like
+    events = rest.on_wounded(game, eid) if eid in game.party else []
+    events += C.on_wounded(game, eid)
     if store.has(eid, MonsterStats):
         return events + _wound_monster(game, eid, boxes, source)
     hit_boxes = store.get(eid, HitBoxes)
@@ -273,8 +281,6 @@ def _wound_monster(game: Game, eid: int, hits: int, source: str) -> list[Event]:
     stats.hits -= hits
     name = name_of(game.store, eid)
     if stats.hits > 0:
-        from roguelike.engine.morale import on_monster_hurt
-
         events = [Event("wound", f"{name} is hit ({stats.hits} of {stats.max_hits} Hits "
                         f"left).", eid)]
         return events + on_monster_hurt(game, eid, before)
@@ -287,9 +293,6 @@ def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
     mon = game.content.monsters.get(stats.kind) if stats else None
     if mon is None or not game.store.alive(defender):
         return []
-    from roguelike.engine.checks import attribute_check
-    from roguelike.engine.saves import D6_SAVES, saving_throw
-
     events: list[Event] = []
     abilities = fight_tables(game.content).abilities
     for ab_id in mon.abilities:
@@ -309,9 +312,6 @@ def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
 
 def _feats(game: Game, killer: int, hit_dice: int) -> list[Event]:
     """Luck for feats (our triggers for DungeonPunk's 'good play')."""
-    from roguelike.engine.luck import gain_luck
-    from roguelike.engine.morale import battle
-
     events = gain_luck(game, killer, "first_blood") if battle(game).fallen == 1 else []
     if hit_dice >= 4:
         events += gain_luck(game, killer, "slay_the_strong")
@@ -355,3 +355,27 @@ def cleave(game: Game, attacker: int, dropped: int, spot: tuple[int, int], weapo
         return events + attack(game, attacker, other, boxes=game.weapon_boxes(attacker),
                                weapon=weapon)
     return []
+
+
+# ----- luck bought after the roll (engine/luck.py) finishes an attack or a save ----------
+@resumer("attack")
+def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
+    attacker, defender, boxes, maneuver, ranged = args
+    if not game.store.alive(defender):
+        return []
+    if not ok:  # (the miss stands: on a trap's figure, a counterattack that failed)
+        return countered(game, attacker, defender, False) or []
+    hit = Event("hit", f"{name_of(game.store, attacker)} hits {name_of(game.store, defender)} "
+                "after all.", attacker, defender)
+    return [hit, *after_hit(game, attacker, defender, boxes, MANEUVERS[maneuver],
+                            "ranged" if ranged else "melee", False)]
+
+
+@resumer("save")
+def _resume_save(game: Game, args: list[int], ok: bool) -> list[Event]:
+    defender, boxes, attacker, ranged, critical = args
+    if ok:
+        return [Event("save", f"{name_of(game.store, defender)} saves after all.", defender)]
+    source = name_of(game.store, attacker) if attacker else ""
+    return finish_wound(game, attacker, defender, boxes, source,
+                        "ranged" if ranged else "melee", bool(critical))

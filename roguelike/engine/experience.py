@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Character, HitBoxes, MonsterStats
 from roguelike.core.events import Event
+from roguelike.engine.luck import gain_luck
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
@@ -75,7 +76,5 @@ def _level_up(game: Game, eid: int, char: Character) -> list[Event]:
             text += f": an extra {loc.name} box"
         events.append(Event("level_up", text + "; saving throws improve.", eid,
                             roll=char.level))
-        from roguelike.engine.luck import gain_luck
-
         events += gain_luck(game, eid, "level_up")
     return events

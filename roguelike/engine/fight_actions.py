@@ -11,17 +11,10 @@ from roguelike.core.components import Actor, Conditions, Door, Position
 from roguelike.core.events import Event
 from roguelike.engine import chase
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import (
-    Action,
-    OpenDoor,
-    Result,
-    Step,
-    _begin_move,
-    done,
-    fail,
-    spend_action,
-)
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
+from roguelike.engine.actions import OpenDoor, Step, begin_move
 from roguelike.engine.checks import fight_state
+from roguelike.engine.combat import MANEUVERS, attack
 from roguelike.engine.shooting import can_shoot
 from roguelike.engine.stats import hostile, is_disabled, name_of
 from roguelike.world.paths import UNREACHABLE, climb_step
@@ -56,8 +49,6 @@ class RangedAttack(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        from roguelike.engine.combat import attack
-
         return done(*attack(game, actor, self.target, boxes=1, weapon="ranged"))
 
 
@@ -71,8 +62,6 @@ class Maneuver(Action):
     maneuver: str
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.combat import MANEUVERS, attack
-
         if self.maneuver not in MANEUVERS[1:]:
             return fail(f"Unknown maneuver; choose from {', '.join(MANEUVERS[1:])}.")
         reason = _attack_checks(game, actor, self.target)
@@ -186,7 +175,7 @@ class Advance(Action):
                     break
                 if pos.x != nx or pos.y != ny:  # it opened the door: walk through it next
                     ahead = step
-            elif act.move_points <= 0 and _begin_move(game, actor) is not None:
+            elif act.move_points <= 0 and begin_move(game, actor) is not None:
                 break
             else:
                 act.move_points -= 1

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from roguelike.core.components import FightState
 from roguelike.core.events import Event
-from roguelike.engine import conditions, experience, fight_actions, luck, morale
-from roguelike.engine.actions import Action
+from roguelike.engine import condition_turns, conditions, experience, fight_actions, luck, morale
+from roguelike.engine.action_base import Action
 from roguelike.engine.checks import fight_state
 from roguelike.engine.explore import rest
 from roguelike.engine.stats import name_of
@@ -31,16 +31,16 @@ def start_turn(game: Game, eid: int) -> list[Event]:
     states = game.store.by_type.get(FightState)
     state = (states.get(eid) if states else None) or fight_state(game, eid)
     state.cleaves = 0
-    return conditions.start_turn(game, eid, state)
+    return condition_turns.start_turn(game, eid, state)
 
 
 # (plain aliases: the turn loop calls these for every turn of every creature)
-end_turn = conditions.end_turn
+end_turn = condition_turns.end_turn
 
 
 def new_round(game: Game) -> list[Event]:
     morale.tick_round(game)
-    return conditions.tick_round(game)
+    return condition_turns.tick_round(game)
 
 
 initiative_mod = conditions.initiative_mod
@@ -60,7 +60,7 @@ def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event
 
 def end_of_combat(game: Game) -> list[Event]:
     """The mode returns to explore: conditions that act 'at the end of combat'."""
-    return conditions.end_of_combat(game)
+    return condition_turns.end_of_combat(game)
 
 
 def on_monster_killed(game: Game, eid: int) -> list[Event]:

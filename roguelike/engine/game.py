@@ -38,7 +38,7 @@ from roguelike.engine import (
     routes,
     traps,
 )
-from roguelike.engine.actions import Action, Result, fail
+from roguelike.engine.action_base import Action, Result, fail
 from roguelike.engine.creatures import make_character
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.adapters import RuleCalls

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Disabled, HitBoxes, MonsterStats
 from roguelike.core.events import Event
 from roguelike.engine import conditions as C
+from roguelike.engine.luck import gain_luck
 from roguelike.engine.stats import name_of
 from roguelike.engine.words import plural
 
@@ -54,8 +55,6 @@ def get_up_if_able(game: Game, eid: int, healer: int = 0) -> list[Event]:
     if knocked_out:  # DungeonPunk: recovering from a knock-out leaves you Injured
         events += C.add_condition(game, eid, "injured", C.UNTIL_ENDED, "knock-out")
     if healer:
-        from roguelike.engine.luck import gain_luck
-
         events += gain_luck(game, healer, "rescue")
     game.view_changed()
     return events

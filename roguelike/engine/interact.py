@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Conditions, Door, Position, Trap
 from roguelike.core.explore_components import Listened, Marker, SecretDoor, Stuck, Treasure
-from roguelike.engine.actions import Action, Attack, OpenDoor
-from roguelike.engine.checks import fight_state
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Attack, OpenDoor
+from roguelike.engine.checks import fatigue_penalty, fight_state
 from roguelike.engine.combat import MANEUVERS
-from roguelike.engine.explore.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import (
     BreakDoor,

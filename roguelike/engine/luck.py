@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, FightState, PendingLuck
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine.action_base import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
-from roguelike.engine.counterattack import countered
 from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
 from roguelike.engine.stats import name_of
 
@@ -166,33 +165,6 @@ class KeepRoll(Action):
             return fail("No roll is waiting for luck.")
         game.store.remove(actor, PendingLuck)
         return done(*RESUMERS[pending.resume](game, list(pending.args), False))
-
-
-@resumer("attack")
-def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
-    from roguelike.engine.combat import MANEUVERS, after_hit
-
-    attacker, defender, boxes, maneuver, ranged = args
-    if not game.store.alive(defender):
-        return []
-    if not ok:  # (the miss stands: on a trap's figure, a counterattack that failed)
-        return countered(game, attacker, defender, False) or []
-    hit = Event("hit", f"{name_of(game.store, attacker)} hits {name_of(game.store, defender)} "
-                "after all.", attacker, defender)
-    return [hit, *after_hit(game, attacker, defender, boxes, MANEUVERS[maneuver],
-                            "ranged" if ranged else "melee", False)]
-
-
-@resumer("save")
-def _resume_save(game: Game, args: list[int], ok: bool) -> list[Event]:
-    from roguelike.engine.combat import finish_wound
-
-    defender, boxes, attacker, ranged, critical = args
-    if ok:
-        return [Event("save", f"{name_of(game.store, defender)} saves after all.", defender)]
-    source = name_of(game.store, attacker) if attacker else ""
-    return finish_wound(game, attacker, defender, boxes, source,
-                        "ranged" if ranged else "melee", bool(critical))
 
 
 @resumer("check")

@@ -14,7 +14,8 @@ import numpy as np
 
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
-from roguelike.engine.actions import DIRECTIONS, Action, EndMove, Step
+from roguelike.engine.action_base import DIRECTIONS, Action
+from roguelike.engine.actions import EndMove, Step
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
 from roguelike.engine.stats import hostile

@@ -10,7 +10,8 @@ import numpy as np
 
 from roguelike.core.components import Character, Position
 from roguelike.core.events import Event
-from roguelike.engine.actions import DIRECTIONS, Action, Step
+from roguelike.engine.action_base import DIRECTIONS, Action
+from roguelike.engine.actions import Step
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -7,6 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from roguelike.argtypes import int_range
+from roguelike.host.config import HostConfig
+from roguelike.host.paths import account_dir
+
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
     # All internal: how the host starts a hosted account's game (not for players).
@@ -23,16 +27,12 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
         return {}
     folder = Path(data)
     if args.player_id is not None:
-        from roguelike.host.paths import account_dir
-
         folder = account_dir(folder, args.player_id)
     return {"data_dir": str(folder), "player_name": args.player_name,
             "status_fd": args.status_fd}
 
 
 def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from roguelike.argtypes import int_range
-
     host = sub.add_parser("host", help="run the SSH game server",
                           description="Host games over SSH: each player logs in (a free name "
                                       "registers on first login) and gets a lobby.")
@@ -62,7 +62,6 @@ def dispatch(args: argparse.Namespace) -> int:
         from roguelike.ui.lobby import run_lobby
 
         return run_lobby(args.link_fd)
-    from roguelike.host.config import HostConfig
     from roguelike.host.server import run_host
 
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,

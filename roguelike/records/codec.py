@@ -23,7 +23,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.engine.actions import Action, ActionError, action_from_dict
+from roguelike.engine.action_base import Action, ActionError, action_from_dict
+from roguelike.engine.options import GameOptions
 from roguelike.engine.party import party_problem
 from roguelike.engine.seeds import SeedError, normalise_seed
 from roguelike.records.text import control_problem
@@ -327,8 +328,6 @@ def read_options(raw: Any) -> dict[str, str]:
 
 
 def _options(raw: Any) -> dict[str, str]:
-    from roguelike.engine.options import GameOptions
-
     if not isinstance(raw, dict) or len(raw) > 16:
         raise RecordError("options is not a table")
     opts = {_str(k, "option", 40): _str(v, f"option {k}", 40) for k, v in raw.items()}

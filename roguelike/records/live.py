@@ -28,6 +28,7 @@ from pathlib import Path
 from roguelike.engine.game import Game
 from roguelike.records import journal as fmt
 from roguelike.records.atomic import atomic_write, keep_copy
+from roguelike.records.codec import RecordError
 from roguelike.records.lock import SlotLock
 from roguelike.records.paths import JOURNAL_SUFFIX, LOCK_SUFFIX, slot_file
 from roguelike.records.recorder import Recorder
@@ -164,8 +165,6 @@ def close_slot(directory: Path, slot: str, clean: bool = False) -> None:
 def _continues(path: Path, game: Game, rec: Recorder) -> int | None:
     """The length of the part of the journal at `path` that is exactly `game` so far, when
     it is all of it bar an unreadable tail; None if the journal must be written afresh."""
-    from roguelike.records.codec import RecordError
-
     try:
         j = fmt.read_journal(path)
     except RecordError:

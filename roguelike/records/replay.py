@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roguelike.content.loader import default_content
 from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.party import party_words
@@ -47,8 +48,6 @@ def verify_record(record: Record, content_digest: str | None = None) -> dict[str
                            "actions": len(record.actions), "score": None, "state_hash": None,
                            "game_version": record.game_version}
     if content_digest is None:
-        from roguelike.content.loader import default_content
-
         content_digest = default_content().digest
     try:
         game = resimulate(record)

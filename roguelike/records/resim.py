@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike.core.events import Event
-from roguelike.engine.actions import action_from_dict
+from roguelike.engine.action_base import action_from_dict
 from roguelike.engine.game import Game
 from roguelike.engine.options import GameOptions
 from roguelike.engine.seeds import normalise_seed

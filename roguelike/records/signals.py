@@ -16,6 +16,7 @@ from pathlib import Path
 from types import FrameType
 
 from roguelike.engine.game import Game
+from roguelike.records.save import SUFFIX, SaveError, suspend_game
 
 _PKG = Path(__file__).resolve().parents[1]
 UNSAFE_DIRS = tuple(str(_PKG / d) for d in ("engine", "world", "records", "content"))
@@ -76,8 +77,6 @@ class SignalSaver:
     def _finish(self) -> None:
         self.done = True
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
-        from roguelike.records.save import SUFFIX, SaveError, suspend_game
-
         game = self.get_game()
         if game is not None and not game.over:
             try:

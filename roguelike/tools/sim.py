@@ -6,19 +6,17 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.bot import bot_game, play
+from roguelike.records.recorder import attach
+from roguelike.records.replay import write_replay
 
 
 def run_sim(seed: str, actions: int, party: tuple[tuple[str, str], ...] | None = None,
             record: Path | None = None) -> dict[str, Any]:
     game = bot_game(seed, party)
     if record is not None:
-        from roguelike.records.recorder import attach
-
         attach(game)
     play(game, actions)
     if record is not None:
-        from roguelike.records.replay import write_replay
-
         write_replay(game, record)
     return {
         "seed": game.seed,

@@ -15,7 +15,7 @@ from typing import Protocol
 from textual.timer import Timer
 
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action
+from roguelike.engine.action_base import Action
 from roguelike.engine.explore.rest import RestRun
 from roguelike.engine.game import Game
 from roguelike.engine.travel import Decider, Question, Run

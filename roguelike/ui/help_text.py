@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from roguelike.content.loader import Content
 from roguelike.core.components import Character
-from roguelike.engine.explore.checks import fatigue_penalty
+from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.game import Game
 from roguelike.engine.stats import attribute, name_of

@@ -10,7 +10,7 @@ from typing import Any
 
 from roguelike.core.components import Named, Position
 from roguelike.engine import shooting, targeting
-from roguelike.engine.actions import _REGISTRY, Action
+from roguelike.engine.action_base import _REGISTRY, Action
 from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap

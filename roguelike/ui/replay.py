@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from roguelike.records.replay import ReplayError, ReplayPlayer
+from roguelike.terminal import refuse_without_terminal
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
@@ -124,8 +125,6 @@ def run_replay(path: Path | str) -> int:
     except ReplayError as err:
         print(f"roguelike: {err}")
         return 2
-    from roguelike.terminal import refuse_without_terminal
-
     if refuse_without_terminal():
         return 2
     app = ReplayApp(player)

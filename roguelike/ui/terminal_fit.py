@@ -25,6 +25,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from roguelike.crash import report
 from roguelike.ui.theme import Depth, depth_for
 
 MIN_COLS, MIN_ROWS = 80, 24  # every prompt and panel holds at 80x24 (issue 18, point 6)
@@ -88,8 +89,6 @@ class TerminalFit(App[None]):
         if exc is None:
             super()._fatal_error()
             return
-        from roguelike.crash import report
-
         self.bell()
         self.panic(Text(f"roguelike: {report(exc)}"))  # Text: no markup in the message
 

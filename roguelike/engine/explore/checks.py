@@ -7,17 +7,12 @@ from typing import TYPE_CHECKING
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Character
 from roguelike.core.events import Event
-from roguelike.core.explore_components import Fatigue
+from roguelike.engine.checks import Check, fatigue_penalty
+from roguelike.engine.luck import offer_luck
 from roguelike.engine.stats import attribute, name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
-
-
-def fatigue_penalty(game: Game, eid: int) -> int:
-    """Each fatigue level is -1 on d6 rolls, i.e. +1 to the target (RULES.md)."""
-    fat = game.store.try_get(eid, Fatigue)
-    return fat.level if fat else 0
 
 
 def check(game: Game, eid: int, attr: str, what: str, need: int | None = None
@@ -59,9 +54,6 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
 
     Luck after the roll buys the missing pips 1:1 (DungeonPunk), except after a failure
     short by more than the critical margin (DungeonPunk 004:50, as for the d6 check)."""
-    from roguelike.engine.checks import Check
-    from roguelike.engine.luck import offer_luck
-
     ok, event = check(game, eid, attr, what, need)
     if ok:
         return True, [event]

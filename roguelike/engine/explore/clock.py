@@ -17,6 +17,7 @@ from roguelike.engine.explore.data import explore_data, roll_expr
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.light import burn
 from roguelike.engine.explore.rest import RESTING, Rest, tick
+from roguelike.engine.explore.spells import expire_walls
 from roguelike.engine.stats import is_disabled, name_of
 from roguelike.engine.traps.make import trap_squares
 from roguelike.engine.words import plural
@@ -35,8 +36,6 @@ def on_round(game: Game) -> list[Event]:
     """Once per round (hooked into Game._new_round)."""
     led = ledger(game)
     led.clock += 1
-    from roguelike.engine.explore.spells import expire_walls
-
     events = burn(game, 1) + expire_walls(game)
     if led.clock % explore_data(game.content).rounds_per_turn == 0:
         events += tire(game) + wandering_check(game)

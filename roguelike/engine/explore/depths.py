@@ -8,7 +8,7 @@ from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Item, Treasure
-from roguelike.engine.actions import Result
+from roguelike.engine.action_base import Result
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import bank, carried, ledger
 from roguelike.engine.stats import chebyshev

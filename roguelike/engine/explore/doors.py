@@ -19,7 +19,7 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Listened, SecretDoor, Stuck
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import Action, Result, done, fail, instead, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, instead, spend_action
 from roguelike.engine.explore.checks import check, check_or_offer, hopeless
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use

@@ -16,7 +16,7 @@ from roguelike.core.explore_components import (
     LightSource,
     Treasure,
 )
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.data import ItemDef, explore_data, roll_expr
 from roguelike.engine.stats import chebyshev, is_disabled, name_of

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.core.components import Character, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource, Marker
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.combat import wound
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.data import ItemDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, may_use, unstow
 from roguelike.engine.explore.light import light_up
+from roguelike.engine.explore.markers import resolve
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
@@ -138,8 +139,6 @@ def _read_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
         return [Event("item", "The Crystal Ball stays cloudy.", actor)]
     if not game.store.alive(marker):
         return []
-    from roguelike.engine.explore.markers import resolve
-
     return resolve(game, marker, actor, True, remote=True)
 
 

@@ -15,6 +15,7 @@ from roguelike.core.components import Disabled, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource
 from roguelike.engine.explore.data import LightDef, explore_data
+from roguelike.engine.explore.inventory import carried, item_def_of, unstow
 from roguelike.engine.kept import Kept, declare
 from roguelike.engine.stats import name_of
 
@@ -208,8 +209,6 @@ def in_darkness(game: Game, x: int, y: int) -> bool:
 
 def burn(game: Game, rounds: int) -> list[Event]:
     """Lights burn down; a spent torch is replaced from the pack, a lantern refilled."""
-    from roguelike.engine.explore.inventory import carried, item_def_of, unstow
-
     data = explore_data(game.content)
     events: list[Event] = []
     for eid, light in list(game.store.query(LightSource)):

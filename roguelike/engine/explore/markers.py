@@ -14,15 +14,19 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Marker
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine import ai
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.creatures import make_monster
+from roguelike.engine.experience import award_xp
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
+from roguelike.engine.explore.pillagers import arrive_after_reveal
 from roguelike.engine.kept import declare
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
 from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
@@ -163,8 +167,6 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
         events += spring_trap(game, checker, x, y, row.event == "trap_disarmable", remote)
     else:
         events.append(make_treasure(game, game.depth, x, y)[1])
-    from roguelike.engine.explore.pillagers import arrive_after_reveal
-
     return events + arrive_after_reveal(game)
 
 
@@ -214,8 +216,6 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
                     f"{name_of(game.store, checker)}!", mid, x=spot[0], y=spot[1])]
     game.view_changed()
     if contact:  # T&T: it takes one action at once, then rolls initiative with the rest
-        from roguelike.engine import ai
-
         actor = game.store.get(mid, Actor)
         actor.actions_left, actor.move_points = 1, 0
         events += ai.take_action(game, mid)
@@ -258,9 +258,6 @@ def _after_disarm(game: Game, args: list[int], disarmed: bool) -> list[Event]:
     checker, x, y, roll, rogue, remote = args
     trap = explore_data(game.content).tt_traps[roll]
     if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
-        from roguelike.engine.experience import award_xp
-        from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
-
         profile = game.content.traps.get(trap.id)
         xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0
         return award_xp(game, rogue, xp, f"disarming the {trap.name}") + \
@@ -320,7 +317,5 @@ def _retried(game: Game, args: list[int], ok: bool) -> list[Event]:
         return []
     pos = store.get(marker, Position)
     store.destroy(marker)
-    from roguelike.engine.explore.pillagers import arrive_after_reveal
-
     return [Event("marker", "The hidden treasure is found!", actor),
             make_treasure(game, game.depth, pos.x, pos.y)[1], *arrive_after_reveal(game)]

@@ -10,7 +10,7 @@ import numpy as np
 
 from roguelike.core.components import Position
 from roguelike.core.explore_components import Item, Marker, SecretDoor, Treasure
-from roguelike.engine.actions import DIRECTIONS
+from roguelike.engine.action_base import DIRECTIONS
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.doors import secret_squares
 from roguelike.engine.kept import declare

@@ -20,20 +20,20 @@ from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Haul, Marker, SecretDoor, Treasure
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import (
+from roguelike.engine.action_base import (
     DIRECTIONS,
     Action,
-    Attack,
     Result,
-    _begin_move,
     done,
     fail,
     spend_action,
     wait_events,
 )
-from roguelike.engine.checks import fight_state
+from roguelike.engine.actions import Attack, begin_move
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.data import explore_data, roll_expr
+from roguelike.engine.explore.doors import secret_squares
+from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.pillager_maps import (
     distances,
     goal_map,
@@ -55,13 +55,6 @@ if TYPE_CHECKING:
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 DETOUR_COST = 8  # a square next to a standing delver, on the way round the party
-
-
-def engage(game: Game, eid: int, delver: int) -> None:
-    """`delver` attacks `eid` hand to hand: a Pillager so attacked is engaged."""
-    actor = game.store.peek(Actor).get(eid)
-    if actor is not None and actor.side == "pillager":
-        fight_state(game, eid).engaged_by = delver
 
 
 def engaged_by(game: Game, eid: int) -> int:
@@ -305,8 +298,6 @@ def _detour(game: Game, pos: Position, dist: np.ndarray, zone: set[tuple[int, in
 
 
 def _secret_squares(game: Game) -> list[tuple[int, int]]:
-    from roguelike.engine.explore.doors import secret_squares
-
     return list(secret_squares(game))
 
 
@@ -321,8 +312,8 @@ def _free_step(game: Game, eid: int, pos: Position, dx: int, dy: int) -> list[Ev
             door is not None and door in store.by_type.get(SecretDoor, ())):
         return None
     act = store.by_type[Actor][eid]
-    if act.move_points <= 0 and _begin_move(game, eid) is not None:
-        return None  # (_begin_move returns at once with a move under way)
+    if act.move_points <= 0 and begin_move(game, eid) is not None:
+        return None  # (begin_move returns at once with a move under way)
     act.move_points -= 1
     pos.x, pos.y = nx, ny
     events = [Event("move", "", eid, x=nx, y=ny)]
@@ -363,7 +354,7 @@ def _pillager_step(game: Game, actor: int, dx: int, dy: int, check_creatures: bo
         return fail("There is a wall in the way.")
     if check_creatures and game.creature_at(nx, ny) is not None:
         return fail("Someone is in the way.")
-    blocked = _begin_move(game, actor)
+    blocked = begin_move(game, actor)
     if blocked:
         return blocked
     store.get(actor, Actor).move_points -= 1
@@ -415,8 +406,6 @@ class Deposit(Action):
     kind: ClassVar[str] = "deposit"
 
     def perform(self, game: Game, actor: int) -> Result:
-        from roguelike.engine.explore.inventory import ledger
-
         store = game.store
         haul = store.try_get(actor, Haul)
         if haul is None or not haul.hauling:

@@ -26,7 +26,7 @@ from roguelike.core.components import Actor, Conditions, HitBoxes, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue, Ledger, LightSource
 from roguelike.engine import conditions as C
-from roguelike.engine.actions import Action, Result, done, fail
+from roguelike.engine.action_base import Action, Result, done, fail
 from roguelike.engine.checks import attribute_check
 from roguelike.engine.explore.data import RestKind, explore_data
 from roguelike.engine.explore.inventory import in_camp, ledger

@@ -14,7 +14,7 @@ from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
 from roguelike.core.explore_components import SpellHealed, SpellWall
-from roguelike.engine.actions import DIRECTIONS, Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import DIRECTIONS, Action, Result, done, fail, spend_action
 from roguelike.engine.combat import attack, save_or_wound
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check, check_or_offer

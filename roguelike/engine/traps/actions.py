@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, Character, Confined, Door, Position, Searched, Trap
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action, Result, done, fail, spend_action
+from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.experience import award_xp
+from roguelike.engine.explore.doors import search_walls
 from roguelike.engine.stats import chebyshev, name_of, speed
 from roguelike.engine.traps import confine, hazards
 from roguelike.engine.traps.core import profile_of
@@ -94,8 +95,6 @@ class Search(Action):
             else:  # the miss is not told: it would give the trap away
                 events.append(Event("search_roll", "", actor, t, roll=face, need=need))
         # one search looks at the walls too: secret doors (Classic), as players expect of 's'
-        from roguelike.engine.explore.doors import search_walls
-
         events += search_walls(game, actor)
         if not any(e.kind in ("trap_found", "door") for e in events):
             events.append(Event("search", f"{who} finds nothing.", actor))

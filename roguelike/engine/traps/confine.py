@@ -19,6 +19,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.engine import conditions
+from roguelike.engine.combat import wound
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, name_of
 from roguelike.engine.traps import movement
@@ -226,8 +227,6 @@ def tick(game: Game) -> list[Event]:
     """Each round: vines drag their captives in and smother those at the heart."""
     if not game.store.ids(Confined, Position):
         return []  # (most of the time nobody is held anywhere)
-    from roguelike.engine.combat import wound
-
     events: list[Event] = []
     for eid, conf, pos in list(game.store.query(Confined, Position)):
         if pos.depth != game.depth or game.store.has(eid, Door) or not conf.stack:

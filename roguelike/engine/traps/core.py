@@ -7,6 +7,7 @@ data and the profile stays the one source of every number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,22 @@ class Ctx:
     @property
     def name(self) -> str:
         return self.profile.name
+
+
+Step = dict[str, Any]
+Op = Callable[[Ctx, Step, list[int], str], list[int]]
+# The effect primitives by name (content/traps/README.md section 8). traps/effects.py defines
+# and registers them as it loads; the runner sits here, below both, because the ops make
+# hazards (traps/hazards.py) whose hooks run steps again.
+OPS: dict[str, Op] = {}
+
+
+def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str) -> list[int]:
+    """Each step in turn on the victims the one before left (section 7)."""
+    for i, step in enumerate(steps):
+        path = f"{base}/{i}" if base else str(i)
+        victims = OPS[step["op"]](ctx, step, victims, path)
+    return victims
 
 
 def profile_of(game: Game, trap_eid: int) -> TrapDef:

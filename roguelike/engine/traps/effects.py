@@ -7,9 +7,6 @@ attack bonus to a Combat value, and the victim's Might save standing in for armo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from roguelike.core.components import (
     Actor,
     Character,
@@ -25,21 +22,24 @@ from roguelike.engine import conditions
 from roguelike.engine.combat import attack as melee_attack
 from roguelike.engine.combat import save_or_wound, wound
 from roguelike.engine.creatures import make_monster
+from roguelike.engine.explore.inventory import item_def_of
 from roguelike.engine.saves import save_target, saving_throw
 from roguelike.engine.stats import chebyshev, hits_from_hp, name_of
 from roguelike.engine.traps import confine, hazards, movement
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
+    OPS,
     Ctx,
+    Step,
     duration_rounds,
     hit_dice,
     roll,
+    run_steps,
     slay,
 )
 from roguelike.engine.words import plural
 from roguelike.world.stocking import pick_weighted, spawn_table
 
-Step = dict[str, Any]
 SWIM_ENCUMBRANCE = 5  # Classic swim throw: d20 >= encumbrance in stone; a delver's kit (choice)
 ALERT_RADIUS = 12  # squares within which a trap's noise wakes monsters (choice)
 
@@ -47,13 +47,6 @@ ALERT_RADIUS = 12  # squares within which a trap's noise wakes monsters (choice)
 def attack_combat(bonus: int) -> int:
     """A trap's Classic +N to hit as a T&T Combat value: +3 -> 4, +6 -> 3, +9 -> 2."""
     return max(2, min(6, 5 - bonus // 3))
-
-
-def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str) -> list[int]:
-    for i, step in enumerate(steps):
-        path = f"{base}/{i}" if base else str(i)
-        victims = OPS[step["op"]](ctx, step, victims, path)
-    return victims
 
 
 def _alive(ctx: Ctx, victims: list[int]) -> list[int]:
@@ -288,8 +281,6 @@ def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]
     """Gas; Corroding (seed 000): every item of the material, carried by a victim or lying
     in the area, must save vs stone (as its carrier; on the floor as a 0-level human,
     Classic) or fall to pieces."""
-    from roguelike.engine.explore.inventory import item_def_of
-
     game = ctx.game
     material, category = step["material"], step.get("save", "stone")
     floor_target = game.content.saves.target("fighter", 0, category) if game.content.saves \
@@ -435,10 +426,10 @@ def op_move(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
     return victims
 
 
-OPS: dict[str, Callable[[Ctx, Step, list[int], str], list[int]]] = {
+OPS.update({
     "save_or": op_save_or, "damage": op_damage, "hits": op_hits, "attack": op_attack,
     "poison": op_poison, "condition": op_condition, "confine": op_confine, "move": op_move,
     "summon": op_summon, "spell": op_spell, "hazard": op_hazard, "swim": op_swim,
     "luck": op_luck, "alert": op_alert, "corrode": op_corrode, "stat": op_stat,
     "one_of": op_one_of,
-}
+})

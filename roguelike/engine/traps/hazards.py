@@ -17,7 +17,14 @@ from roguelike.engine import conditions
 from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import area_squares
-from roguelike.engine.traps.core import Ctx, creatures_on, duration_rounds, hit_dice, step_at
+from roguelike.engine.traps.core import (
+    Ctx,
+    creatures_on,
+    duration_rounds,
+    hit_dice,
+    run_steps,
+    step_at,
+)
 from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
@@ -86,8 +93,6 @@ def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event
     step = _step(game, eid)
     if not step.get(hook) or (not victims and hook not in ("on_start", "on_end")):
         return []
-    from roguelike.engine.traps.effects import run_steps
-
     ctx = _ctx(game, eid)
     run_steps(ctx, step[hook], victims, f"{game.store.get(eid, Hazard).step}/{hook}")
     return ctx.events

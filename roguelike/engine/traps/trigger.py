@@ -15,16 +15,19 @@ from roguelike.content.traps import parse_reset
 from roguelike.core.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.core.events import Event
 from roguelike.engine import conditions
+from roguelike.engine.explore.inventory import roll_treasure
 from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of
-from roguelike.engine.traps import confine, hazards
+from roguelike.engine.traps import confine, effects, hazards
 from roguelike.engine.traps.area import area_squares
-from roguelike.engine.traps.core import Ctx, creatures_on, profile_of, roll
-from roguelike.engine.traps.effects import run_steps
+from roguelike.engine.traps.core import Ctx, creatures_on, profile_of, roll, run_steps
 from roguelike.engine.traps.make import ARMED, index
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
+
+# importing traps/effects registers every step op that run_steps (traps/core.py) dispatches to
+OPS_MODULE = effects
 
 HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
                         "the levels with a hazard, keyed by the store's Hazard+Position ids")
@@ -101,8 +104,6 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     if trap.springs == 1 and profile.treasure:
         # T&T: "When ... a Trap is resolved, roll for Treasure on the ... Traps chart"; only
         # the first time, or a resetting trap would be a treasure mine
-        from roguelike.engine.explore.inventory import roll_treasure
-
         ctx.events += roll_treasure(game, list(profile.treasure), pos.x, pos.y,
                                     f"the {profile.name}")
     _schedule_reset(game, trap_eid)

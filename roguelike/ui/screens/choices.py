@@ -8,7 +8,7 @@ from collections.abc import Callable
 from textual import events
 
 from roguelike.core.components import Character, HitBoxes, Position
-from roguelike.engine.actions import DIRECTIONS
+from roguelike.engine.action_base import DIRECTIONS
 from roguelike.engine.explore.spells import wall_squares
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.words import COMPASS, plural

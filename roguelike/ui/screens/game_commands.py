@@ -12,7 +12,8 @@ from collections.abc import Callable
 from roguelike.core.components import Actor, Character, Position
 from roguelike.core.events import Event
 from roguelike.engine.abandon import Quit
-from roguelike.engine.actions import Action, EndMove, Lead, Step, TakeStairs, Wait
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.autofight import fight_step
 from roguelike.engine.checks import fight_state

@@ -21,7 +21,7 @@ from textual.timer import Timer
 
 from roguelike.core.components import Character, PendingLuck
 from roguelike.core.events import Event
-from roguelike.engine.actions import Action
+from roguelike.engine.action_base import Action
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
 from roguelike.engine.stats import name_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roguelike.core.components import Position
 from roguelike.engine import travel
-from roguelike.engine.actions import Action
+from roguelike.engine.action_base import Action
 from roguelike.engine.game import Game
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.screens.surface import Surface

@@ -146,3 +146,38 @@ def test_count_dump_is_fast(cli):
     assert out.returncode == 0 and len(out.stdout.splitlines()) == 100
     assert took < 100 * 0.04 + 1.5  # well under 20 ms a level plus start-up
 
+
+
+def test_a_room_whose_ceiling_drops_for_good_never_cuts_the_level(monkeypatch):
+    """Seed 000's Dropping Ceiling blocks passage through its room for good: stocked only
+    where that parts no ground (a dead-end room), never between the stairs, the Camp or the
+    goal (seed s23-a-28's party was shut off from the stairs up for 50,000 actions)."""
+    from roguelike.engine.traps import stock as S
+    from roguelike.world.paths import UNREACHABLE, distance_map
+
+    content = default_content()
+    sealing = [t for t in content.traps.values() if S.seals_for_good(t)]
+    assert [t.id for t in sealing] == ["dropping_ceiling"]  # (found by its data)
+    # every room draws the profile that seals: only the rooms that cut nothing get it
+    table = {key: sealing[0] for key in S.rank_table(content)}
+    monkeypatch.setattr(S, "rank_table", lambda _content: table)
+    placed = skipped = 0
+    for i in range(6):
+        level = generate(f"ceiling-{i}", 9)
+        store = EntityStore()
+        made = stock_room_traps(store, content, level, Stream(f"ceiling-{i}", "traps"))
+        trapped = {store.get(e, Trap).room for e in made}
+        up, down = level.stairs_up, level.stairs_down
+        for room in level.rooms:
+            if room.id == level.camp_room:
+                continue
+            cut = S.cuts_the_level(level, room.id)
+            walk = T.WALKABLE[level.tiles].astype("int16")
+            walk[level.room_map == room.id] = 0
+            if not cut:  # (blocked, the stairs still join)
+                assert walk[up[1], up[0]] and \
+                    distance_map(walk, [up])[down[1], down[0]] < UNREACHABLE
+            assert not (cut and room.id in trapped)
+            placed += room.id in trapped
+            skipped += cut
+    assert placed and skipped

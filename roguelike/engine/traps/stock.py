@@ -11,9 +11,11 @@ from roguelike.content.traps import TrapDef
 from roguelike.core.components import Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
+from roguelike.engine.traps.area import room_squares
 from roguelike.engine.traps.make import make_trap
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
+from roguelike.world.paths import UNREACHABLE, distance_map
 
 SQUARE_TRY_CHANCE = (1, 3)  # each "one per 50 floor squares" slot is filled on 1 in 3 (choice)
 
@@ -51,6 +53,35 @@ def _trap_point(level: Level, room: Room, profile: TrapDef, rng: Stream
     return rng.choice(floor) if floor else None
 
 
+def seals_for_good(profile: TrapDef) -> bool:
+    """Whether the trap leaves its whole room blocked for good (seed 000's Dropping
+    Ceiling: "Passage through the room is then blocked"): a permanent `blocked` hazard
+    nobody can clear, over the room."""
+    return profile.area.shape == "room" and any(
+        step.get("op") == "hazard" and step.get("kind") == "blocked"
+        and step.get("rounds") == "permanent" and not step.get("clear_by_people")
+        for step in profile.effect)
+
+
+def cuts_the_level(level: Level, room: int) -> bool:
+    """Whether blocking `room` would part walkable ground that is joined today (the
+    stairs from each other, from the Camp, or from the goal, placed later)."""
+    walk = T.WALKABLE[level.tiles].astype("int16")
+    inside = room_squares(level, room)
+    for x, y in inside:
+        walk[y, x] = 0
+    start = level.stairs_up if level.stairs_up and walk[level.stairs_up[1],
+                                                         level.stairs_up[0]] else None
+    down = level.stairs_down
+    if start is None or (down and not walk[down[1], down[0]]):
+        return True  # (the room holds a stair: blocking it shuts the way in or on)
+    before = distance_map(T.WALKABLE[level.tiles].astype("int16"), [start]) < UNREACHABLE
+    after = distance_map(walk, [start]) < UNREACHABLE
+    for x, y in inside:
+        before[y, x] = False
+    return bool((before & ~after).any())
+
+
 def stock_room_traps(store: EntityStore, content: Content, level: Level, rng: Stream
                      ) -> list[int]:
     stocking = content.trap_stocking
@@ -66,6 +97,8 @@ def stock_room_traps(store: EntityStore, content: Content, level: Level, rng: St
         rank = ranks[rng.d(6) - 1]
         d12 = rng.d(12)
         profile = table[(rank, d12)]
+        if seals_for_good(profile) and cuts_the_level(level, room.id):
+            continue  # (RULES.md: no stair, Camp or goal cut off for the rest of the game)
         point = _trap_point(level, room, profile, rng)
         if point is None:
             continue

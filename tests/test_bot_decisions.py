@@ -669,3 +669,29 @@ def test_the_bot_gives_up_a_locked_door_it_cannot_break_instead_of_trying_for_ev
     _explore_led(g, lead)
     assert bot.choose(g) != BreakDoor(1, 0)
     assert bot.routes.barred_here(g) == ((4, 1),)
+
+
+def test_a_delver_in_the_middle_of_an_acid_pool_walks_out_of_it_first():
+    """From the pool's middle every neighbour is in the pool: the delver walks two squares
+    out of it in its turn (before it tends anyone, searches or rests) rather than stand in
+    it, struck at each turn's start (bot games lost whole parties in pools on depths 1-3)."""
+    from roguelike.bot.routes import hazard_squares
+    from roguelike.engine.actions import Step
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    g = scenario(POOL_HALL)
+    rogue = g.party[1]
+    spot = g.store.get(rogue, Position).xy
+    spring(g, place(g, "mk_noxious_acid_pool", at=spot, placement="square"), rogue)
+    _explore_led(g, rogue)
+    assert not g.store.has(rogue, Disabled)
+    pool = set(hazard_squares(g))
+    bot = Bot()
+    for _ in range(3):
+        if g.store.get(rogue, Position).xy not in pool:
+            break
+        action = bot.choose(g)
+        assert isinstance(action, Step), action
+        g.perform(action)
+    assert g.store.get(rogue, Position).xy not in pool

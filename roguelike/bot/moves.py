@@ -170,11 +170,38 @@ def leave_hazard(game: Game, eid: int, pos: Position) -> Action | None:
     act = game.store.get(eid, Actor)
     if act.move_points <= 0 and act.actions_left <= 0:
         return None
-    for dx, dy in STEPS:
-        x, y = pos.x + dx, pos.y + dy
-        if (x, y) not in hazards and game.level.is_walkable(x, y) \
-                and game.creature_at(x, y) is None and not game.step_blocked(eid, x, y):
-            return Step(dx, dy)
+    return _way_out(game, eid, pos, set(hazards))
+
+
+LEAVE_REACH = 4  # the farthest (steps) the bot looks for a way out of a hazard
+
+
+def _way_out(game: Game, eid: int, pos: Position, hazards: set[tuple[int, int]]
+             ) -> Action | None:
+    """The first step of the shortest walk, over free squares, to one out of every hazard
+    (from the middle of an acid pool every neighbour is in it: a delver that looked only
+    one step away stood there, struck at each turn's start, and went down)."""
+    level = game.level
+    # (a locked door is walkable ground a step never enters)
+    shut = {xy for xy, door in game.level_doors() if door.locked and not door.open} \
+        if level.door_ids else set()
+
+    def free(x: int, y: int) -> bool:
+        return level.is_walkable(x, y) and (x, y) not in shut \
+            and game.creature_at(x, y) is None and not game.step_blocked(eid, x, y)
+
+    frontier = [(pos.x + dx, pos.y + dy, dx, dy) for dx, dy in STEPS]
+    seen = {pos.xy}
+    for _ in range(LEAVE_REACH):
+        nxt = []
+        for x, y, fx, fy in frontier:
+            if (x, y) in seen or not free(x, y):
+                continue
+            seen.add((x, y))
+            if (x, y) not in hazards:
+                return Step(fx, fy)
+            nxt.extend((x + dx, y + dy, fx, fy) for dx, dy in STEPS)
+        frontier = nxt
     return None
 
 

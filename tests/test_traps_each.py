@@ -331,7 +331,9 @@ def test_wall_of_iron_blocks():
     game, victim, trap = _setup("spell_wall_of_stone_iron")
     events = spring(game, trap, victim)
     assert any("wall of iron" in e.text for e in events)
-    assert _hazard(game, trap).ends == -1
+    # a turn per caster level, not until dispelled: the party has no dispel (RULES.md)
+    hz = _hazard(game, trap)
+    assert hz.ends == hz.starts + 60 * hz.ecl and hz.ecl >= 9
 
 
 def test_conjure_elemental():

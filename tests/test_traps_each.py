@@ -525,3 +525,27 @@ def test_every_op_the_content_knows_is_registered_with_the_step_runner():
     game's import loads them, so no op content may name is missing."""
     assert Game  # (its import loads every module a game runs)
     assert set(OPS) == set(OP_FIELDS)
+
+
+def test_whoever_lives_through_a_dropping_ceiling_crawls_out_of_the_blocked_room():
+    """The room is blocked for good; a survivor standing in it is not entombed there: it
+    crawls out to the nearest open square (RULES.md; seed s23-d-31 stood entombed)."""
+    game, victim, trap = _setup("dropping_ceiling")
+    events = spring(game, trap, victim)
+    blocked = {tuple(s) for s in _hazard(game, trap).squares}
+    for eid, _a, pos in game.store.query(Actor, Position):
+        assert pos.xy not in blocked, game.store.get(eid, Position)
+    assert any("crawls out" in e.text for e in events)
+
+
+def test_disarming_the_monstrous_hand_frees_a_victim_lying_knocked_out_in_its_grip():
+    """The Hand's Held ends on everyone in its reach when it goes, the fallen too (seed
+    s23-d-16's Mage rose still Held, for good, after the Hand was disarmed)."""
+    from roguelike.engine.traps.hazards import remove_for_trap
+
+    game, victim, trap = _setup("mk_monstrous_hand")
+    spring(game, trap, victim)
+    assert has_condition(game, victim, "held")
+    game.store.add(victim, Disabled("knocked out"))
+    remove_for_trap(game, trap)
+    assert not has_condition(game, victim, "held")

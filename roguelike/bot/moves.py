@@ -193,7 +193,7 @@ def _way_out(game: Game, eid: int, pos: Position, hazards: set[tuple[int, int]]
     frontier = [(pos.x + dx, pos.y + dy, dx, dy) for dx, dy in STEPS]
     seen = {pos.xy}
     for _ in range(LEAVE_REACH):
-        nxt = []
+        nxt: list[tuple[int, int, int, int]] = []
         for x, y, fx, fy in frontier:
             if (x, y) in seen or not free(x, y):
                 continue

@@ -25,6 +25,7 @@ from roguelike.engine.traps.core import (
     run_steps,
     step_at,
 )
+from roguelike.engine.traps.movement import free_square_near, place
 from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
@@ -54,6 +55,9 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
                     f" ({when}, {span}).", eid, ctx.trap)]
     if delay == 0:
         events += _run_hook(game, eid, "on_start", _targets(game, eid))
+        if (step.get("terrain") == "wall" or step["kind"] == "blocked") \
+                and step.get("impassable_below_hd") is None:  # (a wall to everyone)
+            events += _crawl_out(game, ctx.depth, squares)
         events += _apply_aura(game, eid)
     return events
 
@@ -89,6 +93,18 @@ def _targets(game: Game, eid: int) -> list[int]:
     return creatures_on(game, [(s[0], s[1]) for s in hz.squares], pos.depth)
 
 
+def _under(game: Game, eid: int) -> list[int]:
+    """Every creature on the hazard's squares, the fallen too: its aura's conditions end on
+    all of them when it ends (a Mage knocked out in a Monstrous Hand's grip when the Hand
+    was disarmed rose still Held, for good: seed s23-d-16)."""
+    hz = game.store.get(eid, Hazard)
+    depth = game.store.get(eid, Position).depth
+    squares = {(s[0], s[1]) for s in hz.squares}
+    positions = game.store.table(Position)
+    return [e for e in game.store.ids(Actor, Position)
+            if positions[e].depth == depth and positions[e].xy in squares]
+
+
 def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event]:
     step = _step(game, eid)
     if not step.get(hook) or (not victims and hook not in ("on_start", "on_end")):
@@ -110,7 +126,7 @@ def _aura_conditions(step: dict[str, Any]) -> list[str]:
 
 def end(game: Game, eid: int) -> list[Event]:
     events = _run_hook(game, eid, "on_end", _targets(game, eid))
-    for v in _targets(game, eid):
+    for v in _under(game, eid):
         for cond in _aura_conditions(_step(game, eid)):
             events += conditions.remove_condition(game, v, cond)
     hz = game.store.get(eid, Hazard)
@@ -240,6 +256,25 @@ def _covering_made(game: Game, ids: list[int], depth: int
                 if not here or here[-1] != eid:
                     here.append(eid)
     return lists, index
+
+
+def _crawl_out(game: Game, depth: int, squares: list[tuple[int, int]]) -> list[Event]:
+    """Whoever stands where a wall or rubble has just come crawls out to the nearest open
+    square (choice, RULES.md: a party that lived through a Dropping Ceiling stood entombed in
+    its blocked room for the rest of the game, seed s23-d-31)."""
+    area = set(squares)
+    positions = game.store.table(Position)
+    events: list[Event] = []
+    for eid in game.store.ids(Actor, Position):
+        pos = positions[eid]
+        if pos.depth != depth or pos.xy not in area:
+            continue
+        spot = free_square_near(game, depth, pos.xy, eid, avoid=area)
+        if spot != pos.xy:
+            events.append(Event("flee", f"{name_of(game.store, eid)} crawls out of the "
+                                "way.", eid))
+            events += place(game, eid, spot)
+    return events
 
 
 def blocks(game: Game, eid: int, depth: int, xy: tuple[int, int]) -> str:

@@ -12,10 +12,11 @@ ENTER = "\r"
 
 async def default_party(t: Any) -> None:
     """A new game asks for the party first (ui/screens/party.py): Enter, the default one,
-    then wait for the game's status line."""
+    then wait for the game's status line (depth and round: a random seed may open with
+    hostiles in view, in COMBAT rather than Explore, as delve-865343 did)."""
     await t.wait_for("Choose your party", 30)
     t.send(ENTER)
-    await t.wait_for("Explore", 30)
+    await t.wait_for("D1 R1 ", 30)
 
 
 def game_processes(account_id: int, data: Path) -> list[int]:

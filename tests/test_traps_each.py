@@ -549,3 +549,15 @@ def test_disarming_the_monstrous_hand_frees_a_victim_lying_knocked_out_in_its_gr
     game.store.add(victim, Disabled("knocked out"))
     remove_for_trap(game, trap)
     assert not has_condition(game, victim, "held")
+
+
+def test_a_delver_carried_out_of_the_monstrous_hand_by_the_stairs_is_held_no_more():
+    """Carried to another level the Hand's Held ends; in the Hand's reach it stays (seed
+    s23-f-35's Mage kept Held for good on the next level down)."""
+    from roguelike.engine.traps.hazards import holds_left_behind
+
+    game, victim, trap = _setup("mk_monstrous_hand")
+    spring(game, trap, victim)
+    assert holds_left_behind(game, victim) == [] and has_condition(game, victim, "held")
+    game.store.get(victim, Position).depth = 2  # (where take_stairs puts the carried)
+    assert holds_left_behind(game, victim) and not has_condition(game, victim, "held")

@@ -574,6 +574,7 @@ class Game(PartySight, Occupants):
         new = self._level(self.depth)
         self._gather_party(new.stairs_up if direction == "down" else new.stairs_down
                            or new.stairs_up, near)
+        released = [ev for e in near for ev in traps.holds_left_behind(self, e)]
         if self.led not in near or not helpless.can_act(self, self.led):
             self.led = next((e for e in near if helpless.can_act(self, e)), actor)
         self.order, self.turn_index, self.current = [], 0, None
@@ -582,7 +583,7 @@ class Game(PartySight, Occupants):
         events += [Event("left", f"{name_of(self.store, e)} is left behind, "
                          f"{'Disabled' if is_disabled(self.store, e) else 'helpless'}.", e)
                    for e in left]
-        return Result(True, events)
+        return Result(True, events + released)
 
     def score_parts(self) -> dict[str, int]:
         """Banked treasure gp + experience, with the parts (explore/depths.py)."""

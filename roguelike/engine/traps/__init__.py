@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Trap
 from roguelike.engine.traps.chart import spring_tt_trap
 from roguelike.engine.traps.describe import describe_trap, disarm_odds
+from roguelike.engine.traps.hazards import holds_left_behind
 from roguelike.engine.traps.trigger import (
     adjust_cost,
     is_known_to_party,
@@ -35,6 +36,7 @@ __all__ = [
     "adjust_cost",
     "describe_trap",
     "disarm_odds",
+    "holds_left_behind",
     "is_known_to_party",
     "knowledge",
     "last_squares_state",

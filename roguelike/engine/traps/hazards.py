@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.content.schema import build
 from roguelike.content.traps import AreaDef
-from roguelike.core.components import Actor, Confined, Hazard, Position, Trap
+from roguelike.core.components import Actor, Conditions, Confined, Hazard, Position, Trap
 from roguelike.core.events import Event
 from roguelike.engine import conditions
 from roguelike.engine.kept import declare
@@ -103,6 +103,24 @@ def _under(game: Game, eid: int) -> list[int]:
     positions = game.store.table(Position)
     return [e for e in game.store.ids(Actor, Position)
             if positions[e].depth == depth and positions[e].xy in squares]
+
+
+def holds_left_behind(game: Game, eid: int) -> list[Event]:
+    """End the conditions a lasting effect gives while inside it (the Monstrous Hand's Held)
+    on `eid` where no such effect covers it now: carried off the level by the stairs, it
+    kept Held for good on the next (seed s23-f-35)."""
+    conds = game.store.try_get(eid, Conditions)
+    if conds is None or not conds.active or not game.store.ids(Hazard):
+        return []
+    auras = {c for hz, _h in game.store.query(Hazard) for c in _aura_conditions(_step(game, hz))}
+    pos = game.store.get(eid, Position)
+    here = {c for hz in hazards_at(game, pos.depth, pos.xy)
+            for c in _aura_conditions(_step(game, hz))}
+    events: list[Event] = []
+    for cond in sorted(auras - here):
+        if cond in conds.active:
+            events += conditions.remove_condition(game, eid, cond)
+    return events
 
 
 def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event]:

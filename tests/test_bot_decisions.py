@@ -695,3 +695,27 @@ def test_a_delver_in_the_middle_of_an_acid_pool_walks_out_of_it_first():
         assert isinstance(action, Step), action
         g.perform(action)
     assert g.store.get(rogue, Position).xy not in pool
+
+
+def test_a_free_delver_in_the_hands_reach_crosses_it_to_lead_the_held_from_outside():
+    """In a corridor the Monstrous Hand spans, the free Warrior standing in its reach has
+    no free square beside it out of the reach: it walks out across the reach (it waited
+    there for ever, seed s23-g-14), to lead from 2 squares off while the held try to
+    break away."""
+    from roguelike.engine.actions import Step
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place
+
+    g = scenario("""
+###########
+#3.21.....#
+###########
+""")
+    leader, rogue = g.party[0], g.party[1]
+    # the Hand under the Warrior; the Rogue beside it held, the square beyond in reach too
+    spring(g, place(g, "mk_monstrous_hand", at=(4, 1), placement="square"), rogue)
+    C.remove_condition(g, leader, "held")  # (the Warrior came into the reach unheld)
+    assert C.has_condition(g, rogue, "held")
+    _explore_led(g, leader)
+    g.view_changed()
+    assert Bot().choose(g) == Step(1, 0)

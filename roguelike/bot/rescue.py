@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.bot.care import heal_plan, in_danger
-from roguelike.bot.moves import STEPS, caught, conditioned, towards
+from roguelike.bot.moves import STEPS, caught, conditioned, leave_hazard, towards
 from roguelike.bot.routes import hazard_squares
 from roguelike.core.components import Actor, Character, Disabled, Position
 from roguelike.core.explore_components import LightSource
@@ -150,4 +150,8 @@ def _free_the_held(game: Game, eid: int, pos: Position, held: list[int]) -> Acti
         gap = min(max(abs(p.x - x), abs(p.y - y)) for p in spots)
         if best is None or gap > best[0]:
             best = (gap, dx, dy)
-    return Step(best[1], best[2]) if best is not None else Wait()
+    if best is not None:
+        return Step(best[1], best[2])
+    # (no free square beside it out of the reach: the way out crosses the reach, as in a
+    # corridor the Hand spans; waiting there was for ever, seed s23-g-14)
+    return leave_hazard(game, eid, pos) or Wait()

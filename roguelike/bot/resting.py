@@ -215,7 +215,7 @@ def _rest(bot: Bot, game: Game) -> Action:
     depth = game.depth
     bot.door_tries = {key: n for key, n in bot.door_tries.items() if key[0] != depth}
     # (lights out while resting: a rest turn no longer burns a turn of the trip's light;
-    # a rest broken by a wanderer leaves the party to light up again, rescue.relight)
+    # they are lit again as the rest ends, done or broken)
     return Rest(dark=True)
 
 

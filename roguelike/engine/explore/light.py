@@ -7,7 +7,7 @@ standing character sees lit squares in its field of view, and its own neighbours
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
     from roguelike.engine.game import Game
 
+T = TypeVar("T")
 TOUCH = 1  # squares a character makes out without light
 
 
@@ -242,25 +243,29 @@ def burn(game: Game, rounds: int) -> list[Event]:
 
 def douse(game: Game, eid: int) -> bool:
     """Put out `eid`'s light, keeping what it has left to burn (a rest in the dark)."""
-    light = game.store.try_get(eid, LightSource)
-    if light is None:
-        return False
-    game.store.remove(eid, LightSource)
-    game.store.add(eid, Doused(light.kind, light.rounds_left))
-    game.view_changed()
-    return True
+    light = _take(game, eid, LightSource)
+    if light is not None:
+        game.store.add(eid, Doused(light.kind, light.rounds_left))
+    return light is not None
 
 
 def relight(game: Game, eid: int) -> Event | None:
     """Light again the light `eid` put out, with what it had left; None if none."""
-    out = game.store.try_get(eid, Doused)
+    out = _take(game, eid, Doused)
     if out is None:
         return None
-    game.store.remove(eid, Doused)
     game.store.add(eid, LightSource(out.kind, out.rounds_left))
-    game.view_changed()
     ldef = explore_data(game.content).lights[out.kind]
     return Event("light", f"{name_of(game.store, eid)} lights the {ldef.name} again.", eid)
+
+
+def _take(game: Game, eid: int, ctype: type[T]) -> T | None:
+    """Remove and return `eid`'s `ctype` (the light changes: the view is made again)."""
+    found = game.store.try_get(eid, ctype)
+    if found is not None:
+        game.store.remove(eid, ctype)
+        game.view_changed()
+    return found
 
 
 def light_up(game: Game, eid: int, kind: str) -> Event:

@@ -718,4 +718,40 @@ def test_a_free_delver_in_the_hands_reach_crosses_it_to_lead_the_held_from_outsi
     assert C.has_condition(g, rogue, "held")
     _explore_led(g, leader)
     g.view_changed()
-    assert Bot().choose(g) == Step(1, 0)
+    bot = Bot()
+    assert bot.choose(g) == Lead(g.store.get(rogue, Character).order)  # (to disarm it)
+    # the disarm tries spent, breaking away is what is left
+    from roguelike.bot.rescue import HOLD_TRIES
+    bot.disarm_tries[(g.depth, 4, 1)] = HOLD_TRIES
+    assert bot.choose(g) == Step(1, 0)
+
+
+def test_a_held_delver_disarms_the_hand_or_is_handed_the_lead_to_disarm_it():
+    """A held delver follows the companion ahead of it in the line and tries to break away
+    (on a 6) only when that one is 2 squares off. In a corridor the Rogue stood beside the
+    held Mage, the Mage blocking its way to the led Warrior: nobody stepped, and the
+    Warrior waited out the whole clock (seeds s24-a-0, s24-a-28). The held Mage is handed
+    the lead and disarms the Hand (001:145: it must be disarmed to be removed)."""
+    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.actions import Disarm
+    from tests.trap_helpers import place
+
+    g = scenario("""
+############
+#..23....1.#
+############
+""")
+    leader, rogue, mage = g.party
+    spring(g, place(g, "mk_monstrous_hand", at=(4, 1), placement="square"), mage)
+    for other in (leader, rogue):
+        if C.has_condition(g, other, "held"):
+            C.remove_condition(g, other, "held")
+    assert C.has_condition(g, mage, "held")
+    _explore_led(g, leader)
+    g.view_changed()
+    bot = Bot()
+    assert bot.choose(g) == Lead(g.store.get(mage, Character).order)
+    g.perform(Lead(g.store.get(mage, Character).order))
+    assert isinstance(bot.choose(g), Disarm)
+    play(g, 300, bot)
+    assert not C.has_condition(g, mage, "held")

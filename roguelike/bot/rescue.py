@@ -6,24 +6,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roguelike.bot.care import heal_plan, in_danger
-from roguelike.bot.moves import STEPS, caught, conditioned, leave_hazard, towards
+from roguelike.bot.moves import (
+    STEPS,
+    caught,
+    conditioned,
+    disarm_in_way,
+    known_trap_at,
+    leave_hazard,
+    towards,
+)
 from roguelike.bot.routes import hazard_squares
 from roguelike.core.components import Actor, Character, Disabled, Position
 from roguelike.core.explore_components import LightSource
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Lead, Step, Wait
-from roguelike.engine.conditions import move_blocked
+from roguelike.engine.conditions import has_condition, move_blocked
 from roguelike.engine.explore.inventory import find_item
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.stats import chebyshev, is_disabled, speed
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Free, Struggle
-from roguelike.engine.traps.hazards import breakaway_chance
+from roguelike.engine.traps.hazards import breakaway_chance, until_disarmed
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
+
+HOLD_TRIES = 12  # disarm tries at one hold before only breaking away (5/12 each slowly)
 
 
 def relight(game: Game, eid: int) -> Action | None:
@@ -95,11 +105,14 @@ def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         return None
     # (move_blocked refuses only under a condition, confine.top finds only a stack:
     # most steps nobody else is under one and nobody is caught)
-    if game.mode == "explore" and conditioned(game, eid) \
-            and not move_blocked(game, eid, pos.x, pos.y):
-        held = _held_companions(game, eid)
-        if held:
-            return _free_the_held(game, eid, pos, held)
+    if game.mode == "explore" and conditioned(game, -1):
+        disarm = _disarm_the_hold(bot, game, eid, pos)
+        if disarm is not None:
+            return disarm
+        if not move_blocked(game, eid, pos.x, pos.y):
+            held = _held_companions(game, eid)
+            if held:
+                return _free_the_held(game, eid, pos, held)
     for member in caught(game):
         if member == eid or store.get(member, Position).depth != game.depth \
                 or is_disabled(store, member) \
@@ -114,6 +127,42 @@ def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         goal = [(mpos.x + dx, mpos.y + dy) for dx, dy in STEPS
                 if game.level.is_walkable(mpos.x + dx, mpos.y + dy)]
         return towards(bot, game, eid, pos, goal, False)
+    return None
+
+
+def _hold_square(game: Game, member: int) -> tuple[int, int] | None:
+    """The square of a known trap beside (or under) `member` whose lasting hold only a
+    disarm ends (the Monstrous Hand, 001:145), when `member` is held."""
+    store = game.store
+    if not has_condition(game, member, "held") or breakaway_chance(game, member) is None:
+        return None
+    mpos = store.get(member, Position)
+    for dx, dy in ((0, 0), *STEPS):
+        x, y = mpos.x + dx, mpos.y + dy
+        trap = known_trap_at(game, x, y)
+        if trap is not None and until_disarmed(game, trap):
+            return (x, y)
+    return None
+
+
+def _disarm_the_hold(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
+    """A held delver disarms the trap holding it (2d6 + 2 >= 10 slowly, 5 in 12, against
+    breaking away on a 6): the held led one tries, or a free leader hands the lead to a
+    held one who can. Breaking away alone left parties waiting out the clock where the
+    companion a held one follows stood beside it in a corridor (seeds s24-a-0, s24-a-28)."""
+    store = game.store
+    for member in (eid, *[m for m in game.party if m != eid]):
+        if store.get(member, Position).depth != game.depth or is_disabled(store, member):
+            continue
+        square = _hold_square(game, member)
+        if square is None or bot.disarm_tries.get((game.depth, *square), 0) >= HOLD_TRIES:
+            continue
+        mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+        if speed(store, member) < mk.disarm_quick_cost:
+            continue  # (too slow in the hand's grip to disarm at all)
+        if member != eid:
+            return Lead(store.get(member, Character).order)
+        return disarm_in_way(bot, game, eid, *square, limit=HOLD_TRIES)
     return None
 
 

@@ -755,3 +755,29 @@ def test_a_held_delver_disarms_the_hand_or_is_handed_the_lead_to_disarm_it():
     assert isinstance(bot.choose(g), Disarm)
     play(g, 300, bot)
     assert not C.has_condition(g, mage, "held")
+
+
+def test_with_the_heart_the_party_never_takes_the_stairs_down():
+    """The climb set aside a while by the guard (a loop), the next plan was the stairs
+    down: a Mage carrying the Heart home went down and up the same stairs until the party
+    fell (seed s24-a-3)."""
+    g = scenario("""
+    ##############
+    #<..........>#
+    #..........12#
+    #...........3#
+    ##############
+    """)
+    leader = g.party[0]
+    give(g, leader, "heart_of_the_deep")
+    pos = g.store.get(leader, Position)
+    pos.x, pos.y = g.level.stairs_down
+    _explore_led(g, leader)
+    g.level.explored[:, :] = True
+    bot = Bot()
+    bot.guard.banned[(g.depth, "climb")] = g.actions_taken + 400
+    for _ in range(30):
+        action = bot.choose(g)
+        assert action != TakeStairs("down")
+        g.perform(action)
+    assert g.depth == 1

@@ -169,6 +169,10 @@ class Bot:
         def stairs() -> Action | None:
             if not down or not (level.explored[down[1], down[0]] or not budget):
                 return None
+            if J.homeward(self, game):
+                # (never down with the Heart: with the climb set aside a while by the
+                # guard, the party went down and up the same stairs until it fell, s24-a-3)
+                return None
             if pos.xy == down:
                 return TakeStairs("down") if J.gathered(game, pos) else Wait()
             return towards(self, game, eid, pos, [down], False)

@@ -289,6 +289,20 @@ def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():
         assert not isinstance(bot.choose(g), Rest)
 
 
+def test_an_injury_is_rested_off_before_going_on():
+    """Injured is -1 a stack on every roll until a rest at full boxes ends it (004); the
+    bot rested injuries off only in the Camp, and a Rogue went on knocked out 20 times
+    over with -20 on every roll (seed s24-b-8). No box crossed, one injury: it rests."""
+    g = scenario(HALL)
+    g.level.camp_room = 7  # (out of the Camp: there the bot rests off everything)
+    warrior, rogue = g.party[0], g.party[1]
+    _explore_led(g, warrior)
+    assert not isinstance(Bot().choose(g), Rest)  # (nothing to mend)
+    C.add_condition(g, rogue, "injured", C.UNTIL_ENDED, "knock-out")
+    _explore_led(g, warrior)
+    assert Bot().choose(g) == BOT_REST
+
+
 @pytest.mark.parametrize("seed", [f"bot-progress-{i}" for i in range(6)])
 def test_every_bot_game_ends_or_moves_on(seed: str):
     """No stall: in each window of 1,500 actions the game ends, or the party reaches new

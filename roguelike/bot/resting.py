@@ -117,7 +117,8 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
               ) -> Action | None:
     """Rest now, walk to the Camp to rest there, or None (go on). In the Camp the party
     rests off everything a rest still mends; elsewhere only wounds worth the time (REST_AT
-    boxes on someone, a wound to Head or Torso, fatigue), fewer when light is `scarce`.
+    boxes on someone, a wound to Head or Torso, fatigue, an injury), fewer when light is
+    `scarce`.
     A party in a `hurry` to leave the level rests only off severe fatigue (-2 and worse on
     every roll: an exhausted Mage shut behind a locked door needed a 9 on a d6 to break
     it, seed s22-b-33)."""
@@ -140,7 +141,11 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     # (fatigue is -1 a level on every roll: rested off at once while light allows, and
     # from severe on even when it is short)
     tired = _most_tired(game, standing) >= (SEVERE if scarce else 1)
-    if not (danger or tired or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
+    # (Injured is -1 a stack on every roll, and only a rest at full boxes ends one: rested
+    # off only in the Camp, a Rogue went on with 20 of them, -20, seed s24-b-8)
+    injured = _most_injured(game, standing) >= INJURED_AT
+    if not (danger or tired or injured
+            or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
         return None
     if worst >= 2 and not danger:
         walk = camp_walk(bot, game, eid, pos)
@@ -170,6 +175,15 @@ def _most_tired(game: Game, standing: list[int]) -> int:
     store = game.store
     return max(((f.level if (f := store.try_get(m, Fatigue)) is not None else 0)
                 for m in standing), default=0)
+
+
+INJURED_AT = 1  # injuries on one delver that call for a rest (2 measured as good)
+
+
+def _most_injured(game: Game, standing: list[int]) -> int:
+    conditions = game.store.peek(Conditions)
+    return max((conds.stacks.get("injured", 1) if (conds := conditions.get(m)) is not None
+                and "injured" in conds.active else 0 for m in standing), default=0)
 
 
 def _needs(game: Game, standing: list[int]) -> bool:

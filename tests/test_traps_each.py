@@ -561,3 +561,22 @@ def test_a_delver_carried_out_of_the_monstrous_hand_by_the_stairs_is_held_no_mor
     assert holds_left_behind(game, victim) == [] and has_condition(game, victim, "held")
     game.store.get(victim, Position).depth = 2  # (where take_stairs puts the carried)
     assert holds_left_behind(game, victim) and not has_condition(game, victim, "held")
+
+
+def test_out_of_a_crushing_pit_while_a_net_still_holds_the_walls_crush_it_no_more():
+    """Caught in a net, then in a crushing pit: forcing the lid frees the victim from the
+    pit though the net still holds it, so the walls (until escape) are done with it. Only
+    the last trap freed from let go of its effects, and a Rogue freed from the lid first was
+    crushed for good wherever it walked (seed s24-b-1: struck down 31 times)."""
+    from roguelike.engine.traps import confine
+
+    game, victim, pit = _setup("pit_locking_crushing")
+    net = place(game, "net", at=(6, 3))
+    spring(game, net, victim)
+    spring(game, pit, victim)
+    assert _hazard(game, pit).victims == [victim]
+    events = confine.release(game, victim)  # the lid
+    assert "still trapped" in events[0].text
+    assert _hazard(game, pit).victims == []
+    _rounds(game, 6)
+    assert not game.store.has(victim, Disabled)  # (every save fails on these dice)

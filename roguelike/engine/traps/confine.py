@@ -197,15 +197,19 @@ def release(game: Game, holder: int) -> list[Event]:
             game.store.remove(holder, Confined)
         return [Event("escape", "The door is free.", holder)]
     name = name_of(game.store, holder)
+    if not any(int(left.split(":", 1)[0]) == trap for left in conf.stack):
+        # out of this trap's hold: its lasting effects 'until escape' are done with the
+        # holder, though another trap still holds it (a Rogue in vines and a crushing pit,
+        # the lid forced first, was crushed for good wherever it went, seed s24-b-1)
+        for _e, hz in game.store.query(Hazard):
+            if hz.trap == trap and holder in hz.victims:
+                hz.victims.remove(holder)
     if conf.stack:
         return [Event("escape", f"{name} breaks out of the {step['kind'].replace('_', ' ')}, "
                       "but is still trapped.", holder)]
     game.store.remove(holder, Confined)
     for cond in UNTIL_ESCAPE:
         events += conditions.remove_condition(game, holder, cond)
-    for _e, hz in game.store.query(Hazard):
-        if hz.trap == trap and holder in hz.victims:
-            hz.victims.remove(holder)
     events.insert(0, Event("escape", f"{name} is free of the {step['kind'].replace('_', ' ')}.",
                            holder))
     if step.get("release_to") == "adjacent":

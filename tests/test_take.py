@@ -11,6 +11,7 @@ from roguelike.core.components import Actor, Disabled, MonsterStats, Position
 from roguelike.core.explore_components import Inventory
 from roguelike.engine import conditions as C
 from roguelike.engine.action_base import action_from_dict
+from roguelike.engine.actions import TakeStairs
 from roguelike.engine.explore.depths import carries_goal
 from roguelike.engine.explore.inventory import Take, carried
 from roguelike.engine.helpless import can_act
@@ -177,3 +178,25 @@ def test_the_act_menu_offers_take_only_toward_a_companion_who_cannot_act():
     assert menu["Take all 3 treasures from Mercenary Rogue"] == \
         Take(merc, ",".join(map(str, [heart, *pieces])))
     assert g.store.get(merc, Position).xy == (2, 1)
+
+
+@pytest.mark.parametrize("gap, outcome", [(1, "victory"), (4, "retired")])
+def test_the_heart_in_a_carried_companions_pack_wins_only_within_reach_of_the_stairs(
+        gap, outcome):
+    """What decides victory (depths.leave_dungeon): the Heart carried by anyone leaving,
+    the party within 3 squares of the stairs up, a statue among them carried out."""
+    g = scenario("""
+    ##############
+    #<...........#
+    #............#
+    ##############
+    """)
+    lead, merc, mage = g.party
+    for eid, x in ((lead, 1), (merc, 1 + gap), (mage, 2)):
+        pos = g.store.get(eid, Position)
+        pos.x, pos.y = x, 1 if eid == lead else 2
+    give(g, merc, "heart_of_the_deep")
+    C.add_condition(g, merc, "petrified", -1, "test")
+    res = act(g, lead, TakeStairs("up"))
+    assert res.ok, res.reason
+    assert g.over and g.outcome == outcome

@@ -812,3 +812,18 @@ def test_an_asleep_bearer_is_not_robbed_in_a_fight_but_a_statue_is():
     C.remove_condition(g, mage, "asleep")
     C.add_condition(g, mage, "petrified", -1, "test")
     assert take_heart(bot, g, eid, g.store.get(eid, Position)) is not None
+
+
+def test_out_of_a_fight_an_asleep_bearer_is_relieved_but_not_a_resting_one():
+    g = scenario(HALL)
+    leader, mage = g.party[0], g.party[2]
+    heart = give(g, mage, "heart_of_the_deep")
+    _explore_led(g, leader)
+    mpos = g.store.get(mage, Position)
+    mpos.x, mpos.y = 2, 1  # (beside the leader)
+    pos = g.store.get(leader, Position)
+    C.add_condition(g, mage, "resting", 5, "test")  # (a rest's pause: over with the rest)
+    assert take_heart(Bot(), g, leader, pos) is None
+    C.remove_condition(g, mage, "resting")
+    C.add_condition(g, mage, "asleep", 5, "test")
+    assert take_heart(Bot(), g, leader, pos) == Take(mage, str(heart))

@@ -15,17 +15,18 @@ from roguelike.bot.routes import hazard_squares
 from roguelike.core.components import Actor, Position
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Wait
+from roguelike.engine.conditions import plays
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import Take, carried, item_def_of
 from roguelike.engine.game import Game
 from roguelike.engine.helpless import can_act, lost
-from roguelike.engine.stats import chebyshev
+from roguelike.engine.stats import chebyshev, is_disabled
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
 
-KEEPS = ("heal_box", "light")  # what else is taken off a bearer lost for good (salves,
-# torches; and fuel for the lights): the party needs them on the way out, the statue not
+KEEPS = ("heal_box", "light")  # what else is taken off a bearer who is down or stone
+# (salves, torches; and fuel for the lights): the party needs them on the way out
 
 
 def bearer(bot: Bot, game: Game) -> int | None:
@@ -41,7 +42,7 @@ def take_heart(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     (out of a fight; in one only from a bearer lost for good, as nothing else will end
     it). None when the Heart needs no taking, or `eid` finds no way to the bearer."""
     holder = bearer(bot, game)
-    if holder is None or holder == eid or can_act(game, holder):
+    if holder is None or holder == eid or not _helpless(game, holder):
         return None
     store = game.store
     hpos = store.get(holder, Position)
@@ -58,9 +59,19 @@ def take_heart(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     return towards(bot, game, eid, pos, goals, False)
 
 
+def _helpless(game: Game, holder: int) -> bool:
+    """Cannot act (helpless.can_act), and not merely for the pause of a rest (Resting, a
+    quiet condition: it ends with the rest, and the Heart was taken off a resting Warrior
+    for nothing, seed s24-a-3)."""
+    if can_act(game, holder):
+        return False
+    return is_disabled(game.store, holder) or any(p.no_turn and not p.quiet
+                                                  for p in plays(game, holder))
+
+
 def _to_take(game: Game, holder: int) -> list[int]:
-    """The Heart, and from a bearer lost for good (helpless.lost: stone) the salves,
-    lights and fuel too, in the one action."""
+    """The Heart, and from a bearer down or turned to stone (helpless.lost) the salves,
+    lights and fuel too, in the one action: the party may have to go on without them."""
     goal = explore_data(game.content).goal_item
     keep_all = lost(game, holder)
     out = []

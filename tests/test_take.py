@@ -200,3 +200,14 @@ def test_the_heart_in_a_carried_companions_pack_wins_only_within_reach_of_the_st
     res = act(g, lead, TakeStairs("up"))
     assert res.ok, res.reason
     assert g.over and g.outcome == outcome
+
+
+def test_treasure_taken_in_the_camp_banks_at_once_but_the_heart_is_kept():
+    g = scenario(ROOM)  # (the scenario's room is the Camp)
+    lead, merc, _mage = g.party
+    piece = give_treasure(g, merc, 25)
+    heart = give(g, merc, "heart_of_the_deep")
+    C.add_condition(g, merc, "asleep", -1, "test")
+    res = act(g, lead, Take(merc, f"{piece},{heart}"))
+    assert res.ok and "banks 1 treasure (25 gp)" in " ".join(e.text for e in res.events)
+    assert carried(g.store, lead)[-1] == heart and piece not in carried(g.store, lead)

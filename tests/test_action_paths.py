@@ -246,6 +246,11 @@ async def pilot_things(pilot, app) -> set[str]:
     await pilot.press("a", "full_stop")
     await pilot.pause()
     await choose(pilot, app, "Bank the treasure")
+    conditions.add_condition(game, other, "asleep", -1, "test")  # (cannot act: take from)
+    await fresh_turn(pilot, game)
+    await pilot.press("a", "l")
+    await pilot.pause()
+    await choose(pilot, app, "Take the Flask of Oil from Mercenary Rogue")
     return _kinds(game, 0)
 
 
@@ -417,7 +422,7 @@ PILOTS = {
     pilot_turns: {"step", "end_move", "wait", "lead", "rest", "stairs", "quit"},
     pilot_doors: {"listen", "lock_door", "pick_lock", "open", "close_door", "force_door",
                   "break_door", "search_doors"},
-    pilot_things: {"pick_up", "drop", "give", "use_item", "bank", "retry_check"},
+    pilot_things: {"pick_up", "drop", "give", "take", "use_item", "bank", "retry_check"},
     pilot_fight: {"attack", "maneuver", "recover_weapon", "get_up", "cast",
                   "pledge_initiative"},
     pilot_ranged: {"shoot", "use_item"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from roguelike.bot import Bot, bot_game, play
+from roguelike.bot.heart import take_heart
 from roguelike.core.components import (
     Character,
     Disabled,
@@ -20,7 +21,7 @@ from roguelike.core.explore_components import Treasure
 from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Lead, TakeStairs, Wait
 from roguelike.engine.explore.clock import Rest
-from roguelike.engine.explore.inventory import carried, ledger
+from roguelike.engine.explore.inventory import Take, carried, ledger
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.fight_actions import RangedAttack
@@ -795,3 +796,74 @@ def test_with_the_heart_the_party_never_takes_the_stairs_down():
         assert action != TakeStairs("down")
         g.perform(action)
     assert g.depth == 1
+
+
+def test_the_heart_is_taken_off_a_petrified_bearer_and_carried_out():
+    """The Mage carrying the Heart is turned to stone far from the stairs: the leader walks
+    over, takes the Heart (and the salves and lights a statue no longer needs) and climbs
+    out with it. Before, the party left without it and retired (seed s23-c-6)."""
+    g = scenario("""
+    ##############
+    #<...........#
+    #............#
+    #1.........3.#
+    #2...........#
+    ##############
+    """)
+    leader, mage = g.party[0], g.party[2]
+    heart = give(g, mage, "heart_of_the_deep")
+    salve = give(g, mage, "healing_salve")
+    C.add_condition(g, mage, "petrified", -1, "basilisk")
+    _explore_led(g, leader)
+    g.level.explored[:, :] = True
+    for e in g.party:  # (the room searched already: nothing else to do first)
+        g.store.add(e, Searched(places=["1:0"], spots=[(1, 1, 1)]))
+    bot = Bot()
+    taken = None
+    for _ in range(60):
+        action = bot.choose(g)
+        if isinstance(action, Take):
+            taken = action
+            break
+        assert not isinstance(action, TakeStairs)  # (not out without the Heart)
+        g.perform(action)
+    assert taken is not None and taken.frm == mage
+    assert {heart, salve} <= {int(i) for i in taken.items.split(",")}
+    play(g, 300, bot)
+    assert g.over and g.outcome == "victory" and ledger(g).artifact
+
+
+def test_an_asleep_bearer_is_not_robbed_in_a_fight_but_a_statue_is():
+    g = arena(text="""
+    ##############
+    #1m..........#
+    #2...........#
+    #............#
+    #3...........#
+    ##############
+    """)
+    mage = g.party[2]
+    give(g, mage, "heart_of_the_deep")
+    C.add_condition(g, mage, "asleep", 10, "test")
+    put_first(g, g.party[1])
+    eid = g.party[1]
+    bot = Bot()
+    assert take_heart(bot, g, eid, g.store.get(eid, Position)) is None  # (it wakes in time)
+    C.remove_condition(g, mage, "asleep")
+    C.add_condition(g, mage, "petrified", -1, "test")
+    assert take_heart(bot, g, eid, g.store.get(eid, Position)) is not None
+
+
+def test_out_of_a_fight_an_asleep_bearer_is_relieved_but_not_a_resting_one():
+    g = scenario(HALL)
+    leader, mage = g.party[0], g.party[2]
+    heart = give(g, mage, "heart_of_the_deep")
+    _explore_led(g, leader)
+    mpos = g.store.get(mage, Position)
+    mpos.x, mpos.y = 2, 1  # (beside the leader)
+    pos = g.store.get(leader, Position)
+    C.add_condition(g, mage, "resting", 5, "test")  # (a rest's pause: over with the rest)
+    assert take_heart(Bot(), g, leader, pos) is None
+    C.remove_condition(g, mage, "resting")
+    C.add_condition(g, mage, "asleep", 5, "test")
+    assert take_heart(Bot(), g, leader, pos) == Take(mage, str(heart))

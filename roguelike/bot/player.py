@@ -16,6 +16,7 @@ from roguelike.bot import journey as J
 from roguelike.bot.care import luck_choice
 from roguelike.bot.fight import fight, strike_back
 from roguelike.bot.guard import Guard
+from roguelike.bot.heart import take_heart
 from roguelike.bot.moves import leave_hazard, towards
 from roguelike.bot.rescue import heal, relight, rescue
 from roguelike.bot.resting import rest_plan, tend_fallen
@@ -200,6 +201,7 @@ class Bot:
         return [
             ("care", lambda: relight(game, eid) or heal(self, game, eid, pos)
              or rescue(self, game, eid, pos)),
+            ("heart", lambda: take_heart(self, game, eid, pos)),
             ("fallen", lambda: tend_fallen(self, game, eid, pos, hazards)),
             ("rest", lambda: rest_plan(self, game, eid, pos, hazards, scarce, hurry)),
             # (a search, or a wait, stands in place: never in a pool that strikes there;

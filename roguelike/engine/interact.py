@@ -7,6 +7,7 @@ Each entry is an ordinary action, so a refusal still explains itself when it is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,9 +30,10 @@ from roguelike.engine.explore.doors import (
     lockpicks_refusal,
 )
 from roguelike.engine.explore.doors import Search as SearchDoors
-from roguelike.engine.explore.inventory import Bank, Give, carried, in_camp
+from roguelike.engine.explore.inventory import Bank, Give, Take, carried, in_camp
 from roguelike.engine.explore.markers import RetryCheck
 from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
+from roguelike.engine.helpless import can_act
 from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle, disarmable
@@ -181,8 +183,9 @@ def choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
 
 def more_choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
     """What the act menu adds once a square is chosen, though it never calls for the menu by
-    itself: giving things to a companion there; on your own square, looking the squares
-    around over for trap squares, banking treasure in the Camp, searching the walls again."""
+    itself: giving things to a companion there, or taking them from one who cannot act;
+    on your own square, looking the squares around over for trap squares, banking treasure
+    in the Camp, searching the walls again."""
     store = game.store
     pos = store.get(actor, Position)
     if (dx, dy) == (0, 0):
@@ -197,13 +200,25 @@ def more_choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
     if other is None or other not in game.party or other == actor:
         return []
     name = name_of(store, other)
-    items = carried(store, actor)
-    out = [Choice(f"Give the {name_of(store, item)} to {name}", Give(other, str(item)))
+    # (from one who cannot act the taking comes first: what a player turns to them for)
+    out = [] if can_act(game, other) else \
+        _pass_choices(game, other, f"from {name}", "Take", lambda ids: Take(other, ids))
+    return out + _pass_choices(game, actor, f"to {name}", "Give", lambda ids: Give(other, ids))
+
+
+def _pass_choices(game: Game, holder: int, whom: str, verb: str,
+                  make: Callable[[str], Action]) -> list[Choice]:
+    """An entry for each thing `holder` carries, and one for all its treasure (2 or more):
+    "Give the Torch to <name>", "Take all 3 treasures from <name>"; `make` makes the
+    action from the item ids."""
+    store = game.store
+    items = carried(store, holder)
+    out = [Choice(f"{verb} the {name_of(store, item)} {whom}", make(str(item)))
            for item in items]
     treasure = [i for i in items if store.has(i, Treasure)]
     if len(treasure) > 1:
-        out.append(Choice(f"Give all {len(treasure)} treasures to {name}",
-                          Give(other, ",".join(map(str, treasure)))))
+        out.append(Choice(f"{verb} all {len(treasure)} treasures {whom}",
+                          make(",".join(map(str, treasure)))))
     return out
 
 

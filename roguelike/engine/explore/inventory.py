@@ -1,4 +1,5 @@
-"""Carrying things: inventories, treasure load on Speed, pick up, drop, give, bank."""
+"""Carrying things: inventories, treasure load on Speed, pick up, drop, give, take from a
+helpless companion, bank."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from roguelike.core.explore_components import (
 from roguelike.engine.action_base import Action, Result, done, fail, spend_action
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.data import ItemDef, explore_data, roll_expr
+from roguelike.engine.helpless import can_act
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.words import direction_words, plural
 
@@ -240,9 +242,8 @@ class Give(Action):
 
     def perform(self, game: Game, actor: int) -> Result:
         store = game.store
-        try:
-            ids = [int(t) for t in self.items.split(",") if t.strip()]
-        except ValueError:
+        ids = _item_ids(self.items)
+        if ids is None:
             return fail("Name the items by their numbers.")
         mine = carried(store, actor)
         if not ids or any(i not in mine for i in ids):
@@ -262,6 +263,54 @@ class Give(Action):
                         f"{name_of(store, self.to)}.", actor, self.to)]
         if in_camp(game, self.to) and not is_disabled(store, self.to):
             events += bank(game, self.to)
+        return done(*events)
+
+
+def _item_ids(items: str) -> list[int] | None:
+    """The item ids of a Give or Take (numbers separated by commas); None if not numbers."""
+    try:
+        return [int(t) for t in items.split(",") if t.strip()]
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Take one or more things (ids separated by commas) from an adjacent companion who
+    cannot act: down, turned to stone, asleep, unconscious... (helpless.can_act; RULES.md
+    "Taking from a helpless companion"). One who can act is asked to Give instead."""
+
+    kind: ClassVar[str] = "take"
+    frm: int
+    items: str
+
+    def perform(self, game: Game, actor: int) -> Result:
+        store = game.store
+        ids = _item_ids(self.items)
+        if ids is None:
+            return fail("Name the items by their numbers.")
+        if self.frm == actor or self.frm not in game.party:
+            return fail("Take only from a companion.")
+        name = name_of(store, self.frm)
+        pos, here = store.try_get(self.frm, Position), store.get(actor, Position)
+        if pos is None or pos.depth != here.depth or chebyshev(pos, here) > 1:
+            return fail(f"{name} must be next to you.")
+        theirs = carried(store, self.frm)
+        if not ids or any(i not in theirs for i in ids):
+            return fail(f"{name} is not carrying that.")
+        if can_act(game, self.frm):
+            return fail(f"{name} can act: ask them to give it.")
+        blocked = spend_action(game, actor)
+        if blocked:
+            return blocked
+        for item in ids:  # (stowed as a pick-up is: its load counts the same)
+            unstow(game, self.frm, item)
+            stow(game, actor, item)
+        names = ", ".join(name_of(store, i) for i in ids)
+        events = [Event("take", f"{name_of(store, actor)} takes {names} from {name}.",
+                        actor, self.frm)]
+        if in_camp(game, actor):
+            events += bank(game, actor)
         return done(*events)
 
 

@@ -226,3 +226,14 @@ def test_an_old_save_s_game_finished_twice_scores_once(tmp_path, game) -> None:
     again = finish_game(loaded, tmp_path, player="Eve")
     assert again.score_id == first.score_id and len(top_scores(tmp_path)) == 1
     _verified(verify_file(first.replay))
+
+
+def test_the_replay_screen_plays_an_old_record_to_its_end() -> None:
+    """The replay player checks the checkpoints as it steps, in the record's digest."""
+    from roguelike.records.replay import ReplayPlayer
+
+    player = ReplayPlayer.open(FIXTURE)
+    player.jump_to(player.total)
+    assert player.finished and player.error == "" and player.position == 160
+    player.jump_to(30)  # (back: re-simulated from the start, checkpoint 25 again)
+    assert player.error == "" and player.position == 30

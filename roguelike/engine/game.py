@@ -50,7 +50,7 @@ from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
-from roguelike.engine.state import state_digest
+from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
@@ -307,9 +307,15 @@ class Game(PartySight, Occupants):
         kept.start_run()  # (creatures may have been moved by hand since the last call)
         kept.in_run = True  # (creature_squares may keep its answer until this returns)
         try:
-            return self._run_loop()
+            events = self._run_loop()
         finally:
             kept.in_run = False
+        if "party_view" not in kept.values:
+            # The explored squares take in the view whenever the game waits for the player
+            # (as a screen drawing it would): they are rule state (travel, auto-explore)
+            # and in state_hash, so they must not depend on whether anything looked.
+            self.visible  # noqa: B018  (read for its effect on level.explored)
+        return events
 
     def _run_loop(self) -> list[Event]:
         events = self._update_mode()
@@ -590,6 +596,7 @@ class Game(PartySight, Occupants):
         return explore.score_parts(self)
 
     # ----- hashing ---------------------------------------------------------------------
-    def state_hash(self) -> str:
-        """A digest of everything that decides the future of the game (engine/state.py)."""
-        return state_digest(self)
+    def state_hash(self, version: int = DIGEST_VERSION) -> str:
+        """A digest of everything that decides the future of the game (engine/state.py);
+        `version`: an older digest, to check a record made with it."""
+        return state_digest(self, version)

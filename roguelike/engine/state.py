@@ -1,6 +1,19 @@
-"""The rule state of a game, digested: every component of every entity, the turn, the
-order, the play stream, the traps' last squares and the levels' tiles (Game.state_hash).
-Replays and records compare these digests; derived state (game.kept) is never in it."""
+"""The rule state of a game, digested (Game.state_hash): everything that decides the
+game's future or its score. Replays and records compare these digests; derived state
+(game.kept) is never in it.
+
+The digest is versioned, as records keep the digests they were made with and verify
+recomputes them: a record states its version (records/codec.py), and a record made with
+version 1 must go on verifying after version 2 came. So a version, once records are made
+with it, never changes; a digest that takes in more is a new version.
+
+    1  every component of every entity, the seed, depth, round, turn, order, the led
+       delver, actions taken, the play stream, over, stuck rounds, the traps' last
+       squares, the levels' tiles
+    2  version 1 and the mode (explore or combat), the creature whose turn it is, the
+       deepest depth reached, the outcome, the kills, the party, the game options (luck
+       prompts) and each level's explored squares (travel and auto-explore read them)
+"""
 
 from __future__ import annotations
 
@@ -8,6 +21,8 @@ import hashlib
 import json
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from roguelike.core.components import COMPONENT_TYPES, HASHED_WHEN_PRESENT
 from roguelike.engine import traps
@@ -44,8 +59,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def state_digest(game: Game) -> str:
-    """A digest of everything that decides the future of the game."""
+DIGEST_VERSION = 2  # what new records are made with
+DIGEST_VERSIONS = (1, 2)  # what this game can compute (verify recomputes old records')
+
+
+def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
+    """A digest of everything that decides the future of the game, as digest `version`
+    takes it in (the module's docstring); ValueError for a version this game lacks."""
+    if version not in DIGEST_VERSIONS:
+        raise ValueError(f"state digest version {version!r} is not one of {DIGEST_VERSIONS}")
     h = hashlib.blake2b(digest_size=16)
     comps: dict[str, dict[str, object]] = {}
     for ctype in COMPONENT_TYPES:
@@ -63,8 +85,15 @@ def state_digest(game: Game) -> str:
     hidden = traps.last_squares_state(game)
     if hidden:
         state["last_squares"] = hidden
+    if version >= 2:
+        state.update(mode=game.mode, current=game.current, deepest=game.deepest,
+                     outcome=game.outcome, kills=game.kills, party=game.party,
+                     options=game.options.to_dict())
     h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
     for depth in sorted(game.levels):
         h.update(game.levels[depth].tiles.tobytes())
+    if version >= 2:
+        for depth in sorted(game.levels):
+            h.update(np.packbits(game.levels[depth].explored).tobytes())
     return h.hexdigest()
 

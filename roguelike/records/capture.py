@@ -13,14 +13,19 @@ from roguelike.records.resim import recorder_for
 from roguelike.records.score import score_parts
 
 
-def final_claims(game: Game) -> Final:
-    """What a record claims about `game` as it stands (verify redoes each one)."""
+def final_claims(game: Game, hash_version: int) -> Final:
+    """What a record claims about `game` as it stands (verify redoes each one), its state
+    hash in digest `hash_version`."""
     return Final(actions=len(game.history), round=game.round, depth=game.depth,
-                 over=game.over, outcome=game.outcome, state_hash=game.state_hash(),
+                 over=game.over, outcome=game.outcome,
+                 state_hash=game.state_hash(hash_version),
                  deepest=game.deepest, kills=game.kills)
 
 
 def capture(game: Game, kind: str, player: str = "") -> Record:
+    """The record of `game`. Its hashes are in the state digest its recorder keeps the
+    checkpoints in: the current one, or the version of the save the game was resumed
+    from (so that save's game, saved again, still verifies)."""
     rec = recorder_for(game)
     seen: dict[tuple[Any, ...], Action] = {}
     return Record(
@@ -34,9 +39,10 @@ def capture(game: Game, kind: str, player: str = "") -> Record:
         prints=tuple(rec.prints),
         checkpoint_every=rec.every,
         checkpoints=dict(rec.checkpoints),
-        final=final_claims(game),
+        final=final_claims(game, rec.version),
         score=score_parts(game),
         player=player,
         saved_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         options=game.options.to_dict(),
+        hash_version=rec.version,
     )

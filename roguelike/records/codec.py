@@ -1,8 +1,8 @@
 """The record file format shared by saves and replays: versioned JSON with a checksum.
 
-    {"format": "traps-and-treasure-record", "version": 2,
+    {"format": "traps-and-treasure-record", "version": 3,
      "body": {kind, game_version, content_digest, seed, party, actions, checkpoints,
-              checkpoint_every, final, score, player, saved_at, options},
+              checkpoint_every, final, score, player, saved_at, options, hash_version},
      "checksum": blake2b-128 of the canonical JSON of body}
 
 `actions` is a list of [round, action, fingerprint]: the round the action was chosen in,
@@ -11,7 +11,10 @@ the action as data, and a 16-bit digest of the state right after it (see recorde
 game and refuses the file if any of them differs. Version 2 added `final.deepest` and
 `final.kills` (version 1 files are still read; they do not make those two claims) and party
 entries [role, class, name] for delvers the player named (the names are in the game's state,
-so a changed name changes every checkpoint and the final state hash).
+so a changed name changes every checkpoint and the final state hash). Version 3 added
+`hash_version`: the version of the state digest (engine/state.py) its checkpoints and
+final state hash were made with; a version 1 or 2 file made them with digest version 1,
+which verify still computes for it, so an old record keeps its proof.
 `saved_at` is for people only; nothing in the simulation reads it. No text anywhere in a
 record may hold a control character (see text.py).
 """
@@ -27,11 +30,12 @@ from roguelike.engine.action_base import Action, ActionError, action_from_dict
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import party_problem
 from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS
 from roguelike.records.text import control_problem
 
 FORMAT = "traps-and-treasure-record"
-VERSION = 2
-READ_VERSIONS = (1, 2)
+VERSION = 3
+READ_VERSIONS = (1, 2, 3)
 KINDS = ("save", "replay")
 MAX_ACTIONS = 5_000_000
 MAX_TEXT = 200
@@ -76,6 +80,8 @@ class Record:
     player: str = ""
     saved_at: str = ""
     options: dict[str, str] | None = None  # game options that change play (luck prompts)
+    # the state digest version of `checkpoints` and `final.state_hash` (engine/state.py)
+    hash_version: int = DIGEST_VERSION
 
 
 def canonical(body: Any) -> bytes:
@@ -87,15 +93,16 @@ def checksum(body: Any) -> str:
 
 
 def encode_body(body: dict[str, Any]) -> bytes:
-    # a version 1 record read back and written again stays version 1 (it has no v2 claims)
-    version = VERSION if "deepest" in body["final"] else 1
+    # (a version 1 record read back and written again stays version 1: it has no v2
+    # claims, and its hashes are digest version 1's, which version 1 files leave unsaid)
+    version = VERSION if "hash_version" in body else 2 if "deepest" in body["final"] else 1
     doc = {"format": FORMAT, "version": version, "body": body, "checksum": checksum(body)}
     return json.dumps(doc, separators=(",", ":")).encode() + b"\n"
 
 
 def body_of(record: Record) -> dict[str, Any]:
     f = record.final
-    return {
+    body: dict[str, Any] = {
         "kind": record.kind,
         "game_version": record.game_version,
         "content_digest": record.content_digest,
@@ -111,6 +118,12 @@ def body_of(record: Record) -> dict[str, Any]:
         "saved_at": record.saved_at,
         "options": dict(record.options or {}),
     }
+    if f.deepest is not None:
+        body["hash_version"] = record.hash_version
+    elif record.hash_version != 1:  # (a version 1 file says nothing: digest version 1)
+        raise ValueError("a record without the deepest and kills claims is a version 1 "
+                         "file, whose hashes are digest version 1's")
+    return body
 
 
 def encode(record: Record) -> bytes:
@@ -200,6 +213,17 @@ def decode(data: bytes) -> Record:
     return _record(body, version)
 
 
+def read_hash_version(raw: Any) -> int:
+    """A version 3 file's `hash_version`: one of the state digests this game computes."""
+    version = _int(raw, "hash_version", 1)
+    if version not in DIGEST_VERSIONS:
+        raise RecordError(f"its state hashes are of digest version {version}, which this "
+                          f"game cannot check (it computes versions "
+                          f"{', '.join(map(str, DIGEST_VERSIONS))}; was it made by a newer "
+                          f"version of the game?)")
+    return version
+
+
 def _final(f: Any, version: int, n_actions: int) -> Final:
     keys = FINAL_V1 if version == 1 else FINAL_V2
     if not isinstance(f, dict) or set(f) != set(keys):
@@ -222,7 +246,7 @@ def _final(f: Any, version: int, n_actions: int) -> Final:
 def _record(b: dict[str, Any], version: int = VERSION) -> Record:
     want = {"kind", "game_version", "content_digest", "seed", "party", "actions",
             "checkpoint_every", "checkpoints", "final", "score", "player", "saved_at",
-            "options"}
+            "options"} | ({"hash_version"} if version >= 3 else set())
     if set(b) != want:
         raise RecordError(f"the body has fields {sorted(b)}, expected {sorted(want)}")
     kind = _str(b["kind"], "kind")
@@ -261,6 +285,8 @@ def _record(b: dict[str, Any], version: int = VERSION) -> Record:
         checkpoints[_int(item[0], f"checkpoint {i}", 1, len(raw))] = _hex(item[1],
                                                                           f"checkpoint {i}")
     final = _final(b["final"], version, len(actions))
+    # (versions 1 and 2 say nothing: their hashes are digest version 1's, today's then)
+    hash_version = read_hash_version(b["hash_version"]) if version >= 3 else 1
     score = b["score"]
     if not isinstance(score, dict) or len(score) > 32:
         raise RecordError("score is not a table of parts")
@@ -271,7 +297,8 @@ def _record(b: dict[str, Any], version: int = VERSION) -> Record:
                   party=party, rounds=tuple(rounds), actions=tuple(actions),
                   prints=tuple(prints), checkpoint_every=every, checkpoints=checkpoints,
                   final=final, score=parts, player=_str(b["player"], "player", 64),
-                  saved_at=_str(b["saved_at"], "saved_at", 64), options=_options(b["options"]))
+                  saved_at=_str(b["saved_at"], "saved_at", 64), options=_options(b["options"]),
+                  hash_version=hash_version)
 
 
 def read_seed(raw: Any) -> str:

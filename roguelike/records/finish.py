@@ -36,10 +36,12 @@ def _finished_before(game: Game, data_dir: Path, player: str,
                          depth=game.deepest, turns=game.round, outcome=game.outcome):
         replay = data_dir / row["replay"]
         try:
-            final = decode(replay.read_bytes()).final
+            record = decode(replay.read_bytes())
         except (OSError, RecordError):
             continue
-        if final.actions == len(game.history) and final.state_hash == game.state_hash():
+        final = record.final
+        if final.actions == len(game.history) \
+                and final.state_hash == game.state_hash(record.hash_version):
             morgue = data_dir / "morgue" / replay.name.replace(REPLAY_SUFFIX, ".txt")
             return Finished(replay, morgue, int(row["id"]), parts)
     return None

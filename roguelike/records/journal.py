@@ -110,7 +110,9 @@ class JournalRead:
 
     def record(self) -> Record:
         """The journal as a record to re-simulate. It claims no final state (see
-        resim.resimulate's check_claims): the actions and fingerprints are what it says."""
+        resim.resimulate's check_claims): the actions and fingerprints are what it says.
+        It holds no state hash either, so the game it gives back is recorded in the
+        current state digest (Record's default)."""
         n = len(self.actions)
         return Record(kind="save", game_version=self.game_version,
                       content_digest=self.content_digest, seed=self.seed, party=self.party,

@@ -2,13 +2,16 @@
 
 After every action it notes a 16-bit fingerprint of the state (so a verifier can name the
 very action where a replay goes wrong) and, every `CHECKPOINT_EVERY` actions, the full
-state hash (so a lucky fingerprint match cannot hide a divergence for long).
+state hash (so a lucky fingerprint match cannot hide a divergence for long), of the state
+digest version it was made for: the current one for a new game, a record's own when it
+re-simulates one (engine/state.py; a record states its version, codec.py).
 """
 
 from __future__ import annotations
 
 from roguelike.core.components import Position
 from roguelike.engine.game import Game
+from roguelike.engine.state import DIGEST_VERSION
 
 CHECKPOINT_EVERY = 500
 _MASK = (1 << 64) - 1
@@ -36,8 +39,9 @@ def fingerprint(game: Game) -> int:
 class Recorder:
     """An `on_action` watcher; `prints[i]` belongs to `game.history[i]`."""
 
-    def __init__(self, every: int = CHECKPOINT_EVERY) -> None:
+    def __init__(self, every: int = CHECKPOINT_EVERY, version: int = DIGEST_VERSION) -> None:
         self.every = every
+        self.version = version  # the state digest of the checkpoints (and of a capture)
         self.prints: list[int] = []
         self.checkpoints: dict[int, str] = {}
 
@@ -45,17 +49,19 @@ class Recorder:
         self.prints.append(fingerprint(game))
         n = len(game.history)
         if n % self.every == 0:
-            self.checkpoints[n] = game.state_hash()
+            self.checkpoints[n] = game.state_hash(self.version)
 
     def in_step(self, game: Game) -> bool:
         return len(self.prints) == len(game.history)
 
 
-def attach(game: Game, every: int = CHECKPOINT_EVERY) -> Recorder:
-    """Start recording a game that has taken no actions yet."""
+def attach(game: Game, every: int = CHECKPOINT_EVERY,
+           version: int = DIGEST_VERSION) -> Recorder:
+    """Start recording a game that has taken no actions yet (its checkpoints in state
+    digest `version`: a record's own, to re-simulate it)."""
     if game.history:
         raise ValueError("attach a recorder before the first action (or use recorder_for)")
-    rec = Recorder(every)
+    rec = Recorder(every, version)
     game.on_action.append(rec)
     return rec
 

@@ -64,7 +64,9 @@ def verify_record(record: Record, content_digest: str | None = None) -> dict[str
             out["reason"] += " (the record was made with different game content)"
         return out
     parts = score_parts(game)
-    out.update(score=parts["total"], score_parts=parts, state_hash=game.state_hash(),
+    out.update(score=parts["total"], score_parts=parts,
+               state_hash=game.state_hash(record.hash_version),
+               hash_version=record.hash_version,
                depth=game.deepest, turns=game.round, outcome=game.outcome, kills=game.kills,
                party=party_words(game.party_spec, game.content))
     if content_digest != record.content_digest:  # the score was earned under other rules
@@ -106,7 +108,8 @@ class ReplayPlayer:
                                        self.record.options)
         except Divergence as err:
             raise ReplayError(str(err)) from None
-        self._rec = rec_mod.attach(self.game, self.record.checkpoint_every)
+        self._rec = rec_mod.attach(self.game, self.record.checkpoint_every,
+                                   self.record.hash_version)
         self.position = 0
         self.error = ""
 

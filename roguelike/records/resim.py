@@ -50,20 +50,21 @@ class ClaimsRefused(Divergence):
         return self.reason
 
 
-def claims_of(game: Game) -> dict[str, Any]:
-    """Everything a record claims about a game's end, by claim name (codec.Final, score)."""
+def claims_of(game: Game, hash_version: int) -> dict[str, Any]:
+    """Everything a record claims about a game's end, by claim name (codec.Final, score),
+    the state hash in digest `hash_version` (the record's)."""
     claims: dict[str, Any] = {
         "final.actions": len(game.history), "final.round": game.round,
         "final.depth": game.depth, "final.deepest": game.deepest, "final.over": game.over,
         "final.outcome": game.outcome, "final.kills": game.kills,
-        "final.state_hash": game.state_hash()}
+        "final.state_hash": game.state_hash(hash_version)}
     claims.update({f"score.{k}": v for k, v in score_parts(game).items()})
     return claims
 
 
 def mismatches(record: Record, game: Game, rec: rec_mod.Recorder) -> list[Mismatch]:
     """Every claim of `record` that differs from `game` (re-simulated with recorder `rec`)."""
-    actual = claims_of(game)
+    actual = claims_of(game, record.hash_version)
     f = record.final
     claimed: dict[str, Any] = {f"final.{k}": getattr(f, k) for k in
                                ("actions", "round", "depth", "deepest", "over", "outcome",
@@ -122,7 +123,7 @@ def resimulate(record: Record, upto: int | None = None,
     every action's round and fingerprint, every checkpoint and, at the end (unless
     `check_claims` is False, for a journal, which makes none), every claim of the file."""
     game = new_game(record.seed, record.party, record.options)
-    rec = rec_mod.attach(game, record.checkpoint_every)
+    rec = rec_mod.attach(game, record.checkpoint_every, record.hash_version)
     end = len(record.actions) if upto is None else min(upto, len(record.actions))
     for i in range(end):
         step(game, record, i, rec)
@@ -139,7 +140,7 @@ def valid_prefix(record: Record) -> tuple[Game, Divergence | None]:
     """The game after as many of the record's actions as replay cleanly, and why it
     stopped there (None: all of them). For a journal, whose tail a crash may have cut."""
     game = new_game(record.seed, record.party, record.options)
-    rec = rec_mod.attach(game, record.checkpoint_every)
+    rec = rec_mod.attach(game, record.checkpoint_every, record.hash_version)
     for i in range(len(record.actions)):
         try:
             step(game, record, i, rec)

@@ -1,0 +1,100 @@
+"""The state digest (engine/state.py, Game.state_hash) takes in all of the rule state, in
+versions: version 2 added what version 1 left out, and version 1 stays as it was (records
+made with it are verified with it: tests/test_records_digest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from roguelike.bot import bot_game, play
+from roguelike.engine.game import Game
+from roguelike.engine.options import GameOptions
+from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS, state_digest
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    """A bot game that has fought (kills) and is mid-round (a creature's turn)."""
+    game = bot_game("digest-v1-3")
+    play(game, 160)
+    assert game.kills > 0 and game.current is not None and not game.over
+    return game
+
+
+def _flip_explored(game: Game) -> Callable[[], None]:
+    explored = game.levels[1].explored
+    explored[0, 0] = not explored[0, 0]
+
+    def undo() -> None:
+        explored[0, 0] = not explored[0, 0]
+    return undo
+
+
+def _set(name: str, value: Callable[[Game], object]) -> Callable[[Game], Callable[[], None]]:
+    def change(game: Game) -> Callable[[], None]:
+        old = getattr(game, name)
+        setattr(game, name, value(game))
+        return lambda: setattr(game, name, old)
+    return change
+
+
+def _other_member(game: Game) -> int:
+    return next(e for e in game.party if e != game.current)
+
+
+# each field version 2 added, and a change to it (returning its undo)
+NEW_IN_2: dict[str, Callable[[Game], Callable[[], None]]] = {
+    "mode": _set("mode", lambda g: "combat" if g.mode == "explore" else "explore"),
+    "current": _set("current", _other_member),
+    "current None": _set("current", lambda g: None),
+    "deepest": _set("deepest", lambda g: g.deepest + 1),
+    "outcome": _set("outcome", lambda g: "defeat"),
+    "kills": _set("kills", lambda g: g.kills + 1),
+    "party": _set("party", lambda g: list(reversed(g.party))),
+    "options": _set("options", lambda g: GameOptions(
+        "never" if g.options.luck_prompt == "ask" else "ask")),
+    "explored": _flip_explored,
+}
+
+
+@pytest.mark.parametrize("field", sorted(NEW_IN_2))
+def test_a_game_differing_only_in_a_field_version_2_added_hashes_differently(
+        game: Game, field: str) -> None:
+    before, before_v1 = game.state_hash(), game.state_hash(1)
+    undo = NEW_IN_2[field](game)
+    try:
+        assert game.state_hash() != before, field
+        assert game.state_hash(1) == before_v1  # (version 1 never took it in)
+    finally:
+        undo()
+    assert game.state_hash() == before
+
+
+def test_the_current_digest_is_version_2_and_game_state_hash_is_it(game: Game) -> None:
+    assert DIGEST_VERSION == 2 and DIGEST_VERSIONS == (1, 2)
+    assert game.state_hash() == state_digest(game, 2) != state_digest(game, 1)
+
+
+@pytest.mark.parametrize("version", [0, 3, -1])
+def test_an_unknown_digest_version_is_refused(game: Game, version: int) -> None:
+    with pytest.raises(ValueError, match="state digest version"):
+        game.state_hash(version)
+
+
+def test_the_explored_squares_are_up_to_date_whenever_the_game_waits() -> None:
+    """Explored squares grow as the party's view is read (engine/sight.py), and a screen
+    reads it after every action while a headless replay may not: the turn loop takes the
+    view in before it waits, so they (and the digest holding them) never depend on
+    whether anything looked. (Without it, bot games left the view unread a few times in
+    1,500 actions.)"""
+    stale: list[int] = []
+
+    def watch(game: Game, _action: object, _events: object) -> None:
+        if "party_view" not in game.kept.values:
+            stale.append(game.actions_taken)
+
+    for seed in ("lag-2", "lag-3"):
+        play(bot_game(seed), 1500, watch=watch)
+    assert stale == []

@@ -304,6 +304,24 @@ def test_an_injury_is_rested_off_before_going_on():
     assert Bot().choose(g) == BOT_REST
 
 
+def test_nights_that_fail_their_injury_check_are_not_given_up():
+    """A rest at full boxes rolls an injury's night (004's Endurance check; a natural 6
+    always passes): one that fails changes nothing, yet it is no futile rest. Counted
+    futile, the party went on after three, and its injuries piled up to -7 on every roll
+    (seed s24-e-19, a 900-round troll fight)."""
+    from roguelike.bot.resting import FUTILE_RESTS
+
+    g = scenario(HALL)
+    g.level.camp_room = 7  # (out of the Camp)
+    warrior, rogue = g.party[0], g.party[1]
+    C.add_condition(g, rogue, "injured", C.UNTIL_ENDED, "knock-out")
+    _explore_led(g, warrior)
+    bot = Bot()
+    for _ in range(FUTILE_RESTS + 2):  # (the same state each time: as after failed nights)
+        assert bot.choose(g) == BOT_REST
+    assert not bot.futile_rests.get(g.depth)
+
+
 @pytest.mark.parametrize("seed", [f"bot-progress-{i}" for i in range(6)])
 def test_every_bot_game_ends_or_moves_on(seed: str):
     """No stall: in each window of 1,500 actions the game ends, or the party reaches new

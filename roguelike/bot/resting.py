@@ -211,6 +211,14 @@ def bleeding(game: Game) -> bool:
     return any(p.wound_per_turn for m in present(game) for p in C.plays(game, m))
 
 
+def _nights_to_roll(game: Game) -> bool:
+    """Whether the next rest rolls an injury's night for someone (injured, standing and
+    whole: 004's check at full hit points)."""
+    store = game.store
+    return any(_most_injured(game, [m]) and not _crossed(game, m)
+               for m in present(game) if not is_disabled(store, m))
+
+
 def _rest(bot: Bot, game: Game) -> Action:
     """A Rest, noting whether the last one from this very state changed nothing; while
     someone bleeds, a round's Wait instead (each turn's save may end it)."""
@@ -218,7 +226,10 @@ def _rest(bot: Bot, game: Game) -> Action:
         return Wait()
     now = state_of(game)
     if bot.rested_from is not None and bot.rested_from[0] == game.depth:
-        if bot.rested_from[1] == now:
+        # (a night that failed its injury check changed nothing, yet the next may pass: a
+        # natural 6 always does; counted futile, the party went on with the injuries and
+        # they only piled up, -7 on every roll in a 900-round troll fight, s24-e-19)
+        if bot.rested_from[1] == now and not _nights_to_roll(game):
             bot.futile_rests[game.depth] = bot.futile_rests.get(game.depth, 0) + 1
             bot.futile_at[game.depth] = game.round
         else:

@@ -16,7 +16,7 @@ from explore_kit import door_at, give_treasure
 from trap_helpers import place, sturdy
 
 import roguelike.engine
-from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Trap
+from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Position, Trap
 from roguelike.core.explore_components import Marker, Stuck
 from roguelike.engine import conditions
 from roguelike.engine.action_base import _REGISTRY
@@ -251,6 +251,12 @@ async def pilot_things(pilot, app) -> set[str]:
     await pilot.press("a", "l")
     await pilot.pause()
     await choose(pilot, app, "Take the Flask of Oil from Mercenary Rogue")
+    await fresh_turn(pilot, game)
+    await pilot.press("a", "l")  # the one asleep beside: drag them a square west
+    await pilot.pause()
+    await choose(pilot, app, "Drag Mercenary Rogue to safety: step back west")
+    assert (game.store.get(lead, Position).xy, game.store.get(other, Position).xy) == \
+        ((1, 1), (2, 1))
     return _kinds(game, 0)
 
 
@@ -422,7 +428,8 @@ PILOTS = {
     pilot_turns: {"step", "end_move", "wait", "lead", "rest", "stairs", "quit"},
     pilot_doors: {"listen", "lock_door", "pick_lock", "open", "close_door", "force_door",
                   "break_door", "search_doors"},
-    pilot_things: {"pick_up", "drop", "give", "take", "use_item", "bank", "retry_check"},
+    pilot_things: {"pick_up", "drop", "give", "take", "drag", "use_item", "bank",
+                   "retry_check"},
     pilot_fight: {"attack", "maneuver", "recover_weapon", "get_up", "cast",
                   "pledge_initiative"},
     pilot_ranged: {"shoot", "use_item"},

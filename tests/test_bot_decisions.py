@@ -636,6 +636,80 @@ def test_only_a_fit_delver_walks_into_a_pool_to_disarm_it_for_the_fallen():
     assert tend_fallen(bot, g, rogue, pos, hazard_squares(g)) is None
 
 
+def _bot_plays(g, bot, limit: int, until) -> list:
+    """The bot's actions for whoever is to act, performed, until `until(g)` or `limit`."""
+    done = []
+    for _ in range(limit):
+        if until(g):
+            break
+        action = bot.choose(g)
+        done.append((g.awaiting, action))
+        g.perform(action)
+    return done
+
+
+def test_a_fallen_companion_in_an_acid_pool_is_dragged_out_of_it_and_rested_beside():
+    """Issue 16: a Mage knocked out in an acid pool came round after 60 rounds with a box,
+    was struck at its turn's start and went down again, 23 times (seed s24-e-33): the
+    Rogue walks in and drags the Leader out (a square an action), standing in the pool at
+    no turn's start, and the party rests beside them out of it."""
+    from roguelike.bot.routes import harming_squares
+    from roguelike.engine.explore.drag import Drag
+
+    g = scenario(POOL_HALL)
+    leader, rogue = g.party[0], g.party[1]
+    _down_in_pool(g, leader)
+    _explore_led(g, rogue)
+    pool = set(harming_squares(g))
+    bot = Bot()
+    done = _bot_plays(g, bot, 30, lambda g: g.store.get(leader, Position).xy not in pool)
+    assert g.store.get(leader, Position).xy not in pool
+    # (straight back east, a square an action)
+    assert [a for _who, a in done if isinstance(a, Drag)] == [Drag(leader, 1, 0)] * 2
+    struck = [e for e in g.log if e.kind == "trap_damage" and e.actor == rogue]
+    assert len(struck) == 1 and "1 Hit" in struck[0].text  # (walking in; no turn's start)
+    rest = _bot_plays(g, bot, 12, lambda g: isinstance(g.history[-1][1], dict)
+                      and g.history[-1][1]["kind"] == "rest")
+    assert rest and rest[-1][1] == BOT_REST
+    assert not {g.store.get(m, Position).xy for m in g.party} & pool
+
+
+def test_a_delver_a_wound_from_down_drags_the_fallen_only_from_outside_the_pool():
+    """RESCUE_FIT: a Rogue a box from going down does not step into the acid for a
+    companion lying in it; from beside the pool it drags one at its edge out, stepping
+    away from it; one in its middle it leaves (no square beside them is out of it)."""
+    from roguelike.bot.resting import RESCUE_FIT, tend_fallen
+    from roguelike.bot.routes import harming_squares
+    from roguelike.engine.actions import Step
+    from roguelike.engine.explore.drag import Drag
+    from tests.explore_kit import act
+
+    g = scenario(POOL_HALL)
+    leader, rogue = g.party[0], g.party[1]
+    _down_in_pool(g, leader)
+    g.store.get(leader, Position).x = 3  # (the pool's east edge: it spans x 1..3)
+    g.store.get(rogue, Position).x = 5
+    torso = g.store.get(rogue, HitBoxes).location("torso")
+    _cross(g, rogue, "torso", len(torso.boxes) - (RESCUE_FIT - 1))
+    _explore_led(g, rogue)
+    pool = set(harming_squares(g))
+    bot = Bot()
+    done = []
+    for _ in range(4):
+        action = tend_fallen(bot, g, rogue, g.store.get(rogue, Position), tuple(pool))
+        done.append(action)
+        assert act(g, rogue, action).ok
+        if g.store.get(leader, Position).xy not in pool:
+            break
+    assert done == [Step(-1, 0), Drag(leader, 1, 0)]
+    assert g.store.get(leader, Position).xy == (4, 2)
+    assert not [e for e in g.log if e.kind == "trap_damage" and e.actor == rogue]
+    g.store.get(leader, Position).x = 2  # (back in the middle)
+    _explore_led(g, rogue)
+    pos = g.store.get(rogue, Position)
+    assert tend_fallen(bot, g, rogue, pos, tuple(pool)) is None
+
+
 def test_a_party_hurrying_off_a_level_still_rests_off_severe_fatigue():
     """Hurried (guard.Guard: no progress here for long) the bot rests no wounds, but severe
     fatigue (-2 on every roll) is rested off: seed s22-b-33's exhausted Mage, shut behind a

@@ -1,8 +1,8 @@
 """The bot's rests (engine/explore/rest.py): wait out a companion's knock-out and heal the
 fallen by resting, never leave one lying in a lasting trap effect that would strike them
-again as they rise (disarm it first), rest the wounded before going on (in the level's Camp
-for Bed Rest when the Camp is a short walk), and stop when a rest would do nothing more
-(rest_needs empty) or has stopped helping.
+again as they rise (drag them out of it, or disarm it), rest the wounded before going on
+(in the level's Camp for Bed Rest when the Camp is a short walk), and stop when a rest
+would do nothing more (rest_needs empty) or has stopped helping.
 """
 
 from __future__ import annotations
@@ -20,15 +20,17 @@ from roguelike.bot.moves import (
     leave_hazard,
     towards,
 )
-from roguelike.core.components import Conditions, HitBoxes, Position
+from roguelike.bot.routes import harming_squares
+from roguelike.core.components import Actor, Conditions, HitBoxes, Position
 from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
 from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions import EndMove, Step, Wait
+from roguelike.engine.explore.drag import Drag, body_refusal, drag_steps
 from roguelike.engine.explore.inventory import in_camp
 from roguelike.engine.explore.rest import Rest, present, rest_needs, rest_refusal
 from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.stats import chebyshev, is_disabled, name_of
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
@@ -51,8 +53,9 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
                 hazards: tuple[tuple[int, int], ...]) -> Action | None:
     """A companion down on this level: the party rests beside them (the knock-out's clock
     runs, the rest heals them and they stand); one lying in a lasting trap effect that
-    would strike them as they rise has the trap disarmed first, by a delver fit to stand
-    in it for a few tries (else they are left: the stairs leave them, journey.gathered)."""
+    would strike them as they rise is dragged out of it (_drag_out), or else has the trap
+    disarmed first, by a delver fit to stand in it for a few tries (else they are left:
+    the stairs leave them, journey.gathered)."""
     down = fallen(game)
     if not down:
         return None
@@ -63,6 +66,9 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
         if mpos.xy not in hazards or not harms_in_place(game, mpos.xy):
             waiting.append(m)
             continue
+        pulled = _drag_out(bot, game, eid, pos, m)
+        if pulled is not None:
+            return pulled
         trap = _trap_to_end(bot, game, eid, mpos.xy)
         if trap is None:
             continue  # (nothing ends it that the party can afford: resting only strikes)
@@ -86,6 +92,79 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
     if pos.xy in hazards:
         return leave_hazard(game, eid, pos)
     return _rest(bot, game)
+
+
+def _drag_out(bot: Bot, game: Game, eid: int, pos: Position, body: int) -> Action | None:
+    """Drag a fallen companion out of a lasting effect that strikes them where they lie
+    (engine/explore/drag.py): from a square beside them nearer the effect's edge than
+    theirs, the dragger steps back towards the edge and hauls them into its square, one
+    square an action; else it walks to such a square. A dragger RESCUE_FIT boxes from
+    going down drags only from outside the effect, never stepping into it. None when no
+    drag can help (held by a trap: its disarm; walled in)."""
+    store = game.store
+    harm = set(harming_squares(game))
+    bpos = store.get(body, Position)
+    if bpos.xy not in harm or body_refusal(game, eid, body) not in \
+            ("", f"{name_of(store, body)} must be next to you."):
+        return None
+    out = _out_distances(game, harm)
+    fit = boxes_to_down(game, eid) >= RESCUE_FIT
+    level = game.level
+    goals = [(x, y) for dx, dy in STEPS
+             if level.is_walkable(x := bpos.x + dx, y := bpos.y + dy)
+             and out.get((x, y), 0) < out[bpos.xy] and (fit or (x, y) not in harm)
+             and game.creature_at(x, y) in (None, eid)]
+    act = store.get(eid, Actor)
+    if pos.xy not in goals:
+        step = towards(bot, game, eid, pos, goals, False)
+        left = act.actions_left if act.move_points > 0 else act.actions_left - 1
+        if isinstance(step, Step) and left <= 0 and pos.xy not in harm \
+                and (pos.x + step.dx, pos.y + step.dy) in harm:
+            # (no action left to drag with once in: not into the effect to stand there
+            # at the next turn's start; in with the new turn, and out with its drags)
+            return EndMove() if act.move_points > 0 else Wait()
+        return step
+    if act.actions_left <= 0:  # (a drag is an action: a new turn for it)
+        return EndMove() if act.move_points > 0 else None
+    back = (2 * pos.x - bpos.x, 2 * pos.y - bpos.y)  # (straight back, away from them)
+    steps = []
+    for i, (dx, dy) in enumerate(drag_steps(game, eid, body)):
+        xy = (pos.x + dx, pos.y + dy)
+        if fit or xy not in harm:
+            steps.append((out.get(xy, 0), -chebyshev_xy(xy, bpos.xy), chebyshev_xy(xy, back),
+                          i, (dx, dy)))
+    if not steps:
+        return None
+    dx, dy = min(steps)[-1]
+    return Drag(body, dx, dy)
+
+
+def _out_distances(game: Game, harm: set[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """Steps from each square of `harm` to the nearest walkable square out of it (walls
+    between; creatures ignored: they move), over walkable squares; a square nothing leads
+    out of is left out (as far as can be)."""
+    level = game.level
+    dist: dict[tuple[int, int], int] = {}
+    frontier = [xy for xy in sorted(harm) if any(
+        level.is_walkable(xy[0] + dx, xy[1] + dy) and (xy[0] + dx, xy[1] + dy) not in harm
+        for dx, dy in STEPS)]
+    step = 1
+    while frontier:
+        nxt = []
+        for xy in frontier:
+            if xy in dist:
+                continue
+            dist[xy] = step
+            nxt += [(xy[0] + dx, xy[1] + dy) for dx, dy in STEPS
+                    if (xy[0] + dx, xy[1] + dy) in harm
+                    and level.is_walkable(xy[0] + dx, xy[1] + dy)]
+        frontier, step = nxt, step + 1
+    for xy in harm:
+        dist.setdefault(xy, UNREACHED)
+    return dist
+
+
+UNREACHED = 10_000  # (an effect's square with no walk out of it)
 
 
 def _trap_to_end(bot: Bot, game: Game, eid: int, xy: tuple[int, int]) -> int | None:

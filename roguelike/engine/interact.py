@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.core.components import Conditions, Door, Position, Trap
+from roguelike.core.components import Conditions, Door, Hazard, Position, Trap
 from roguelike.core.explore_components import Listened, Marker, SecretDoor, Stuck, Treasure
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Attack, OpenDoor
@@ -30,6 +30,7 @@ from roguelike.engine.explore.doors import (
     lockpicks_refusal,
 )
 from roguelike.engine.explore.doors import Search as SearchDoors
+from roguelike.engine.explore.drag import Drag, drag_steps
 from roguelike.engine.explore.inventory import Bank, Give, Take, carried, in_camp
 from roguelike.engine.explore.markers import RetryCheck
 from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
@@ -38,6 +39,8 @@ from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle, disarmable
 from roguelike.engine.traps.describe import disarm_odds
+from roguelike.engine.traps.hazards import hazards_at
+from roguelike.engine.words import compass
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -200,10 +203,43 @@ def more_choices(game: Game, actor: int, dx: int, dy: int) -> list[Choice]:
     if other is None or other not in game.party or other == actor:
         return []
     name = name_of(store, other)
-    # (from one who cannot act the taking comes first: what a player turns to them for)
-    out = [] if can_act(game, other) else \
+    # (from one who cannot act the dragging and taking come first: what a player turns
+    # to them for)
+    out = [] if can_act(game, other) else _drag_choices(game, actor, other) + \
         _pass_choices(game, other, f"from {name}", "Take", lambda ids: Take(other, ids))
     return out + _pass_choices(game, actor, f"to {name}", "Give", lambda ids: Give(other, ids))
+
+
+def _drag_choices(game: Game, actor: int, other: int) -> list[Choice]:
+    """An entry for each way `actor` may step back hauling `other` into its square, the
+    safe ones first (neither square in a lasting effect), then the steps farthest from
+    where `other` lies, the straight way back first: "Drag <name> to safety: step back
+    west (one action)"."""
+    store = game.store
+    here, there = store.get(actor, Position), store.get(other, Position)
+    name = name_of(store, other)
+    stays = _effect_name(game, here.depth, here.xy)  # (where they are hauled to)
+    out = []
+    for dx, dy in drag_steps(game, actor, other):
+        x, y = here.x + dx, here.y + dy
+        into = _effect_name(game, here.depth, (x, y))
+        warn = f"; both in the {into}" if into and into == stays else \
+            "".join(f"; {who} the {what}" for who, what in
+                    (("you into", into), ("they stay in", stays)) if what)
+        label = f"Drag {name} {'after you' if into or stays else 'to safety'}: step back " \
+            f"{compass(dx, dy)} (one action{warn})"
+        far = max(abs(x - there.x), abs(y - there.y))
+        # (then the straight way back, away from them)
+        aside = max(abs(x - (2 * here.x - there.x)), abs(y - (2 * here.y - there.y)))
+        out.append(((bool(into or stays), -far, aside), label, Drag(other, dx, dy)))
+    out.sort(key=lambda e: e[0])
+    return [Choice(label, action) for _key, label, action in out]
+
+
+def _effect_name(game: Game, depth: int, xy: tuple[int, int]) -> str:
+    """The trap whose lasting effect covers the square ('Noxious Acid Pool'), or ''."""
+    found = hazards_at(game, depth, xy)
+    return game.content.traps[game.store.get(found[0], Hazard).profile].name if found else ""
 
 
 def _pass_choices(game: Game, holder: int, whom: str, verb: str,

@@ -74,6 +74,8 @@ ACTION_PATHS: dict[str, UIPath] = {
     "give": UIPath(MENU, "act", "a toward a companion: Give the ..."),
     "take": UIPath(MENU, "act", "a toward a companion who cannot act (down, stone, "
                    "asleep ...): Take the ... from ..."),
+    "drag": UIPath(MENU, "act", "a toward a companion who cannot act: Drag ... to safety: "
+                   "step back ... (one entry a way back)"),
     "bank": UIPath(MENU, "act", "a, '.' in the Camp carrying treasure: Bank (a step in "
                    "the Camp banks by itself)"),
     "use_item": UIPath(KEY, "use", "U or q: the item, then whom / where; t or v throws"),

@@ -81,11 +81,11 @@ TURN = """\
 Every round every creature and the Pillagers roll a d6 for initiative; the count runs from \
 6 down to 1 (ties: the higher Rank, then Speed), and each takes [b]two actions[/b]: Move \
 (up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
-marker's Wits check, Lock or unlock, Give, Take from a companion who cannot act, \
-Pick up. With no foe in view you steer the one \
-you lead and the others follow; with a foe in view each delver acts on its own count. The \
-status line says whose turn it is, which action and the movement points left; [b].[/b] \
-ends a move early, or the turn."""
+marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act \
+(out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
+in view you steer the one you lead and the others follow; with a foe in view each delver \
+acts on its own count. The status line says whose turn it is, which action and the \
+movement points left; [b].[/b] ends a move early, or the turn."""
 
 
 def _odds(target: int) -> str:

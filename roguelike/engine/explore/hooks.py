@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Character, Disabled, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import SecretDoor, SpellWall
-from roguelike.engine.explore import clock, items, markers, pillagers, spells  # noqa: F401
+from roguelike.engine.explore import clock, drag, items, markers, pillagers, spells  # noqa: F401
 from roguelike.engine.explore import doors as doors  # (`x as x`: the game loop reads it)
 from roguelike.engine.explore.depths import leave_dungeon as leave_dungeon  # (re-exported)
 from roguelike.engine.explore.depths import score_parts as score_parts  # (re-exported)

@@ -959,3 +959,35 @@ def test_out_of_a_fight_an_asleep_bearer_is_relieved_but_not_a_resting_one():
     C.remove_condition(g, mage, "resting")
     C.add_condition(g, mage, "asleep", 5, "test")
     assert take_heart(Bot(), g, leader, pos) == Take(mage, str(heart))
+
+
+def test_a_companion_knocked_out_in_a_flooding_pit_is_pulled_out():
+    """Only someone outside can pull a victim out of a flooded pit; a Mage knocked out in
+    one came round to drown again, 194 times, while the Warrior beside the pit waited for
+    her to stand (seed s24-e-14). The fallen are freed too."""
+    from roguelike.engine.combat import knock_down_or_disable
+    from roguelike.engine.traps import confine, spring
+    from roguelike.engine.traps.actions import Free
+    from tests.trap_helpers import place
+
+    g = scenario("""
+    ##########
+    #........#
+    #.1..3...#
+    #.......2#
+    ##########
+    """)
+    leader, mage = g.party[0], g.party[2]
+    pit = place(g, "pit_flooding", at=(5, 2))
+    spring(g, pit, mage)
+    assert [m for m in g.party if confine.top(g, m) is not None] == [mage]
+    knock_down_or_disable(g, mage, "Torso")
+    assert g.store.has(mage, Disabled)
+    _explore_led(g, leader)
+    bot = Bot()
+    for _ in range(40):
+        action = bot.choose(g)
+        if isinstance(action, Free):
+            break
+        g.perform(action)
+    assert action == Free(1, 0)  # (from beside the pit)

@@ -113,9 +113,10 @@ def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
             held = _held_companions(game, eid)
             if held:
                 return _free_the_held(game, eid, pos, held)
+    # (the fallen too: a Mage knocked out in a flooding pit came round to drown again, 194
+    # times, while the Warrior beside the pit waited for her to stand, seed s24-e-14)
     for member in caught(game):
         if member == eid or store.get(member, Position).depth != game.depth \
-                or is_disabled(store, member) \
                 or confine.top(game, member) is None \
                 or not confine.escape_ways(game, eid, member, inside=False):
             continue

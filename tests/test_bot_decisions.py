@@ -991,3 +991,30 @@ def test_a_companion_knocked_out_in_a_flooding_pit_is_pulled_out():
             break
         g.perform(action)
     assert action == Free(1, 0)  # (from beside the pit)
+
+
+def test_a_known_trap_passed_diagonally_is_disarmed_first():
+    """Slipping past a trap square diagonally may spring it (001), and those following
+    walk through it: s24-e-17's leader sprang a Buzz Saw so and its companions went
+    through the saw again and again (16 knock-outs on depth 2). A known one is disarmed
+    first, as one in the next square is."""
+    from roguelike.core.components import Trap
+    from roguelike.engine.traps.actions import Disarm
+    from tests.trap_helpers import place
+
+    g = scenario("""
+    #######
+    #31T###
+    ###...#
+    ###..2#
+    #######
+    """)
+    leader = g.party[0]
+    saw = place(g, "mk_buzz_saw", at=(3, 1), placement="square")
+    trap = g.store.get(saw, Trap)
+    trap.state = "armed"
+    trap.known_by.append(leader)
+    _explore_led(g, leader)
+    g.view_changed()
+    action = Bot().towards(g, leader, g.store.get(leader, Position), [(5, 2)], False)
+    assert isinstance(action, Disarm) and (action.dx, action.dy) == (1, 0)

@@ -100,6 +100,15 @@ def towards(bot: Bot, game: Game, eid: int, pos: Position, goals: list[tuple[int
     disarm = disarm_in_way(bot, game, eid, x, y)
     if disarm is not None:
         return disarm
+    if best[1] and best[2]:
+        # slipping past a trap square diagonally may spring it (001), and the ones
+        # following walk through it: a known one is disarmed first, as one in the way is
+        # (s24-e-17's leader sprang a Buzz Saw so, and its companions went through the saw
+        # again and again: 16 knock-outs on depth 2)
+        for cx, cy in ((x, pos.y), (pos.x, y)):
+            disarm = disarm_in_way(bot, game, eid, cx, cy)
+            if disarm is not None:
+                return disarm
     return Step(best[1], best[2])
 
 

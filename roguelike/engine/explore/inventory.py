@@ -255,15 +255,21 @@ class Give(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        for item in ids:
-            unstow(game, actor, item)
-            stow(game, self.to, item)
-        names = ", ".join(name_of(store, i) for i in ids)
+        names = _hand_over(game, actor, self.to, ids)
         events = [Event("give", f"{name_of(store, actor)} gives {names} to "
                         f"{name_of(store, self.to)}.", actor, self.to)]
         if in_camp(game, self.to) and not is_disabled(store, self.to):
             events += bank(game, self.to)
         return done(*events)
+
+
+def _hand_over(game: Game, frm: int, to: int, ids: list[int]) -> str:
+    """Move carried things from one delver to another (stowed as a pick-up is: its load
+    counts the same); their names, for the message."""
+    for item in ids:
+        unstow(game, frm, item)
+        stow(game, to, item)
+    return ", ".join(name_of(game.store, i) for i in ids)
 
 
 def _item_ids(items: str) -> list[int] | None:
@@ -303,10 +309,7 @@ class Take(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
-        for item in ids:  # (stowed as a pick-up is: its load counts the same)
-            unstow(game, self.frm, item)
-            stow(game, actor, item)
-        names = ", ".join(name_of(store, i) for i in ids)
+        names = _hand_over(game, self.frm, actor, ids)
         events = [Event("take", f"{name_of(store, actor)} takes {names} from {name}.",
                         actor, self.frm)]
         if in_camp(game, actor):

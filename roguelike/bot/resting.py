@@ -28,7 +28,14 @@ from roguelike.engine.action_base import Action
 from roguelike.engine.actions import EndMove, Step, Wait
 from roguelike.engine.explore.drag import Drag, body_refusal, drag_steps
 from roguelike.engine.explore.inventory import in_camp
-from roguelike.engine.explore.rest import Rest, present, rest_needs, rest_refusal
+from roguelike.engine.explore.rest import (
+    Rest,
+    injuries,
+    night_due,
+    present,
+    rest_needs,
+    rest_refusal,
+)
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 
@@ -222,7 +229,7 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     tired = _most_tired(game, standing) >= (SEVERE if scarce else 1)
     # (Injured is -1 a stack on every roll, and only a rest at full boxes ends one: rested
     # off only in the Camp, a Rogue went on with 20 of them, -20, seed s24-b-8)
-    injured = _most_injured(game, standing) >= INJURED_AT
+    injured = any(injuries(game, m) for m in standing)
     if not (danger or tired or injured
             or worst >= (REST_AT_SCARCE if scarce else REST_AT)):
         return None
@@ -256,15 +263,6 @@ def _most_tired(game: Game, standing: list[int]) -> int:
                 for m in standing), default=0)
 
 
-INJURED_AT = 1  # injuries on one delver that call for a rest (2 measured as good)
-
-
-def _most_injured(game: Game, standing: list[int]) -> int:
-    conditions = game.store.peek(Conditions)
-    return max((conds.stacks.get("injured", 1) if (conds := conditions.get(m)) is not None
-                and "injured" in conds.active else 0 for m in standing), default=0)
-
-
 def _needs(game: Game, standing: list[int]) -> bool:
     """Whether a rest would mend anything on the standing delvers (a quick look first)."""
     store = game.store
@@ -290,14 +288,6 @@ def bleeding(game: Game) -> bool:
     return any(p.wound_per_turn for m in present(game) for p in C.plays(game, m))
 
 
-def _nights_to_roll(game: Game) -> bool:
-    """Whether the next rest rolls an injury's night for someone (injured, standing and
-    whole: 004's check at full hit points)."""
-    store = game.store
-    return any(_most_injured(game, [m]) and not _crossed(game, m)
-               for m in present(game) if not is_disabled(store, m))
-
-
 def _rest(bot: Bot, game: Game) -> Action:
     """A Rest, noting whether the last one from this very state changed nothing; while
     someone bleeds, a round's Wait instead (each turn's save may end it)."""
@@ -308,7 +298,7 @@ def _rest(bot: Bot, game: Game) -> Action:
         # (a night that failed its injury check changed nothing, yet the next may pass: a
         # natural 6 always does; counted futile, the party went on with the injuries and
         # they only piled up, -7 on every roll in a 900-round troll fight, s24-e-19)
-        if bot.rested_from[1] == now and not _nights_to_roll(game):
+        if bot.rested_from[1] == now and not any(night_due(game, m) for m in present(game)):
             bot.futile_rests[game.depth] = bot.futile_rests.get(game.depth, 0) + 1
             bot.futile_at[game.depth] = game.round
         else:

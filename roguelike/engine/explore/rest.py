@@ -73,7 +73,8 @@ def _crossed(game: Game, eid: int) -> int:
     return sum(loc.crossed for loc in boxes.locations) if boxes else 0
 
 
-def _injuries(game: Game, eid: int) -> int:
+def injuries(game: Game, eid: int) -> int:
+    """The stacks of Injured on `eid` (each ends with a night's rest)."""
     conds = game.store.try_get(eid, Conditions)
     if conds is None or "injured" not in conds.active:
         return 0
@@ -100,8 +101,8 @@ def rest_needs(game: Game, healing_only: bool = False) -> list[str]:
             out.append(f"{name}: {crossed} box{'es' if crossed != 1 else ''} to heal")
         if healing_only:
             continue
-        if not crossed and _injuries(game, eid):
-            out.append(f"{name}: Injured x{_injuries(game, eid)}, a night's rest each")
+        if not crossed and injuries(game, eid):
+            out.append(f"{name}: Injured x{injuries(game, eid)}, a night's rest each")
         fat = store.try_get(eid, Fatigue)
         if fat is not None and fat.level:
             out.append(f"{name}: fatigued")
@@ -190,6 +191,13 @@ def tick(game: Game, led: Ledger) -> list[Event]:
     return finish_rest(game, led)
 
 
+def night_due(game: Game, eid: int) -> bool:
+    """Whether a rest ending now would be a night for one of `eid`'s injuries (standing
+    and whole before the rest's own healing: finish_rest)."""
+    return not is_disabled(game.store, eid) and not _crossed(game, eid) \
+        and injuries(game, eid) > 0
+
+
 def finish_rest(game: Game, led: Ledger) -> list[Event]:
     store = game.store
     _end(game, led)
@@ -216,7 +224,7 @@ def finish_rest(game: Game, led: Ledger) -> list[Event]:
 def _night(game: Game, eid: int, kind: RestKind) -> list[Event]:
     """DungeonPunk 004: an injury ends with "a full night of rest" at full hit points, one
     night each, after a standard Endurance check for Light or Bed Rest."""
-    left = _injuries(game, eid)
+    left = injuries(game, eid)
     if not left:
         return []
     events: list[Event] = []

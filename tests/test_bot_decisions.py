@@ -1018,3 +1018,28 @@ def test_a_known_trap_passed_diagonally_is_disarmed_first():
     g.view_changed()
     action = Bot().towards(g, leader, g.store.get(leader, Position), [(5, 2)], False)
     assert isinstance(action, Disarm) and (action.dx, action.dy) == (1, 0)
+
+
+def test_a_caught_companion_beside_the_leader_is_freed_though_another_is_out_of_reach():
+    """Two companions knocked out in pit traps: the first, in party order, out of reach,
+    the other beside the leader. Going for the first only, the leader stood beside the
+    second for the rest of the game (seed s24-i-7, 50,000 actions)."""
+    from roguelike.bot.moves import caught
+    from roguelike.engine.combat import knock_down_or_disable
+    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.actions import Free
+    from tests.trap_helpers import place
+
+    g = scenario("""
+    ##########
+    #1.3#2...#
+    ##########
+    """)
+    leader, rogue, mage = g.party
+    for member, xy in ((rogue, (5, 1)), (mage, (3, 1))):
+        spring(g, place(g, "pit_locking", at=xy), member)
+        knock_down_or_disable(g, member, "Torso")
+    assert caught(g) == [rogue, mage]  # (the leader 2 squares off when they sprang)
+    g.store.get(leader, Position).x = 2
+    _explore_led(g, leader)
+    assert Bot().choose(g) == Free(1, 0)

@@ -115,11 +115,13 @@ def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
                 return _free_the_held(game, eid, pos, held)
     # (the fallen too: a Mage knocked out in a flooding pit came round to drown again, 194
     # times, while the Warrior beside the pit waited for her to stand, seed s24-e-14)
-    for member in caught(game):
-        if member == eid or store.get(member, Position).depth != game.depth \
-                or confine.top(game, member) is None \
-                or not confine.escape_ways(game, eid, member, inside=False):
-            continue
+    helpable = [m for m in caught(game)
+                if m != eid and store.get(m, Position).depth == game.depth
+                and confine.escape_ways(game, eid, m, inside=False)]
+    # (the one beside it first: going for the first caught, which no way led to, it
+    # stood beside a second one for good, seed s24-i-7)
+    helpable.sort(key=lambda m: chebyshev(store.get(m, Position), pos) > 1)
+    for member in helpable:
         mpos = store.get(member, Position)
         if chebyshev(mpos, pos) <= 1:
             if store.get(eid, Actor).actions_left <= 0:
@@ -127,7 +129,9 @@ def rescue(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
             return Free(mpos.x - pos.x, mpos.y - pos.y)
         goal = [(mpos.x + dx, mpos.y + dy) for dx, dy in STEPS
                 if game.level.is_walkable(mpos.x + dx, mpos.y + dy)]
-        return towards(bot, game, eid, pos, goal, False)
+        step = towards(bot, game, eid, pos, goal, False)
+        if step is not None:
+            return step
     return None
 
 

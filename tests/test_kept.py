@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 import pytest
 
 from roguelike.bot import play
@@ -9,6 +12,8 @@ from roguelike.core.components import Position
 from roguelike.engine import kept, traps
 from roguelike.engine.explore import pillager_maps
 from roguelike.engine.game import Game
+from roguelike.engine.options import GameOptions
+from roguelike.engine.rule_state import RuleState
 
 
 def test_declarations_name_known_changes_and_one_owner() -> None:
@@ -155,12 +160,9 @@ def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> Non
             assert doors.secret_squares(game)[-1] == (0, 0)
 
 
-# What each field of a Game is (issue 19: the rule state is in state_hash, every derived
-# answer in game.kept): a new field must be put in one of these.
-# (engine/state.py, digest version 2; of "levels", the tiles and the explored squares)
-HASHED = {"seed", "depth", "round", "order", "turn_index", "led", "actions_taken", "streams",
-          "store", "over", "stuck_rounds", "last_squares", "levels", "mode", "current",
-          "deepest", "outcome", "kills", "party", "options"}
+# What each field of a Game is (issue 19: the rule state is one object, all of it in
+# state_hash; every derived answer in game.kept): a new field must be put in one of these.
+HASHED = {"state"}  # engine/rule_state.py; its every field: the next test
 # fixed when the game is made, and stated by its record beside the hashes: the party as
 # asked for (its delvers are entities, hashed) and the content (the record's digest of it)
 GIVEN = {"party_spec", "content"}
@@ -174,6 +176,55 @@ def test_every_field_of_the_game_is_state_given_a_record_or_wiring() -> None:
     kinds = [HASHED, GIVEN, RECORDS, WIRING]
     assert set(vars(game)) == set().union(*kinds)
     assert sum(map(len, kinds)) == len(vars(game))  # (no field in two)
+
+
+def _tile_changed(game: Game) -> None:
+    tiles = game.levels[1].tiles
+    tiles.flat[0] = tiles.max() if tiles.flat[0] != tiles.max() else tiles.min()
+
+
+# One change to each field of the rule state (a new field needs its own here).
+CHANGES: dict[str, Callable[[Game], object]] = {
+    "seed": lambda g: setattr(g.state, "seed", g.seed + "x"),
+    "options": lambda g: setattr(g.options, "luck_prompt",
+                                 "never" if g.options.luck_prompt == "ask" else "ask"),
+    "streams": lambda g: g.streams.play.d(6),
+    "store": lambda g: g.store.create(Position(1, 0, 0)),
+    "levels": _tile_changed,
+    "party": lambda g: g.party.reverse(),
+    "last_squares": lambda g: g.last_squares.update({g.led: (1, 0, 0)}),
+    "depth": lambda g: setattr(g, "depth", 2),
+    "deepest": lambda g: setattr(g, "deepest", 5),
+    "round": lambda g: setattr(g, "round", g.round + 1),
+    "order": lambda g: g.order.append(99),
+    "turn_index": lambda g: setattr(g, "turn_index", g.turn_index + 1),
+    "current": lambda g: setattr(g, "current", 99),
+    "led": lambda g: setattr(g, "led", g.party[-1]),
+    "mode": lambda g: setattr(g, "mode", "combat" if g.mode == "explore" else "explore"),
+    "over": lambda g: setattr(g, "over", not g.over),
+    "outcome": lambda g: setattr(g, "outcome", "defeat"),
+    "stuck_rounds": lambda g: setattr(g, "stuck_rounds", g.stuck_rounds + 1),
+    "actions_taken": lambda g: setattr(g, "actions_taken", g.actions_taken + 1),
+    "kills": lambda g: setattr(g, "kills", g.kills + 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_every_field_of_the_rule_state_is_in_the_state_hash(name: str) -> None:
+    """Two games that differ in any one field of the rule state hash differently, and a
+    game's own names for the fields are the state's (game.depth is game.state.depth)."""
+    assert set(CHANGES) == {f.name for f in dataclasses.fields(RuleState)}
+    game = Game("x-2")
+    before = game.state_hash()
+    CHANGES[name](game)
+    assert game.state_hash() != before
+    assert getattr(game, name) is getattr(game.state, name)
+
+
+def test_a_games_names_for_the_rule_state_write_the_state() -> None:
+    game = Game("x-2")
+    game.depth, game.options = 3, GameOptions("never")
+    assert game.state.depth == 3 and game.state.options.luck_prompt == "never"
 
 
 def test_dropping_every_kept_answer_mid_game_changes_nothing() -> None:

@@ -48,6 +48,7 @@ from roguelike.engine.kept import Kept, declare
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
+from roguelike.engine.rule_state import RuleState, in_state
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
 from roguelike.engine.state import DIGEST_VERSION, state_digest
@@ -82,44 +83,48 @@ class Game(PartySight, Occupants):
     """One game: see the module's docstring; the party's sight and who stands where are
     its mixins' (engine/sight.py, engine/occupants.py)."""
 
+    state: RuleState
+    # the rule state's fields, by their own names (engine/rule_state.py)
+    seed: str = in_state("seed")
+    options: GameOptions = in_state("options")
+    streams: Streams = in_state("streams")
+    store: EntityStore = in_state("store")
+    levels: dict[int, Level] = in_state("levels")
+    party: list[int] = in_state("party")
+    last_squares: dict[int, tuple[int, int, int]] = in_state("last_squares")
+    depth: int = in_state("depth")
+    deepest: int = in_state("deepest")
+    round: int = in_state("round")
+    order: list[int] = in_state("order")
+    turn_index: int = in_state("turn_index")
+    current: int | None = in_state("current")
+    led: int = in_state("led")
+    mode: str = in_state("mode")
+    over: bool = in_state("over")
+    outcome: str = in_state("outcome")
+    stuck_rounds: int = in_state("stuck_rounds")
+    actions_taken: int = in_state("actions_taken")
+    kills: int = in_state("kills")
+
     def __init__(self, seed: str, party: tuple[tuple[str, ...], ...] = DEFAULT_PARTY,
                  content: Content | None = None, first_level: Level | None = None,
                  options: GameOptions | None = None) -> None:
-        self.options = options or GameOptions()
-        self.seed = normalise_seed(seed)
+        seed = normalise_seed(seed)
+        # everything that decides the game's future or its score (engine/rule_state.py);
+        # its fields are read and written by their own names below (game.depth ...)
+        self.state = RuleState(seed, options or GameOptions(), Streams(seed), EntityStore())
         self.party_spec = tuple(party)
         self.content = content or default_content()
-        self.streams = Streams(self.seed)
-        self.store = EntityStore()
         # every kept answer of the rule modules (engine/kept.py): derived, never state
         self.kept = Kept()
         self.rule_calls = RULE_CALLS
-        # Rule state: where each creature last stood (depth, x, y), as the traps saw it
-        # (traps/trigger.py: a diagonal pass between two squares springs a trap square).
-        self.last_squares: dict[int, tuple[int, int, int]] = {}
-        self.levels: dict[int, Level] = {}
-        self.depth = 1
-        self.deepest = 1
-        self.round = 0
-        self.order: list[int] = []
-        self.turn_index = 0
-        self.current: int | None = None
-        self.mode = "explore"
-        self.over = False
-        self.outcome = ""
-        # Rounds in a row no delver could act and nothing holding them could run out
-        # (helpless.new_round): past content.rules.helpless_rounds the delve is lost.
-        self.stuck_rounds = 0
-        self.actions_taken = 0
         self.log: list[Event] = []
-        self.kills = 0
         # The game is its seed, party and these (round, action) pairs: saves and replays.
         self.history: list[tuple[int, dict[str, Any]]] = []
         # Watchers called after each recorded action and after each change of level
         # (records hooks autosave and checksums here; the engine knows nothing of files).
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
-        self.party: list[int] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
         self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
         if first_level is not None:  # a hand-made level (scenario tests)

@@ -1,6 +1,6 @@
-"""The rule state of a game, digested (Game.state_hash): everything that decides the
-game's future or its score. Replays and records compare these digests; derived state
-(game.kept) is never in it.
+"""The rule state of a game (Game.state, engine/rule_state.py), digested
+(Game.state_hash): everything that decides the game's future or its score. Replays and
+records compare these digests; derived state (game.kept) is never in it.
 
 The digest is versioned, as records keep the digests they were made with and verify
 recomputes them: a record states its version (records/codec.py), and a record made with
@@ -69,16 +69,17 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     if version not in DIGEST_VERSIONS:
         raise ValueError(f"state digest version {version!r} is not one of {DIGEST_VERSIONS}")
     h = hashlib.blake2b(digest_size=16)
+    st = game.state
     comps: dict[str, dict[str, object]] = {}
     for ctype in COMPONENT_TYPES:
-        rows = {str(e): _plain(c) for e, c in game.store.query(ctype)}
+        rows = {str(e): _plain(c) for e, c in st.store.query(ctype)}
         if rows or ctype not in HASHED_WHEN_PRESENT:
             comps[ctype.__name__] = rows
     state = {
-        "seed": game.seed, "depth": game.depth, "round": game.round,
-        "turn": game.turn_index, "order": game.order, "led": game.led,
-        "actions": game.actions_taken, "play": game.streams.play.s,
-        "components": comps, "over": game.over, "stuck": game.stuck_rounds,
+        "seed": st.seed, "depth": st.depth, "round": st.round,
+        "turn": st.turn_index, "order": st.order, "led": st.led,
+        "actions": st.actions_taken, "play": st.streams.play.s,
+        "components": comps, "over": st.over, "stuck": st.stuck_rounds,
     }
     # (rule state: the traps' last squares where positions do not say them; the key is
     # left out while there is none, so games hash as they did before it was added)
@@ -86,14 +87,14 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     if hidden:
         state["last_squares"] = hidden
     if version >= 2:
-        state.update(mode=game.mode, current=game.current, deepest=game.deepest,
-                     outcome=game.outcome, kills=game.kills, party=game.party,
-                     options=game.options.to_dict())
+        state.update(mode=st.mode, current=st.current, deepest=st.deepest,
+                     outcome=st.outcome, kills=st.kills, party=st.party,
+                     options=st.options.to_dict())
     h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
-    for depth in sorted(game.levels):
-        h.update(game.levels[depth].tiles.tobytes())
+    for depth in sorted(st.levels):
+        h.update(st.levels[depth].tiles.tobytes())
     if version >= 2:
-        for depth in sorted(game.levels):
-            h.update(np.packbits(game.levels[depth].explored).tobytes())
+        for depth in sorted(st.levels):
+            h.update(np.packbits(st.levels[depth].explored).tobytes())
     return h.hexdigest()
 

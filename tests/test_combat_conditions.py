@@ -9,6 +9,7 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position
 from roguelike.engine import condition_turns as CT
 from roguelike.engine import conditions as C
+from roguelike.engine import turn_loop
 from roguelike.engine.actions import Attack, Step
 from roguelike.engine.checks import d6_check
 from roguelike.engine.fight_actions import RangedAttack
@@ -354,7 +355,7 @@ def test_the_turn_loop_skips_a_creature_that_has_no_turn():
     m = foes(g)[0]
     C.add_condition(g, m, "asleep", 5)
     g.order, g.turn_index, g.current = [m, g.party[0]], -1, None
-    events = g._next_turn()
+    events = turn_loop.next_turn(g)
     assert any(e.kind == "skip" and e.actor == m for e in events)
 
 

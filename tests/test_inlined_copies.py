@@ -2,7 +2,7 @@
 
 A copy stays only where a measurement showed that calling the original costs (see each
 copy's comment); this file fails if either side changes without the other. The turn loop's
-rule for whether a creature can start its turn has no copy: the loop asks Game._can_start.
+rule for whether a creature can start its turn has no copy: the loop asks turn_loop.can_start.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 from roguelike.bot import Bot
 from roguelike.core.events import Event
 from roguelike.core.rng import Stream
+from roguelike.engine import turn_loop
 from roguelike.engine.game import Game
 from roguelike.world.paths import _climb_any, _climb_inside
 
@@ -79,14 +80,14 @@ def _play(game: Game, actions: int) -> set[int]:
 
 
 def test_the_turn_loop_asks_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A creature _can_start refuses is never given a turn: the loop's checks all come
+    """A creature can_start refuses is never given a turn: the loop's checks all come
     from it (a copy written out in the loop would give it its turns)."""
     game = Game("inlined-copies-1")
     refused = game.party[1]
     assert refused in _play(Game("inlined-copies-1"), 60)  # (it has turns otherwise)
-    original = Game._can_start
-    monkeypatch.setattr(Game, "_can_start",
-                        lambda self, eid: eid != refused and original(self, eid))
+    original = turn_loop.can_start
+    monkeypatch.setattr(turn_loop, "can_start",
+                        lambda game, eid: eid != refused and original(game, eid))
     took = _play(game, 60)
     assert took and refused not in took
 
@@ -96,7 +97,7 @@ def _acts(events: list[Event]) -> set[int]:
 
 
 def test_a_turn_refused_once_begun_goes_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The loop asks _can_start again on every pass, not only when a turn begins: refused
+    """The loop asks can_start again on every pass, not only when a turn begins: refused
     once its two actions are granted, the creature's turn ends without its acting."""
     refused_seed = "inlined-copies-3"
     game = Game(refused_seed)
@@ -107,10 +108,10 @@ def test_a_turn_refused_once_begun_goes_no_further(monkeypatch: pytest.MonkeyPat
     # (a monster, which acts only in its own turns: one that acts otherwise)
     refused = min(e for e in acted if e in game._actors and game._actors[e].side != "party")
     game = Game(refused_seed)
-    original = Game._can_start
+    original = turn_loop.can_start
     granted = game.content.rules.actions_per_turn
-    monkeypatch.setattr(Game, "_can_start", lambda self, eid: original(self, eid) and not (
-        eid == refused and self._actors[eid].actions_left == granted))
+    monkeypatch.setattr(turn_loop, "can_start", lambda g, eid: original(g, eid) and not (
+        eid == refused and g._actors[eid].actions_left == granted))
     acted = _acts(game.restart_round())
     began = _turns(game.restart_round())
     for _ in range(60):

@@ -163,6 +163,8 @@ def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> Non
 # What each field of a Game is (issue 19: the rule state is one object, all of it in
 # state_hash; every derived answer in game.kept): a new field must be put in one of these.
 HASHED = {"state"}  # engine/rule_state.py; its every field: the next test
+# the state's objects that stay for the game's life, held by the game too (for speed)
+HELD = {"store", "streams", "levels", "party", "last_squares"}
 # fixed when the game is made, and stated by its record beside the hashes: the party as
 # asked for (its delvers are entities, hashed) and the content (the record's digest of it)
 GIVEN = {"party_spec", "content"}
@@ -173,7 +175,7 @@ WIRING = {"kept", "rule_calls", "on_action", "on_level_change", "knowledge_check
 
 def test_every_field_of_the_game_is_state_given_a_record_or_wiring() -> None:
     game = Game("x-2")
-    kinds = [HASHED, GIVEN, RECORDS, WIRING]
+    kinds = [HASHED, HELD, GIVEN, RECORDS, WIRING]
     assert set(vars(game)) == set().union(*kinds)
     assert sum(map(len, kinds)) == len(vars(game))  # (no field in two)
 
@@ -219,6 +221,14 @@ def test_every_field_of_the_rule_state_is_in_the_state_hash(name: str) -> None:
     CHANGES[name](game)
     assert game.state_hash() != before
     assert getattr(game, name) is getattr(game.state, name)
+
+
+def test_the_objects_the_game_holds_are_still_the_states_after_play() -> None:
+    game = Game("bench-0")
+    play(game, 1500)
+    assert game.depth > 1  # (levels were made, stairs taken)
+    for name in HELD:
+        assert getattr(game, name) is getattr(game.state, name), name
 
 
 def test_a_games_names_for_the_rule_state_write_the_state() -> None:

@@ -31,38 +31,40 @@ LAYERS: dict[str, int] = {
     # 3 the rules (engine/action_base.py, what an action is, lowest among them); no rule
     # imports the turn loop or the game
     "roguelike.engine": 3,
-    # 4 the turn loop's parts: the hooks game.py calls at each moment of a turn, the
+    # 4 the turn loop's parts: the hooks turn_loop.py calls at each moment of a turn, the
     # initiative count, the party's sight and the level's occupants (mixins of Game)
     "roguelike.engine.fight_hooks": 4,
     "roguelike.engine.explore.hooks": 4,
     "roguelike.engine.initiative": 4,
     "roguelike.engine.sight": 4,
     "roguelike.engine.occupants": 4,
-    # 5 the game: the turn loop and the composition root that builds a game from the rules
-    "roguelike.engine.game": 5,
-    # 6 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the
+    # 5 the turn loop itself: rounds, the initiative count, whose turn (on its parts)
+    "roguelike.engine.turn_loop": 5,
+    # 6 the game: the composition root that builds a game from the rules and runs the loop
+    "roguelike.engine.game": 6,
+    # 7 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the
     # party watches, scenarios; records, the bot, command-line argument types
-    "roguelike.engine.autoexplore": 6,
-    "roguelike.engine.autoexplore_held": 6,
-    "roguelike.engine.autoexplore_search": 6,
-    "roguelike.engine.autofight": 6,
-    "roguelike.engine.scenario": 6,
-    "roguelike.engine.travel": 6,
-    "roguelike.engine.watch": 6,
-    "roguelike.records": 6,
-    "roguelike.bot": 6,
-    "roguelike.argtypes": 6,
-    # 7 tools and the crash report (on records)
-    "roguelike.tools": 7,
-    "roguelike.crash": 7,
-    # 8 the screens
-    "roguelike.ui": 8,
-    # 9 the SSH host: it serves the UI; the UI never imports it
-    "roguelike.host": 9,
-    # 10 entry points: the command line, and the host's launcher of it
-    "roguelike.cli": 10,
-    "roguelike.__main__": 10,
-    "roguelike.host.launch": 10,
+    "roguelike.engine.autoexplore": 7,
+    "roguelike.engine.autoexplore_held": 7,
+    "roguelike.engine.autoexplore_search": 7,
+    "roguelike.engine.autofight": 7,
+    "roguelike.engine.scenario": 7,
+    "roguelike.engine.travel": 7,
+    "roguelike.engine.watch": 7,
+    "roguelike.records": 7,
+    "roguelike.bot": 7,
+    "roguelike.argtypes": 7,
+    # 8 tools and the crash report (on records)
+    "roguelike.tools": 8,
+    "roguelike.crash": 8,
+    # 9 the screens
+    "roguelike.ui": 9,
+    # 10 the SSH host: it serves the UI; the UI never imports it
+    "roguelike.host": 10,
+    # 11 entry points: the command line, and the host's launcher of it
+    "roguelike.cli": 11,
+    "roguelike.__main__": 11,
+    "roguelike.host.launch": 11,
 }
 
 # Every import of the game's own modules kept inside a function, each with why:

@@ -1,6 +1,6 @@
 """The answers the turn loop keeps and brings up to date from who moved (Kept.moved, the
 creatures on_moved was called for within one turn loop) equal full scans, at every call of long
-bot games: Game.creature_squares and Game._hostiles_in_loop, with the list of moves as long
+bot games: Game.creature_squares and Game.hostiles_in_loop, with the list of moves as long
 as the game keeps it and cut short (MOVED_KEEP) so that it is forgotten often."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from roguelike.bot import play
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
-from roguelike.engine import game as game_module
 from roguelike.engine import kept as kept_module
+from roguelike.engine import turn_loop as loop_module
 from roguelike.engine.game import Game
 
 
@@ -31,8 +31,8 @@ def _seen_directly(game: Game) -> list[int]:
 def test_kept_squares_and_hostiles_match_full_scans(monkeypatch: pytest.MonkeyPatch,
                                                     seed: str, keep: int) -> None:
     monkeypatch.setattr(kept_module, "MOVED_KEEP", keep)
-    real_squares, real_seen = Game.creature_squares, Game._hostiles_in_loop
-    real_act = game_module.ai.take_action
+    real_squares, real_seen = Game.creature_squares, Game.hostiles_in_loop
+    real_act = loop_module.ai.take_action
     counts = {"updated": 0, "kept": 0, "made": 0, "seen": 0}
 
     def squares(game: Game) -> set[tuple[int, int]]:
@@ -58,8 +58,8 @@ def test_kept_squares_and_hostiles_match_full_scans(monkeypatch: pytest.MonkeyPa
         return events
 
     monkeypatch.setattr(Game, "creature_squares", squares)
-    monkeypatch.setattr(Game, "_hostiles_in_loop", seen)
-    monkeypatch.setattr(game_module.ai, "take_action", take_action)
+    monkeypatch.setattr(Game, "hostiles_in_loop", seen)
+    monkeypatch.setattr(loop_module.ai, "take_action", take_action)
     play(Game(seed), 2000)
     assert counts["updated"] > 100 and counts["kept"] > 100 and counts["made"] > 20
     assert counts["seen"] > 1000

@@ -1,6 +1,6 @@
 """The turn loop's speed-ups checked against fresh answers over long bot games.
 
-Game._hostiles_in_loop (engine/sight.py) keeps the last hostiles_in_view answer while the
+Game.hostiles_in_loop (engine/sight.py) keeps the last hostiles_in_view answer while the
 view, the actor list, the level and the count of moves stay the same, and looks again only
 at the creatures moved since when the moves alone changed: every answer it gives must equal
 a full scan made at that moment. The store hands out a new id list when a row is replaced.
@@ -36,7 +36,7 @@ def _seen_directly(game: Game) -> list[int]:
 
 @pytest.mark.parametrize("seed", ["bench-0", "bench-throughput-0", "x-1", "walk-3"])
 def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
-    real = Game._hostiles_in_loop
+    real = Game.hostiles_in_loop
     counts = [0, 0, 0]  # (answers kept, kept with the moved looked at, made)
 
     def checked(game: Game) -> list[int]:
@@ -49,7 +49,7 @@ def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: 
         counts[0 if kept else 1 if same_view else 2] += 1
         return out
 
-    monkeypatch.setattr(Game, "_hostiles_in_loop", checked)
+    monkeypatch.setattr(Game, "hostiles_in_loop", checked)
     game = Game(seed)
     play(game, 2500)
     assert counts[0] > 100 and counts[1] > 100 and counts[2] > 100

@@ -40,6 +40,11 @@ def _set(name: str, value: Callable[[Game], object]) -> Callable[[Game], Callabl
     return change
 
 
+def _reverse_party(game: Game) -> Callable[[], None]:
+    game.party.reverse()  # (in place: the list is the state's own, game.state.party)
+    return game.party.reverse
+
+
 def _other_member(game: Game) -> int:
     return next(e for e in game.party if e != game.current)
 
@@ -52,7 +57,7 @@ NEW_IN_2: dict[str, Callable[[Game], Callable[[], None]]] = {
     "deepest": _set("deepest", lambda g: g.deepest + 1),
     "outcome": _set("outcome", lambda g: "defeat"),
     "kills": _set("kills", lambda g: g.kills + 1),
-    "party": _set("party", lambda g: list(reversed(g.party))),
+    "party": _reverse_party,
     "options": _set("options", lambda g: GameOptions(
         "never" if g.options.luck_prompt == "ask" else "ask")),
     "explored": _flip_explored,

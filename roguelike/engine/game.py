@@ -1,14 +1,15 @@
-"""The game: one seed, one party, the levels, and the Traps & Treasure turn loop.
+"""The game: one seed, one party, the levels; the composition root that builds a game
+from the rules and runs the turn loop (engine/turn_loop.py) on it.
 
 `perform(action)` applies the player's action for whoever is to act and then runs every
 creature the player does not control, stopping at the next decision the player must make.
-It returns the events that happened, for the UI to show and tests to inspect.
+It returns the events that happened, for the UI to show and tests to inspect. Its rule
+state is one object, `game.state` (engine/rule_state.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -16,10 +17,7 @@ import numpy as np
 from roguelike.content.loader import Content, default_content
 from roguelike.core.components import (
     Actor,
-    Battle,
     Character,
-    Conditions,
-    Disabled,
     PendingLuck,
     Position,
 )
@@ -28,7 +26,6 @@ from roguelike.core.events import Event
 from roguelike.core.rng import Streams
 from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
 from roguelike.engine import (
-    ai,
     conditions,
     experience,
     fight_hooks,
@@ -37,14 +34,14 @@ from roguelike.engine import (
     morale,
     routes,
     traps,
+    turn_loop,
 )
 from roguelike.engine.action_base import Action, Result, fail
 from roguelike.engine.creatures import make_character
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.adapters import RuleCalls
 from roguelike.engine.explore.pillagers import engaged_by
-from roguelike.engine.initiative import order_by_initiative
-from roguelike.engine.kept import Kept, declare
+from roguelike.engine.kept import Kept
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
@@ -52,7 +49,7 @@ from roguelike.engine.rule_state import RuleState, in_state
 from roguelike.engine.seeds import normalise_seed
 from roguelike.engine.sight import PartySight
 from roguelike.engine.state import DIGEST_VERSION, state_digest
-from roguelike.engine.stats import chebyshev, is_disabled, name_of, speed
+from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
 from roguelike.world import tiles as T
@@ -73,25 +70,16 @@ RULE_CALLS = RuleCalls(
     heal_box=healing.heal_box, award_xp=experience.award_xp,
     treasure_dropped=morale.on_treasure_dropped, spring_tt_trap=traps.spring_tt_trap)
 
-# The game's own kept answer (its parts declare theirs: engine/sight.py, occupants.py,
-# routes.py).
-TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
-    "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
-
 
 class Game(PartySight, Occupants):
     """One game: see the module's docstring; the party's sight and who stands where are
     its mixins' (engine/sight.py, engine/occupants.py)."""
 
     state: RuleState
-    # the rule state's fields, by their own names (engine/rule_state.py)
+    # the rule state's values, by their own names (engine/rule_state.py); its objects
+    # that stay for the game's life (the store, levels ...) the game holds as well: below
     seed: str = in_state("seed")
     options: GameOptions = in_state("options")
-    streams: Streams = in_state("streams")
-    store: EntityStore = in_state("store")
-    levels: dict[int, Level] = in_state("levels")
-    party: list[int] = in_state("party")
-    last_squares: dict[int, tuple[int, int, int]] = in_state("last_squares")
     depth: int = in_state("depth")
     deepest: int = in_state("deepest")
     round: int = in_state("round")
@@ -112,7 +100,17 @@ class Game(PartySight, Occupants):
         seed = normalise_seed(seed)
         # everything that decides the game's future or its score (engine/rule_state.py);
         # its fields are read and written by their own names below (game.depth ...)
-        self.state = RuleState(seed, options or GameOptions(), Streams(seed), EntityStore())
+        state = self.state = RuleState(seed, options or GameOptions(), Streams(seed),
+                                       EntityStore())
+        # The state's objects that stay for the game's life, held by the game too: read
+        # through a property they cost 40 ns more a read, and a bot action reads the store
+        # some 300 times (benchmarks/engine.py). Never rebound: always the state's own
+        # (tests/test_kept.py holds them to it after play).
+        self.store = state.store
+        self.streams = state.streams
+        self.levels = state.levels
+        self.party = state.party
+        self.last_squares = state.last_squares
         self.party_spec = tuple(party)
         self.content = content or default_content()
         # every kept answer of the rule modules (engine/kept.py): derived, never state
@@ -147,7 +145,7 @@ class Game(PartySight, Occupants):
         self._gather_party(level.stairs_up)
         self.led = self.party[0]
         events = [Event("start", f"The party enters the dungeon. Seed: {self.seed}.")]
-        events += self._run()
+        events += turn_loop.run(self)
         self._record(events)
 
     # ----- levels and view -------------------------------------------------------------
@@ -252,7 +250,7 @@ class Game(PartySight, Occupants):
             result = Result(True, [Event("fail", result.reason)])
         self.actions_taken += 1
         self.history.append((round_, action.to_dict()))
-        events = result.events + self._run()
+        events = result.events + turn_loop.run(self)
         self._record(events)
         # Fired only here, once the action is recorded and the state settled, so a save
         # made by a watcher holds the whole action.
@@ -277,194 +275,13 @@ class Game(PartySight, Occupants):
         if len(log) > LOG_KEEP:
             del log[:-LOG_KEEP]
 
-    def _update_mode(self) -> list[Event]:
-        seen = self._hostiles_in_loop()
-        if not seen and self.mode == "explore":  # the usual case: nobody woken, no change
-            # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
-            # table row, nothing to calm)
-            if self._tables.get(Battle):
-                return fight_hooks.on_view_changed(self, seen, [])
-            return []
-        events = []
-        woken = []
-        actors = self._actors
-        for eid in seen:
-            actor = actors[eid]
-            if not actor.awake:
-                actor.awake = True
-                woken.append(eid)
-                events.append(Event("notice", f"{name_of(self.store, eid)} spots the party!",
-                                    eid))
-        events += fight_hooks.on_view_changed(self, seen, woken)
-        mode = "combat" if seen else "explore"
-        if mode != self.mode:
-            self.mode = mode
-            events.append(Event("mode", "Hostiles in view: every character acts on its own "
-                                "initiative." if mode == "combat" else
-                                "No hostiles in view: the party moves together.", x=0))
-            if mode == "explore":
-                events += fight_hooks.end_of_combat(self)
-        return events
-
-    def _run(self) -> list[Event]:
-        """Advance until a player-controlled character must act or the game ends."""
-        kept = self.kept
-        kept.start_run()  # (creatures may have been moved by hand since the last call)
-        kept.in_run = True  # (creature_squares may keep its answer until this returns)
-        try:
-            events = self._run_loop()
-        finally:
-            kept.in_run = False
-        if "party_view" not in kept.values:
-            # The explored squares take in the view whenever the game waits for the player
-            # (as a screen drawing it would): they are rule state (travel, auto-explore)
-            # and in state_hash, so they must not depend on whether anything looked.
-            self.visible  # noqa: B018  (read for its effect on level.explored)
-        return events
-
-    def _run_loop(self) -> list[Event]:
-        events = self._update_mode()
-        guard = 0
-        round_ = self.round
-        actors, tables = self._actors, self._tables
-        while not self.over:
-            guard += 1
-            if guard > 100_000:
-                # Rounds may pass without a decision while no delver can act (time runs
-                # on until one can, bounded by helpless.new_round); within one round
-                # this many passes are a bug.
-                if self.round == round_:
-                    raise RuntimeError("turn loop made no progress")
-                guard, round_ = 0, self.round
-            # (pending_entity is None without a PendingLuck table row: asked once a pass)
-            if tables.get(PendingLuck) and fight_hooks.pending_entity(self) is not None:
-                break
-            current = self.current
-            # (the turn is over when it cannot go on or nothing is left of it)
-            if current is None or not self._can_start(current):
-                events += self._next_turn()
-                continue
-            act = actors[current]
-            if act.actions_left <= 0 and act.move_points <= 0:
-                events += self._next_turn()
-                continue
-            if self.player_controls(current):
-                break
-            events += ai.take_action(self, current, act)
-            events += self._update_mode()
-        return events
-
-    def _entrants(self) -> list[int]:
-        disabled = self.store.peek(Disabled)
-        depth = self.depth
-        actors, positions = self._actors, self._positions
-        # (the store's ascending id list and its tables: a query's generator cost more)
-        return [eid for eid in self.store.ids(Actor, Position)
-                if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
-
-    def _next_turn(self) -> list[Event]:
-        tables = self._tables
-        ending = self.current
-        # (end_turn hands back a list of its own, so it is extended in place; it has nothing
-        # to do without active conditions, which most creatures have none of)
-        conds = tables.get(Conditions)
-        events = [] if ending is None or not conds or ending not in conds \
-            or not conds[ending].active else fight_hooks.end_turn(self, ending)
-        self.turn_index += 1
-        if self.turn_index >= len(self.order):
-            events += self._new_round()
-        if not self.order:
-            return events
-        current = self.current = self.order[self.turn_index]
-        if not self._can_start(current):  # (a turn that cannot start is finished)
-            return events
-        act = self._actors[current]
-        act.actions_left = self.content.rules.actions_per_turn
-        act.move_points = 0
-        events += fight_hooks.start_turn(self, current)
-        # (self.current again: a wound at the start of the turn may have ended it)
-        events.append(self._turn_event(self.current, act.initiative))
-        if self.mode == "combat" and self.player_controls(self.current):
-            events.append(Event("turn", f"{name_of(self.store, self.current)} acts "
-                                f"(initiative {act.initiative}).", self.current,
-                                roll=act.initiative))
-        return events
-
-    def _turn_event(self, eid: int | None, initiative: int) -> Event:
-        """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
-        are frozen, so the same one serves every turn alike (every turn makes one)."""
-        key = (eid, initiative)
-        kept = self.kept
-        events: dict[tuple[int | None, int], Event] | None = kept.values.get("turn_events")
-        if events is None:
-            events = TURN_EVENTS.put(self, {})
-        event = events.get(key)
-        if event is None:
-            if len(events) >= 4096:
-                events.clear()
-            # (eid is None when a wound at the start of its turn (a burn) killed the monster:
-            # that turn event has always carried actor None, and still does; Event.actor is
-            # an int everywhere else, so this one case is let through, not the type widened)
-            event = events[key] = Event(
-                "turn", "", eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
-        elif kept.check:
-            TURN_EVENTS.check(self, event, Event(
-                "turn", "", eid, 0, -1, -1, initiative))  # type: ignore[arg-type]
-        return event
-
     def restart_round(self) -> list[Event]:
         """Forget the current order and start a fresh round (after setting up a scene)."""
         self.order, self.turn_index, self.current = [], 0, None
         self.view_changed()
-        events = self._run()
+        events = turn_loop.run(self)
         self._record(events)
         return events
-
-    def _can_start(self, eid: int) -> bool:
-        """Whether `eid`'s turn can start (and, started, go on): it stands on this level
-        and is not Disabled. The turn loop's one copy of this rule."""
-        # (a destroyed entity has no Position: no separate alive() check is needed)
-        pos = self._positions.get(eid)
-        return pos is not None and pos.depth == self.depth \
-            and eid not in self.store.peek(Disabled)
-
-    def _new_round(self) -> list[Event]:
-        self.round += 1
-        self.turn_index = 0
-        events = fight_hooks.new_round(self)
-        events += helpless.new_round(self)  # (the conditions have ticked)
-        if self.over:
-            self.order = []
-            return events
-        entrants = self._entrants()
-        rng = self.streams.play
-        die = self.content.rules.initiative_die
-        rolls: dict[int, int] = {}
-        group_roll: dict[str, int] = {}
-        actors = self._actors
-        conditions = self.store.peek(Conditions)  # (none active: initiative_mod is 0)
-        for eid in entrants:
-            actor = actors[eid]
-            if actor.side == "pillager":  # the Pillagers roll once as a group
-                if "pillager" not in group_roll:
-                    group_roll["pillager"] = rng.d(die)
-                rolls[eid] = group_roll["pillager"]
-            else:
-                conds = conditions.get(eid)
-                rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(self, eid)
-                                           if conds is not None and conds.active else 0)
-            actor.initiative = rolls[eid]
-        if self.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
-            events += fight_hooks.initiative_pledges(self, rolls)
-        self.order, _ = order_by_initiative(
-            entrants, rolls, lambda e: actors[e].rank, partial(speed, self.store), rng, die)
-        text = ""
-        ticked = traps.tick(self)  # condition clocks tick in fight_hooks.new_round
-        if self.mode == "combat":
-            text = f"Round {self.round}: " + ", ".join(
-                [f"{name_of(self.store, e)} {rolls[e]}" for e in self.order])
-        return [*events, Event("round", text, roll=self.round), *ticked,
-                *explore.on_round(self)]
 
     # ----- consequences ----------------------------------------------------------------
     def on_moved(self, eid: int) -> list[Event]:

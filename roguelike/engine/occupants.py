@@ -125,7 +125,7 @@ class Occupants:
         once: the next call may update it in place). Within the turn loop the answer is
         kept while the creatures and the level are the same, and when creatures moved
         (each through on_moved) just their squares are looked at again, as for
-        _hostiles_in_loop; outside it (creatures may be put anywhere by hand) it is made
+        hostiles_in_loop; outside it (creatures may be put anywhere by hand) it is made
         afresh."""
         ids, depth = self.store.ids(Actor, Position), self.depth
         kept = self.kept

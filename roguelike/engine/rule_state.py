@@ -9,7 +9,9 @@ from this state and kept in `game.kept` (engine/kept.py), which never decides an
 
 A game reads and writes these fields by their own names (`game.depth`, `game.round`),
 which stand for `game.state.<name>` (`in_state`): the rules keep their one spelling and
-the state keeps one home.
+the state keeps one home. The objects among them that stay for the game's life (the
+store, the streams, the levels, the party's list, the last squares) the game holds too,
+for speed, never rebinding them (engine/game.py).
 """
 
 from __future__ import annotations

@@ -240,7 +240,7 @@ class PartySight:
             VIEW_BYTES.check(self, seen[1], view.astype(bool, copy=False).tobytes())
         return seen[1], seen[2]
 
-    def _hostiles_in_loop(self) -> list[int]:
+    def hostiles_in_loop(self) -> list[int]:
         """hostiles_in_view for the turn loop: after most creature actions nobody moved
         (a Pillager waits, an attack) and the view is the same, so the last answer stands;
         when only creatures moved (each through on_moved), just they are looked at again.

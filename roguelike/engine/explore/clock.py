@@ -33,7 +33,7 @@ __all__ = ["Rest", "on_round", "tire", "wandering_check"]  # Rest: its old home,
 
 
 def on_round(game: Game) -> list[Event]:
-    """Once per round (hooked into Game._new_round)."""
+    """Once per round (hooked into turn_loop.new_round)."""
     led = ledger(game)
     led.clock += 1
     events = burn(game, 1) + expire_walls(game)

@@ -1,6 +1,6 @@
 """Pillagers: rival looters who go for markers and loose treasure and haul it to their camp.
 
-They roll one initiative as a group (game._new_round), pass doors without changing them,
+They roll one initiative as a group (turn_loop.new_round), pass doors without changing them,
 "stand and fight if engaged, but will otherwise move towards their Base avoiding combat"
 (T&T): they fight back a delver who attacked them hand to hand while it stands next to them,
 or one next to them when their way is barred; otherwise they route around the party and

@@ -1,0 +1,225 @@
+"""The Traps & Treasure turn loop: rounds, the d6 initiative count and whose turn it is.
+
+Every round every creature on the level (awake, not Disabled) rolls a d6, the Pillagers
+once as a group; the count runs from 6 down to 1 (ties: initiative.py) and each takes its
+two actions (T&T, Game Play). `run` advances the game until a delver the player steers
+must act or the game is over: the monsters' turns (ai.py), the start and end of each
+turn (fight_hooks.py: conditions, luck), each new round (conditions tick, the traps'
+clocks, exploration's clock) and the change between exploring and combat when hostiles
+come into or leave the party's view. Game.perform calls it after each player action.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from roguelike.core.components import (
+    Actor,
+    Battle,
+    Conditions,
+    Disabled,
+    PendingLuck,
+    Position,
+)
+from roguelike.core.events import Event
+from roguelike.engine import ai, fight_hooks, helpless, traps
+from roguelike.engine.explore import hooks as explore
+from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.kept import declare
+from roguelike.engine.stats import name_of, speed
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
+    "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
+
+
+def update_mode(game: Game) -> list[Event]:
+    seen = game.hostiles_in_loop()
+    if not seen and game.mode == "explore":  # the usual case: nobody woken, no change
+        # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
+        # table row, nothing to calm)
+        if game.store.by_type.get(Battle):
+            return fight_hooks.on_view_changed(game, seen, [])
+        return []
+    events = []
+    woken = []
+    actors = game.store.table(Actor)
+    for eid in seen:
+        actor = actors[eid]
+        if not actor.awake:
+            actor.awake = True
+            woken.append(eid)
+            events.append(Event("notice", f"{name_of(game.store, eid)} spots the party!",
+                                eid))
+    events += fight_hooks.on_view_changed(game, seen, woken)
+    mode = "combat" if seen else "explore"
+    if mode != game.mode:
+        game.mode = mode
+        events.append(Event("mode", "Hostiles in view: every character acts on its own "
+                            "initiative." if mode == "combat" else
+                            "No hostiles in view: the party moves together.", x=0))
+        if mode == "explore":
+            events += fight_hooks.end_of_combat(game)
+    return events
+
+
+def run(game: Game) -> list[Event]:
+    """Advance until a player-controlled character must act or the game ends."""
+    kept = game.kept
+    kept.start_run()  # (creatures may have been moved by hand since the last call)
+    kept.in_run = True  # (creature_squares may keep its answer until this returns)
+    try:
+        events = _loop(game)
+    finally:
+        kept.in_run = False
+    if "party_view" not in kept.values:
+        # The explored squares take in the view whenever the game waits for the player
+        # (as a screen drawing it would): they are rule state (travel, auto-explore)
+        # and in state_hash, so they must not depend on whether anything looked.
+        game.visible  # noqa: B018  (read for its effect on level.explored)
+    return events
+
+
+def _loop(game: Game) -> list[Event]:
+    events = update_mode(game)
+    guard = 0
+    round_ = game.round
+    actors, tables = game.store.table(Actor), game.store.by_type
+    while not game.over:
+        guard += 1
+        if guard > 100_000:
+            # Rounds may pass without a decision while no delver can act (time runs
+            # on until one can, bounded by helpless.new_round); within one round
+            # this many passes are a bug.
+            if game.round == round_:
+                raise RuntimeError("turn loop made no progress")
+            guard, round_ = 0, game.round
+        # (pending_entity is None without a PendingLuck table row: asked once a pass)
+        if tables.get(PendingLuck) and fight_hooks.pending_entity(game) is not None:
+            break
+        current = game.current
+        # (the turn is over when it cannot go on or nothing is left of it)
+        if current is None or not can_start(game, current):
+            events += next_turn(game)
+            continue
+        act = actors[current]
+        if act.actions_left <= 0 and act.move_points <= 0:
+            events += next_turn(game)
+            continue
+        if game.player_controls(current):
+            break
+        events += ai.take_action(game, current, act)
+        events += update_mode(game)
+    return events
+
+
+def entrants(game: Game) -> list[int]:
+    disabled = game.store.peek(Disabled)
+    depth = game.depth
+    actors, positions = game.store.table(Actor), game.store.table(Position)
+    # (the store's ascending id list and its tables: a query's generator cost more)
+    return [eid for eid in game.store.ids(Actor, Position)
+            if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
+
+
+def next_turn(game: Game) -> list[Event]:
+    tables = game.store.by_type
+    ending = game.current
+    # (end_turn hands back a list of its own, so it is extended in place; it has nothing
+    # to do without active conditions, which most creatures have none of)
+    conds = tables.get(Conditions)
+    events = [] if ending is None or not conds or ending not in conds \
+        or not conds[ending].active else fight_hooks.end_turn(game, ending)
+    game.turn_index += 1
+    if game.turn_index >= len(game.order):
+        events += new_round(game)
+    if not game.order:
+        return events
+    current = game.current = game.order[game.turn_index]
+    if not can_start(game, current):  # (a turn that cannot start is finished)
+        return events
+    act = game.store.table(Actor)[current]
+    act.actions_left = game.content.rules.actions_per_turn
+    act.move_points = 0
+    events += fight_hooks.start_turn(game, current)
+    # (game.current again: a wound at the start of the turn may have ended it)
+    events.append(turn_event(game, game.current, act.initiative))
+    if game.mode == "combat" and game.player_controls(game.current):
+        events.append(Event("turn", f"{name_of(game.store, game.current)} acts "
+                            f"(initiative {act.initiative}).", game.current,
+                            roll=act.initiative))
+    return events
+
+
+def turn_event(game: Game, eid: int | None, initiative: int) -> Event:
+    """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
+    are frozen, so the same one serves every turn alike (every turn makes one)."""
+    key = (eid, initiative)
+    kept = game.kept
+    events: dict[tuple[int | None, int], Event] | None = kept.values.get("turn_events")
+    if events is None:
+        events = TURN_EVENTS.put(game, {})
+    event = events.get(key)
+    if event is None:
+        if len(events) >= 4096:
+            events.clear()
+        # (eid is None when a wound at the start of its turn (a burn) killed the monster:
+        # that turn event has always carried actor None, and still does; Event.actor is
+        # an int everywhere else, so this one case is let through, not the type widened)
+        event = events[key] = Event(
+            "turn", "", eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
+    elif kept.check:
+        TURN_EVENTS.check(game, event, Event(
+            "turn", "", eid, 0, -1, -1, initiative))  # type: ignore[arg-type]
+    return event
+
+
+def can_start(game: Game, eid: int) -> bool:
+    """Whether `eid`'s turn can start (and, started, go on): it stands on this level
+    and is not Disabled. The turn loop's one copy of this rule."""
+    # (a destroyed entity has no Position: no separate alive() check is needed)
+    pos = game.store.table(Position).get(eid)
+    return pos is not None and pos.depth == game.depth \
+        and eid not in game.store.peek(Disabled)
+
+
+def new_round(game: Game) -> list[Event]:
+    game.round += 1
+    game.turn_index = 0
+    events = fight_hooks.new_round(game)
+    events += helpless.new_round(game)  # (the conditions have ticked)
+    if game.over:
+        game.order = []
+        return events
+    present = entrants(game)
+    rng = game.streams.play
+    die = game.content.rules.initiative_die
+    rolls: dict[int, int] = {}
+    group_roll: dict[str, int] = {}
+    actors = game.store.table(Actor)
+    conditions = game.store.peek(Conditions)  # (none active: initiative_mod is 0)
+    for eid in present:
+        actor = actors[eid]
+        if actor.side == "pillager":  # the Pillagers roll once as a group
+            if "pillager" not in group_roll:
+                group_roll["pillager"] = rng.d(die)
+            rolls[eid] = group_roll["pillager"]
+        else:
+            conds = conditions.get(eid)
+            rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(game, eid)
+                                       if conds is not None and conds.active else 0)
+        actor.initiative = rolls[eid]
+    if game.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
+        events += fight_hooks.initiative_pledges(game, rolls)
+    game.order, _ = order_by_initiative(
+        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
+    text = ""
+    ticked = traps.tick(game)  # condition clocks tick in fight_hooks.new_round
+    if game.mode == "combat":
+        text = f"Round {game.round}: " + ", ".join(
+            [f"{name_of(game.store, e)} {rolls[e]}" for e in game.order])
+    return [*events, Event("round", text, roll=game.round), *ticked,
+            *explore.on_round(game)]

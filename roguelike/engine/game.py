@@ -158,7 +158,7 @@ class Game(PartySight, Occupants):
 
     @property
     def level(self) -> Level:
-        return self.levels[self.depth]
+        return self.levels[self.state.depth]
 
     # ----- what changed: the kept answers told of it go (engine/kept.py) -------------------
     def door_changed(self, at: tuple[int, int] | None = None) -> None:

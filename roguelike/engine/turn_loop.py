@@ -37,8 +37,9 @@ TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
 
 
 def update_mode(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
     seen = game.hostiles_in_loop()
-    if not seen and game.mode == "explore":  # the usual case: nobody woken, no change
+    if not seen and st.mode == "explore":  # the usual case: nobody woken, no change
         # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
         # table row, nothing to calm)
         if game.store.by_type.get(Battle):
@@ -56,8 +57,8 @@ def update_mode(game: Game) -> list[Event]:
                                 eid))
     events += fight_hooks.on_view_changed(game, seen, woken)
     mode = "combat" if seen else "explore"
-    if mode != game.mode:
-        game.mode = mode
+    if mode != st.mode:
+        st.mode = mode
         events.append(Event("mode", "Hostiles in view: every character acts on its own "
                             "initiative." if mode == "combat" else
                             "No hostiles in view: the party moves together.", x=0))
@@ -84,23 +85,24 @@ def run(game: Game) -> list[Event]:
 
 
 def _loop(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
     events = update_mode(game)
     guard = 0
-    round_ = game.round
+    round_ = st.round
     actors, tables = game.store.table(Actor), game.store.by_type
-    while not game.over:
+    while not st.over:
         guard += 1
         if guard > 100_000:
             # Rounds may pass without a decision while no delver can act (time runs
             # on until one can, bounded by helpless.new_round); within one round
             # this many passes are a bug.
-            if game.round == round_:
+            if st.round == round_:
                 raise RuntimeError("turn loop made no progress")
-            guard, round_ = 0, game.round
+            guard, round_ = 0, st.round
         # (pending_entity is None without a PendingLuck table row: asked once a pass)
         if tables.get(PendingLuck) and fight_hooks.pending_entity(game) is not None:
             break
-        current = game.current
+        current = st.current
         # (the turn is over when it cannot go on or nothing is left of it)
         if current is None or not can_start(game, current):
             events += next_turn(game)
@@ -117,8 +119,9 @@ def _loop(game: Game) -> list[Event]:
 
 
 def entrants(game: Game) -> list[int]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
     disabled = game.store.peek(Disabled)
-    depth = game.depth
+    depth = st.depth
     actors, positions = game.store.table(Actor), game.store.table(Position)
     # (the store's ascending id list and its tables: a query's generator cost more)
     return [eid for eid in game.store.ids(Actor, Position)
@@ -126,30 +129,31 @@ def entrants(game: Game) -> list[int]:
 
 
 def next_turn(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
     tables = game.store.by_type
-    ending = game.current
+    ending = st.current
     # (end_turn hands back a list of its own, so it is extended in place; it has nothing
     # to do without active conditions, which most creatures have none of)
     conds = tables.get(Conditions)
     events = [] if ending is None or not conds or ending not in conds \
         or not conds[ending].active else fight_hooks.end_turn(game, ending)
-    game.turn_index += 1
-    if game.turn_index >= len(game.order):
+    st.turn_index += 1
+    if st.turn_index >= len(st.order):
         events += new_round(game)
-    if not game.order:
+    if not st.order:
         return events
-    current = game.current = game.order[game.turn_index]
+    current = st.current = st.order[st.turn_index]
     if not can_start(game, current):  # (a turn that cannot start is finished)
         return events
     act = game.store.table(Actor)[current]
     act.actions_left = game.content.rules.actions_per_turn
     act.move_points = 0
     events += fight_hooks.start_turn(game, current)
-    # (game.current again: a wound at the start of the turn may have ended it)
-    events.append(turn_event(game, game.current, act.initiative))
-    if game.mode == "combat" and game.player_controls(game.current):
-        events.append(Event("turn", f"{name_of(game.store, game.current)} acts "
-                            f"(initiative {act.initiative}).", game.current,
+    # (current again: a wound at the start of the turn may have ended it)
+    events.append(turn_event(game, st.current, act.initiative))
+    if st.mode == "combat" and game.player_controls(st.current):
+        events.append(Event("turn", f"{name_of(game.store, st.current)} acts "
+                            f"(initiative {act.initiative}).", st.current,
                             roll=act.initiative))
     return events
 
@@ -182,17 +186,18 @@ def can_start(game: Game, eid: int) -> bool:
     and is not Disabled. The turn loop's one copy of this rule."""
     # (a destroyed entity has no Position: no separate alive() check is needed)
     pos = game.store.table(Position).get(eid)
-    return pos is not None and pos.depth == game.depth \
+    return pos is not None and pos.depth == game.state.depth \
         and eid not in game.store.peek(Disabled)
 
 
 def new_round(game: Game) -> list[Event]:
-    game.round += 1
-    game.turn_index = 0
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    st.round += 1
+    st.turn_index = 0
     events = fight_hooks.new_round(game)
     events += helpless.new_round(game)  # (the conditions have ticked)
-    if game.over:
-        game.order = []
+    if st.over:
+        st.order = []
         return events
     present = entrants(game)
     rng = game.streams.play
@@ -212,14 +217,14 @@ def new_round(game: Game) -> list[Event]:
             rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(game, eid)
                                        if conds is not None and conds.active else 0)
         actor.initiative = rolls[eid]
-    if game.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
+    if st.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
         events += fight_hooks.initiative_pledges(game, rolls)
-    game.order, _ = order_by_initiative(
+    st.order, _ = order_by_initiative(
         present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
     text = ""
     ticked = traps.tick(game)  # condition clocks tick in fight_hooks.new_round
-    if game.mode == "combat":
-        text = f"Round {game.round}: " + ", ".join(
-            [f"{name_of(game.store, e)} {rolls[e]}" for e in game.order])
-    return [*events, Event("round", text, roll=game.round), *ticked,
+    if st.mode == "combat":
+        text = f"Round {st.round}: " + ", ".join(
+            [f"{name_of(game.store, e)} {rolls[e]}" for e in st.order])
+    return [*events, Event("round", text, roll=st.round), *ticked,
             *explore.on_round(game)]

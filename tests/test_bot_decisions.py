@@ -1043,3 +1043,37 @@ def test_a_caught_companion_beside_the_leader_is_freed_though_another_is_out_of_
     g.store.get(leader, Position).x = 2
     _explore_led(g, leader)
     assert Bot().choose(g) == Free(1, 0)
+
+
+def test_the_wounded_rest_where_they_are_rather_than_wade_through_acid_to_the_camp():
+    """Seed s25-b-0: the Camp lay beyond a sprung acid pool in a corridor. Wounded, the
+    leader walked towards the Camp's beds into the pool's reach (1 box) and, standing in
+    it, stepped out again (rest_plan leaves a pool first), in and out nine times between
+    the Warrior and the Mage until both went down in it; the Warrior, knocked out in the
+    pool, was struck down again each time it came round, 892 times. Now it rests here."""
+    from roguelike.bot.routes import harming_squares
+    from roguelike.engine.traps import spring
+    from tests.trap_helpers import place, sturdy
+
+    g = scenario("""
+    ####################
+    #.....#............#
+    #.....+.3.......12.#
+    #.....#............#
+    ####################
+    """)
+    g.level.room_map[:, 7:] = 1  # (the left room is the Camp, the corridor and the right
+    g.level.room_map[2, 6] = -1  # room another)
+    leader, rogue, mage = g.party
+    sturdy(g, mage)  # (it springs the pool and walks off, standing)
+    spring(g, place(g, "mk_noxious_acid_pool", at=(8, 2), placement="square"), mage)
+    g.store.get(mage, Position).x = 18
+    pool = set(harming_squares(g))
+    assert (9, 2) in pool and (10, 2) not in pool
+    g.store.get(leader, Position).x = 10  # (beside the pool's reach, the Camp beyond it)
+    g.store.get(rogue, Position).x = 11
+    _cross(g, leader, "arms", 1)
+    _cross(g, leader, "legs", 2)
+    _explore_led(g, leader)
+    action = Bot().choose(g)
+    assert action == BOT_REST, action

@@ -24,6 +24,7 @@ from roguelike.core.components import (
 from roguelike.engine.conditions import has_condition
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
+from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import spring, step_blocked, tick
 from roguelike.engine.traps.core import OPS
 from roguelike.engine.traps.hazards import on_moved as hazard_moved
@@ -211,6 +212,36 @@ def test_rolling_rock_rolls_over_the_victim_and_blocks_the_passage():
     blocked = [h for _e, h in game.store.query(Hazard)
                if h.step.endswith("on_end/0")]
     assert blocked, "the stopped boulder blocks the passage"
+
+
+ONE_WAY_EAST = """
+##################################
+#.....########################...#
+#.....########################.2.#
+#.1...............................#
+#.....########################.3.#
+#.....########################..>#
+##################################
+"""
+
+
+def test_a_rolling_rock_comes_to_rest_where_its_block_parts_nothing():
+    # (RULES.md: the corridor 20 squares down its way is the only one between the rooms;
+    # blocked there for good, as nobody shifts it, s25-c-32's party was shut off from the
+    # stairs up, with the Heart, until the 50,000-action cap)
+    from roguelike.world.paths import UNREACHABLE, distance_map
+    game = scenario(ONE_WAY_EAST)
+    victim = game.party[0]
+    sturdy(game, victim)
+    game.streams.play = Rigged()
+    trap = place(game, "rolling_rock", at=(2, 3))
+    spring(game, trap, victim)
+    _rounds(game, 4)
+    blocks = [(e, h) for e, h in game.store.query(Hazard) if h.step.endswith("on_end/0")]
+    assert len(blocks) == 1, "the stopped boulder blocks where it rests"
+    assert blocks[0][1].squares == [[5, 3]], "it rests in the room, before the corridor"
+    cost = game.cost_map(mover=game.party[1], creatures_block=False)
+    assert distance_map(cost, [game.level.stairs_down])[1, 1] < UNREACHABLE
 
 
 def test_compacting_room_seals_and_crushes():

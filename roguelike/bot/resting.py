@@ -235,9 +235,22 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
         return None
     if worst >= 2 and not danger:
         walk = camp_walk(bot, game, eid, pos)
-        if walk is not None:
+        if walk is not None and not _into_harm(game, pos, walk):
             return walk
     return _rest(bot, game)
+
+
+def _into_harm(game: Game, pos: Position, action: Action) -> bool:
+    """Whether `action` steps from outside a lasting effect that strikes whoever stays in
+    it into it. The wounded do not wade through acid to reach the Camp's beds: they rest
+    where they are. Walking to the Camp through a pool, the leader stepped in (1 box), and
+    out again at the next look (standing in it, rest_plan leaves it first), nine times
+    between the Warrior and the Mage; both went down in it, and the Warrior, knocked out
+    in the pool, was struck down again each time it came round, 892 times (seed s25-b-0)."""
+    if not isinstance(action, Step):
+        return False
+    harm = harming_squares(game)
+    return pos.xy not in harm and (pos.x + action.dx, pos.y + action.dy) in harm
 
 
 def resting_paused(bot: Bot, game: Game) -> bool:

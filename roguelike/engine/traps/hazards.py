@@ -26,6 +26,7 @@ from roguelike.engine.traps.core import (
     step_at,
 )
 from roguelike.engine.traps.movement import free_square_near, place
+from roguelike.engine.traps.stock import parts_ground
 from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
         squares = sorted({ctx.point, *(game.store.get(v, Position).xy for v in victims)})
     else:
         squares = area_squares(game.level, area, ctx.point, ctx.room)
+        if step["kind"] == "boulder" and _leaves_block(step):
+            squares = _rest_short(game, squares)
     delay = duration_rounds(game, step["delay"]) if "delay" in step else 0
     rounds = duration_rounds(game, step["rounds"], ctx.ecl)
     start = game.round + delay
@@ -60,6 +63,23 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
             events += _crawl_out(game, ctx.depth, squares)
         events += _apply_aura(game, eid)
     return events
+
+
+def _leaves_block(step: dict[str, Any]) -> bool:
+    """Whether a hazard's end leaves a block nobody passes (a boulder's resting place)."""
+    return any(s.get("op") == "hazard" and (s.get("kind") == "blocked"
+                                            or s.get("terrain") == "wall")
+               and s.get("impassable_below_hd") is None for s in step.get("on_end", []))
+
+
+def _rest_short(game: Game, path: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A boulder's path cut off after the farthest square where the block it leaves parts
+    no ground joined today (RULES.md: a block never cuts the level; a party of three
+    cannot shift it): no square, the path as it was."""
+    for end in range(len(path), 0, -1):
+        if not parts_ground(game.level, [path[end - 1]]):
+            return path[:end]
+    return path
 
 
 def _ctx(game: Game, eid: int) -> Ctx:

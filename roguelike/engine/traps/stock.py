@@ -82,6 +82,25 @@ def cuts_the_level(level: Level, room: int) -> bool:
     return bool((before & ~after).any())
 
 
+def parts_ground(level: Level, squares: list[tuple[int, int]]) -> bool:
+    """Whether blocking `squares` would part walkable ground that is joined today: a
+    stair among them, or walkable squares beside them that no way joins once they are
+    blocked (a way between any two squares that passed through them passes beside them)."""
+    if any(s in squares for s in (level.stairs_up, level.stairs_down) if s):
+        return True
+    walk = T.WALKABLE[level.tiles].astype("int16")
+    blocked = set(squares)
+    for x, y in squares:
+        walk[y, x] = 0
+    beside = sorted({(x + dx, y + dy) for x, y in squares for dx in (-1, 0, 1)
+                     for dy in (-1, 0, 1)
+                     if (x + dx, y + dy) not in blocked and level.is_walkable(x + dx, y + dy)})
+    if len(beside) < 2:
+        return False
+    reach = distance_map(walk, beside[:1])
+    return any(reach[y, x] >= UNREACHABLE for x, y in beside[1:])
+
+
 def stock_room_traps(store: EntityStore, content: Content, level: Level, rng: Stream
                      ) -> list[int]:
     stocking = content.trap_stocking

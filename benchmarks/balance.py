@@ -29,9 +29,11 @@ if __package__ in (None, ""):  # run as a script: the repository's root on the p
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from roguelike.bot import bot_game, play
+from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
+from roguelike.engine.conditions import active_ids
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.game import Game
 from roguelike.engine.luck import SpendLuck
@@ -81,7 +83,7 @@ class Tally:
         by = down.by if down is not None else ""
         self.downs.append({
             "depth": game.depth, "who": name_of(game.store, eid),
-            "kind": self.kind_of(by), "by": by or "unknown",
+            "kind": self.kind_of(by), "by": wounding_conditions(game, eid, by) or "unknown",
             "knocked_out": down is not None and down.cause.startswith("knocked out"),
         })
 
@@ -89,6 +91,17 @@ class Tally:
         if by in self.names:
             return self.names[by]
         return "condition" if by == "condition" else "other"
+
+
+def wounding_conditions(game: Game, eid: int, by: str) -> str:
+    """`by` as the engine names a down; a wound from a condition (engine: "condition",
+    condition_turns' burns and bleeds) is named by the conditions on the delver that wound
+    each turn (Burning, Sapped), so the report says which."""
+    if by != "condition":
+        return by
+    defs = fight_tables(game.content).conditions
+    names = [defs[c].name for c in active_ids(game, eid) if defs[c].play.wound_per_turn]
+    return ", ".join(names) or by
 
 
 def source_names(game: Game) -> dict[str, str]:

@@ -14,6 +14,7 @@ from roguelike.core.components import Disabled
 from roguelike.core.events import Event
 from roguelike.engine.actions import Wait
 from roguelike.engine.combat import wound
+from roguelike.engine.conditions import add_condition
 from tests.combat_kit import arena
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +92,20 @@ def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
     assert tally.rests == 1
     assert tally.kind_of("Pillager") == "pillager" and tally.kind_of("Jaws of Doom") == "trap"
     assert tally.kind_of("condition") == "condition"
+
+
+def test_a_down_from_a_burn_is_named_by_the_condition():
+    g = arena("mercenary")
+    tally = Tally(source_names(g))
+    victim = g.party[1]
+    add_condition(g, victim, "burning", 3)
+    events = []
+    for _ in range(20):
+        events += wound(g, victim, boxes=1, source="condition", location="torso")
+        if g.store.has(victim, Disabled):
+            break
+    tally(g, Wait(), events)
+    assert tally.downs[0]["kind"] == "condition" and tally.downs[0]["by"] == "Burning"
 
 
 def test_a_crash_is_reported_as_an_outcome_with_its_place(monkeypatch):

@@ -69,25 +69,23 @@ def test_a_known_game_is_summarised_as_it_went():
     assert summary["fights"] and all(r >= 1 for r in summary["fights"])
 
 
+def _wounded_down(g, eid: int, source: str, location: str) -> list[Event]:
+    """Box after box from `source` until the delver is down: the events of it all."""
+    events: list[Event] = []
+    for _ in range(20):
+        events += wound(g, eid, boxes=1, source=source, location=location)
+        if g.store.has(eid, Disabled):
+            break
+    return events
+
+
 def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
     g = arena("mercenary")
     tally = Tally(source_names(g))
-    victim = g.party[1]
-    events = []
-    for _ in range(20):
-        events += wound(g, victim, boxes=1, source="Rival Mercenary", location="torso")
-        if g.store.has(victim, Disabled):
-            break
-    tally(g, Wait(), events)
+    tally(g, Wait(), _wounded_down(g, g.party[1], "Rival Mercenary", "torso"))
     assert tally.downs == [{"depth": 1, "who": "Mercenary Rogue", "kind": "monster",
                             "by": "Rival Mercenary", "knocked_out": True}]
-    other = g.party[2]
-    events = []
-    for _ in range(20):
-        events += wound(g, other, boxes=1, source="Buzz Saw", location="head")
-        if g.store.has(other, Disabled):
-            break
-    tally(g, Wait(), [*events, Event("rest")])
+    tally(g, Wait(), [*_wounded_down(g, g.party[2], "Buzz Saw", "head"), Event("rest")])
     assert tally.downs[1]["kind"] == "trap" and tally.downs[1]["by"] == "Buzz Saw"
     assert tally.rests == 1
     assert tally.kind_of("Pillager") == "pillager" and tally.kind_of("Jaws of Doom") == "trap"
@@ -97,14 +95,8 @@ def test_the_tally_names_the_monster_or_trap_that_put_a_delver_down():
 def test_a_down_from_a_burn_is_named_by_the_condition():
     g = arena("mercenary")
     tally = Tally(source_names(g))
-    victim = g.party[1]
-    add_condition(g, victim, "burning", 3)
-    events = []
-    for _ in range(20):
-        events += wound(g, victim, boxes=1, source="condition", location="torso")
-        if g.store.has(victim, Disabled):
-            break
-    tally(g, Wait(), events)
+    add_condition(g, g.party[1], "burning", 3)
+    tally(g, Wait(), _wounded_down(g, g.party[1], "condition", "torso"))
     assert tally.downs[0]["kind"] == "condition" and tally.downs[0]["by"] == "Burning"
 
 

@@ -77,7 +77,8 @@ class Game(PartySight, Occupants):
 
     state: RuleState
     # the rule state's values, by their own names (engine/rule_state.py); its objects
-    # that stay for the game's life (the store, levels ...) the game holds as well: below
+    # that stay for the game's life (the store, levels ...) the game holds as well
+    # (__init__)
     seed: str = in_state("seed")
     options: GameOptions = in_state("options")
     depth: int = in_state("depth")
@@ -99,7 +100,7 @@ class Game(PartySight, Occupants):
                  options: GameOptions | None = None) -> None:
         seed = normalise_seed(seed)
         # everything that decides the game's future or its score (engine/rule_state.py);
-        # its fields are read and written by their own names below (game.depth ...)
+        # its values are read and written by their own names (the in_state fields above)
         state = self.state = RuleState(seed, options or GameOptions(), Streams(seed),
                                        EntityStore())
         # The state's objects that stay for the game's life, held by the game too: read
@@ -135,8 +136,8 @@ class Game(PartySight, Occupants):
         for order, member in enumerate(self.party_spec):
             self.party.append(make_character(self.store, self.content, member[0], member[1],
                                              order, Position(1, x, y), member_name(member)))
-        # The live tables the turn loop reads on every pass (a store keeps one dict per
-        # type for its whole life; the party has made all three by now).
+        # The live tables the game and its parts read on every move (a store keeps one
+        # dict per type for its whole life; the party has made all three by now).
         self._positions = self.store.table(Position)
         self._actors = self.store.table(Actor)
         self._characters = self.store.table(Character)

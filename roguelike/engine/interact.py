@@ -33,6 +33,7 @@ from roguelike.engine.explore.doors import Search as SearchDoors
 from roguelike.engine.explore.drag import Drag, drag_steps
 from roguelike.engine.explore.inventory import Bank, Give, Take, carried, in_camp
 from roguelike.engine.explore.markers import RetryCheck
+from roguelike.engine.explore.supplies import fuel_for
 from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
 from roguelike.engine.helpless import can_act
 from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
@@ -249,8 +250,8 @@ def _pass_choices(game: Game, holder: int, whom: str, verb: str,
     action from the item ids."""
     store = game.store
     items = carried(store, holder)
-    out = [Choice(f"{verb} the {name_of(store, item)} {whom}", make(str(item)))
-           for item in items]
+    out = [Choice(f"{verb} the {name_of(store, item)} {whom}" + (f" ({fuel})" if (
+        fuel := fuel_for(game, item)) else ""), make(str(item))) for item in items]
     treasure = [i for i in items if store.has(i, Treasure)]
     if len(treasure) > 1:
         out.append(Choice(f"{verb} all {len(treasure)} treasures {whom}",

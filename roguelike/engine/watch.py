@@ -24,9 +24,10 @@ __all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_k
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
                                "Treasure": "treasure"}
 # event kinds that always interrupt a run (the engine explains them in the text)
-# (luck_offer: a failed roll waits for the player's luck; no run goes on past it)
+# (luck_offer: a failed roll waits for the player's luck; no run goes on past it;
+# light_low: a light will soon go out for good, and nothing in its bearer's pack refills it)
 ALARM_EVENTS = frozenset({"wound", "disabled", "trap", "notice", "level", "gameover",
-                          "wander", "ambush", "luck_offer", "rest_broken"})
+                          "wander", "ambush", "luck_offer", "rest_broken", "light_low"})
 
 
 def thing_kind(game: Game, eid: int) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from roguelike.core.components import Named, Position
+from roguelike.core.components import Position
 from roguelike.engine import shooting, targeting
 from roguelike.engine.action_base import _REGISTRY, Action
 from roguelike.engine.explore import inventory, spells
@@ -140,11 +140,6 @@ def save_and_quit(game: Game, data_dir: str | None = None) -> str | None:
 
 def top_scores(limit: int = 20) -> list[dict[str, Any]]:
     return list(scores.top_scores(save_dir(), None, limit))
-
-
-def entity_name(game: Game, eid: int) -> str:
-    named = game.store.try_get(eid, Named)
-    return named.name if named else "something"
 
 
 def position(game: Game, eid: int) -> tuple[int, int]:

@@ -1,6 +1,6 @@
-"""The dungeon layout shared by the game screen and the replay viewer: the map, a sidebar of
-hit boxes and initiative, the log and the status line; the screen pushes each a model of
-the game (view_models.py) and the widgets never see the game itself."""
+"""The dungeon layout shared by the game screen and the replay viewer: the map, a sidebar
+(hit boxes, lights and gold, initiative), the log and the status line; the screen pushes
+each a model of the game (view_models.py) and the widgets never see the game itself."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from roguelike.ui.log_view import LogView
 from roguelike.ui.map_view import MapView
 from roguelike.ui.party_panel import PartyPanel
 from roguelike.ui.status_bar import InitiativeTracker, StatusBar
+from roguelike.ui.supply_panel import SupplyPanel
 from roguelike.ui.theme import Styles
 from roguelike.ui.view_data import DungeonModel
+
+TRACKER_ROWS = 2  # the initiative tracker's least: its title and tokens share the first
 
 
 def layout_css(screen: str) -> str:
@@ -30,24 +33,44 @@ class DungeonWidgets:
     def __init__(self, model: DungeonModel, styles: Styles) -> None:
         self.map = MapView(model.map, styles)
         self.party_panel = PartyPanel(model.party, styles)
+        self.supplies = SupplyPanel(model.supplies, styles)
         self.tracker = InitiativeTracker(model.tracker, styles)
         self.log_view = LogView()
         self.status = StatusBar(model.status, styles)
         self.status.overflow = self.log_view
+        self.sidebar = Vertical(id="sidebar")
+        self.members = len(model.party)
+
+    def fit(self, width: int, height: int) -> None:
+        """Share the window out: the log (4 lines, 7 from 36 rows, 11 from 48), the
+        sidebar (wider from 110 columns), and in the sidebar each hit-box location its own
+        line where there is room, the supplies what they need, the initiative the rest."""
+        log_height = (12 if height >= 48 else 8) if height >= 36 else 5
+        self.log_view.styles.height = log_height
+        self.sidebar.styles.width = 34 if width >= 110 else 28
+        rows = height - log_height - 1  # (the status line)
+        least = TRACKER_ROWS + 2  # the initiative and the supplies at their least
+        members = self.members
+        party = 6 * members if rows - 6 * members >= least + 2 else 4 * members
+        self.party_panel.styles.height = party
+        self.supplies.most_rows = max(2, rows - party - TRACKER_ROWS)
+        self.supplies.fit_rows()
 
     def set_model(self, model: DungeonModel, full: bool = False) -> None:
         """Every widget draws the new snapshot, repainting the rows that changed (`full`:
         the whole map, as after a jump)."""
         self.map.set_model(model.map, full=full)
         self.party_panel.set_model(model.party)
+        self.supplies.set_model(model.supplies)
         self.tracker.set_model(model.tracker)
         self.status.set_model(model.status)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self.map
-            with Vertical(id="sidebar"):
+            with self.sidebar:
                 yield self.party_panel
+                yield self.supplies
                 yield self.tracker
         yield self.log_view
         yield self.status

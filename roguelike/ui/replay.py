@@ -46,6 +46,9 @@ class ReplayScreen(Screen[None]):
         self._retime()
         self.call_after_refresh(self.redraw)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.widgets.fit(event.size.width, event.size.height)
+
     def _retime(self) -> None:
         if self.timer is not None:
             self.timer.stop()

@@ -75,7 +75,7 @@ class StatusBar(LinesWidget):
 
 class InitiativeTracker(LinesWidget):
     DEFAULT_CSS = """
-    InitiativeTracker { width: 100%; height: 3; }
+    InitiativeTracker { width: 100%; height: 1fr; min-height: 2; }
     """
 
     def __init__(self, model: TrackerModel, styles: Styles) -> None:
@@ -88,20 +88,22 @@ class InitiativeTracker(LinesWidget):
         self.update_lines()
 
     def build(self, width: int, height: int) -> list[list[Part]]:
+        """'Initiative R3  W6 R3 p2x5 M1': the round, then each token in the order they act
+        (the Pillagers one token, counted), wrapping under it."""
         m, st = self.model, self.styles_
-        lines: list[list[Part]] = [[(f"Initiative, round {m.round}", st.fg("#bcbcbc",
-                                                                           bold=True))]]
-        row: list[Part] = []
-        used = 0
-        for glyph, initiative, state in m.tokens:
-            token = f"{glyph}{initiative}"
+        title = f"Initiative R{m.round} "
+        row: list[Part] = [(title, st.fg("#bcbcbc", bold=True))]
+        lines: list[list[Part]] = []
+        used = len(title)
+        for glyph, initiative, state, many in m.tokens:
+            token = f"{glyph}{initiative}" + (f"×{many}" if many > 1 else "")
             if state == "now":
                 style = st.fg(st.palette.highlight, bold=True, reverse=True)
             elif state == "done":
                 style = DONE
             else:
                 style = st.fg("white")
-            if used + len(token) + 1 > width:
+            if used + len(token) > width and used:  # (its trailing space may go)
                 lines.append(row)
                 row, used = [], 0
             row += [(token, style), (" ", BLANK)]

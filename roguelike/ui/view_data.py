@@ -97,16 +97,41 @@ class StatusModel(NamedTuple):
 
 
 class Token(NamedTuple):
-    """One creature in this round's initiative order."""
+    """One creature in this round's initiative order, or the Pillagers of the level, who
+    roll one initiative as a group (`many` of them)."""
 
     glyph: str
     initiative: int
     state: str  # "now" (acting), "done" (its turn has passed) or "to come"
+    many: int = 1  # (tuple has a count)
 
 
 class TrackerModel(NamedTuple):
     round: int
     tokens: tuple[Token, ...]
+
+
+class Light(NamedTuple):
+    """A party member's light: lit, or put out for a rest in the dark."""
+
+    who: str
+    light: str  # its name ("Oil Lantern")
+    turns: int  # exploration turns left, rounded up
+    refills: int  # what in its bearer's pack keeps it burning
+    refill_words: str  # those refills named and counted ("4 Flasks of Oil")
+    out: bool  # put out for a rest in the dark
+    low: bool  # about to go out for good: nothing in the pack refills it
+
+
+class Supplies(NamedTuple):
+    """The sidebar's lights and gold."""
+
+    lights: tuple[Light, ...]
+    spare: tuple[tuple[str, int], ...]  # lights and fuel carried besides: (name, count)
+    spare_words: str  # the same, counted in words ("5 Torches, 1 Flask of Oil")
+    carried: int  # gp of the treasure the party carries
+    banked: int  # gp banked in the Camp (the score's treasure)
+    heart: bool  # the Heart of the Deep is carried
 
 
 class DungeonModel(NamedTuple):
@@ -116,3 +141,4 @@ class DungeonModel(NamedTuple):
     party: tuple[Delver, ...]
     status: StatusModel
     tracker: TrackerModel
+    supplies: Supplies

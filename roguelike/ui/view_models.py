@@ -22,6 +22,8 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
+from roguelike.engine.explore import supplies
+from roguelike.engine.explore.light import items_word
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.ui.conditions_view import condition_tags, down_words
@@ -36,10 +38,12 @@ from roguelike.ui.view_data import (
     Acting,
     Delver,
     DungeonModel,
+    Light,
     Location,
     MapModel,
     Sprite,
     StatusModel,
+    Supplies,
     Token,
     TrackerModel,
 )
@@ -134,17 +138,40 @@ def status_model(game: Game) -> StatusModel:
 
 
 def tracker_model(game: Game) -> TrackerModel:
+    """This round's order; the Pillagers, who roll one initiative for the group (T&T),
+    are one token where the first of them stands, counting them (one turn each still)."""
     store = game.store
-    tokens = []
+    tokens: list[Token] = []
+    group: list[str] = []  # the Pillagers' states, in order
+    at = -1  # where their token goes
     for i, eid in enumerate(game.order):
         if not store.alive(eid) or not store.has(eid, Appearance):
             continue
         state = "now" if eid == game.current else "done" if i < game.turn_index else "to come"
-        tokens.append(Token(store.get(eid, Appearance).glyph,
-                            store.get(eid, Actor).initiative, state))
+        actor = store.get(eid, Actor)
+        if actor.side == "pillager":
+            if at < 0:
+                at = len(tokens)
+                tokens.append(Token(store.get(eid, Appearance).glyph, actor.initiative, ""))
+            group.append(state)
+            continue
+        tokens.append(Token(store.get(eid, Appearance).glyph, actor.initiative, state))
+    if group:
+        state = "now" if "now" in group else "to come" if "to come" in group else "done"
+        tokens[at] = tokens[at]._replace(state=state, many=len(group))
     return TrackerModel(game.round, tuple(tokens))
+
+
+def supplies_model(game: Game) -> Supplies:
+    lights = tuple(Light(b.who, b.light, b.turns, b.refills,
+                         items_word(b.refill, b.refills), b.out, b.low)
+                   for b in supplies.burning(game))
+    spare = tuple(supplies.spare_lights(game))
+    carried, banked, heart = supplies.gold(game)
+    return Supplies(lights, spare, ", ".join(items_word(n, c) for n, c in spare),
+                    carried, banked, heart)
 
 
 def dungeon_model(game: Game) -> DungeonModel:
     return DungeonModel(map_model(game), party_model(game), status_model(game),
-                        tracker_model(game))
+                        tracker_model(game), supplies_model(game))

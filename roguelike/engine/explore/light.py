@@ -18,6 +18,7 @@ from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, unstow
 from roguelike.engine.kept import Kept, declare
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 TOUCH = 1  # squares a character makes out without light
+# A light about to go out for good is warned of this many exploration turns ahead: one `R`
+# is a turn, so the warning leaves a rest to spare to relight, refill or give fuel.
+LOW_TURNS = 2
 
 
 class Sighted(Protocol):
@@ -208,37 +212,84 @@ def in_darkness(game: Game, x: int, y: int) -> bool:
     return light_level(game, x, y) == "dark"
 
 
+def refills(game: Game, eid: int, kind: str) -> list[int]:
+    """What in `eid`'s pack keeps its light of `kind` burning when it is spent: the light's
+    fuel (a Flask of Oil for the lantern), or another of the same light (a Torch)."""
+    ldef = explore_data(game.content).lights[kind]
+    out = []
+    for item in carried(game.store, eid):
+        idef = item_def_of(game, item)
+        if idef is not None and ((ldef.fuel_item and idef.id == ldef.fuel_item) or (
+                not ldef.fuel_item and idef.effect == "light" and idef.light == kind)):
+            out.append(item)
+    return out
+
+
 def burn(game: Game, rounds: int) -> list[Event]:
-    """Lights burn down; a spent torch is replaced from the pack, a lantern refilled."""
+    """Lights burn down; a spent torch is replaced from the pack, a lantern refilled. A
+    light about to go out for good (nothing in its bearer's pack to keep it burning) is
+    warned of once, as it comes within LOW_TURNS exploration turns of its end."""
     data = explore_data(game.content)
     events: list[Event] = []
+    low = LOW_TURNS * data.rounds_per_turn
     for eid, light in list(game.store.query(LightSource)):
         light.rounds_left -= rounds
         if light.rounds_left > 0:
+            if light.rounds_left <= low < light.rounds_left + rounds and eid in game.party:
+                events += _running_low(game, eid, light)
             continue
         ldef = data.lights[light.kind]
         name = name_of(game.store, eid)
-        refill = None
-        for item in carried(game.store, eid):
-            idef = item_def_of(game, item)
-            if idef is None:
-                continue
-            if (ldef.fuel_item and idef.id == ldef.fuel_item) or (
-                    not ldef.fuel_item and idef.effect == "light" and idef.light == light.kind):
-                refill = item
-                break
-        if refill is not None:
-            unstow(game, eid, refill)
-            game.store.destroy(refill)
+        spare = refills(game, eid, light.kind)
+        if spare:
+            left = f" ({_count(game, spare[0], len(spare) - 1)} left)"
+            unstow(game, eid, spare[0])
+            game.store.destroy(spare[0])
             light.rounds_left = ldef.burn_turns * data.rounds_per_turn
             events.append(Event("light", f"{name}'s {ldef.name} burns out; {name} lights "
-                                "another from the pack." if not ldef.fuel_item else
-                                f"{name} refills the {ldef.name}.", eid))
+                                f"another from the pack{left}." if not ldef.fuel_item else
+                                f"{name} refills the {ldef.name}{left}.", eid))
         else:
             game.store.remove(eid, LightSource)
             events.append(Event("light", f"{name}'s {ldef.name} goes out.", eid))
         game.view_changed()
     return events
+
+
+def _running_low(game: Game, eid: int, light: LightSource) -> list[Event]:
+    """The warning that `eid`'s light will go out for good, unless its pack holds what
+    keeps it burning; who else carries some, if anyone does."""
+    if refills(game, eid, light.kind):
+        return []
+    data = explore_data(game.content)
+    ldef = data.lights[light.kind]
+    name = name_of(game.store, eid)
+    turns = -(-light.rounds_left // data.rounds_per_turn)
+    fuel = data.items[ldef.fuel_item].name if ldef.fuel_item else f"spare {ldef.name}"
+    others = [f"{name_of(game.store, o)} carries {_count(game, spare[0], len(spare))}"
+              for o in game.party if o != eid and (spare := refills(game, o, light.kind))]
+    where = f" ({'; '.join(others)}: give it with a)" if others else ""
+    return [Event("light_low", f"{name}'s {ldef.name} will go out within "
+                  f"{plural(turns, 'exploration turn')}: no {fuel} in {name}'s "
+                  f"pack{where}.", eid)]
+
+
+def _count(game: Game, item: int, n: int) -> str:
+    """'2 Flasks of Oil', '1 Torch': n items of `item`'s kind."""
+    idef = item_def_of(game, item)
+    return items_word(idef.name if idef is not None else "item", n)
+
+
+def items_word(name: str, n: int) -> str:
+    """An item's name counted: 'Flasks of Oil', 'Torches' (content names have no
+    plurals of their own)."""
+    if n == 1:
+        return f"1 {name}"
+    head, sep, tail = name.partition(" of ")
+    word = head.split(" ")
+    last = word[-1]
+    word[-1] = last + ("es" if last.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{n} {' '.join(word)}{sep}{tail}"
 
 
 def douse(game: Game, eid: int) -> bool:

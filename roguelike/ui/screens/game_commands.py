@@ -17,6 +17,7 @@ from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.autofight import fight_step
 from roguelike.engine.checks import fight_state
+from roguelike.engine.explore.supplies import with_fuel
 from roguelike.engine.fight_actions import RecoverWeapon
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
@@ -217,7 +218,7 @@ class Commands:
         if len(items) == 1:
             go(items[0])
             return
-        options = [(str(it), hooks.entity_name(self.screen.game, it)) for it in items]
+        options = [(str(it), with_fuel(self.screen.game, it)) for it in items]
         self.screen.app.push_screen(ChoiceScreen(title, options),
                              lambda chosen: go(int(chosen)) if chosen else None)
 

@@ -101,15 +101,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
             offer_howto(self)
 
     def on_resize(self, event: events.Resize) -> None:
-        tall = event.size.height >= 36
-        log_height = (12 if event.size.height >= 48 else 8) if tall else 5
-        self.log_view.styles.height = log_height
-        self.query_one("#sidebar").styles.width = 34 if event.size.width >= 110 else 28
-        # with room, each hit-box location gets its own line (the panel switches on height)
-        members = len(self.game.party)
-        tracker = self.tracker.styles.height  # (set by the layout's CSS)
-        room = event.size.height - log_height - 2 - (tracker.value if tracker else 0)
-        self.party_panel.styles.height = 6 * members if room >= 6 * members else 4 * members
+        self.widgets.fit(event.size.width, event.size.height)
 
     def set_options(self, options: Options) -> None:
         """Apply changed options: palette, accessible log and cursor (others are read live)."""

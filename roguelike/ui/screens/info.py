@@ -13,9 +13,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.core.components import Character, HitBoxes
+from roguelike.engine.explore.light import items_word
+from roguelike.engine.explore.supplies import burning, with_fuel
 from roguelike.engine.game import Game
 from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import plural
 from roguelike.records.text import markup_text
 from roguelike.ui import hooks
 from roguelike.ui.conditions_view import condition_names
@@ -98,11 +101,23 @@ class InventoryScreen(CharacterPager):
 
     def text(self) -> str:
         g, eid = self.game, self.eid
-        head = f"[b]Inventory: {name_of(g.store, eid)}[/b]\n\n"
+        head = f"[b]Inventory: {name_of(g.store, eid)}[/b]\n{light_words(g, eid)}\n\n"
         items = hooks.carried(g, eid)
-        body = "\n".join(f"  {chr(97 + i)}) {_markup_safe(hooks.entity_name(g, it))}"
+        body = "\n".join(f"  {chr(97 + i)}) {_markup_safe(with_fuel(g, it))}"
                          for i, it in enumerate(items)) or "  (nothing)"
         return head + body + "\n\n[dim]Tab: next character.  Escape closes.[/dim]"
+
+
+def light_words(game: Game, eid: int) -> str:
+    """'Light: Oil Lantern, 23 exploration turns left (5 Flasks of Oil to refill it)', or
+    that `eid` carries none lit."""
+    for lit in burning(game):
+        if lit.bearer == eid:
+            out = ", put out for the rest" if lit.out else ""
+            refill = items_word(lit.refill, lit.refills)
+            return (f"Light: {lit.light}{out}, {plural(lit.turns, 'exploration turn')} left "
+                    f"({refill} to keep it burning)")
+    return "Light: none lit"
 
 
 class CharacterSheet(CharacterPager):
@@ -134,6 +149,7 @@ class CharacterSheet(CharacterPager):
         words = condition_names(g, eid)
         lines.append(f"[b]Luck[/b] {char.luck}    [b]Experience[/b] {char.xp}    "
                      f"[b]Conditions[/b] {', '.join(words) or 'none'}")
+        lines.append(_markup_safe(light_words(g, eid)))
         lines.append("\n[dim]Tab: next character.  Escape closes.[/dim]")
         return "\n".join(lines)
 

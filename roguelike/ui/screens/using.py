@@ -13,6 +13,7 @@ from collections.abc import Callable
 from roguelike.core.components import Position
 from roguelike.engine.explore.data import ItemDef
 from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
+from roguelike.engine.explore.supplies import fuel_for
 from roguelike.engine.stats import name_of
 from roguelike.ui.screens.choices import Choices
 from roguelike.ui.screens.cursor import Aim, Cursor
@@ -47,7 +48,8 @@ class Using:
         if not items:
             screen.say(f"{who} {none}")
             return
-        screen.app.push_screen(ChoiceScreen(f"{title} ({who})", _grouped(items)),
+        labels = _grouped(items, lambda item: fuel_for(screen.game, item))
+        screen.app.push_screen(ChoiceScreen(f"{title} ({who})", labels),
                                lambda picked: self.use_item(int(picked)) if picked else None)
 
     def use_item(self, item: int) -> None:
@@ -77,12 +79,19 @@ class Using:
             screen.act(UseItem(item))
 
 
-def _grouped(items: list[tuple[int, ItemDef]]) -> list[tuple[str, str]]:
-    """One menu entry a kind of item (the first one carried), with how many."""
+def _grouped(items: list[tuple[int, ItemDef]], note: Callable[[int], str]
+             ) -> list[tuple[str, str]]:
+    """One menu entry a kind of item (the first one carried), with how many, and what it
+    is to the party's lights (`note`: a Flask of Oil is the lantern's fuel)."""
     counts: dict[str, int] = {}
     first: dict[str, tuple[int, ItemDef]] = {}
     for item, idef in items:
         counts[idef.id] = counts.get(idef.id, 0) + 1
         first.setdefault(idef.id, (item, idef))
-    return [(str(item), f"{idef.name}{f' ({counts[idef.id]})' if counts[idef.id] > 1 else ''}"
-             f": {idef.text}") for item, idef in first.values()]
+    out = []
+    for item, idef in first.values():
+        about = [f"{counts[idef.id]} carried"] if counts[idef.id] > 1 else []
+        about += [fuel] if (fuel := note(item)) else []
+        out.append((str(item), f"{idef.name}" + (f" ({'; '.join(about)})" if about else "")
+                    + f": {idef.text}"))
+    return out

@@ -58,6 +58,12 @@ def on_view_changed(game: Game, seen: list[int], woken: list[int]) -> list[Event
     return events + morale.on_spotted(game, woken) if woken else events
 
 
+def mode_told(game: Game) -> bool:
+    """Whether a change between exploring and fighting is told in the log: not while the
+    party rests (only foes that keep their distance can be in view then)."""
+    return not rest.resting(game)
+
+
 def end_of_combat(game: Game) -> list[Event]:
     """The mode returns to explore: conditions that act 'at the end of combat'."""
     return condition_turns.end_of_combat(game)

@@ -173,11 +173,13 @@ class Run:
     question, or the watch says stop. The UI's timer and the headless loops (`run`, the
     auto-explore harness) drive the same object, so they make the same decisions."""
 
-    def __init__(self, game: Game, decide: Decider) -> None:
+    def __init__(self, game: Game, decide: Decider, told: set[int] | None = None) -> None:
         self.game = game
         self.decide = decide
-        # (a decider that keeps `told` across runs: keep-away foes already announced)
-        self.watch = Watch.take(game, getattr(decide, "told", None))
+        # the keep-away foes already announced (watch.Watch.told): the runs' own set, or
+        # the one a decider keeps across runs
+        self.watch = Watch.take(game, told if told is not None else getattr(decide, "told",
+                                                                             None))
         self.retried = False
         self.idle_steps = 0  # steps in a row that brought no new ground in sight
         self.known = int(np.count_nonzero(game.level.explored))

@@ -59,8 +59,11 @@ def update_mode(game: Game) -> list[Event]:
     mode = "combat" if seen else "explore"
     if mode != st.mode:
         st.mode = mode
-        events.append(Event("mode", "Hostiles in view: every character acts on its own "
-                            "initiative." if mode == "combat" else
+        # (not told while the party rests: Pillagers passing at a distance do not break
+        # it, and their coming and going would fill the log)
+        told = fight_hooks.mode_told(game)
+        events.append(Event("mode", "" if not told else "Hostiles in view: every character "
+                            "acts on its own initiative." if mode == "combat" else
                             "No hostiles in view: the party moves together.", x=0))
         if mode == "explore":
             events += fight_hooks.end_of_combat(game)

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 from roguelike.core.components import Actor, Door, Hazard, HitBoxes, Position, Trap
 from roguelike.core.events import Event
+from roguelike.engine.explore.pillagers import on_level
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
-from roguelike.engine.words import direction_words
+from roguelike.engine.words import direction_words, plural
 
 __all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_kind"]
 
@@ -108,8 +109,9 @@ class Watch:
     crossed: int
 
     # Foes in view that keep away (Pillagers not engaged) the player has been told of: one
-    # stepping out of view and back again is no news (it stopped `o` at every step). Shared
-    # with the decider, which keeps it from one run to the next (Explorer.told).
+    # stepping out of view and back again is no news (it stopped `o` at every step). One
+    # set for every run of a game (`o`, `G` and `R`: the screen's, handed to travel.Run),
+    # so each Pillager keeping its distance stops one of them once.
     told: set[int] = field(default_factory=set)
 
     @classmethod
@@ -139,10 +141,13 @@ class Watch:
             foes = [e for e in foes if e in threats or e not in self.told]
         if foes:
             first = foes[0]
-            if first not in threats:
-                self.told.add(first)
             where = direction_words(here, game.store.get(first, Position).xy)
-            return f"You see {name_of(game.store, first)}, {where}."
+            if first in threats:
+                return f"You see {name_of(game.store, first)}, {where}."
+            self.told.add(first)
+            return (f"You see {name_of(game.store, first)}, {where}: it keeps its distance "
+                    f"({plural(on_level(game), 'Pillager')} on this level). It stops o, G "
+                    "and R only this once.")
         new = [(e, k) for e, k in known_things(game).items() if e not in self.things]
         if new:
             eid, kind = new[0]

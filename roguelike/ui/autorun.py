@@ -35,10 +35,11 @@ class Host(Protocol):
 
 
 class AutoRun:
-    def __init__(self, host: Host, decide: Decider, reduced_motion: bool) -> None:
+    def __init__(self, host: Host, decide: Decider, reduced_motion: bool,
+                 told: set[int] | None = None) -> None:
         self.host = host
         self.decide = decide
-        self.run = Run(host.game, decide)
+        self.run = Run(host.game, decide, told)
         self.per_tick = BATCH_REDUCED if reduced_motion else 1
         self.timer: Timer | None = None
         self.asking = False

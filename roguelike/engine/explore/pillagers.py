@@ -74,6 +74,14 @@ def engaged_by(game: Game, eid: int) -> int:
     return foe
 
 
+def on_level(game: Game) -> int:
+    """The Pillagers on the level played (standing or not: a fallen one is gone)."""
+    positions, depth = game.store.peek(Position), game.depth
+    return sum(1 for eid, actor in game.store.peek(Actor).items()
+               if actor.side == "pillager" and eid in positions
+               and positions[eid].depth == depth)
+
+
 def exits(level: Level, room_id: int) -> list[tuple[int, int]]:
     """A room's doors; a cave's squares that touch a corridor; else any of its squares."""
     inside = level.room_map == room_id
@@ -170,8 +178,8 @@ def arrive_after_reveal(game: Game) -> list[Event]:
     if not new:
         return []
     return [Event("pillagers", f"{plural(len(new), 'Pillager')} "
-                  f"arrive{'s' if len(new) == 1 else ''} to loot (rolled {count} on {text}).",
-                  roll=count)]
+                  f"arrive{'s' if len(new) == 1 else ''} to loot (rolled {count} on {text}): "
+                  f"{on_level(game)} on this level.", roll=count)]
 
 
 def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
@@ -413,6 +421,7 @@ class Deposit(Action):
         blocked = spend_action(game, actor)
         if blocked:
             return blocked
+        taken = [name_of(store, item) for item in haul.items]
         for item in haul.items:  # T&T: treasure may not be taken from a camp
             store.destroy(item)
         haul.items.clear()
@@ -420,9 +429,8 @@ class Deposit(Action):
         led = ledger(game)
         led.hauls += 1
         per = explore_data(game.content).pillagers.per_marker_removed
-        text = f"A {name_of(store, actor)} brings loot to the Pillager camp " \
-            f"({led.hauls % per or per} of {per})."
-        events = [Event("pillage", text if _seen(game, actor) else "", actor)]
+        events = [Event("pillage", _home_words(game, actor, taken, led.hauls % per or per,
+                                               per), actor)]
         if led.hauls % per == 0:
             left = [e for e, m, p in store.query(Marker, Position)
                     if p.depth == game.depth and m.state == "unchecked"]
@@ -431,8 +439,26 @@ class Deposit(Action):
                 gpos = store.get(gone, Position)
                 store.destroy(gone)
                 events.append(Event("pillage", "The Pillagers have stripped a room: an event "
-                                    "marker is gone.", actor, x=gpos.x, y=gpos.y))
+                                    f"marker is gone ({plural(on_level(game), 'Pillager')} "
+                                    "on this level).", actor, x=gpos.x, y=gpos.y))
         return done(*events)
+
+
+def _home_words(game: Game, eid: int, taken: list[str], load: int, per: int) -> str:
+    """What a load brought home says: seen, what it was and its count towards a stripped
+    room; out of sight, only treasure is told of (it is lost to the party), with how many
+    Pillagers the level holds ('' for a marker's loot no one saw brought home)."""
+    name = name_of(game.store, eid)
+    if _seen(game, eid):
+        if taken:
+            return f"A {name} brings {', '.join(taken)} to the Pillager camp: lost to " \
+                f"you (load {load} of {per})."
+        return f"A {name} brings a marker's loot to the Pillager camp (load {load} of " \
+            f"{per}: every {per} loads strip a room)."
+    if not taken:
+        return ""
+    return f"Out of sight, a {name} carries {', '.join(taken)} to the Pillager camp: lost " \
+        f"to you ({plural(on_level(game), 'Pillager')} on this level)."
 
 
 def drop_haul(game: Game, eid: int) -> list[Event]:

@@ -52,10 +52,11 @@ def resting(game: Game) -> bool:
 
 
 def rest_refusal(game: Game) -> str:
-    """Why the party cannot rest now, or '' (DungeonPunk's rest is a break, not a fight)."""
+    """Why the party cannot rest now, or '' (DungeonPunk's rest is a break, not a fight;
+    Pillagers keeping their distance are no fight: RULES.md)."""
     if game.over:
         return "The game is over."
-    if game.mode == "combat":
+    if game.mode == "combat" and game.threats_in_view():
         return "Not with foes in view!"
     return ""
 
@@ -178,10 +179,15 @@ def on_wounded(game: Game, eid: int) -> list[Event]:
 
 
 def foes_in_view(game: Game, seen: list[int]) -> list[Event]:
-    """From the fight's view hook: hostiles are in view."""
+    """From the fight's view hook: hostiles are in view. A Pillager keeping its distance
+    does not break the rest (T&T: it avoids combat; RULES.md "Healing and rest")."""
     if not seen or not ledger(game).rest_ends:
         return []
-    return disturb(game, f"{name_of(game.store, seen[0])} comes into view")
+    threat = set(game.threats_in_view())  # (Pillagers only when engaged)
+    threats = [eid for eid in seen if eid in threat]
+    if not threats:
+        return []
+    return disturb(game, f"{name_of(game.store, threats[0])} comes into view")
 
 
 def tick(game: Game, led: Ledger) -> list[Event]:

@@ -62,6 +62,9 @@ class Commands:
         self.travelling = travelling
         self.search_next: int | None = None  # the depth whose next `o` searches the walls
         self.explorer: Explorer | None = None  # the last `o`'s decider (Explorer.again)
+        # the Pillagers keeping their distance the player was told of (watch.Watch.told):
+        # one set for `o`, `G` and `R`, so each stops one of them once
+        self.told = travelling.told
 
     def run(self, command: str) -> None:
         getattr(self, f"cmd_{command}")()
@@ -143,9 +146,10 @@ class Commands:
         screen = self.screen
         search = self.search_next == screen.game.depth  # a second `o` on a level done
         last = self.explorer  # (it remembers a broken rest from one press to the next)
-        explorer = last.again(search) if last is not None else Explorer(search=search)
+        explorer = last.again(search) if last is not None else Explorer(search=search,
+                                                                         told=self.told)
         self.explorer = explorer
-        screen.start_auto(AutoRun(screen, explorer, screen.options.reduced_motion))
+        screen.start_auto(AutoRun(screen, explorer, screen.options.reduced_motion, self.told))
 
     def cmd_autofight(self) -> None:
         """One action of a plain fight (DCSS's Tab): see engine/autofight.py."""
@@ -171,7 +175,7 @@ class Commands:
             self.screen.say(action)
             return
         self.screen.start_auto(AutoRun(self.screen, rest_until_healed(lambda: action),
-                                self.screen.options.reduced_motion))
+                                       self.screen.options.reduced_motion, self.told))
 
     # ----- things ----------------------------------------------------------------------
     def cmd_pickup(self) -> None:

@@ -13,8 +13,9 @@ TRAVEL_NAMES = {"down": "the stairs down", "up": "the stairs up", "camp": "the C
 
 
 class Travelling:
-    def __init__(self, screen: Surface) -> None:
+    def __init__(self, screen: Surface, told: set[int]) -> None:
         self.screen = screen
+        self.told = told  # the keep-away foes announced (Commands.told: o, G and R share it)
 
     def to(self, goal: tuple[int, int], name: str = "") -> None:
         screen = self.screen
@@ -27,7 +28,7 @@ class Travelling:
             started = True
             return travel.travel_step(game, eid, goal)
 
-        screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion))
+        screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion, self.told))
 
     def named(self, where: str) -> None:
         goal = travel.named_goal(self.screen.game, where)

@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.autofight": 7,
     "roguelike.engine.scenario": 7,
     "roguelike.engine.travel": 7,
+    "roguelike.engine.travel_targets": 7,
     "roguelike.engine.watch": 7,
     "roguelike.records": 7,
     "roguelike.bot": 7,

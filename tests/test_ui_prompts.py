@@ -230,5 +230,6 @@ async def test_travel_prompt_is_whole():
         await pilot.pause()
         text = screen_text(app)
         check("prompt_travel_80x24", text)
-        assert ("Travel: > stairs down, < up, c Camp, Enter this square: floor; 2 squares "
-                "east.") in flat(text)
+        assert ("Travel: floor; 2 squares east. Enter goes there; i item, m marker, d door, "
+                "s stairs, x unexplored (again: the next); > stairs down, < up, c Camp go "
+                "at once.") in flat(text)

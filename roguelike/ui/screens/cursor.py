@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike.core.components import Position
-from roguelike.engine import targeting
+from roguelike.engine import targeting, travel_targets
 from roguelike.engine.explore import spells
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.markers import markers_on
@@ -41,6 +41,23 @@ class Aim:
 
 
 VERBS = {"fire": "fire", "cast": "cast", "throw": "throw", "use": "use"}
+TRAVEL_KEYS = ("i item, m marker, d door, s stairs, x unexplored (again: the next); "
+               "> stairs down, < up, c Camp go at once.")
+
+
+@dataclass
+class Jump:
+    """Where travel's jump keys have taken the cursor: the targets of one kind, nearest
+    first, and which of them it is on (-1: none yet)."""
+
+    kind: str = ""
+    words: str = ""  # the kind in words ("doors")
+    squares: list[tuple[int, int]] = field(default_factory=list)
+    index: int = -1
+
+    def words_now(self) -> str:
+        return f"{self.index + 1} of {len(self.squares)} {self.words}: " \
+            if self.index >= 0 else ""
 
 
 class Cursor:
@@ -51,6 +68,7 @@ class Cursor:
         self.mode: str | None = None  # "look", "travel" or "target"
         self.aim: Aim | None = None
         self.path: set[tuple[int, int]] = set()
+        self.jump = Jump()  # travel's jumps to the next item, marker, door ...
 
     def origin(self) -> tuple[int, int]:
         game = self.screen.game
@@ -64,6 +82,7 @@ class Cursor:
 
     def begin(self, mode: str, at: tuple[int, int] | None = None) -> None:
         self.mode = mode
+        self.jump = Jump()
         self.screen.map.cursor = at or self.origin()
         self.changed()
 
@@ -93,6 +112,7 @@ class Cursor:
         if found is not None and isinstance(found[1], tuple):
             dx, dy = found[1]
             x, y = self.at()
+            self.jump = Jump()
             self.move_to((x + dx, y + dy))
             return
         if mode == "travel":
@@ -106,8 +126,8 @@ class Cursor:
         x, y = self.at()
         words = describe_square(screen.game, x, y)
         if self.mode == "travel":
-            screen.status.hint = ("Travel: > stairs down, < up, c Camp, Enter this square: "
-                                  + words)
+            screen.status.hint = f"Travel: {self.jump.words_now()}{words} Enter goes there; " \
+                + TRAVEL_KEYS
         elif self.mode == "target":
             screen.status.hint = self._aim_words()
         else:
@@ -117,13 +137,29 @@ class Cursor:
 
     def _travel_key(self, key: str, character: str | None) -> None:
         named = {">": "down", "<": "up", "c": "camp"}.get(character or "")
-        if named is not None:
+        jump = travel_targets.KINDS.get(character or "")
+        if jump is not None:
+            self._jump_to(*jump)
+        elif named is not None:
             self.end()
             self.travelling.named(named)
         elif key in COMMIT or character in ("G", "."):
             goal = self.at()
             self.end()
             self.travelling.to(goal)
+
+    def _jump_to(self, kind: str, plural_words: str) -> None:
+        """The cursor on the next target of `kind`, nearest first; the same key again
+        takes the next one, round again after the last."""
+        jump = self.jump
+        if jump.kind != kind:
+            found = travel_targets.targets(self.screen.game, kind, self.origin())
+            self.jump = jump = Jump(kind, plural_words, found, -1)
+        if not jump.squares:
+            self.screen.say(f"No known {plural_words} on this level. {TRAVEL_KEYS}")
+            return
+        jump.index = (jump.index + 1) % len(jump.squares)
+        self.move_to(jump.squares[jump.index])
 
     # ----- aiming ----------------------------------------------------------------------
     def begin_aim(self, aim: Aim) -> None:

@@ -65,8 +65,16 @@ with only gray left is spent (further wounds go to the Torso); a spent Head or T
 knocks the delver out (while it has luck) or disables it. [b]Wi5 Mi3 Co3 Sp6[/b] are the \
 attributes now, followed by any conditions (PSN 3: Poisoned, 3 rounds left; the \
 character sheet, c, names them all).
-Below the cards, the initiative of the round: [b]W6 R3 M3 p2[/b] is who acts, in order, \
-with the d6 each rolled."""
+Below the cards, each light: [b]Leader: Lantern 23 turns +4[/b] is the Leader's Oil \
+Lantern with 23 exploration turns left and 4 refills (Flasks of Oil) in the Leader's pack \
+([b]t[/b] 6 turns, torches; [b](out)[/b]: put out for a rest in the dark). A light marked \
+[b]![/b] will go out for good within 2 turns: nothing in its bearer's pack refills it \
+(give it fuel or a torch with a, or light another with U); the log warns once, and o, G \
+and R stop. [b]Spare[/b]: the lights and fuel carried besides. [b]Gold[/b]: the treasure \
+carried and the gp banked in the Camp (only banked treasure scores).
+Then the initiative of the round: [b]Initiative R3 W6 R3 p2×5 M3[/b] is round 3 and who \
+acts, in order, with the d6 each rolled; [b]p2×5[/b] is the level's five Pillagers, who \
+roll one initiative as a group (each still takes its own turn)."""
 
 ATTRIBUTES = """\
 [b]Wits, Might and Combat are targets[/b]: a check succeeds on a d6 roll of that number or \

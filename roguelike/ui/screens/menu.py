@@ -67,11 +67,21 @@ class MainMenu(Screen[None]):
     class EditOptions(Message):
         pass
 
-    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
+    # Every entry answers a letter, as the game's own keys do (H high scores, O options, ?
+    # help), so the menu needs no arrow keys: issue 26.
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit"),
+                Binding("c", "choose('continue')", "Continue"),
+                Binding("n", "choose('new')", "New game"),
+                Binding("s", "choose('seed')", "New game on a seed"),
+                Binding("H,h", "choose('scores')", "High scores"),
+                Binding("O,o", "choose('options')", "Options"),
+                Binding("question_mark", "choose('help')", "Help")]
+    KEYS = "Keys: c continue, n new game, s seed, H high scores, O options, ? help, q quit"
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
     MainMenu > Vertical { width: 76; height: auto; }
     MainMenu #title { color: $accent; }
+    MainMenu #keys { color: $text-muted; }
     MainMenu OptionList { height: auto; max-height: 10; border: round $panel-lighten-2; }
     """
 
@@ -89,6 +99,7 @@ class MainMenu(Screen[None]):
                 Option("High scores", id="scores"),
                 Option("Quit (q)", id="quit"),
             )
+            yield Static(self.KEYS, id="keys")
 
     def on_screen_resume(self) -> None:
         # back from a game: a game may have been saved, or have ended
@@ -112,8 +123,16 @@ class MainMenu(Screen[None]):
             start()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "")
+
+    def action_choose(self, choice: str) -> None:
+        """An entry chosen, by its letter or from the list."""
         app = self.app
-        choice = event.option.id
+        if choice == "continue" and self._slot.kind == "busy":
+            choice = "busy"
+        elif choice == "continue" and self._slot.kind not in ("saved", "interrupted"):
+            self.notify("There is no saved game to continue: n starts a new one.")
+            return
         if choice == "continue":
             self.post_message(self.ContinueGame())
         elif choice == "busy":

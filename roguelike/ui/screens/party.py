@@ -8,6 +8,7 @@ names and all, is part of the game's record, as its seed is.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,12 +27,14 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
     PartyScreen > Vertical { width: 78; height: auto; max-height: 100%; border: round $accent;
                              background: $surface; padding: 0 1; }
     PartyScreen .row { height: 1; margin-top: 1; }
-    PartyScreen .role { width: 12; }
+    PartyScreen .role { width: 13; }
     PartyScreen Select { width: 16; height: 1; margin-right: 1; }
     PartyScreen Input { width: 1fr; }
     PartyScreen .about { color: $text-muted; height: auto; }
     PartyScreen #problem { color: $error; height: auto; }
     PartyScreen #buttons { height: 3; margin-top: 1; align: center middle; }
+    PartyScreen Select:focus > SelectCurrent, PartyScreen Input:focus,
+    PartyScreen Button:focus { text-style: reverse bold; }
     """
 
     def __init__(self, seed: str, party: tuple[Member, ...],
@@ -48,9 +51,8 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
                          "Enter starts with the party shown (the default unless changed).\n"
                          "Tab: each class and name. Escape: back.")
             for i, member in enumerate(self.start_party):
-                role = self.content.roles[member[0]]
                 with Horizontal(classes="row"):
-                    yield Static(f"[b]{role.name}[/b]", classes="role")
+                    yield Static(self._role_label(i, False), classes="role", id=f"role-{i}")
                     yield Select(classes, value=member[1], allow_blank=False,
                                  compact=True, id=f"class-{i}")
                     yield Input(member_name(member), placeholder="name (optional)",
@@ -63,6 +65,19 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    def _role_label(self, i: int, focused: bool) -> str:
+        """The role's name, pointed at while its class or name has the focus: the focus
+        is seen by a mark and reverse video, never by a shade alone (in 16 colours or
+        NO_COLOR two shades of grey are one)."""
+        role = self.content.roles[self.start_party[i][0]]
+        return f"[b]{'▸ ' if focused else '  '}{role.name}[/b]"
+
+    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+        focused = self.focused.id if self.focused is not None else None
+        for i in range(len(self.start_party)):
+            here = focused in (f"class-{i}", f"name-{i}")
+            self.query_one(f"#role-{i}", Static).update(self._role_label(i, here))
 
     def _about(self, i: int, klass: str) -> str:
         role = self.content.roles[self.start_party[i][0]]

@@ -23,7 +23,7 @@ def layout_css(screen: str) -> str:
     {screen} {{ layout: vertical; }}
     {screen} #main {{ height: 1fr; }}
     {screen} #sidebar {{ width: 28; border-left: vkey $panel-lighten-2; }}
-    {screen} LogView {{ height: 5; border-top: hkey $panel-lighten-2; }}
+    {screen} LogView {{ height: 6; border-top: hkey $panel-lighten-2; }}
     """
 
 
@@ -42,10 +42,11 @@ class DungeonWidgets:
         self.members = len(model.party)
 
     def fit(self, width: int, height: int) -> None:
-        """Share the window out: the log (4 lines, 7 from 36 rows, 11 from 48), the
+        """Share the window out: the log (5 lines, 7 from 36 rows, 11 from 48), the
         sidebar (wider from 110 columns), and in the sidebar each hit-box location its own
         line where there is room, the supplies what they need, the initiative the rest."""
-        log_height = (12 if height >= 48 else 8) if height >= 36 else 5
+        # (the log's border takes a row; at 80x24 the map keeps 17 rows, DCSS's 17 too)
+        log_height = (12 if height >= 48 else 8) if height >= 36 else 6
         self.log_view.styles.height = log_height
         self.sidebar.styles.width = 34 if width >= 110 else 28
         rows = height - log_height - 1  # (the status line)

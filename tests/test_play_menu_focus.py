@@ -96,16 +96,20 @@ def _field(cells, word: str) -> set[tuple[object, ...]]:
     return {look for _ch, look in cells[at:at + len(word)]}
 
 
-@pytest.mark.parametrize("palette", list(PALETTES))
-@pytest.mark.parametrize("depth", ["full", "16", "mono"])
+LOOKS = [(palette, depth, (80, 24)) for palette in PALETTES
+         for depth in ("full", "16", "mono")] + \
+    [("classic", depth, (120, 40)) for depth in ("full", "16", "mono")]
+
+
+@pytest.mark.parametrize(("palette", "depth", "size"), LOOKS)
 async def test_the_focused_party_field_is_seen_in_every_palette_and_without_colour(
-        palette, depth, monkeypatch):
+        palette, depth, size, monkeypatch):
     if depth == "mono":
         monkeypatch.setenv("NO_COLOR", "1")
     else:
         monkeypatch.delenv("NO_COLOR", raising=False)
     app = RoguelikeApp(options=Options(palette=palette))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()

@@ -17,6 +17,7 @@ from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import EXPLORED, Explorer
 from roguelike.engine.autofight import fight_step
 from roguelike.engine.checks import fight_state
+from roguelike.engine.explore.spells import harmful
 from roguelike.engine.fight_actions import RecoverWeapon
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
@@ -266,7 +267,8 @@ class Commands:
         def chosen(sid: str | None) -> None:
             if sid in by_id:
                 name, reach = by_id[sid]
-                self.cursor.begin_aim(Aim("cast", reach, spell=sid, spell_name=name))
+                self.cursor.begin_aim(Aim("cast", reach, spell=sid, spell_name=name,
+                                          harmful=harmful(self.screen.game, sid)))
 
         if len(spells) == 1:
             chosen(spells[0][0])

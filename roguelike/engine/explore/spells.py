@@ -6,7 +6,7 @@ action's `option` (n, ne, e, se, s, sw, w, nw), stopping at anything in the way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -202,13 +202,14 @@ def caught_by(game: Game, spell_id: str, x: int, y: int) -> list[int]:
     if spell.area == "target":
         who = game.creature_at(x, y)
         return [] if who is None else [who]
-    return _in_radius(game, spell, x, y)
+    return _in_radius(game, spell, x, y, [*game.level_foes(), *game.level_allies()])
 
 
-def _in_radius(game: Game, spell: SpellDef, x: int, y: int) -> list[int]:
-    """The creatures standing within the spell's radius of (x, y)."""
+def _in_radius(game: Game, spell: SpellDef, x: int, y: int,
+               among: Iterable[tuple[int, Position]]) -> list[int]:
+    """The creatures of `among` standing within the spell's radius of (x, y)."""
     centre = Position(game.depth, x, y)
-    return [eid for eid, pos in list(game.store.query(Position))
+    return [eid for eid, pos in among
             if pos.depth == game.depth and chebyshev(pos, centre) <= spell.size
             and game.creature_at(pos.x, pos.y) == eid]
 
@@ -242,7 +243,8 @@ def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int 
                ) -> list[Event]:
     rounds = _duration(game, spell)
     events: list[Event] = []
-    for eid in _in_radius(game, spell, cast.x, cast.y):
+    # (every entity with a Position, in the store's order: the order of the Wits checks)
+    for eid in _in_radius(game, spell, cast.x, cast.y, list(game.store.query(Position))):
         ok, event = check(game, eid, "wits", "resisting Confusion")
         events.append(event)
         if not ok:

@@ -123,18 +123,20 @@ async def test_confusion_beside_a_companion_warns_before_it_catches_one(size):
         assert _kinds(game).count("cast") == casts + 1
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_a_shot_at_a_foe_beside_says_too_close_not_line_clear(size):
-    game = scenario("""
-        ##########
-        #2g......#
-        ##########
-    """, monsters={"g": "goblin"}, party=PARTY[:2])
-    rogue = game.party[1]
+async def _rogue_fires(size, room: str, then) -> None:
+    """On `room` (Bors the Leader, Vex the Rogue, a goblin), `f` on Vex's turn, then
+    `then(pilot, game, screen)`."""
+    game = scenario(room, monsters={"g": "goblin"}, party=PARTY[:2])
     app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
     async with app.run_test(size=size) as pilot:
         screen = await _open(pilot, app, game)
-        await _until_turn(pilot, game, rogue)
+        await _until_turn(pilot, game, game.party[1])
+        await then(pilot, game, screen)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_shot_at_a_foe_beside_says_too_close_not_line_clear(size):
+    async def then(pilot, game, screen) -> None:
         await pilot.press("f")
         hint = screen.status.hint
         assert "Shot at Goblin: 1 square" in hint
@@ -144,23 +146,26 @@ async def test_a_shot_at_a_foe_beside_says_too_close_not_line_clear(size):
         assert "shoot" not in _kinds(game)
         assert "Too close to shoot" in screen.status.hint
 
+    await _rogue_fires(size, """
+        ##########
+        #2g......#
+        ##########
+    """, then)
+
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_shot_past_a_companion_names_who_is_in_the_way(size):
-    game = scenario("""
-        ############
-        #2.1...g...#
-        ############
-    """, monsters={"g": "goblin"}, party=PARTY[:2])
-    rogue = game.party[1]
-    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
-    async with app.run_test(size=size) as pilot:
-        screen = await _open(pilot, app, game)
-        await _until_turn(pilot, game, rogue)
+    async def then(pilot, game, screen) -> None:
         if game.store.get(game.party[0], Position).xy != (3, 1):
             pytest.skip("Bors moved before the Rogue's turn")
         await pilot.press("f")
         assert "No clear line of fire: Bors is in the way" in screen.status.hint
+
+    await _rogue_fires(size, """
+        ############
+        #2.1...g...#
+        ############
+    """, then)
 
 
 def test_a_throw_warns_of_the_splash_and_holy_water_spares_the_living():

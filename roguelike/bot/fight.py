@@ -23,6 +23,7 @@ from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.fight_sense import (
     boxes_to_down,
     castable,
+    helped,
     hits_left,
     immobile,
     spell_choice,
@@ -66,7 +67,7 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     mage = "force_bolt" in known_spells(game, eid)
     # (care.castable: the Mage stood bolting a regenerating foe in vain on a six alone)
     casts = mage and castable(game, eid)
-    if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and _helped(game, eid)))):
+    if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and helped(game, eid)))):
         back = _step_back(bot, game, eid, pos, foes)
         if back is not None:
             return back
@@ -101,14 +102,6 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         return bot.towards(game, eid, pos, goals, False) \
             if min(chebyshev(positions[f], pos) for f in mobile) > 2 else None
     return bot.towards(game, eid, pos, goals, False)
-
-
-def _helped(game: Game, eid: int) -> bool:
-    """Another delver stands on this level to hold the line."""
-    store = game.store
-    depth = game.depth
-    return any(m != eid and not is_disabled(store, m) and store.get(m, Position).depth == depth
-               for m in game.party)
 
 
 def _foes(bot: Bot, game: Game) -> list[int]:

@@ -21,7 +21,8 @@ from roguelike.engine.stats import attribute, chebyshev, is_disabled
 from roguelike.engine.watch import known_hazards, known_things
 
 STEPS = list(DIRECTIONS.values())
-CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) a caster still tries
+CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) the bot's caster tries
+ANY_CAST = 6  # ... and auto-fight's: any the die can make
 CROWD = 3  # Confusion is cast on this many foes or more (and never on a delver)
 
 
@@ -49,10 +50,18 @@ def boxes_to_down(game: Game, eid: int) -> int:
                if loc.id in game.content.rules.disabling_locations)
 
 
-def castable(game: Game, eid: int) -> bool:
-    """A cast is a Wits check plus fatigue: worth trying only up to a target of CAST_AT (at
+def helped(game: Game, eid: int) -> bool:
+    """Another delver stands on this level to hold the line."""
+    store = game.store
+    depth = game.depth
+    return any(m != eid and not is_disabled(store, m) and store.get(m, Position).depth == depth
+               for m in game.party)
+
+
+def castable(game: Game, eid: int, at: int = CAST_AT) -> bool:
+    """A cast is a Wits check plus fatigue: worth trying only up to a target of `at` (at
     6 a six alone casts; at 7 nothing does, and an exhausted Mage tried Heal for ever)."""
-    return attribute(game.store, eid, "wits") + fatigue_penalty(game, eid) <= CAST_AT
+    return attribute(game.store, eid, "wits") + fatigue_penalty(game, eid) <= at
 
 
 def step_back(game: Game, eid: int, pos: Position, threats: Iterable[Position],

@@ -18,7 +18,7 @@ from roguelike.engine.conditions import add_condition
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.fight_actions import RangedAttack
-from roguelike.engine.fight_round import ROUND_DONE, FightRun, play_round
+from roguelike.engine.fight_round import IDLE_ROUND, ROUND_DONE, FightRun, play_round
 from roguelike.engine.fight_sense import unsafe_squares
 from roguelike.engine.game import Game
 from roguelike.engine.luck import pending_entity
@@ -377,3 +377,35 @@ def test_a_round_of_f_is_ordinary_recorded_actions_that_verify():
     assert game.mode == "explore" or game.over
     result = verify_record(capture(game, "replay"))
     assert result["verified"], result
+
+
+def test_a_foe_that_cannot_move_is_left_to_the_shooters_or_else_fought_by_hand():
+    game = _hall(_party("warrior"), {(9, 3): "jaws_of_doom"})
+    lead, jaws = game.party[0], _foe(game)
+    _put(game, lead, (5, 3))
+    assert fight_step(game, lead) == Step(1, 0)  # nobody shoots: at last, hand to hand
+    _put(game, lead, (8, 3))
+    assert fight_step(game, lead) == Attack(jaws)
+    game = _hall(_party("warrior", "rogue"), {(9, 3): "jaws_of_doom"})
+    warrior = game.party[0]
+    _put(game, warrior, (5, 3))
+    assert fight_step(game, warrior) == Wait()  # the Rogue can shoot it: left to her
+
+
+def test_a_round_where_nobody_could_do_anything_says_so():
+    """A foe that cannot move behind a known trap in a corridor, the Warrior in the
+    Rogue's line: every delver can only wait, and F says what to do instead."""
+    game = scenario("""
+        ##########
+        #2.1^j...#
+        ##########
+    """, monsters={"j": "jaws_of_doom"}, party=_party("warrior", "rogue"))
+    _known_pit(game, (4, 1))
+    _events, why = play_round(game)
+    assert why == IDLE_ROUND
+
+
+def test_a_delver_on_a_known_trap_that_harms_nobody_standing_there_fights_on():
+    game = scenario(DUEL, monsters={"m": "apprentice"}, party=_party("warrior"))
+    _known_pit(game, (1, 1))  # under the Warrior: it springs on coming in, not on staying
+    assert fight_step(game, game.party[0]) == Attack(_foe(game))

@@ -21,6 +21,7 @@ from roguelike.engine.explore.items import UseItem, throw_refusal
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.fight_sense import (
+    anyone_shoots,
     boxes_to_down,
     castable,
     helped,
@@ -31,7 +32,7 @@ from roguelike.engine.fight_sense import (
 )
 from roguelike.engine.game import Game
 from roguelike.engine.shooting import can_shoot, ranged_reach
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.stats import chebyshev
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
@@ -90,7 +91,7 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         if shot is not None:
             return RangedAttack(shot)
     if not mobile:
-        if _nobody_shoots(game):
+        if not anyone_shoots(game):
             # no one can reach it from afar: as a last resort, hand to hand
             adjacent = [f for f in foes if chebyshev(positions[f], pos) <= 1]
             if adjacent:
@@ -161,14 +162,3 @@ def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Ac
                 and not light_scarce(game, 2 * fuel_turns(game, "oil_flask")):
             return UseItem(oil, fpos.x, fpos.y)
     return None
-
-
-def _nobody_shoots(game: Game) -> bool:
-    """No standing delver here has a ranged weapon or Force Bolt."""
-    store = game.store
-    for m in game.party:
-        if is_disabled(store, m) or store.get(m, Position).depth != game.depth:
-            continue
-        if ranged_reach(game, m) > 0 or "force_bolt" in known_spells(game, m):
-            return False
-    return True

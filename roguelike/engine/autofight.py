@@ -5,8 +5,8 @@ round is played or something new happens; every answer is an ordinary action (St
 Attack, RangedAttack, Cast, GetUp, EndMove, Wait), recorded like a keypress. In order:
 
 1. get up from Prone; pick up a knocked-away weapon;
-2. off a known trap's square or a lasting trap effect's (an acid pool's reach), to the
-   free safe square farthest from the foes;
+2. out of a known lasting trap effect that strikes whoever stays in it (an acid pool and
+   its reach), to the free safe square farthest from the foes;
 3. a foe beside it: a delver who should not stand in melee (a shooter, too close to
    shoot; a caster; badly hurt, a Head or Torso with one box left, while a companion holds
    the line; anyone in the jaws of a foe that cannot move) steps back to a square no foe
@@ -39,9 +39,11 @@ from roguelike.engine.fight_actions import GetUp, RangedAttack, RecoverWeapon, s
 from roguelike.engine.fight_sense import (
     ANY_CAST,
     STEPS,
+    anyone_shoots,
     bolt_reach,
     castable,
     fight_foes,
+    harming_squares,
     helped,
     hits_left,
     immobile,
@@ -128,7 +130,8 @@ class _Turn:
 
     def decide(self) -> Action:
         game, eid, pos = self.game, self.eid, self.pos
-        if pos.xy in self.unsafe:
+        # (once a turn: a step that leaves the delver where it was, held, is not retried)
+        if self.act.move_points <= 0 and pos.xy in harming_squares(game, known=True):
             out = step_back(game, eid, pos, self.spots, self.unsafe, beyond=0)
             if out is not None:
                 return out
@@ -153,9 +156,9 @@ class _Turn:
         aims = (self.shooter or self.caster) and bool(self.lit)
         # (the badly hurt leave while a companion holds the line: alone, one who steps
         # back is followed and struck all the same; and nobody stays in the jaws of a foe
-        # that cannot move)
+        # that cannot move while a companion can strike it from afar)
         leaves = aims or (self.hurt and helped(game, self.eid)) \
-            or any(f not in self.mobile for f in self.beside)
+            or (any(f not in self.mobile for f in self.beside) and anyone_shoots(game))
         if leaves:
             back = step_back(game, self.eid, self.pos, self.spots, self.unsafe)
             if back is not None:
@@ -188,10 +191,13 @@ class _Turn:
     def _move(self) -> Action:
         if not self.can_act and self.act.move_points <= 0:
             return Wait()
-        step = self._to_line() if self.shooter or self.caster else None
-        if step is None and self.mobile:
-            step = self._close()
+        if self.shooter or self.caster:  # to a line, else nearer (never beside a foe)
+            step = self._to_line() or self._close(self.foes)
+        elif self.mobile:
+            step = self._close(self.mobile)
             self.stuck = step is None
+        else:  # only foes that cannot move: left to those who strike from afar, if any
+            step = None if anyone_shoots(self.game) else self._close(self.foes)
         if step is None:
             return Wait()  # nothing to reach: let the foes come
         return step
@@ -275,12 +281,12 @@ class _Turn:
         return a[0] != b[0] and a[1] != b[1] and bool(
             {(b[0], a[1]), (a[0], b[1])} & self.corners)
 
-    def _close(self) -> Step | None:
-        """A step toward the nearest foe that can move, over known ground round the other
+    def _close(self, foes: list[int]) -> Step | None:
+        """A step toward the nearest of `foes`, over known ground round the other
         creatures, locked doors and companions held fast, never onto an unsafe square nor
         diagonally past a known trap; a shooter or caster never steps beside a foe."""
         game = self.game
-        goals = [game.store.get(f, Position).xy for f in self.mobile]
+        goals = [game.store.get(f, Position).xy for f in foes]
         held = set(held_squares(game, self.eid))
         here = self.pos.xy
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from roguelike.core.components import Position
 from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Wait
 from roguelike.engine.autofight import fight_step, no_foe
 from roguelike.engine.fight_sense import fight_foes
 from roguelike.engine.game import Game
@@ -27,6 +28,8 @@ ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes
 # event kinds that stop the round when they happen to a delver, or at all
 STOP_KINDS = frozenset({"condition", "trap", "luck_offer", "level", "gameover"})
 ROUND_DONE = "Round played: F plays the next."
+IDLE_ROUND = ("Nobody could reach a foe this round, nor strike one from afar: the party "
+              "waited. Walk round, or fight by hand.")
 
 
 class FightRun:
@@ -38,6 +41,7 @@ class FightRun:
         self.down = {e for e in game.party if is_disabled(game.store, e)}
         self.low = {e for e in game.party if low_health(game, e) is not None}
         self.actions = 0
+        self.waits = 0  # of them, turns that only waited (nothing to reach or do)
         self.retried = False
 
     def refusal(self) -> str | None:
@@ -62,6 +66,7 @@ class FightRun:
             return action
         events = perform(action)
         self.actions += 1
+        self.waits += isinstance(action, Wait)
         if events and events[0].kind == "fail":
             instead = after_refusal(game, eid)
             if instead is None or self.retried:
@@ -105,7 +110,7 @@ class FightRun:
             where = direction_words(here, store.get(new[0], Position).xy)
             return f"You see {name_of(store, new[0])}, {where}."
         if game.round != self.round:
-            return ROUND_DONE
+            return IDLE_ROUND if self.waits == self.actions else ROUND_DONE
         return None
 
 

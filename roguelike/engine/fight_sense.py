@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position, Trap
+from roguelike.core.components import Actor, Hazard, HitBoxes, MonsterStats, Position, Trap
 from roguelike.engine.action_base import DIRECTIONS, Action
 from roguelike.engine.actions import Step
 from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.spells import Cast, aim_refusal, caught_by, known_spells
 from roguelike.engine.game import Game
+from roguelike.engine.shooting import ranged_reach
 from roguelike.engine.stats import attribute, chebyshev, is_disabled
+from roguelike.engine.traps.core import step_at
 from roguelike.engine.watch import known_hazards, known_things
 
 STEPS = list(DIRECTIONS.values())
@@ -56,6 +58,18 @@ def helped(game: Game, eid: int) -> bool:
     depth = game.depth
     return any(m != eid and not is_disabled(store, m) and store.get(m, Position).depth == depth
                for m in game.party)
+
+
+def anyone_shoots(game: Game) -> bool:
+    """A standing delver on this level has a ranged weapon or Force Bolt (a foe that
+    cannot move is left to them, not fought hand to hand)."""
+    store = game.store
+    for m in game.party:
+        if is_disabled(store, m) or store.get(m, Position).depth != game.depth:
+            continue
+        if ranged_reach(game, m) > 0 or "force_bolt" in known_spells(game, m):
+            return True
+    return False
 
 
 def castable(game: Game, eid: int, at: int = CAST_AT) -> bool:
@@ -120,6 +134,30 @@ def bolt_reach(game: Game) -> int:
     """How far Force Bolt reaches (spells.toml), 0 without it in the content."""
     spell = explore_data(game.content).spells.get("force_bolt")
     return spell.range if spell is not None else 0
+
+
+HARMING_HOOKS = ("on_turn_start", "per_round", "while_inside")
+
+
+def harming_squares(game: Game, known: bool = False) -> tuple[tuple[int, int], ...]:
+    """The squares of this level's started hazards that strike whoever stays in them (an
+    acid pool: 2 boxes at each turn's start in or beside it), not only whoever comes in;
+    `known`: only those whose trap a delver knows (the party saw them begin)."""
+    store = game.store
+    if not store.ids(Hazard, Position):
+        return ()
+    depth, round_ = game.depth, game.round
+    out: list[tuple[int, int]] = []
+    for _h, hz, pos in store.query(Hazard, Position):
+        if pos.depth != depth or round_ < hz.starts:
+            continue
+        trap = store.try_get(hz.trap, Trap) if known else None
+        if known and (trap is None or not trap.known_by):
+            continue
+        step = step_at(game.content.traps[hz.profile], hz.step)
+        if any(step.get(hook) for hook in HARMING_HOOKS):
+            out.extend((x, y) for x, y in hz.squares)
+    return tuple(out)
 
 
 def unsafe_squares(game: Game) -> set[tuple[int, int]]:

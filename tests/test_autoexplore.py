@@ -1,7 +1,7 @@
-"""Auto-explore that finds the way, and auto-fight (issue 18.2), headless.
+"""Auto-explore that finds the way (issue 18.2), headless.
 
-The decisions are engine/autoexplore.py's and engine/autofight.py's; the UI's `o` and `F`
-run the same objects (tests/test_play_keys.py drives them through the keys).
+The decisions are engine/autoexplore.py's; the UI's `o` runs the same objects
+(tests/test_play_keys.py drives it through the keys). Auto-fight: tests/test_fight_round.py.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from explore_kit import Steady, door_at, pillager
 from trap_helpers import place
 
-from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Position
+from roguelike.core.components import Actor, Door, HitBoxes, Position
 from roguelike.core.explore_components import SecretDoor, Stuck
 from roguelike.engine import travel
-from roguelike.engine.actions import Attack, EndMove, Step, Wait
+from roguelike.engine.actions import EndMove, Step, Wait
 from roguelike.engine.autoexplore import (
     EXPLORED,
     Explorer,
@@ -21,10 +21,8 @@ from roguelike.engine.autoexplore import (
     in_hazards,
     suspect_walls,
 )
-from roguelike.engine.autofight import fight_step
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.explore.rest import Rest
-from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.trigger import spring
 from roguelike.engine.travel import Question
@@ -312,48 +310,6 @@ def test_no_rest_while_a_delver_lies_in_an_acid_pool():
     spring(game, pool, mage)
     assert in_hazards(game) == [e for e in game.party if e in in_hazards(game)] != []
     assert Explorer()(game, game.awaiting) != Rest()
-
-
-# ----- auto-fight ------------------------------------------------------------------------
-DUEL = """
-#########
-#1m.....#
-#.......#
-#########
-"""
-
-
-def test_auto_fight_attacks_the_foe_beside_and_closes_in_on_one_further_off():
-    game = scenario(DUEL, monsters={"m": "apprentice"}, party=(("leader", "warrior"),))
-    lead, foe = game.party[0], next(e for e, _ in game.store.query(MonsterStats))
-    assert fight_step(game, lead) == Attack(foe)
-    game.store.get(foe, Position).x = 5
-    game.view_changed()
-    assert fight_step(game, lead) == Step(1, 0)
-
-
-def test_auto_fight_shoots_with_a_ranged_weapon_and_refuses_when_badly_hurt():
-    game = scenario(DUEL.replace("1m....", "1....m"), monsters={"m": "apprentice"},
-                    party=(("leader", "rogue"),))
-    lead, foe = game.party[0], next(e for e, _ in game.store.query(MonsterStats))
-    assert fight_step(game, lead) == RangedAttack(foe)
-    head = next(loc for loc in game.store.get(lead, HitBoxes).locations if loc.id == "head")
-    head.crossed = len(head.boxes) - 1
-    why = fight_step(game, lead)
-    assert isinstance(why, str) and "badly hurt" in why and "Head" in why
-    assert fight_step(game, lead, careful=False) == RangedAttack(foe)
-
-
-def test_auto_fight_ends_the_move_when_only_movement_is_left():
-    game = scenario(DUEL, monsters={"m": "apprentice"}, party=(("leader", "warrior"),))
-    act = game.store.get(game.party[0], Actor)
-    act.actions_left, act.move_points = 0, 2
-    assert fight_step(game, game.party[0]) == EndMove()
-
-
-def test_auto_fight_says_when_there_is_no_foe():
-    game = scenario(DUEL.replace("m", "."), party=(("leader", "warrior"),))
-    assert fight_step(game, game.party[0]) == "No foe in view."
 
 
 # ----- the harness -----------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike.core.components import Appearance, HitBoxes, Named, Position
-from roguelike.engine import targeting, travel
+from roguelike.engine import aim, targeting, travel
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
@@ -159,7 +159,8 @@ def test_targets_need_a_clear_line_and_reach():
     """, monsters={"m": "apprentice"}, party=(("leader", "rogue"),))
     rogue = game.party[0]
     near = game.creature_at(4, 1)
-    assert targeting.targets(game, rogue, 24)[0] == near
-    assert targeting.targets(game, rogue, 2) == []
+    # (the one behind the wall is out of sight: never a target, nor named)
+    assert aim.foe_targets(game, rogue, lambda x, y: aim.shot(game, rogue, x, y)) == [near]
+    assert aim.shot(game, rogue, 8, 1).refusal == "There is nobody there to shoot."
     squares, clear = targeting.line_of_fire(game, (1, 1), (8, 1))
     assert not clear and squares[-1] == (8, 1)  # the first foe stands in the way

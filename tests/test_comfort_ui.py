@@ -285,7 +285,7 @@ async def test_fire_with_nobody_in_sight_says_so_and_does_not_shoot_the_shooter(
         screen = await open_game(pilot, app, game)
         await pilot.press("f")
         assert screen.cursor_mode == "target" and screen.map.cursor == (1, 1)
-        assert "no target in sight" in screen.status.hint
+        assert "no foe in sight" in screen.status.hint
         await pilot.press("enter")
         assert done_actions == [] and screen.cursor_mode == "target"
         assert "onto a target first" in screen.status.hint

@@ -155,3 +155,25 @@ def test_pillagers_fight_only_when_engaged():
     act(g, leader, Attack(p), [1])  # the Leader attacks it (and misses): engaged
     events = pillager_turn(g, p)
     assert any(e.kind in ("hit", "miss") and e.target == leader for e in events)
+
+
+def test_success_chart_trap_with_no_rogue_beside_says_none_can_disarm_it():
+    """The marker's words match what happens (issue 26 §2): on the success chart a trap a
+    Rogue may disarm springs at once when no Rogue stands beside the marker, and the
+    marker says so rather than promise a disarm."""
+    g = scenario(ROOM, party=(("leader", "warrior"), ("mercenary", "rogue")))
+    make_marker(g.store, 1, 3, 1, room=0)
+    g.store.get(g.party[1], Position).y = 3  # the Rogue two squares from the marker
+    res = act(g, g.party[0], Step(1, 0), [5, 3, 3, 1, 2, 2, 1, 1])  # success; 3 = trap
+    out = texts(res)
+    assert "The marker holds a trap; a Rogue beside it could have disarmed it, but none " \
+        "stands there (rolled 3 on the success chart)." in out
+    assert "may disarm" not in out and "disarming" not in out
+    assert "The marker hides a trap: Poison Dart" in out
+
+
+def test_success_chart_trap_with_a_rogue_beside_still_offers_the_disarm():
+    g, _marker = _game((3, 2))
+    out = texts(act(g, g.party[1], Step(1, 0), [4, 3, 2, 4, 6, 2, 1]))
+    assert "The marker holds a trap (a Rogue may disarm it) (rolled 3 on the success " \
+        "chart)." in out

@@ -48,6 +48,8 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.autoexplore_held": 7,
     "roguelike.engine.autoexplore_search": 7,
     "roguelike.engine.autofight": 7,
+    "roguelike.engine.fight_sense": 7,
+    "roguelike.engine.fight_round": 7,
     "roguelike.engine.scenario": 7,
     "roguelike.engine.travel": 7,
     "roguelike.engine.travel_targets": 7,

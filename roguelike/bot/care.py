@@ -18,11 +18,10 @@ from roguelike.core.components import (
 from roguelike.core.explore_components import Fatigue, SpellHealed
 from roguelike.engine import conditions as C
 from roguelike.engine.action_base import Action
-from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.spells import known_spells
+from roguelike.engine.fight_sense import boxes_to_down, castable
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck
-from roguelike.engine.stats import attribute
 
 # Luck (DungeonPunk: start 10, at most 20, regained by feats): one point is always kept, as
 # it turns a Disabling blow into a Knock-Out one wakes from (004 Knocked Out).
@@ -30,7 +29,6 @@ LUCK_KEPT = 1
 SAVE_COST = 3  # the most luck a save against a wound is worth ...
 SAVE_COST_DIRE = 6  # ... and when the wound may put the delver down
 ATTACK_LUCK = 10  # a missed blow is bought back (for 1 or 2) only from this much luck up
-CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) the Mage still tries
 
 
 def luck_choice(game: Game, eid: int) -> Action:
@@ -47,19 +45,6 @@ def luck_choice(game: Game, eid: int) -> Action:
     if pending.resume == "attack" and cost <= 2 and luck >= ATTACK_LUCK:
         return SpendLuck(cost)
     return KeepRoll()
-
-
-def castable(game: Game, eid: int) -> bool:
-    """A cast is a Wits check plus fatigue: worth trying only up to a target of CAST_AT (at
-    6 a six alone casts; at 7 nothing does, and an exhausted Mage tried Heal for ever)."""
-    return attribute(game.store, eid, "wits") + fatigue_penalty(game, eid) <= CAST_AT
-
-
-def boxes_to_down(game: Game, eid: int) -> int:
-    """Wounds to the weakest disabling location (Head, Torso) that would put `eid` down."""
-    boxes = game.store.get(eid, HitBoxes)
-    return min(len(loc.boxes) - loc.crossed for loc in boxes.locations
-               if loc.id in game.content.rules.disabling_locations)
 
 
 def hurt(game: Game, eid: int) -> bool:

@@ -12,34 +12,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.bot.care import boxes_to_down, castable
 from roguelike.bot.journey import fuel_turns, light_scarce
 from roguelike.core.components import Actor, MonsterStats, Position, TrapFigure
-from roguelike.engine.action_base import DIRECTIONS, Action
-from roguelike.engine.actions import Attack, Step
-from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.inventory import carried
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.spells import Cast, known_spells
+from roguelike.engine.action_base import Action
+from roguelike.engine.actions import Attack
+from roguelike.engine.explore.inventory import carried, item_def_of
+from roguelike.engine.explore.items import UseItem, throw_refusal
+from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.fight_actions import RangedAttack
+from roguelike.engine.fight_sense import (
+    anyone_shoots,
+    boxes_to_down,
+    castable,
+    helped,
+    hits_left,
+    immobile,
+    spell_choice,
+    step_back,
+)
 from roguelike.engine.game import Game
 from roguelike.engine.shooting import can_shoot, ranged_reach
-from roguelike.engine.stats import chebyshev, is_disabled
-from roguelike.world.sight import clear_line
+from roguelike.engine.stats import chebyshev
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
 
-_STEPS = list(DIRECTIONS.values())
-BOLT_RANGE = 12  # Force Bolt's and Confusion's reach (spells.toml), checked by Cast again
 OIL_HIT_DICE = 4  # burning oil is thrown only at foes this strong ...
 OIL_KEPT = 1  # ... keeping this many flasks for the lantern
-
-
-def immobile(game: Game, foe: int) -> bool:
-    """A foe that cannot come to us (Speed 0: the Jaws of Doom)."""
-    stats = game.store.try_get(foe, MonsterStats)
-    return stats is not None and stats.speed <= 0
 
 
 def undead(game: Game, foe: int) -> bool:
@@ -69,7 +68,7 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     mage = "force_bolt" in known_spells(game, eid)
     # (care.castable: the Mage stood bolting a regenerating foe in vain on a six alone)
     casts = mage and castable(game, eid)
-    if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and _helped(game, eid)))):
+    if jaws or (near and (mage or (boxes_to_down(game, eid) <= 1 and helped(game, eid)))):
         back = _step_back(bot, game, eid, pos, foes)
         if back is not None:
             return back
@@ -77,14 +76,14 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     if heal is not None:
         return heal
     if casts:
-        spell = _spell(game, eid, pos, foes)
+        spell = spell_choice(game, eid, pos, foes)
         if spell is not None:
             return spell
     thrown = _throw(bot, game, eid, pos, foes)
     if thrown is not None:
         return thrown
     if near:
-        return Attack(min(near, key=lambda f: _hits_left(game, f)))
+        return Attack(min(near, key=lambda f: hits_left(game, f)))
     if ranged_reach(game, eid) > 0:
         # (can_shoot refuses every foe without a ranged weapon: asked only with one)
         shot = next((f for f in sorted(foes, key=lambda f: chebyshev(positions[f], pos))
@@ -92,7 +91,7 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         if shot is not None:
             return RangedAttack(shot)
     if not mobile:
-        if _nobody_shoots(game):
+        if not anyone_shoots(game):
             # no one can reach it from afar: as a last resort, hand to hand
             adjacent = [f for f in foes if chebyshev(positions[f], pos) <= 1]
             if adjacent:
@@ -104,19 +103,6 @@ def fight(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
         return bot.towards(game, eid, pos, goals, False) \
             if min(chebyshev(positions[f], pos) for f in mobile) > 2 else None
     return bot.towards(game, eid, pos, goals, False)
-
-
-def _hits_left(game: Game, foe: int) -> int:
-    stats = game.store.try_get(foe, MonsterStats)
-    return stats.hits if stats is not None else 99
-
-
-def _helped(game: Game, eid: int) -> bool:
-    """Another delver stands on this level to hold the line."""
-    store = game.store
-    depth = game.depth
-    return any(m != eid and not is_disabled(store, m) and store.get(m, Position).depth == depth
-               for m in game.party)
 
 
 def _foes(bot: Bot, game: Game) -> list[int]:
@@ -137,59 +123,14 @@ def strike_back(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     positions = store.table(Position)
     near = [f for f in _foes(bot, game) if chebyshev(positions[f], pos) <= 1
             and (not immobile(game, f) or store.has(f, TrapFigure))]
-    return Attack(min(near, key=lambda f: _hits_left(game, f))) if near else None
+    return Attack(min(near, key=lambda f: hits_left(game, f))) if near else None
 
 
 def _step_back(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]
                ) -> Action | None:
     """A step to a free square no foe stands next to, when there is one."""
-    if game.store.get(eid, Actor).move_points <= 0 \
-            and game.store.get(eid, Actor).actions_left <= 0:
-        return None
     positions = game.store.table(Position)
-    threats = [positions[f] for f in foes]
-    level = game.level
-    best = None
-    for dx, dy in _STEPS:
-        x, y = pos.x + dx, pos.y + dy
-        if not level.is_walkable(x, y) or game.creature_at(x, y) is not None \
-                or game.step_blocked(eid, x, y):
-            continue
-        gap = min((max(abs(t.x - x), abs(t.y - y)) for t in threats), default=9)
-        if gap >= 2 and (best is None or gap > best[0]):
-            best = (gap, dx, dy)
-    if best is None:
-        return None
-    return Step(best[1], best[2])
-
-
-def _in_line(game: Game, eid: int, pos: Position, foe: int) -> bool:
-    fpos = game.store.get(foe, Position)
-    return chebyshev(fpos, pos) <= BOLT_RANGE and bool(game.visible[fpos.y, fpos.x]) \
-        and clear_line(game.transparency(), pos.xy, fpos.xy)
-
-
-def _spell(game: Game, eid: int, pos: Position, foes: list[int]) -> Action | None:
-    """Confusion on three foes or more with no delver in its radius; else Force Bolt at
-    the nearest foe in sight (the weakest of equals)."""
-    positions = game.store.table(Position)
-    spells = explore_data(game.content).spells
-    size = spells["confusion"].size if "confusion" in spells else 0
-    mobile = [f for f in foes if not immobile(game, f)]
-    if size and "confusion" in known_spells(game, eid) and len(mobile) >= 3:
-        party = [game.store.get(m, Position) for m in game.party]
-        for f in mobile:
-            c = positions[f]
-            caught = sum(chebyshev(positions[o], c) <= size for o in mobile)
-            if caught >= 3 and all(p.depth != c.depth or chebyshev(p, c) > size
-                                   for p in party) and _in_line(game, eid, pos, f):
-                return Cast("confusion", c.x, c.y)
-    seen = [f for f in foes if _in_line(game, eid, pos, f)]
-    if not seen:
-        return None
-    target = min(seen, key=lambda f: (chebyshev(positions[f], pos), _hits_left(game, f), f))
-    tpos = positions[target]
-    return Cast("force_bolt", tpos.x, tpos.y)
+    return step_back(game, eid, pos, [positions[f] for f in foes])
 
 
 def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Action | None:
@@ -205,10 +146,12 @@ def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Ac
         return None
     flasks = sum(1 for i in carried(store, eid) if bot.kind_of(game, i) == "oil_flask")
     party = [store.get(m, Position) for m in game.party if m != eid]
+    flask = water if water is not None else oil
+    idef = item_def_of(game, flask) if flask is not None else None  # (both reach 10)
     for f in foes:
         fpos = positions[f]
         d = chebyshev(fpos, pos)
-        if d < 2 or d > 6 or not _in_line(game, eid, pos, f) \
+        if d < 2 or d > 6 or idef is None or throw_refusal(game, eid, idef, fpos.x, fpos.y) \
                 or any(p.depth == fpos.depth and chebyshev(p, fpos) <= 1 for p in party):
             continue
         if water is not None and undead(game, f):
@@ -219,14 +162,3 @@ def _throw(bot: Bot, game: Game, eid: int, pos: Position, foes: list[int]) -> Ac
                 and not light_scarce(game, 2 * fuel_turns(game, "oil_flask")):
             return UseItem(oil, fpos.x, fpos.y)
     return None
-
-
-def _nobody_shoots(game: Game) -> bool:
-    """No standing delver here has a ranged weapon or Force Bolt."""
-    store = game.store
-    for m in game.party:
-        if is_disabled(store, m) or store.get(m, Position).depth != game.depth:
-            continue
-        if ranged_reach(game, m) > 0 or "force_bolt" in known_spells(game, m):
-            return False
-    return True

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.bot.care import boxes_to_down, state_of
+from roguelike.bot.care import state_of
 from roguelike.bot.moves import (
     STEPS,
     disarm_in_way,
@@ -36,6 +36,7 @@ from roguelike.engine.explore.rest import (
     rest_needs,
     rest_refusal,
 )
+from roguelike.engine.fight_sense import boxes_to_down
 from roguelike.engine.game import Game
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 

@@ -16,8 +16,10 @@ from roguelike.core.components import Character, Hazard, MonsterStats, Position,
 from roguelike.core.explore_components import SecretDoor
 from roguelike.engine.action_base import DIRECTIONS
 from roguelike.engine.explore.doors import secret_squares
+from roguelike.engine.fight_sense import HARMING_HOOKS as HARMING_HOOKS
+from roguelike.engine.fight_sense import harming_squares as harming_squares
 from roguelike.engine.game import Game
-from roguelike.engine.traps.core import hit_dice, step_at
+from roguelike.engine.traps.core import hit_dice
 from roguelike.engine.traps.make import ARMED
 from roguelike.engine.traps.make import index as trap_index
 from roguelike.world import tiles as T
@@ -74,26 +76,6 @@ def hazard_squares(game: Game) -> tuple[tuple[int, int], ...]:
     depth = game.depth
     return tuple((x, y) for _h, hz, pos in store.query(Hazard, Position) if pos.depth == depth
                  for x, y in hz.squares)
-
-
-HARMING_HOOKS = ("on_turn_start", "per_round", "while_inside")
-
-
-def harming_squares(game: Game) -> tuple[tuple[int, int], ...]:
-    """The squares of this level's started hazards that strike whoever stays in them (an
-    acid pool: 2 boxes at each turn's start in or beside it), not only whoever comes in."""
-    store = game.store
-    if not store.ids(Hazard, Position):
-        return ()
-    depth, round_ = game.depth, game.round
-    out: list[tuple[int, int]] = []
-    for _h, hz, pos in store.query(Hazard, Position):
-        if pos.depth != depth or round_ < hz.starts:
-            continue
-        step = step_at(game.content.traps[hz.profile], hz.step)
-        if any(step.get(hook) for hook in HARMING_HOOKS):
-            out.extend((x, y) for x, y in hz.squares)
-    return tuple(out)
 
 
 class Routes:

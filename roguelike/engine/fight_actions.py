@@ -35,6 +35,12 @@ def _attack_checks(game: Game, actor: int, target: int) -> str:
     return C.attack_refusal(game, actor, target, max(abs(a.x - t.x), abs(a.y - t.y)))
 
 
+def shot_refusal(game: Game, actor: int, target: int) -> str:
+    """Why RangedAttack(target) would be refused; '' when the shot goes (the targeting view
+    asks it before the shot, so its words and the outcome agree)."""
+    return can_shoot(game, actor, target) or _attack_checks(game, actor, target)
+
+
 @dataclass(frozen=True)
 class RangedAttack(Action):
     """Shoot a foe in range along a clear line of fire (the Rogue's Ranged Weapon)."""
@@ -43,7 +49,7 @@ class RangedAttack(Action):
     target: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        reason = can_shoot(game, actor, self.target) or _attack_checks(game, actor, self.target)
+        reason = shot_refusal(game, actor, self.target)
         if reason:
             return fail(reason)
         blocked = spend_action(game, actor)

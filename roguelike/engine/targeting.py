@@ -15,7 +15,7 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core.components import Position
-from roguelike.world.sight import clear_line, distance, line
+from roguelike.world.sight import clear_line, line
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -93,15 +93,3 @@ def line_of_fire(game: Game, a: tuple[int, int], b: tuple[int, int]
     blockers.discard(b)
     ok = clear_line(game.transparency(), a, b, blockers)
     return line(a, b)[1:], ok
-
-
-def targets(game: Game, shooter: int, reach: int) -> list[int]:
-    """Hostiles in view within reach with a clear line, nearest first (ties by id)."""
-    here = game.store.get(shooter, Position).xy
-    found = []
-    for eid in game.hostiles_in_view():
-        there = game.store.get(eid, Position).xy
-        d = distance(here, there)
-        if d <= reach and line_of_fire(game, here, there)[1]:
-            found.append((d, eid))
-    return [eid for _d, eid in sorted(found)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -168,6 +169,15 @@ class Question:
 Decider = Callable[[Game, int], "Action | Question | str"]
 
 
+@runtime_checkable
+class Stepper(Protocol):
+    """A run that makes its own decisions, one action a call: Run below (a Decider's walk),
+    fight_round.FightRun (the party's round of a fight)."""
+
+    def refusal(self) -> str | None: ...
+    def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None: ...
+
+
 class Run:
     """One automatic walk: the decider's actions, one at a time, until it has none, asks a
     question, or the watch says stop. The UI's timer and the headless loops (`run`, the
@@ -228,15 +238,15 @@ class Run:
         return f"Stopped: {STALL_STEPS} steps and nothing new seen."
 
 
-def run(game: Game, decide: Decider, limit: int = 2000,
+def run(game: Game, decide: Decider | Stepper, limit: int = 2000,
         answer: Callable[[Question], int | None] | None = None
         ) -> tuple[list[Event], str]:
-    """Run a walk headless until it stops; (events, why it stopped). A question is put to
-    `answer` (None: the run stops with the question's text).
+    """Run a walk (or any Stepper) headless until it stops; (events, why it stopped). A
+    question is put to `answer` (None: the run stops with the question's text).
 
     The UI does the same thing one timer tick at a time; this is for tests and tools.
     """
-    walk = Run(game, decide)
+    walk = decide if isinstance(decide, Stepper) else Run(game, decide)
     problem = walk.refusal()
     if problem:
         return [], problem
@@ -251,9 +261,11 @@ def run(game: Game, decide: Decider, limit: int = 2000,
         why = walk.advance(perform)
         if isinstance(why, Question):
             picked = answer(why) if answer is not None else None
-            if picked is None or not hasattr(walk.decide, "answer"):
+            # (the decider that asked takes the answer: Run's)
+            take = getattr(getattr(walk, "decide", None), "answer", None)
+            if picked is None or take is None:
                 return events, why.text
-            walk.decide.answer(why, picked)
+            take(why, picked)
             continue
         if why:
             return events, why

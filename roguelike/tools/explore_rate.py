@@ -3,8 +3,8 @@ questions (and at the luck prompt: spend), and the fights it stops for fought by
 stand-in.
 
 It drives the same objects as the UI's `o` (travel.Run over an autoexplore.Explorer), with
-game.perform in place of the screen's. The fight stand-in is auto-fight (`F`) without its
-refusal when badly hurt, and a Wait when no foe can be reached.
+game.perform in place of the screen's. The fight stand-in is auto-fight's choice for each
+delver fighting on however hurt (StandIn), and a Wait when no foe can be reached.
 
     python -m roguelike.tools.explore_rate --seeds 120 [--prefix explore] [--levels 1]
 """
@@ -68,10 +68,12 @@ def enter_at_luck(game: Game) -> None:
 
 @dataclass
 class StandIn:
-    """The plain player's fight, one action at a time: auto-fight (`F`) without its refusal
-    when badly hurt. It lets the foes come (a careful player's way) and closes in only on a
-    foe that stays put for WAIT_ROUNDS rounds; a foe it closed in on that steps out of view
-    is followed to where it was last seen (a player walks there: the arrow keys), up to
+    """The plain player's fight, one action at a time: auto-fight's choice for each delver
+    (`F` plays them a round at a time), fighting on however hurt and every foe in view (a
+    Pillager in the way too). It lets the foes come (a careful player's way): a step back
+    is taken, but one closing in only on a foe that stays put for WAIT_ROUNDS rounds; a
+    foe it closed in on that steps out of view is followed to where it was last seen (a
+    player walks there: the arrow keys), up to
     CHASE_STEPS steps, so a foe lurking at the edge of sight is not left to stop `o` at
     every step (seen in play: o stepped toward the frontier, the foe came into view, F
     stepped back toward it, it went out of view, and so on for good)."""
@@ -87,7 +89,7 @@ class StandIn:
         if eid is None:
             return False
         action = fight_step(game, eid, careful=False)
-        if isinstance(action, Step):
+        if isinstance(action, Step) and self._closes(game, eid, action):
             start = self.waited.setdefault(eid, game.round)
             if game.round - start < WAIT_ROUNDS:
                 action = Wait()
@@ -100,6 +102,16 @@ class StandIn:
                 print("refused", action, events[0].text)
             game.perform(Wait())  # a refused step (a foe in the way): the turn passes
         return True
+
+    @staticmethod
+    def _closes(game: Game, eid: int, step: Step) -> bool:
+        """Whether the step brings `eid` nearer the nearest foe (a step back, or off a
+        trap's square, is taken at once: only closing in waits for the foe to come)."""
+        here = game.store.get(eid, Position)
+        there = Position(here.depth, here.x + step.dx, here.y + step.dy)
+        foes = [game.store.get(f, Position) for f in foes_in_view(game)]
+        return bool(foes) and min(chebyshev(f, there) for f in foes) < \
+            min(chebyshev(f, here) for f in foes)
 
     def _remember(self, game: Game, eid: int) -> None:
         store = game.store

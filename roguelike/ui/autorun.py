@@ -1,7 +1,9 @@
-"""Running automatic actions (auto-explore, travel, rest) on a timer so the map animates.
+"""Running automatic actions (auto-explore, travel, rest, a fight's round) on a timer so
+the map animates.
 
-The decisions and the stopping are the engine's (travel.Run: a decider and a Watch); this
-drives one Run a timer tick at a time, each action through the screen's perform_quietly,
+The decisions and the stopping are the engine's (travel.Run: a decider and a Watch;
+fight_round.FightRun: the party's round of a fight); this drives one run a timer tick at
+a time, each action through the screen's perform_quietly,
 i.e. game.perform, exactly as a keypress would, so records and replays see ordinary actions.
 A question from the decider (which way through a door) pauses the run while the screen
 asks the player. Any key stops the run at once.
@@ -18,7 +20,7 @@ from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
 from roguelike.engine.explore.rest import RestRun
 from roguelike.engine.game import Game
-from roguelike.engine.travel import Decider, Question, Run
+from roguelike.engine.travel import Decider, Question, Run, Stepper
 
 DELAY = 0.03  # seconds per step: quick, but the eye can follow the party
 BATCH_REDUCED = 40  # steps per tick with reduced motion: no in-between frames
@@ -35,11 +37,12 @@ class Host(Protocol):
 
 
 class AutoRun:
-    def __init__(self, host: Host, decide: Decider, reduced_motion: bool,
+    def __init__(self, host: Host, decide: Decider | Stepper, reduced_motion: bool,
                  told: set[int] | None = None) -> None:
         self.host = host
         self.decide = decide
-        self.run = Run(host.game, decide, told)
+        self.run: Stepper = (decide if isinstance(decide, Stepper)
+                             else Run(host.game, decide, told))
         self.per_tick = BATCH_REDUCED if reduced_motion else 1
         self.timer: Timer | None = None
         self.asking = False

@@ -93,7 +93,12 @@ marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who can
 (out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
 in view you steer the one you lead and the others follow; with a foe in view each delver \
 acts on its own count. The status line says whose turn it is, which action and the \
-movement points left; [b].[/b] ends a move early, or the turn."""
+movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/b] plays \
+the party's whole round for you, each delver on its count: shooters and casters from afar \
+(never walking into melee), a delver beside a foe strikes it, the others close in as far \
+as the move goes, the badly hurt step back while a companion holds the line, and nobody \
+steps onto a known trap; it stops when something new happens (a foe comes, a delver goes \
+down, a condition lands, luck is asked) or the fight ends."""
 
 
 def _odds(target: int) -> str:

@@ -142,15 +142,37 @@ def _read_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
     return resolve(game, marker, actor, True, remote=True)
 
 
-def _use_throw(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
+def throw_refusal(game: Game, actor: int, idef: ItemDef, x: int, y: int) -> str:
+    """Why a throw of `idef` at (x, y) would be refused; '' when it flies (the targeting
+    view asks it before the throw)."""
     reach = throw_reach(game, idef)
     here = game.store.get(actor, Position)
+    dist = max(abs(x - here.x), abs(y - here.y))
+    if x < 0 or dist > reach or dist == 0:
+        return f"Throw it at a square within {reach}."
+    if not game.visible[y, x] or not clear_line(game.transparency(), here.xy, (x, y)):
+        return "You cannot see a clear throw there."
+    return ""
+
+
+def thrown_at(game: Game, idef: ItemDef, x: int, y: int) -> list[int]:
+    """Whom a throw landing on (x, y) would harm: the creature there and everyone within
+    the splash's square of it whom the item harms (Holy Water harms the undead alone)."""
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            who = game.creature_at(x + dx, y + dy)
+            if who is not None and game.store.alive(who) and _harmed(game, who, idef):
+                out.append(who)
+    return out
+
+
+def _use_throw(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
+    refused = throw_refusal(game, actor, idef, use.x, use.y)
+    if refused:
+        return fail(refused)
+    here = game.store.get(actor, Position)
     dist = max(abs(use.x - here.x), abs(use.y - here.y))
-    if use.x < 0 or dist > reach or dist == 0:
-        return fail(f"Throw it at a square within {reach}.")
-    if not game.visible[use.y, use.x] or not clear_line(game.transparency(), here.xy,
-                                                         (use.x, use.y)):
-        return fail("You cannot see a clear throw there.")
     blocked = spend_action(game, actor)
     if blocked:
         return blocked

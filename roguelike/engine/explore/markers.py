@@ -20,7 +20,7 @@ from roguelike.engine.creatures import make_monster
 from roguelike.engine.experience import award_xp
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check_or_offer
-from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.data import MarkerResult, explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
 from roguelike.engine.explore.pillagers import arrive_after_reveal
 from roguelike.engine.kept import declare
@@ -151,8 +151,8 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
     row = data.chart("success" if success else "failure", face)
     mpos = game.store.get(marker, Position)
     x, y = mpos.x, mpos.y
-    events = [Event("marker", f"The marker holds {row.text} (rolled {face} on the "
-                    f"{row.chart} chart).", checker, x=x, y=y, roll=face)]
+    events = [Event("marker", f"The marker holds {_held_words(game, row, x, y)} (rolled "
+                    f"{face} on the {row.chart} chart).", checker, x=x, y=y, roll=face)]
     if row.event == "hidden_treasure":
         game.store.get(marker, Marker).state = "hidden"
         app = game.store.try_get(marker, Appearance)
@@ -168,6 +168,16 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
     else:
         events.append(make_treasure(game, game.depth, x, y)[1])
     return events + arrive_after_reveal(game)
+
+
+def _held_words(game: Game, row: MarkerResult, x: int, y: int) -> str:
+    """What the chart's row says the marker holds, true to what happens next: a trap a
+    Rogue may disarm springs at once when no standing Rogue is beside the marker (003:
+    "Rogues may make a Wits roll to disarm the trap"; RULES "Event markers")."""
+    classes = explore_data(game.content).markers.disarm_classes
+    if row.event != "trap_disarmable" or _disarmer(game, x, y, classes) is not None:
+        return row.text
+    return "a trap; a Rogue beside it could have disarmed it, but none stands there"
 
 
 def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None,

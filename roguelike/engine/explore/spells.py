@@ -6,7 +6,7 @@ action's `option` (n, ne, e, se, s, sw, w, nw), stopping at anything in the way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,6 +16,7 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import SpellHealed, SpellWall
 from roguelike.engine.action_base import DIRECTIONS, Action, Result, done, fail, spend_action
 from roguelike.engine.combat import attack, save_or_wound
+from roguelike.engine.conditions import resolve
 from roguelike.engine.explore import adapters
 from roguelike.engine.explore.checks import check, check_or_offer
 from roguelike.engine.explore.data import SpellDef, explore_data
@@ -93,14 +94,11 @@ class Cast(Action):
     option: str = ""
 
     def perform(self, game: Game, actor: int) -> Result:
-        spells = explore_data(game.content).spells
-        if self.spell not in known_spells(game, actor):
-            return fail("You do not know that spell.")
-        spell = spells[self.spell]
-        if not _in_reach(game, actor, spell, self.x, self.y):
-            return fail(f"{spell.name} reaches {plural(spell.range, 'square')} you can see.")
-        target = game.creature_at(self.x, self.y)
-        refused = _refusal(game, actor, spell, self, target)
+        refused = aim_refusal(game, actor, self.spell, self.x, self.y)
+        if refused:
+            return fail(refused)
+        spell = explore_data(game.content).spells[self.spell]
+        refused = _option_refusal(game, spell, self, game.creature_at(self.x, self.y))
         if refused:
             return fail(refused)
         blocked = spend_action(game, actor)
@@ -137,30 +135,83 @@ def _finish_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
     return _EFFECTS[spell.effect](game, actor, spell, cast, game.creature_at(x, y))
 
 
-def _refusal(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
-             ) -> str:
+def aim_refusal(game: Game, actor: int, spell_id: str, x: int, y: int) -> str:
+    """Why `actor` cannot cast `spell_id` at (x, y), whatever option it is given (a wall's
+    direction, the location Heal mends); '' when the square will do. Cast asks it first,
+    and the targeting view asks it before the cast, so the two agree."""
+    if spell_id not in known_spells(game, actor):
+        return "You do not know that spell."
+    spell = explore_data(game.content).spells[spell_id]
+    if not _in_reach(game, actor, spell, x, y):
+        return f"{spell.name} reaches {plural(spell.range, 'square')} you can see."
+    if spell.area != "target":
+        return ""
+    target = game.creature_at(x, y)
+    if target is None:
+        return "There is nobody there."
+    if spell.effect == "force_bolt" and target == actor:
+        return "Not at yourself."
+    if spell.effect == "heal" and game.store.try_get(target, Character) is None:
+        return "Heal mends characters."
+    return ""
+
+
+def _option_refusal(game: Game, spell: SpellDef, cast: Cast, target: int | None) -> str:
+    """What aim_refusal leaves to the option: a wall's direction and room, Heal's location
+    and its once a game."""
     if spell.area == "wall":
         if cast.option not in DIRECTIONS:
             return f"Give the wall a direction: {', '.join(sorted(DIRECTIONS))}."
         if not wall_squares(game, cast.x, cast.y, cast.option, spell.size):
             return "There is no room for a wall there."
         return ""
-    if spell.area == "radius":
-        return ""
-    if target is None:
-        return "There is nobody there."
-    if spell.effect == "force_bolt" and target == actor:
-        return "Not at yourself."
-    if spell.effect == "heal":
-        char = game.store.try_get(target, Character)
-        if char is None:
-            return "Heal mends characters."
+    if spell.effect == "heal" and target is not None:
+        char = game.store.get(target, Character)
         if spell.once_per_target and game.store.has(target, SpellHealed):
             return f"{name_of(game.store, target)} has had their healing spell this game."
         locs = {loc.id for loc in game.content.classes[char.klass].locations}
         if cast.option not in locs:
             return f"Choose the location to heal: {', '.join(sorted(locs))}."
     return ""
+
+
+# the spell effects that strike whom they reach (the others give a condition, mend or wall)
+STRIKING_EFFECTS = ("force_bolt", "fire_wall")
+
+
+def harmful(game: Game, spell_id: str) -> bool:
+    """Whether the spell harms whom it strikes or catches, as the content says it: an
+    effect that strikes (Force Bolt's attack, Fire Wall's burn), or a condition the
+    content does not mark `beneficial` (Confusion's Confused; a Sleep would be Asleep).
+    (Read from the data the rules already use, so the content's digest, and every record
+    made with it, stays the same.)"""
+    spell = explore_data(game.content).spells[spell_id]
+    if spell.effect in STRIKING_EFFECTS:
+        return True
+    return bool(spell.condition) and not resolve(game, spell.condition).beneficial
+
+
+def caught_by(game: Game, spell_id: str, x: int, y: int) -> list[int]:
+    """The creatures a harmful spell cast at (x, y) would strike or catch: Confusion every
+    creature within its radius (the caster too), a targeted spell the one there; none for
+    a spell that is not harmful, nor for a wall (it stops short of creatures,
+    wall_squares)."""
+    spell = explore_data(game.content).spells[spell_id]
+    if not harmful(game, spell_id) or spell.area == "wall":
+        return []
+    if spell.area == "target":
+        who = game.creature_at(x, y)
+        return [] if who is None else [who]
+    return _in_radius(game, spell, x, y, [*game.level_foes(), *game.level_allies()])
+
+
+def _in_radius(game: Game, spell: SpellDef, x: int, y: int,
+               among: Iterable[tuple[int, Position]]) -> list[int]:
+    """The creatures of `among` standing within the spell's radius of (x, y)."""
+    centre = Position(game.depth, x, y)
+    return [eid for eid, pos in among
+            if pos.depth == game.depth and chebyshev(pos, centre) <= spell.size
+            and game.creature_at(pos.x, pos.y) == eid]
 
 
 def _duration(game: Game, spell: SpellDef) -> int:
@@ -191,12 +242,9 @@ def _force_bolt(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int
 def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
                ) -> list[Event]:
     rounds = _duration(game, spell)
-    centre = Position(game.depth, cast.x, cast.y)
     events: list[Event] = []
-    for eid, pos in list(game.store.query(Position)):
-        if pos.depth != game.depth or chebyshev(pos, centre) > spell.size or \
-                game.creature_at(pos.x, pos.y) != eid:
-            continue
+    # (every entity with a Position, in the store's order: the order of the Wits checks)
+    for eid in _in_radius(game, spell, cast.x, cast.y, list(game.store.query(Position))):
         ok, event = check(game, eid, "wits", "resisting Confusion")
         events.append(event)
         if not ok:

@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike.core.components import Position
+from roguelike.engine import aim as aim_rules
 from roguelike.engine import targeting, travel_targets
 from roguelike.engine.explore import spells
+from roguelike.engine.explore.inventory import item_def_of
 from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.markers import markers_on
 from roguelike.engine.explore.spells import Cast
@@ -38,6 +40,8 @@ class Aim:
     candidates: list[int] = field(default_factory=list)
     index: int = -1
     item: int = 0  # the item thrown or used
+    harmful: bool = True  # it strikes whom it reaches: never aimed at a delver by itself
+    warned: tuple[int, int] | None = None  # the square whose warning Enter showed
 
 
 VERBS = {"fire": "fire", "cast": "cast", "throw": "throw", "use": "use"}
@@ -183,14 +187,15 @@ class Cursor:
         g = self.screen.game
         here, there = self.origin(), self.at()
         what = aim.spell_name or "Shot"
-        if there == here and aim.command in ("fire", "throw", "use"):
+        if there == here and (aim.command in ("fire", "throw", "use") or aim.harmful):
             self.path = set()
-            return (f"{what}: no target in sight. Move the cursor to aim, Escape cancel.")
+            none = "no marker in reach" if aim.command == "use" else "no foe in sight"
+            return f"{what}: {none}. Move the cursor to aim, Escape cancel."
         squares, clear = targeting.line_of_fire(g, here, there)
         self.path = set(squares[:-1]) if squares else set()
         dist = max(abs(there[0] - here[0]), abs(there[1] - here[1]))
-        who = g.creature_at(*there)
-        name = name_of(g.store, who) if who is not None and g.visible[there[1], there[0]] \
+        who = aim_rules.seen_at(g, *there)
+        name = name_of(g.store, who) if who is not None \
             else describe_square(g, *there).rstrip(".")
         if aim.command in ("fire", "cast"):
             band = targeting.bands_for(g, aim.reach).band(dist)
@@ -199,9 +204,38 @@ class Cursor:
                 f"{band[0]} range, {band[1]:+d} to hit"
         else:  # a throw or a Crystal Ball: only the reach limits it
             reach = "out of range" if dist > aim.reach else f"reach {aim.reach}"
-        line = "line clear" if clear else "line BLOCKED"
+        verdict = self._verdict(there)
+        if verdict is None:  # a Crystal Ball: only walls stand in its way
+            line = "line clear" if clear else "line BLOCKED"
+        else:  # what the action itself will say (a foe too close to shoot is not "clear")
+            line = verdict.refusal.rstrip(".") if verdict.refusal else "line clear"
+            if verdict.friends:
+                who_words = aim_rules.names(g, verdict.friends).rsplit(" ", 1)[0]
+                line += f", would {self._hits()} {who_words}"
+        enter = "" if verdict is not None and verdict.refusal \
+            else f", Enter {VERBS[aim.command]}"
         return (f"{what} at {name}: {plural(dist, 'square')}, {reach}, {line}. "
-                f"Tab next target, Enter {VERBS[aim.command]}, Escape cancel.")
+                f"Tab next target{enter}, Escape cancel.")
+
+    def _verdict(self, square: tuple[int, int]) -> aim_rules.Verdict | None:
+        """What the aimed action would do at `square` (None for a Crystal Ball)."""
+        aim = self.aim
+        game = self.screen.game
+        eid = game.awaiting
+        if aim is None or eid is None:
+            return None
+        return verdict_of(game, eid, aim, square)
+
+    def _hits(self) -> str:
+        """What a harmful action does to whom it reaches, in the warning's words."""
+        aim = self.aim
+        assert aim is not None
+        if aim.command == "throw":
+            return "splash"
+        if aim.command == "cast" and spells.spell_targets(
+                self.screen.game, self.screen.game.awaiting or 0, aim.spell)["area"] == "radius":
+            return "catch"
+        return "strike"
 
     def _target_key(self, key: str, character: str | None) -> None:
         aim = self.aim
@@ -220,8 +254,15 @@ class Cursor:
         aim = self.aim
         assert aim is not None
         x, y = self.at()
-        if (x, y) == self.origin() and aim.command in ("fire", "throw", "use"):
+        if (x, y) == self.origin() and (aim.command in ("fire", "throw", "use")
+                                        or aim.harmful):
             screen.say("Move the cursor onto a target first (Escape cancels).")
+            return
+        verdict = self._verdict((x, y))
+        if verdict is not None and verdict.friends and aim.warned != (x, y):
+            aim.warned = (x, y)  # said once; Enter again on the same square goes ahead
+            screen.say(aim_rules.warning(screen.game, aim.spell_name or "The shot",
+                                         self._hits(), VERBS[aim.command], verdict))
             return
         if aim.item:
             self.end()
@@ -274,24 +315,34 @@ class Cursor:
         return False
 
 
+def verdict_of(game: Game, eid: int, aim: Aim, square: tuple[int, int]
+               ) -> aim_rules.Verdict | None:
+    """What `aim`'s action by `eid` would do at `square` (None for a Crystal Ball)."""
+    x, y = square
+    if aim.command == "fire":
+        return aim_rules.shot(game, eid, x, y)
+    if aim.command == "cast":
+        return aim_rules.cast(game, eid, aim.spell, x, y)
+    if aim.command == "throw":
+        idef = item_def_of(game, aim.item)
+        return aim_rules.throw(game, eid, idef, x, y) if idef is not None else None
+    return None
+
+
 def aim_candidates(game: Game, eid: int, aim: Aim) -> list[int]:
-    """What Tab cycles through: foes in reach with a clear line; for Heal the delvers in
-    reach (yourself too), for other spells the companions after the foes; for a Crystal
-    Ball the unchecked event markers in reach."""
+    """What Tab cycles through: the foes in view, those the action reaches without
+    striking a delver first (aim.foe_targets); for a spell that is not harmful (Heal,
+    Climb, Fly) the delvers in reach (yourself too); for a Crystal Ball the unchecked
+    event markers in reach. A harmful spell, a shot or a throw never starts on a delver."""
     store = game.store
     here = store.get(eid, Position)
-
-    def party_near(with_self: bool) -> list[int]:
-        return [p for p in game.party if (with_self or p != eid)
-                and store.get(p, Position).depth == here.depth
-                and chebyshev(store.get(p, Position), here) <= aim.reach]
-
     if aim.command == "use":
         return [m for m in markers_on(game, game.depth, "unchecked") if game.is_drawn(m)
                 and game.level.explored[store.get(m, Position).y, store.get(m, Position).x]
                 and chebyshev(store.get(m, Position), here) <= aim.reach]
-    if aim.command == "cast" and \
-            spells.spell_targets(game, eid, aim.spell)["option"] == "location":
-        return party_near(True)
-    found = targeting.targets(game, eid, aim.reach)
-    return found + party_near(False) if aim.command == "cast" else found
+    if aim.command == "cast" and not aim.harmful \
+            and spells.spell_targets(game, eid, aim.spell)["area"] != "wall":
+        return [p for p in game.party if store.get(p, Position).depth == here.depth
+                and chebyshev(store.get(p, Position), here) <= aim.reach]
+    return aim_rules.foe_targets(game, eid, lambda x, y: verdict_of(game, eid, aim, (x, y))
+                                 or aim_rules.Verdict())

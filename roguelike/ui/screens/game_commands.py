@@ -15,10 +15,11 @@ from roguelike.engine.abandon import Quit
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import EXPLORED, Explorer
-from roguelike.engine.autofight import fight_step
 from roguelike.engine.checks import fight_state
+from roguelike.engine.explore.spells import harmful
 from roguelike.engine.explore.supplies import with_fuel
 from roguelike.engine.fight_actions import RecoverWeapon
+from roguelike.engine.fight_round import FightRun
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
 from roguelike.engine.watch import known_hazards
@@ -152,15 +153,10 @@ class Commands:
         screen.start_auto(AutoRun(screen, explorer, screen.options.reduced_motion, self.told))
 
     def cmd_autofight(self) -> None:
-        """One action of a plain fight (DCSS's Tab): see engine/autofight.py."""
-        eid = self.screen.game.awaiting
-        if eid is None:
-            return
-        action = fight_step(self.screen.game, eid)
-        if isinstance(action, str):
-            self.screen.say(action)
-        else:
-            self.screen.act(action)
+        """The party's round of a fight (DCSS's Tab, for the whole party): see
+        engine/fight_round.py and engine/autofight.py."""
+        screen = self.screen
+        screen.start_auto(AutoRun(screen, FightRun(screen.game), screen.options.reduced_motion))
 
     def cmd_travel(self) -> None:
         self.cursor.begin("travel")
@@ -271,7 +267,8 @@ class Commands:
         def chosen(sid: str | None) -> None:
             if sid in by_id:
                 name, reach = by_id[sid]
-                self.cursor.begin_aim(Aim("cast", reach, spell=sid, spell_name=name))
+                self.cursor.begin_aim(Aim("cast", reach, spell=sid, spell_name=name,
+                                          harmful=harmful(self.screen.game, sid)))
 
         if len(spells) == 1:
             chosen(spells[0][0])

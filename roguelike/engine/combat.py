@@ -240,8 +240,13 @@ def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[
     before = loc.value
     loc.crossed += 1
     after = loc.value
-    events.append(Event("wound", f"{name} is wounded in the {loc.name}: "
-                        f"{loc.attribute.capitalize()} {before} -> {after}.", eid))
+    attr = loc.attribute.capitalize()
+    # a box whose value is the one before it lowers nothing: said so, with what is left
+    # ("Wits 6 -> 6" read as a misprint)
+    left = len(loc.boxes) - loc.crossed
+    change = f"{attr} {before} -> {after}" if after != before else \
+        f"{attr} stays {after} ({plural(left, 'box') if left else 'no box'} left there)"
+    events.append(Event("wound", f"{name} is wounded in the {loc.name}: {change}.", eid))
     return events + disable_if_spent(game, eid, hit_boxes)
 
 

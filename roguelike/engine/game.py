@@ -52,6 +52,7 @@ from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
+from roguelike.engine.words import the_name
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
@@ -356,7 +357,7 @@ class Game(PartySight, Occupants):
         if self.mode == "combat":
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
-        return Result(True, [Event("lead", f"You now lead the {name_of(self.store, eid)}.",
+        return Result(True, [Event("lead", f"You now lead {the_name(self, eid)}.",
                                    eid)])
 
     def _gather_party(self, at: tuple[int, int], members: list[int] | None = None) -> None:

@@ -16,7 +16,7 @@ from roguelike.core.components import Actor, Door, Hazard, HitBoxes, Position, T
 from roguelike.core.events import Event
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
-from roguelike.engine.words import direction_words
+from roguelike.engine.words import a_an, direction_words
 
 __all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_kind"]
 
@@ -131,7 +131,8 @@ class Watch:
             return "The game is over."
         if game.depth != self.depth:
             return "A new level."
-        here = game.store.get(game.led, Position).xy
+        # (from the one whose turn it is: in a fight that is not always the led delver)
+        here = game.store.get(game.awaiting or game.led, Position).xy
         foes = [e for e in game.hostiles_in_view() if e not in self.foes]
         if foes:
             threats = game.threats_in_view()
@@ -150,7 +151,7 @@ class Watch:
             if told:  # this action's own message already said it: not again in other words
                 return told
             where = direction_words(here, xy)
-            return f"You notice {_article(kind)} {kind} ({name_of(game.store, eid)}), {where}."
+            return f"You notice {a_an(kind)} ({name_of(game.store, eid)}), {where}."
         for eid in game.party:
             if eid not in self.low:
                 loc = low_health(game, eid)
@@ -172,5 +173,3 @@ def _told(events: list[Event], eid: int, xy: tuple[int, int]) -> str:
     return ""
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"

@@ -44,7 +44,7 @@ from roguelike.engine.explore.pillager_maps import (
 )
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps.make import trap_squares
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, a_name, capital, plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -386,9 +386,9 @@ class Grab(Action):
         if store.has(self.target, Treasure):
             store.remove(self.target, Position)
             haul.items.append(self.target)
-            text = f"A {name} snatches the {name_of(store, self.target)}!"
+            text = f"{capital(a_an(name))} snatches the {name_of(store, self.target)}!"
             return done(Event("pillage", text if seen else "", actor, self.target))
-        text = f"A {name} loots around the event marker."
+        text = f"{capital(a_an(name))} loots around the event marker."
         return done(Event("pillage", text if seen else "", actor))
 
 
@@ -420,7 +420,7 @@ class Deposit(Action):
         led = ledger(game)
         led.hauls += 1
         per = explore_data(game.content).pillagers.per_marker_removed
-        text = f"A {name_of(store, actor)} brings loot to the Pillager camp " \
+        text = f"{capital(a_name(game, actor))} brings loot to the Pillager camp " \
             f"({led.hauls % per or per} of {per})."
         events = [Event("pillage", text if _seen(game, actor) else "", actor)]
         if led.hauls % per == 0:

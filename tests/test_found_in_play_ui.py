@@ -4,6 +4,7 @@ screen (Textual pilot at 80x24 and 120x40)."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 from trap_helpers import Rigged, place, sturdy
 
 from roguelike.core.components import Appearance, Position, Trap
@@ -181,3 +182,44 @@ def glyph_at(app, x: int, y: int) -> str:
     sprites = {(s.x, s.y): s for s in app.screen.map.model.sprites}
     return sprites[(x, y)].glyph if (x, y) in sprites else ""
 
+
+CAMP = """
+    ############
+    #1<........#
+    #..........#
+    ############
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_end_screen_lists_each_banking_and_they_make_the_treasure_score(size):
+    game = scenario(CAMP, party=(("leader", "warrior"),))
+    warrior = game.party[0]
+    first, _ = make_treasure(game, 1, 3, 1)  # in the Camp room
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        await pilot.press("l", "l", "comma")  # to the treasure; picked up in the Camp: banked
+        await pilot.pause()
+        assert game.store.get(warrior, Position).xy == (3, 1)
+        assert len(game.bankings) == 1 and not game.store.alive(first)
+        game.level.camp_room = 9  # (the rest of the room no longer the Camp)
+        make_treasure(game, 1, 4, 1)
+        await pilot.press("l", "comma")  # carried, not banked
+        await pilot.pause()
+        assert len(game.bankings) == 1 and len(carried(game.store, warrior)) > 2
+        await pilot.press("h", "h", "less_than_sign")  # out of the dungeon with it
+        await pilot.pause()
+        assert game.over and game.outcome == "retired"
+        over = app.screen
+        assert isinstance(over, GameOver)
+        parts = game.score_parts()
+        assert len(game.bankings) == 2
+        assert sum(e.roll for _r, _d, e in game.bankings) == parts["treasure_gp"] > 0
+        shown = " ".join(" ".join(str(w.render()) for w in over.query(Static)).split())
+        for _round, depth, event in game.bankings:
+            assert f"D{depth} R{_round}: {event.text}" in shown
+        assert "at the Camp" in shown and "on leaving the dungeon" in shown
+        assert f"In all: {parts['treasure_gp']} gp banked, 2 times." in shown
+        assert f"treasure {parts['treasure_gp']} gp" in shown

@@ -9,7 +9,7 @@ from roguelike.engine.explore.inventory import carried
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.records.atomic import atomic_write
-from roguelike.records.score import score_parts
+from roguelike.records.score import banking_lines, score_parts
 
 LAST_MESSAGES = 30
 
@@ -58,6 +58,7 @@ def morgue_text(game: Game, player: str = "", ended_at: str = "") -> str:
         inv = _inventory(game, eid)
         if inv:
             out += ["    Carrying:", *inv]
+    out += ["", "Treasure banked:", *[f"  {line}" for line in banking_lines(game)]]
     out += ["", "Last messages:"]
     out += [f"  {e.text}" for e in game.log[-LAST_MESSAGES:]]
     return "\n".join(out) + "\n"

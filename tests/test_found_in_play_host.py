@@ -109,3 +109,51 @@ async def test_a_game_never_started_leaves_no_recording(server, tmp_path):
     assert len(casts()) == 1
     t.close()
 
+
+async def play_seed(t: Terminal) -> None:
+    await t.wait_for("Play a seed")
+    t.send(DOWN + DOWN + ENTER)
+    await t.wait_for("Seed (words")
+    t.send(SEED + ENTER)
+    await t.wait_for("Choose your party", 30)
+    t.send(ENTER)
+    await t.wait_for(f"seed {SEED}", 30)
+    await t.quiet(0.5)
+
+
+async def test_a_smaller_watcher_sees_the_game_framed_not_wrapped(server):
+    """The player at 120x40, the watcher at 80x24: the watcher sees the game's top left
+    as it is, its status line whole on the next-to-last row, and a last row that says
+    whose game it is and both sizes (as a dgamelaunch watcher is told the player's
+    terminal size); never a line wrapped onto the next. A window made large enough shows
+    the game itself."""
+    _host, port = await server()
+    alice = await Terminal.connect(port, "alice", "secret1", cols=120, rows=40)
+    await play_seed(alice)
+    bob = await Terminal.connect(port, "bob", "secret2", cols=80, rows=24)
+    await bob.wait_for("Watch (1 live)")
+    bob.send(DOWN * 3 + ENTER)
+    await bob.wait_for("alice")
+    bob.send(ENTER)
+    await bob.wait_for("watching alice", 5)
+    for _ in range(2):  # as it joins, and after the player's move
+        await bob.quiet(0.5)
+        shown = bob.screen.display
+        game = alice.screen.display
+        assert shown[:22] == [row[:80] for row in game[:22]], "\n".join(shown)
+        status = " ".join(game[39].split())
+        assert " ".join(shown[22].split()) == status, (shown[22], game[39])
+        assert "D1 R" in shown[22] and f"seed {SEED}" in shown[22]
+        assert "watching alice" in shown[23]
+        assert "the player's screen is 120x40, yours 80x24" in shown[23]
+        alice.send("j")
+        await alice.quiet(0.5)
+    bob.resize(120, 41)  # room for it all: the game itself, the banner under it
+    await asyncio.sleep(0.5)
+    await bob.quiet(0.5)
+    assert bob.screen.display[:40] == alice.screen.display
+    assert "watching alice" in bob.screen.display[40]
+    bob.send("q")
+    await bob.wait_for("Welcome, bob")
+    alice.close()
+    bob.close()

@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from host_kit import SEED, choose_seed, play_seed, watch
 
 from roguelike.host.client import Terminal
 
 pytest_plugins = ("host_server",)  # the `server` fixture
 
 pytestmark = pytest.mark.slow
-SEED = "amber-wolf-17"
-DOWN, ENTER = "\x1b[B", "\r"
+ENTER = "\r"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -22,11 +22,7 @@ async def test_no_stale_lobby_line_when_a_game_starts(server, size):
     which said "Back to the lobby..." (all of it at 120x40, its B at 80x24) from the start."""
     _host, port = await server()
     t = await Terminal.connect(port, "alice", "secret1", cols=size[0], rows=size[1])
-    await t.wait_for("Play a seed")
-    t.send(DOWN + DOWN + ENTER)
-    await t.wait_for("Seed (words")
-    t.send(SEED + ENTER)
-    await t.wait_for("Choose your party", 30)
+    await choose_seed(t)
     await t.quiet(0.5)
     assert "Back to the lobby" not in t.text, t.text
     assert t.screen.display[0][0] == " ", t.text
@@ -40,14 +36,7 @@ async def test_no_stale_lobby_line_when_a_game_starts(server, size):
 async def test_no_stale_lobby_line_when_a_saved_game_is_continued(server):
     _host, port = await server()
     t = await Terminal.connect(port, "bob", "secret1")
-    await t.wait_for("Play a seed")
-    t.send(DOWN + DOWN + ENTER)
-    await t.wait_for("Seed (words")
-    t.send(SEED + ENTER)
-    await t.wait_for("Choose your party", 30)
-    t.send(ENTER)
-    await t.wait_for(f"seed {SEED}", 30)
-    await t.quiet(0.3)
+    await play_seed(t)
     seen = len(t.raw)
     t.send("S")  # save and leave: back to the lobby
     await t.wait_for("Continue your saved game", 30)
@@ -110,17 +99,6 @@ async def test_a_game_never_started_leaves_no_recording(server, tmp_path):
     t.close()
 
 
-async def play_seed(t: Terminal) -> None:
-    await t.wait_for("Play a seed")
-    t.send(DOWN + DOWN + ENTER)
-    await t.wait_for("Seed (words")
-    t.send(SEED + ENTER)
-    await t.wait_for("Choose your party", 30)
-    t.send(ENTER)
-    await t.wait_for(f"seed {SEED}", 30)
-    await t.quiet(0.5)
-
-
 async def test_a_smaller_watcher_sees_the_game_framed_not_wrapped(server):
     """The player at 120x40, the watcher at 80x24: the watcher sees the game's top left
     as it is, its status line whole on the next-to-last row, and a last row that says
@@ -131,11 +109,7 @@ async def test_a_smaller_watcher_sees_the_game_framed_not_wrapped(server):
     alice = await Terminal.connect(port, "alice", "secret1", cols=120, rows=40)
     await play_seed(alice)
     bob = await Terminal.connect(port, "bob", "secret2", cols=80, rows=24)
-    await bob.wait_for("Watch (1 live)")
-    bob.send(DOWN * 3 + ENTER)
-    await bob.wait_for("alice")
-    bob.send(ENTER)
-    await bob.wait_for("watching alice", 5)
+    await watch(bob, "alice")
     for _ in range(2):  # as it joins, and after the player's move
         await bob.quiet(0.5)
         shown = bob.screen.display

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_comfort_ui import until_idle
 from textual.widgets import Static
 from trap_helpers import arena, place
 
@@ -168,10 +169,7 @@ async def test_a_run_stopped_by_a_foe_says_where_it_is_from_the_one_whose_turn_i
         # the cursor from the Mage to the far side of the wall, on the top row
         await pilot.press(*["l"] * 13, "k")
         await pilot.press("enter")
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if screen.auto is None:
-                break
+        await until_idle(pilot, screen)
         assert game.hostiles_in_view(), (screen.log_view.messages, screen.status.hint)
         goblin = game.hostiles_in_view()[0]
         acting = game.awaiting
@@ -196,10 +194,7 @@ async def test_light_rest_is_explained_where_it_is_named(size):
         await pilot.pause()
         screen = app.screen
         await pilot.press("R")
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if screen.auto is None:
-                break
+        await until_idle(pilot, screen)
         rested = [m for m, _g in screen.log_view.messages if "rested" in m]
         assert rested, screen.log_view.messages
         assert rested[0] == (

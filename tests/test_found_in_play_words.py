@@ -18,6 +18,7 @@ from trap_helpers import arena, place
 from roguelike.core.components import HitBoxes, Position
 from roguelike.engine.combat import cross_box
 from roguelike.engine.creatures import make_monster
+from roguelike.engine.healing import heal_box
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import hazards
 from roguelike.engine.traps.trigger import spring
@@ -136,6 +137,8 @@ def test_a_wound_that_lowers_nothing_says_so():
     second = [e.text for e in cross_box(game, bors, boxes, "head")]
     assert second[0] == "Bors is wounded in the Head: Wits stays 6 (no box left there)."
     assert "-> 6" not in second[0]
+    healed = [e.text for e in heal_box(game, bors, "head")]  # the same, the other way
+    assert healed[0] == "Bors's Head heals: Wits stays 6 (1 box left there)."
 
 
 MAP_HIDDEN_FOE = """

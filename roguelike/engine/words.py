@@ -30,6 +30,17 @@ def plural(n: int, noun: str, many: str = "") -> str:
     return f"{n} {many or IRREGULAR.get(noun) or noun + 's'}"
 
 
+def box_change(attribute: str, before: int, after: int, boxes_left: int) -> str:
+    """What a wound or a heal did to a location's attribute: 'Wits 5 -> 6'; when the next
+    box holds the same value, that it stays, with the boxes left there ('Wits stays 6 (no
+    box left there)': 'Wits 6 -> 6' read as a misprint)."""
+    attr = attribute.capitalize()
+    if after != before:
+        return f"{attr} {before} -> {after}"
+    left = plural(boxes_left, "box") if boxes_left else "no box"
+    return f"{attr} stays {after} ({left} left there)"
+
+
 def compass(dx: int, dy: int) -> str:
     """The rough compass point of an offset ('' for none): diagonal when the smaller part
     is at least half the larger."""

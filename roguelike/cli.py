@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from roguelike import __version__, argtypes, places
 from roguelike.content import ContentError
@@ -45,14 +47,28 @@ def _epilog() -> str:
         break_long_words=False, break_on_hyphens=False)  # paths stay whole
 
 
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser: an unknown command is answered with the commands a player may
+    give (argparse's own message lists every subparser, the host's internal `lobby` too)."""
+
+    commands: tuple[str, ...] = ()
+
+    def error(self, message: str) -> NoReturn:
+        unknown = re.match(r"argument COMMAND: invalid choice: (.+?) \(choose from", message)
+        if unknown and self.commands:
+            message = (f"no command {unknown.group(1)}; the commands are "
+                       f"{', '.join(self.commands)} (`roguelike --help` says what each does)")
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="roguelike", description=DESCRIPTION, epilog=_epilog(),
+    p = _Parser(prog="roguelike", description=DESCRIPTION, epilog=_epilog(),
                                 usage="%(prog)s [-h] [-V] [COMMAND [OPTIONS]]",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     # metavar: the usage line names no internal command (argparse would list them all)
     sub = p.add_subparsers(dest="command", title="commands", metavar="COMMAND",
-                           prog="roguelike")
+                           prog="roguelike", parser_class=argparse.ArgumentParser)
     play = sub.add_parser("play", help="start a new game straight in the dungeon",
                           description="Start a new game straight in the dungeon (the menu "
                                       "is skipped; S saves and quits, Q quits).")
@@ -82,9 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     lvl.add_argument("--depth", type=argtypes.depth, default=1,
                      help="the dungeon level, from 1 (the top) down (default 1)")
     lvl.add_argument("--json", action="store_true", help="JSON instead of a picture")
-    lvl.add_argument("--count", type=argtypes.int_range(0), default=0, metavar="N",
+    lvl.add_argument("--count", type=argtypes.int_range(1), metavar="N",
                      help="dump N levels of seeds SEED-0..SEED-(N-1), one JSON per line")
     host_cli.add_host_commands(sub)
+    p.commands = tuple(name for name in sub.choices if name not in host_cli.INTERNAL_COMMANDS)
     return p
 
 

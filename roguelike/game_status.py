@@ -46,9 +46,20 @@ def parse_status(line: bytes) -> Status | None:
     return {k: v for k, v in status.items() if k in KEYS and isinstance(v, int | str | bool)}
 
 
+def report(game: Reporting, fd: int) -> bool:
+    """Write the game's status line to `fd` now; False if the host is gone."""
+    try:
+        os.write(fd, (json.dumps(status_of(game)) + "\n").encode())
+    except OSError:
+        return False
+    return True
+
+
 def start_reporter(get_game: Callable[[], Reporting | None], fd: int,
                    every: float = 0.5) -> threading.Thread:
-    """A daemon thread writes one JSON line to `fd` whenever the status changes."""
+    """A daemon thread writes one JSON line to `fd` whenever the status changes. (A game
+    that ends reports once more itself, `report`: the host knows every game that began,
+    however soon it ended.)"""
     stop = threading.Event()
 
     def run() -> None:
@@ -59,9 +70,7 @@ def start_reporter(get_game: Callable[[], Reporting | None], fd: int,
                 continue
             status = status_of(game)
             if status != last:
-                try:
-                    os.write(fd, (json.dumps(status) + "\n").encode())
-                except OSError:
+                if not report(game, fd):
                     return
                 last = status
 

@@ -7,7 +7,35 @@ import os
 from pathlib import Path
 from typing import Any
 
-ENTER = "\r"
+ENTER, DOWN = "\r", "\x1b[B"
+SEED = "amber-wolf-17"
+
+
+async def choose_seed(t: Any, seed: str = SEED) -> None:
+    """From the lobby: Play a seed..., the seed, then wait for the party screen."""
+    await t.wait_for("Play a seed")
+    t.send(DOWN + DOWN + ENTER)
+    await t.wait_for("Seed (words")
+    t.send(seed + ENTER)
+    await t.wait_for("Choose your party", 30)
+
+
+async def play_seed(t: Any, seed: str = SEED) -> None:
+    """From the lobby into a new game on `seed` with the default party, screen settled."""
+    await choose_seed(t, seed)
+    t.send(ENTER)
+    await t.wait_for(f"seed {seed}", 30)
+    await t.wait_for("Explore", 30)
+    await t.quiet()
+
+
+async def watch(t: Any, player: str) -> None:
+    """From the lobby: watch `player`'s game (the only one live), until it is shown."""
+    await t.wait_for("Watch (1 live)")
+    t.send(DOWN * 3 + ENTER)
+    await t.wait_for(player)
+    t.send(ENTER)
+    await t.wait_for(f"watching {player}", 5)
 
 
 async def default_party(t: Any) -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trap_helpers import place
+
 from roguelike.core.components import Appearance, HitBoxes, Named, Position
 from roguelike.engine import aim, targeting, travel
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
+from roguelike.engine.traps.trigger import make_known
 from roguelike.engine.watch import Watch, direction_words, known_hazards
 from roguelike.world import tiles as T
 
@@ -21,6 +24,13 @@ class Trap:  # stands in for the trap module's component: the watch reads the ty
 def place_trap(game: Game, x: int, y: int) -> int:
     return game.store.create(Position(game.depth, x, y), Appearance("^", "red", 1),
                              Named("spiked pit"), Trap())
+
+
+def place_known_trap(game: Game, x: int, y: int) -> int:
+    """A real trap square (a Spiked Pit), armed and known to the party."""
+    trap = place(game, "mk_spiked_pit", at=(x, y), placement="square")
+    make_known(game, trap, list(game.party))
+    return trap
 
 
 def test_auto_explore_on_a_fixed_seed_stops_at_the_first_hostile():

@@ -424,10 +424,10 @@ async def test_a_click_on_the_map_during_a_run_only_stops_it():
 
 
 async def test_confirm_before_stepping_onto_a_known_trap(monkeypatch):
-    from test_comfort_travel import place_trap
+    from test_comfort_travel import place_known_trap
 
     game = scenario(ROOM, party=(("leader", "warrior"),))
-    place_trap(game, 2, 1)
+    place_known_trap(game, 2, 1)
     lead = game.party[0]
     app = RoguelikeApp(options=Options(confirm_danger=True))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -149,7 +149,7 @@ def test_the_moves_are_ordinary_moves_a_trap_square_springs_and_a_pool_strikes_w
     # dragged into it: struck as anyone entering (the fallen lose no boxes: RULES.md
     # "Wounds, Knocked Out, Disabled")
     assert res.ok and [e.text for e in res.events if e.actor == merc and e.text] == \
-        ["Mercenary Rogue takes 1 Hit from the Noxious Acid Pool (1)."]
+        ["Mercenary Rogue takes 1 Hit from the Noxious Acid Pool trap (1)."]
 
 
 def test_drag_is_a_serialisable_action():

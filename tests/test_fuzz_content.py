@@ -14,9 +14,11 @@ import os
 import shutil
 import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -109,20 +111,17 @@ def _mutate(data: Any, draw: st.DrawFn, depth: int = 0) -> Any:
     return draw(VALUES)
 
 
-_COPY: Path | None = None
+@pytest.fixture(scope="module")
+def scratch() -> Iterator[Path]:
+    """One copy of the content for the module's examples (each rewrites one file, then
+    restores it), removed when they are done: nothing is left in the temporary folder."""
+    with tempfile.TemporaryDirectory(prefix="fuzz-content-") as tmp:
+        root = Path(tmp) / "content"
+        shutil.copytree(CONTENT, root)
+        yield root
 
 
-def _scratch_content() -> Path:
-    """One copy of the content per session; each example rewrites one file, then restores."""
-    global _COPY
-    if _COPY is None:
-        _COPY = Path(tempfile.mkdtemp(prefix="fuzz-content-")) / "content"
-        shutil.copytree(CONTENT, _COPY)
-    return _COPY
-
-
-def _load_mutated(file: str, text: bytes) -> None:
-    root = _scratch_content()
+def _load_mutated(root: Path, file: str, text: bytes) -> None:
     try:
         (root / file).write_bytes(text)
         load_content(root)
@@ -138,14 +137,14 @@ def _load_mutated(file: str, text: bytes) -> None:
 
 @FUZZ
 @given(st.sampled_from(FILES), st.data())
-def test_structural_mutations_give_content_errors(file, data):
+def test_structural_mutations_give_content_errors(scratch, file, data):
     mutated = _mutate(PARSED[file], data.draw)
-    _load_mutated(file, dump_toml(mutated).encode())
+    _load_mutated(scratch, file, dump_toml(mutated).encode())
 
 
 @FUZZ
 @given(st.sampled_from(FILES), st.data())
-def test_garbled_bytes_give_content_errors(file, data):
+def test_garbled_bytes_give_content_errors(scratch, file, data):
     raw = (CONTENT / file).read_bytes()
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(raw)))
@@ -160,7 +159,7 @@ def test_garbled_bytes_give_content_errors(file, data):
             raw = raw[:at]
         else:
             raw = raw[:at] + data.draw(st.binary(min_size=1, max_size=8)) + raw[at:]
-    _load_mutated(file, raw)
+    _load_mutated(scratch, file, raw)
 
 
 def test_mutation_inside_an_entry_names_file_entry_and_field():

@@ -11,6 +11,7 @@ import subprocess
 import asyncssh
 import pyte
 import pytest
+from host_kit import play_seed, watch
 
 from roguelike.host.cast import read_cast
 from roguelike.host.client import Terminal
@@ -22,18 +23,6 @@ pytest_plugins = ("host_server",)  # the `server` fixture
 pytestmark = pytest.mark.slow
 SEED = "amber-wolf-17"
 DOWN, ENTER = "\x1b[B", "\r"
-
-
-async def play_seed(t: Terminal, seed: str = SEED) -> None:
-    await t.wait_for("Play a seed")
-    t.send(DOWN + DOWN + ENTER)
-    await t.wait_for("Seed (words")
-    t.send(seed + ENTER)
-    await t.wait_for("Choose your party", 30)  # a new game chooses its party: Enter, the
-    t.send(ENTER)  # default one
-    await t.wait_for(f"seed {seed}", 30)
-    await t.wait_for("Explore", 30)
-    await t.quiet()
 
 
 def map_rows(t: Terminal) -> list[str]:
@@ -123,12 +112,8 @@ async def test_watch_another_game_read_only(server):
     alice = await Terminal.connect(port, "alice", "secret1")
     await play_seed(alice)
     bob = await Terminal.connect(port, "bob", "secret2", cols=80, rows=24)
-    await bob.wait_for("Watch (1 live)")
-    bob.send(DOWN * 3 + ENTER)
-    await bob.wait_for("alice")
-    bob.send(ENTER)
     # a joining watcher gets the whole screen at once, told whose game it is
-    await bob.wait_for("watching alice", 5)
+    await watch(bob, "alice")
     await bob.quiet()
     assert bob.screen.display[:12] == alice.screen.display[:12]
     assert "watching alice" not in alice.text

@@ -168,7 +168,7 @@ HELD = {"store", "streams", "levels", "party", "last_squares"}
 # fixed when the game is made, and stated by its record beside the hashes: the party as
 # asked for (its delvers are entities, hashed) and the content (the record's digest of it)
 GIVEN = {"party_spec", "content"}
-RECORDS = {"history", "log"}  # what happened, for saves, replays and the screens
+RECORDS = {"history", "log", "bankings"}  # what happened: saves, replays, the screens
 WIRING = {"kept", "rule_calls", "on_action", "on_level_change", "knowledge_checks",
           "_positions", "_actors", "_characters", "_tables"}  # (the store's live tables)
 

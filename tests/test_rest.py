@@ -85,7 +85,8 @@ def test_light_rest_heals_a_box_each_and_costs_an_exploration_turn(monkeypatch):
     monkeypatch.setattr(clock, "wandering_check", lambda game: checks.append(1) or [])
     start, light = ledger(g).clock, g.store.get(w, LightSource).rounds_left
     events = g.perform(Rest())
-    assert "Light Rest: Leader Warrior, Mercenary Rogue, Apprentice Mage" in _texts(events)
+    assert "(Light Rest, away from the Camp, up to 1 box each: Leader Warrior, Mercenary " \
+        "Rogue, Apprentice Mage; Bed Rest in the Camp heals 2)" in _texts(events)
     assert _crossed(g, w, "legs") == 1 and _crossed(g, mage, "head") == 0  # Black x1: a box
     # the turn is spent: 60 rounds on the clock, the lantern burnt as long, one check
     assert ledger(g).clock == start + 60 and checks == [1]
@@ -103,8 +104,8 @@ def test_bed_rest_in_the_camp_heals_two_boxes_a_turn():
     _cross(g, w, "legs", 3)
     _cross(g, rogue, "legs", 3)
     events = g.perform(Rest())
-    assert "Bed Rest: Leader Warrior, Apprentice Mage; Light Rest: Mercenary Rogue" \
-        in _texts(events)
+    assert "(Light Rest, away from the Camp, up to 1 box each: Mercenary Rogue; Bed Rest, in " \
+        "the Camp, up to 2 boxes each: Leader Warrior, Apprentice Mage)" in _texts(events)
     assert _crossed(g, w, "legs") == 1 and _crossed(g, rogue, "legs") == 2
 
 

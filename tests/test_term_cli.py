@@ -14,8 +14,9 @@ from conftest import ROOT
 
 from roguelike import __version__
 from roguelike.cli import build_parser
+from roguelike.host.cli import INTERNAL_COMMANDS
 
-INTERNAL = {"lobby"}  # started by the host, never by a player
+INTERNAL = set(INTERNAL_COMMANDS)  # started by the host, never by a player
 INTERNAL_OPTIONS = {"--data", "--player-id", "--player-name", "--status-fd"}  # play's
 
 

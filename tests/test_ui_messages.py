@@ -79,8 +79,8 @@ def test_the_empty_trap_square_is_said_once_and_stops_a_run_with_those_words():
     watch = Watch.take(game)
     game.streams.play = Scripted([6] * 20)
     events = game.perform(Step(1, 0))
-    said = [e.text for e in events if "X square" in e.text]
-    assert said == ["Leader Warrior steps on the X square: nothing happens. No trap after "
+    said = [e.text for e in events if "marked X" in e.text]
+    assert said == ["Leader Warrior steps on a square marked X: nothing happens. No trap after "
                     "all: the square is clear terrain for the rest of the game."]
     assert watch.stop_reason(game, events) == said[0]  # not "You notice a trap (X), here."
 
@@ -93,7 +93,7 @@ def test_a_disarm_says_its_experience_once():
     game.streams.play = Scripted([1, 6, 6])  # disarm value 6+1; 2d6 = 12
     texts = [e.text for e in attempt_disarm(game, rogue, trap, slow=False)]
     assert [t for t in texts if "XP" in t] == [
-        "Mercenary Rogue earns 70 XP for disarming the Buzz Saw."]
+        "Mercenary Rogue earns 70 XP for disarming the Buzz Saw trap."]
 
 
 class ThenHighest(Rigged):

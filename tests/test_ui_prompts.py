@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from test_comfort_snapshots import check, screen_text
-from test_comfort_travel import place_trap
+from test_comfort_travel import place_known_trap
 
 from roguelike.core.components import Character, Disabled, Door, Position
 from roguelike.engine.scenario import Scripted, scenario
@@ -175,7 +175,7 @@ async def test_the_question_before_a_known_trap_keeps_the_trap_in_view():
         #..........#
         ############
     """, party=(("leader", "warrior"),))
-    place_trap(game, 2, 1)
+    place_known_trap(game, 2, 1)
     app = RoguelikeApp(options=Options(confirm_danger=True, reduced_motion=True))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot, app, game)

@@ -34,7 +34,7 @@ from roguelike.engine.morale import battle, on_monster_hurt
 from roguelike.engine.saves import D6_SAVES, saving_throw
 from roguelike.engine.shooting import can_shoot, ranged_reach
 from roguelike.engine.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
-from roguelike.engine.words import plural
+from roguelike.engine.words import box_change, plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -240,8 +240,8 @@ def cross_box(game: Game, eid: int, hit_boxes: HitBoxes, location: str) -> list[
     before = loc.value
     loc.crossed += 1
     after = loc.value
-    events.append(Event("wound", f"{name} is wounded in the {loc.name}: "
-                        f"{loc.attribute.capitalize()} {before} -> {after}.", eid))
+    change = box_change(loc.attribute, before, after, len(loc.boxes) - loc.crossed)
+    events.append(Event("wound", f"{name} is wounded in the {loc.name}: {change}.", eid))
     return events + disable_if_spent(game, eid, hit_boxes)
 
 

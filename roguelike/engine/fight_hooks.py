@@ -12,6 +12,7 @@ from roguelike.engine.action_base import Action
 from roguelike.engine.checks import fight_state
 from roguelike.engine.explore import rest
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import the_name
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -72,7 +73,7 @@ def end_of_combat(game: Game) -> list[Event]:
 def on_monster_killed(game: Game, eid: int) -> list[Event]:
     """Before the body is removed: experience for the party, then the group's morale."""
     xp = experience.monster_xp(game, eid)
-    events = experience.award_xp(game, "party", xp, f"defeating the {game_name(game, eid)}")
+    events = experience.award_xp(game, "party", xp, f"defeating {the_name(game, eid)}")
     return events + morale.on_monster_killed(game, eid)
 
 

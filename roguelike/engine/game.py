@@ -52,6 +52,7 @@ from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
+from roguelike.engine.words import the_name
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
@@ -61,6 +62,7 @@ DEFAULT_PARTY: tuple[tuple[str, str], ...] = (
 )
 
 LOG_KEEP = 500
+BANKINGS = ("bank", "victory")  # the events that add gp to the banked score (their roll)
 
 
 # What exploration calls in the other rule areas (explore/adapters.py): handed in here, as
@@ -118,6 +120,10 @@ class Game(PartySight, Occupants):
         self.kept = Kept()
         self.rule_calls = RULE_CALLS
         self.log: list[Event] = []
+        # Every banking as it happened: (round, depth, its event, whose roll is the gp).
+        # The log keeps the last LOG_KEEP messages only, so it cannot account for the
+        # banked score; the end screen and the morgue list these, which add up to it.
+        self.bankings: list[tuple[int, int, Event]] = []
         # The game is its seed, party and these (round, action) pairs: saves and replays.
         self.history: list[tuple[int, dict[str, Any]]] = []
         # Watchers called after each recorded action and after each change of level
@@ -252,7 +258,7 @@ class Game(PartySight, Occupants):
         self.actions_taken += 1
         self.history.append((round_, action.to_dict()))
         events = result.events + turn_loop.run(self)
-        self._record(events)
+        self._record(events, round_)
         # Fired only here, once the action is recorded and the state settled, so a save
         # made by a watcher holds the whole action.
         for watcher in list(self.on_action):
@@ -270,11 +276,15 @@ class Game(PartySight, Occupants):
             action = result.alternate
         return fail("That action cannot be done.")
 
-    def _record(self, events: list[Event]) -> None:
+    def _record(self, events: list[Event], round_: int | None = None) -> None:
+        """Into the log; a banking also into `bankings`, with the round its action was
+        taken in (`round_`, default now) and the depth the party is on after it."""
         log = self.log
         log += [e for e in events if e.text]
         if len(log) > LOG_KEEP:
             del log[:-LOG_KEEP]
+        when = self.round if round_ is None else round_
+        self.bankings += [(when, self.depth, e) for e in events if e.kind in BANKINGS]
 
     def restart_round(self) -> list[Event]:
         """Forget the current order and start a fresh round (after setting up a scene)."""
@@ -356,7 +366,7 @@ class Game(PartySight, Occupants):
         if self.mode == "combat":
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
-        return Result(True, [Event("lead", f"You now lead the {name_of(self.store, eid)}.",
+        return Result(True, [Event("lead", f"You now lead {the_name(self, eid)}.",
                                    eid)])
 
     def _gather_party(self, at: tuple[int, int], members: list[int] | None = None) -> None:

@@ -13,7 +13,7 @@ from roguelike.core.events import Event
 from roguelike.engine import conditions as C
 from roguelike.engine.luck import gain_luck
 from roguelike.engine.stats import name_of
-from roguelike.engine.words import plural
+from roguelike.engine.words import box_change, plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -31,8 +31,8 @@ def heal_box(game: Game, eid: int, location_id: str, healer: int = 0) -> list[Ev
         return [Event("info", f"{name_of(store, eid)}'s {loc.name} is unhurt.", eid)]
     before = loc.value
     loc.crossed -= 1
-    events = [Event("heal", f"{name_of(store, eid)}'s {loc.name} heals: "
-                    f"{loc.attribute.capitalize()} {before} -> {loc.value}.", eid)]
+    change = box_change(loc.attribute, before, loc.value, len(loc.boxes) - loc.crossed)
+    events = [Event("heal", f"{name_of(store, eid)}'s {loc.name} heals: {change}.", eid)]
     return events + get_up_if_able(game, eid, healer)
 
 

@@ -16,6 +16,7 @@ from roguelike.content.fight_tables import ConditionDef, fight_tables
 from roguelike.core.components import Conditions, Disabled, Position
 from roguelike.core.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import the_name
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -75,8 +76,8 @@ def lead_to_one_who_can_act(game: Game, able: list[int] | None = None) -> list[E
         return []
     old, game.led = game.led, new
     why = ", ".join(c.name for c, _left in _turn_takers(game, old)) or "down"
-    return [Event("lead", f"{name_of(game.store, old)} cannot act ({why}): you now lead the "
-                  f"{name_of(game.store, new)}.", new)]
+    return [Event("lead", f"{name_of(game.store, old)} cannot act ({why}): you now lead "
+                  f"{the_name(game, new)}.", new)]
 
 
 def new_round(game: Game) -> list[Event]:

@@ -17,9 +17,12 @@ from roguelike.core.events import Event
 from roguelike.engine.explore.pillagers import on_level
 from roguelike.engine.game import Game
 from roguelike.engine.stats import is_disabled, name_of
-from roguelike.engine.words import direction_words, plural
+from roguelike.engine.traps.describe import harms, hazard_words, known_effects_at, state_words
+from roguelike.engine.traps.make import ARMED
+from roguelike.engine.words import a_an, direction_words, plural
 
-__all__ = ["Watch", "direction_words", "known_hazards", "known_things", "thing_kind"]
+__all__ = ["Watch", "direction_words", "known_hazards", "known_things", "step_risk",
+           "thing_kind"]
 
 # component type name -> what the player calls such a thing
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
@@ -66,6 +69,22 @@ def known_hazards(game: Game) -> list[tuple[int, int]]:
     things = known_things(game)
     out = [game.store.get(e, Position).xy for e, kind in things.items() if kind == "trap"]
     return out + lasting_effects(game)
+
+
+def step_risk(game: Game, mover: int, xy: tuple[int, int]) -> str | None:
+    """What a step of `mover` onto `xy` risks that the party knows of, as a sentence, or
+    None: an armed trap (not a spent or disarmed one), or the reach of a lasting effect
+    that harms (an acid pool's, a gas's) which the mover is not in already."""
+    risks = []
+    for eid, kind in known_things(game).items():
+        if kind == "trap" and game.store.get(eid, Position).xy == xy \
+                and game.store.get(eid, Trap).state in ARMED:
+            risks.append(f"holds a known trap: {name_of(game.store, eid)} "
+                         f"({state_words(game, eid)})")
+    here = set(known_effects_at(game, game.store.get(mover, Position).xy))
+    risks += [f"is within reach of the {hazard_words(game, hz)}"
+              for hz in known_effects_at(game, xy) if harms(game, hz) and hz not in here]
+    return f"That square {' and '.join(risks)}." if risks else None
 
 
 def lasting_effects(game: Game) -> list[tuple[int, int]]:
@@ -134,7 +153,8 @@ class Watch:
             return "The game is over."
         if game.depth != self.depth:
             return "A new level."
-        here = game.store.get(game.led, Position).xy
+        # (from the one whose turn it is: in a fight that is not always the led delver)
+        here = game.store.get(game.awaiting or game.led, Position).xy
         foes = [e for e in game.hostiles_in_view() if e not in self.foes]
         if foes:
             threats = game.threats_in_view()
@@ -156,7 +176,7 @@ class Watch:
             if told:  # this action's own message already said it: not again in other words
                 return told
             where = direction_words(here, xy)
-            return f"You notice {_article(kind)} {kind} ({name_of(game.store, eid)}), {where}."
+            return f"You notice {a_an(kind)} ({name_of(game.store, eid)}), {where}."
         for eid in game.party:
             if eid not in self.low:
                 loc = low_health(game, eid)
@@ -178,5 +198,3 @@ def _told(events: list[Event], eid: int, xy: tuple[int, int]) -> str:
     return ""
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"

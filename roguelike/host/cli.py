@@ -11,6 +11,8 @@ from roguelike.argtypes import int_range
 from roguelike.host.config import HostConfig
 from roguelike.host.paths import account_dir
 
+INTERNAL_COMMANDS = ("lobby",)  # started by the host in a player's terminal, never by a player
+
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
     # All internal: how the host starts a hosted account's game (not for players).

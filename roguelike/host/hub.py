@@ -35,6 +35,9 @@ PAUSE_AT = 256 * 1024  # output not yet parsed at which the child is no longer r
 # of CPU_BURST seconds); past it the copy waits, so the child waits too (PAUSE_AT).
 CPU_SHARE, CPU_BURST = 0.25, 0.5
 REPAINT_GAP = 0.5  # a viewer is repainted at most this often
+# A watcher whose window is smaller than the game sees it framed (screen.py `framed`): a
+# repaint for each change, at most this often
+FRAMED_GAP = 0.1
 RESIZE_GAP = 0.1  # window changes are applied at most this often (the latest wins)
 
 
@@ -44,10 +47,11 @@ class Viewer(Protocol):
 
 
 class _Seat:
-    def __init__(self, viewer: Viewer) -> None:
+    def __init__(self, viewer: Viewer, window: tuple[int, int] | None = None) -> None:
         self.viewer = viewer
         self.fresh = True  # gets a full repaint before any live output (new or fell behind)
         self.repainted = -REPAINT_GAP
+        self.window = window  # a watcher's window (cols, rows); None: the player's own
 
 
 class Hub:
@@ -107,9 +111,19 @@ class Hub:
         if self.cast is not None:
             self.cast.output(data)
         for seat in self._seats():
-            if not seat.fresh:
+            if seat.fresh:
+                continue
+            if self._fits(seat):
                 self._send(seat, data)
+            else:  # framed from the screen copy once it has caught up with this
+                seat.fresh = True
         self._queue(data)
+
+    def _fits(self, seat: _Seat) -> bool:
+        """Whether the seat's window holds the whole game (then it is sent the game's own
+        output; a smaller one is framed: what a terminal cannot scale, it wraps)."""
+        cols, rows = self.screen.size
+        return seat.window is None or (seat.window[0] >= cols and seat.window[1] >= rows)
 
     def _seats(self) -> list[_Seat]:
         return [*([self.player] if self.player else []), *self.watchers.values()]
@@ -178,13 +192,15 @@ class Hub:
         for seat in self._seats():
             if not seat.fresh:
                 continue
-            due = seat.repainted + REPAINT_GAP - now
+            fits = self._fits(seat)
+            due = seat.repainted + (REPAINT_GAP if fits else FRAMED_GAP) - now
             if due > 0 or seat.viewer.backlog() > BACKLOG // 2:
                 wait = max(wait, due, self.frame_interval)
                 continue
             seat.fresh = False
             seat.repainted = now
-            data = self.screen.repaint()
+            data = self.screen.repaint() if fits or seat.window is None \
+                else self.screen.framed(*seat.window)
             self.bytes_out += len(data)
             seat.viewer.send(data)
         if wait > 0:
@@ -229,9 +245,19 @@ class Hub:
             return True
         return False
 
-    def add_watcher(self, viewer: Viewer) -> None:
-        self.watchers[id(viewer)] = _Seat(viewer)
+    def add_watcher(self, viewer: Viewer, cols: int = 0, rows: int = 0) -> None:
+        """A watcher with a window of cols x rows (0: as large as the game)."""
+        self.watchers[id(viewer)] = _Seat(viewer, (cols, rows) if cols and rows else None)
         self._repaint_fresh()
+
+    def watcher_resized(self, viewer: Viewer, cols: int, rows: int) -> None:
+        """A watcher's window changed: repainted to fit it (the game's size is the
+        player's, never a watcher's)."""
+        seat = self.watchers.get(id(viewer))
+        if seat is not None:
+            seat.window = (cols, rows)
+            seat.fresh = True
+            self._repaint_fresh()
 
     def repaint_viewer(self, viewer: Viewer) -> None:
         """A full repaint for this viewer (at most every REPAINT_GAP)."""

@@ -155,6 +155,14 @@ class Host:
         await game.hub.ended
         if game.detach_timer is not None:
             game.detach_timer.cancel()
+        cast = game.hub.cast
+        if cast is not None and not game.hub.status:
+            # no game ever began in it (the party screen left with Escape): a recording of
+            # a menu is no game's, and a guest collected one for every such try
+            with contextlib.suppress(OSError):
+                cast.path.unlink()
+            log.info("no game began: account %d's recording %s removed", game.account.id,
+                     cast.path.name)
         if self.games.get(game.account.id) is game:
             del self.games[game.account.id]
         self.changed()

@@ -123,19 +123,64 @@ class GameScreen:
         s = self.screen
         out = ["\x1b[?25l\x1b[0m\x1b[H\x1b[2J"]
         for y in range(s.lines):
-            row = s.buffer[y]
-            out.append(f"\x1b[{y + 1};1H")
-            last = ""
-            for x in range(s.columns):
-                ch = row[x]
-                if ch.data == "":  # the right half of a wide character
-                    continue
-                style = sgr(ch)
-                if style != last:
-                    out.append(style)
-                    last = style
-                out.append(ch.data)
+            out += _row(f"\x1b[{y + 1};1H", [s.buffer[y][x] for x in range(s.columns)])
         out.append(f"\x1b[0m\x1b[{s.cursor.y + 1};{s.cursor.x + 1}H")
         if not s.cursor.hidden:
             out.append("\x1b[?25h")
         return "".join(out).encode("utf-8", "replace")
+
+    def framed(self, cols: int, rows: int) -> bytes:
+        """The game's screen for a window smaller than it (a watcher's): never wrapped, the
+        game's top left as far as it fits (the map starts there), the game's last row (its
+        status line: whose turn, depth, round, seed) kept on the window's next-to-last row
+        with its runs of blanks squeezed so that it fits whole, and the window's last row
+        left blank for the watcher's note (host/banner.py). No cursor."""
+        s = self.screen
+        body = max(1, rows - 1)
+        shown = list(range(s.lines)) if s.lines <= body else [*range(body - 1), s.lines - 1]
+        out = ["\x1b[?25l\x1b[0m\x1b[H\x1b[2J"]
+        for at, y in enumerate(shown):
+            cells = [s.buffer[y][x] for x in range(s.columns)]
+            if y == s.lines - 1 and s.lines > body:
+                cells = squeeze(cells, cols)
+            out += _row(f"\x1b[{at + 1};1H", cells[:cols])
+        out.append("\x1b[0m")
+        return "".join(out).encode("utf-8", "replace")
+
+
+def _row(move: str, cells: list[Char]) -> list[str]:
+    """A row of cells as text: where it goes, each style change, the characters."""
+    out = [move]
+    last = ""
+    for ch in cells:
+        if ch.data == "":  # the right half of a wide character
+            continue
+        style = sgr(ch)
+        if style != last:
+            out.append(style)
+            last = style
+        out.append(ch.data)
+    return out
+
+
+def squeeze(cells: list[Char], width: int) -> list[Char]:
+    """A row made to fit `width` by shortening its runs of three or more blanks to two,
+    the longest first, as far as needed (trailing blanks go first)."""
+    while len(cells) > width and cells and cells[-1].data == " ":
+        cells = cells[:-1]
+    while len(cells) > width:
+        runs, start = [], None
+        for i, ch in enumerate([*cells, None]):
+            blank = ch is not None and ch.data == " "
+            if blank and start is None:
+                start = i
+            elif not blank and start is not None:
+                if i - start > 2:
+                    runs.append((i - start, start))
+                start = None
+        if not runs:
+            break
+        length, start = max(runs)
+        cut = min(length - 2, len(cells) - width)
+        cells = cells[:start] + cells[start + cut:]
+    return cells

@@ -96,6 +96,8 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             self.cols, self.rows = clamp_size(width, height)
             if self.mode in ("play", "lobby") and self.hub is not None:
                 self.hub.resize(self.cols, self.rows)
+            elif self.mode == "watch" and self.hub is not None:
+                self.hub.watcher_resized(self, self.cols, self.rows)
 
     def eof_received(self) -> bool:
         return False
@@ -229,7 +231,7 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         self.watching = "your game" if own else game.account.name
         self.send(banner.title(self.watching))
         self.enter(game.hub, "watch")
-        game.hub.add_watcher(self)
+        game.hub.add_watcher(self, self.cols, self.rows)
         self.show_banner()
         self.host.changed()
         try:

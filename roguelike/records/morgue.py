@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from roguelike.core.components import Disabled, HitBoxes
+from roguelike.engine.explore.inventory import carried
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.records.atomic import atomic_write
-from roguelike.records.score import score_parts
+from roguelike.records.score import banking_lines, score_parts
 
 LAST_MESSAGES = 30
 
@@ -22,12 +23,8 @@ def _boxes(hb: HitBoxes) -> list[str]:
 
 
 def _inventory(game: Game, eid: int) -> list[str]:
-    # Items arrive with other issues; show whatever inventory-like component exists.
-    for comp in game.store.components(eid):
-        items = getattr(comp, "items", None)
-        if isinstance(items, list | tuple | dict):
-            return [f"    {item}" for item in items] or ["    (nothing)"]
-    return []
+    """What `eid` carries, by name ('Flask of Oil', 'Treasure (60 gp)'), in stow order."""
+    return [f"      {name_of(game.store, item)}" for item in carried(game.store, eid)]
 
 
 def cause_of_end(game: Game) -> str:
@@ -61,6 +58,7 @@ def morgue_text(game: Game, player: str = "", ended_at: str = "") -> str:
         inv = _inventory(game, eid)
         if inv:
             out += ["    Carrying:", *inv]
+    out += ["", "Treasure banked:", *[f"  {line}" for line in banking_lines(game)]]
     out += ["", "Last messages:"]
     out += [f"  {e.text}" for e in game.log[-LAST_MESSAGES:]]
     return "\n".join(out) + "\n"

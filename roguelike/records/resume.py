@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from roguelike.engine.game import Game
+from roguelike.engine.words import a_an
 from roguelike.records.atomic import fsync_dir, keep_copy, move_aside
 from roguelike.records.codec import Record, RecordError, decode
 from roguelike.records.errors import SaveError
@@ -92,7 +93,7 @@ def _candidates(directory: Path, slot: str, notes: list[str]) -> list[_Candidate
         try:
             record = decode(path.read_bytes())
             if record.kind != "save":
-                raise RecordError(f"it is a {record.kind}, not a save")
+                raise RecordError(f"it is {a_an(record.kind)}, not a save")
         except (OSError, RecordError) as err:
             _aside(path, f"The save {path.name} is damaged: {err}.", notes)
             continue

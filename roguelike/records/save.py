@@ -25,6 +25,7 @@ from pathlib import Path
 
 from roguelike.core.events import Event
 from roguelike.engine.game import Game
+from roguelike.engine.words import a_an
 from roguelike.records import live
 from roguelike.records.atomic import (
     atomic_write,
@@ -133,7 +134,7 @@ def read_save(path: Path) -> Game:
     try:
         record = decode(data)
         if record.kind != "save":
-            raise RecordError(f"it is a {record.kind}, not a save")
+            raise RecordError(f"it is {a_an(record.kind)}, not a save")
         return resimulate(record)
     except RecordError as err:
         raise SaveError(f"The save {path.name} is damaged: {err}.") from None

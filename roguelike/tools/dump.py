@@ -72,8 +72,9 @@ def describe(seed: str, level: Level, store: EntityStore) -> dict[str, Any]:
     }
 
 
-def dump_levels(seed: str, depth: int, count: int, as_json: bool, out: TextIO) -> None:
-    if count > 0:
+def dump_levels(seed: str, depth: int, count: int | None, as_json: bool, out: TextIO) -> None:
+    """One level as a picture or JSON; with `count`, the levels of seeds SEED-0... as JSON."""
+    if count is not None:
         for i in range(count):
             out.write(json.dumps(level_json(f"{seed}-{i}", depth), separators=(",", ":")))
             out.write("\n")

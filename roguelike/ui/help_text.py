@@ -11,8 +11,10 @@ from roguelike.content.loader import Content
 from roguelike.core.components import Character
 from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.data import explore_data
+from roguelike.engine.explore.rest import PLACE_WORDS
 from roguelike.engine.game import Game
 from roguelike.engine.stats import attribute, name_of
+from roguelike.engine.words import a_an, plural
 from roguelike.ui.glyphs import legend, map_kinds
 
 MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),
@@ -101,6 +103,19 @@ steps onto a known trap; it stops when something new happens (a foe comes, a del
 down, a condition lands, luck is asked) or the fight ends."""
 
 
+def _resting(content: Content) -> str:
+    """What `R` does and the healing table's rows (Light Rest, Bed Rest), from the content."""
+    data = explore_data(content)
+    rows = "; ".join(f"[b]{escape(k.name)}[/b] {PLACE_WORDS[k.place]}: up to "
+                     f"{plural(k.boxes, 'box')} per delver" for k in data.rest_kinds)
+    return (f"[b]R[/b] rests an exploration turn ({data.rounds_per_turn} rounds: the lights "
+            "burn, wandering monsters may come, Pillagers keep looting), and each delver "
+            f"heals by the best row of the healing table for where it lies: {rows}. A foe "
+            "coming into view or a wound breaks the rest, and it heals nothing. Injured (after "
+            "a knock-out) ends only with a rest begun whole: one rest per injury, after a "
+            "Might check. [b]R[/b] goes on resting while it still heals.")
+
+
 def _odds(target: int) -> str:
     hits = max(0, min(6, 7 - target))
     return f"{hits} in 6"
@@ -122,7 +137,7 @@ def _casters(content: Content, game: Game | None) -> str:
     for cls in content.classes.values():
         if cls.spells:
             wits = next(loc.boxes[0] for loc in cls.locations if loc.attribute == "wits")
-            out.append(f"a {cls.name} (Wits {wits} at the start): {_odds(wits)}")
+            out.append(f"{a_an(cls.name)} (Wits {wits} at the start): {_odds(wits)}")
     return "; ".join(out)
 
 
@@ -147,6 +162,7 @@ def help_text(content: Content, key_rows: list[tuple[str, str]], game: Game | No
         ("Your delvers (the sidebar)", "", SIDEBAR),
         ("Rolls, attributes and luck", "", ATTRIBUTES),
         ("A turn", "", TURN),
+        ("Resting", "", _resting(content)),
         ("Spells", "", _spells(content, game)),
     ]
     contents = "[dim]Here: " + " / ".join(t for t, _n, _b in sections) + \

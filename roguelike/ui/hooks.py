@@ -15,6 +15,7 @@ from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap
 from roguelike.engine.watch import thing_kind
+from roguelike.engine.words import a_an
 from roguelike.records import account, live, scores
 from roguelike.records.live import no_notice
 from roguelike.records.lock import SlotBusy
@@ -50,7 +51,7 @@ def build_action(cls: type[Action], **values: Any) -> Action | str:
         if f.name in values:
             args[f.name] = values[f.name]
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            return f"The {cls.kind} action needs a {f.name}, which this screen cannot give."
+            return f"The {cls.kind} action needs {a_an(f.name)}, which this screen cannot give."
     return cls(**args)
 
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from roguelike.game_status import start_reporter
+from roguelike.game_status import report, start_reporter
 from roguelike.records import account
 from roguelike.records.signals import install_signal_save
 
@@ -23,13 +23,18 @@ REATTACHED = {
 }
 
 
+LEAVING_SHOWN = 0.05  # seconds "Back to the lobby..." is on screen before the game ends
+
+
 class HostedBase(Screen[None]):
-    """Under the game screen; when the game screen closes, the process ends."""
+    """Under the game screen; when the game screen closes, the process ends. It is blank
+    until then: the party screen, a dialog, leaves it showing around its edges, where a
+    "Back to the lobby..." said from the start stood stale while a game began."""
 
     covered = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Back to the lobby...")
+        yield Static("", id="leaving")
 
     def on_screen_suspend(self) -> None:
         self.covered = True  # the game screen is on top
@@ -45,7 +50,16 @@ class HostedBase(Screen[None]):
         app: Any = self.app
         if app.screen is not self:
             return
+        # said now, shown while a finished game is recorded (then the process ends); the
+        # pause lets the screen be drawn first (after the next refresh was not enough)
+        self.query_one("#leaving", Static).update("Back to the lobby...")
+        self.set_timer(LEAVING_SHOWN, self._leave)
+
+    def _leave(self) -> None:
+        app: Any = self.app
         game = app.game
+        if game is not None and app.status_fd is not None:
+            report(game, app.status_fd)  # (begun, however soon it ends: its recording stays)
         if game is not None and game.over:
             try:
                 account.finish(game, Path(app.data_dir), app.player_name)

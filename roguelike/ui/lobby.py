@@ -120,10 +120,13 @@ class LobbyApp(TerminalFit, App[None]):
             Option("High scores", id="scores"),
             Option(f"Let others watch my games: {'yes' if st.get('allow_watch') else 'no'}",
                    id="allow_watch", disabled=guest),
-            Option("Change password", id="passwd", disabled=guest),
-            Option(f"Manage keys ({len(st.get('keys', []))})", id="keys", disabled=guest),
-            Option("Quit", id="quit"),
         ])
+        if not guest:  # a guest has no password and no keys to manage: not offered at all
+            menu.add_options([
+                Option("Change password", id="passwd"),
+                Option(f"Manage keys ({len(st.get('keys', []))})", id="keys"),
+            ])
+        menu.add_options([Option("Quit", id="quit")])
         if st.get("notice"):
             self.say(st["notice"])
         elif saved and not running:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from roguelike.core.components import Actor, Door, MonsterStats, Named, Position, Trap
+from roguelike.core.components import Actor, Door, Hazard, MonsterStats, Named, Position, Trap
 from roguelike.engine.game import Game
 from roguelike.engine.stats import attribute
-from roguelike.engine.traps.describe import state_words
+from roguelike.engine.traps.describe import hazard_words, known_effects_at, state_words
 from roguelike.engine.words import direction_words
 from roguelike.ui.conditions_view import condition_names
 from roguelike.world import tiles as T
@@ -61,9 +61,14 @@ def describe_square(game: Game, x: int, y: int, origin: tuple[int, int] | None =
             continue
         if game.store.has(eid, Actor) and not seen and eid not in game.party:
             continue
+        if game.store.has(eid, Hazard):  # said below, on every square it covers
+            continue
         has_door = has_door or game.store.has(eid, Door)
         ranked.append((0 if game.store.has(eid, Actor) else 1, _thing_words(game, eid)))
     parts = [words for _rank, words in sorted(ranked, key=lambda r: r[0])]
+    # a lasting effect the party saw begin (an acid pool reaches the squares beside its own)
+    parts += [f"within reach of the {hazard_words(game, hz)}"
+              for hz in known_effects_at(game, (x, y))]
     tile = int(game.known_tiles()[y, x])
     if not (has_door and tile == T.DOORWAY):  # "closed door", not "closed door, doorway"
         parts.append(T.NAMES[tile])

@@ -41,7 +41,8 @@ CHOICES: list[tuple[str, str, tuple[Any, ...]]] = [
     ("palette", "Colours", tuple(PALETTES)),
     ("reduced_motion", "Reduced motion (no animations)", (False, True)),
     ("luck_prompt", "Offer luck after a failed roll", ("ask", "never")),
-    ("confirm_danger", "Confirm moves onto known traps or into darkness", (True, False)),
+    ("confirm_danger", "Confirm moves onto armed traps, into a trap's lasting harm or darkness",
+     (True, False)),
     ("accessible", "Accessible mode (plain message lines, visible cursor)", (False, True)),
     ("rest_in_dark", "Put the lights out to rest (R): saves light, hides foes", (False, True)),
 ]

@@ -26,6 +26,7 @@ from roguelike.engine.explore import supplies
 from roguelike.engine.explore.light import items_word
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
+from roguelike.engine.traps.describe import harmless
 from roguelike.ui.conditions_view import condition_tags, down_words
 from roguelike.ui.glyphs import door_glyph
 from roguelike.ui.view_data import (
@@ -49,6 +50,7 @@ from roguelike.ui.view_data import (
 )
 
 DOWNED_LAYER = 9  # a downed delver is drawn over anything on its square
+HARMLESS_LAYER = -1  # a spent or disarmed trap: under an item (layer 0) on its square
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
@@ -87,8 +89,11 @@ def _sprites(game: Game, visible: np.ndarray, explored: np.ndarray) -> tuple[Spr
         elif eid in doors:
             glyph = door_glyph(doors[eid])
             look, colour = (OWN, app.color) if seen else (REMEMBERED, "")
-        elif eid in traps and traps[eid].state == "disarmed":
-            look = REMEMBERED
+        elif eid in traps and traps[eid].state in ("disarmed", "sprung") \
+                and harmless(game, eid):
+            # a trap that can do nothing more: greyed, and under what lies on its square
+            # (a spent trap's ^ hid the treasure dropped there)
+            look, layer = REMEMBERED, HARMLESS_LAYER
         else:
             look, colour = (OWN, app.color) if seen else (REMEMBERED, "")
         if look == DOWNED or layer > best.get(pos.xy, (-1, None))[0]:

@@ -20,7 +20,7 @@ from roguelike.engine.explore.rest import RESTING, Rest, tick
 from roguelike.engine.explore.spells import expire_walls
 from roguelike.engine.stats import is_disabled, name_of
 from roguelike.engine.traps.make import trap_squares
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, a_name, capital, plural, the_name
 from roguelike.world import tiles as T
 from roguelike.world.paths import UNREACHABLE, distance_map
 from roguelike.world.stocking import pick_weighted, spawn_table
@@ -85,7 +85,7 @@ def wandering_check(game: Game) -> list[Event]:
     row = next(r for r in data.reaction if r.roll_min <= reaction <= r.roll_max)
     head = f"Wandering monster (rolled {roll}, {odds} in 6): "
     if row.id == "friendly":
-        return [*events, Event("wander", head + f"a {game.content.monsters[kind].name} "
+        return [*events, Event("wander", head + f"{a_an(game.content.monsters[kind].name)} "
                                f"passes by ({row.name}, reaction {reaction}).", roll=reaction)]
     spot = _square_at_distance(game, want)
     if spot is None:
@@ -96,7 +96,7 @@ def wandering_check(game: Game) -> list[Event]:
     if not awake:
         game.store.add(mid, Wanderer())
     how = "comes for the party" if awake else "lurks, waiting"
-    return [*events, Event("wander", head + f"a {name_of(game.store, mid)} "
+    return [*events, Event("wander", head + f"{a_name(game, mid)} "
                            f"{plural(want, 'square')} away {how} ({row.name}, reaction "
                            f"{reaction}).", mid, x=spot[0], y=spot[1], roll=reaction)]
 
@@ -111,7 +111,7 @@ def moved_on(game: Game) -> list[Event]:
             if pos.depth == game.depth and not actor.awake and not view[pos.y, pos.x]]
     events = []
     for eid in gone:
-        events.append(Event("wander", f"The {name_of(store, eid)} that lurked nearby has "
+        events.append(Event("wander", f"{capital(the_name(game, eid))} that lurked nearby has "
                             "moved on.", eid))
         game.withdraw(eid)
     if gone:

@@ -22,7 +22,7 @@ from roguelike.engine.explore.markers import resolve
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, plural
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class UseItem(Action):
         if idef is None:
             return fail("That cannot be used.")
         if not may_use(game, actor, self.item):
-            return fail(f"Only a {' or '.join(c.capitalize() for c in idef.classes)} can use "
+            return fail(f"Only {a_an(' or '.join(c.capitalize() for c in idef.classes))} can use "
                         f"the {idef.name}.")
         handler = _HANDLERS.get(idef.effect)
         if handler is None:
@@ -74,7 +74,8 @@ def _use_light(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
                      if (d := item_def_of(game, i)) is not None and d.id == ldef.fuel_item),
                     None)
         if fuel is None:
-            return fail(f"The {idef.name} needs a {ldef.fuel_item.replace('_', ' ')}.")
+            return fail(f"The {idef.name} needs "
+                        f"{a_an(explore_data(game.content).items[ldef.fuel_item].name)}.")
     blocked = spend_action(game, actor)
     if blocked:
         return blocked
@@ -109,7 +110,7 @@ def _use_salve(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
     if blocked:
         return blocked
     _consume(game, actor, use.item)
-    return done(Event("item", f"{name_of(game.store, actor)} uses a {idef.name}.", actor),
+    return done(Event("item", f"{name_of(game.store, actor)} uses {a_an(idef.name)}.", actor),
                 *adapters.heal_box(game, who, use.option))
 
 

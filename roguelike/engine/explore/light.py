@@ -18,7 +18,7 @@ from roguelike.engine.explore.data import LightDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, unstow
 from roguelike.engine.kept import Kept, declare
 from roguelike.engine.stats import name_of
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, plural
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
@@ -324,5 +324,5 @@ def light_up(game: Game, eid: int, kind: str) -> Event:
     turns = ldef.burn_turns
     game.store.add(eid, LightSource(kind, turns * explore_data(game.content).rounds_per_turn))
     game.view_changed()
-    return Event("light", f"{name_of(game.store, eid)} lights a {ldef.name} ({turns} "
+    return Event("light", f"{name_of(game.store, eid)} lights {a_an(ldef.name)} ({turns} "
                  "exploration turns).", eid)

@@ -28,6 +28,7 @@ from roguelike.engine.luck_resume import resumer
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
 from roguelike.engine.traps.make import trap_squares
+from roguelike.engine.words import a_name, capital
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
@@ -222,7 +223,7 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
         return []
     mid = make_monster(game.store, game.content, kind, Position(game.depth, *spot), awake=True)
     where = "in contact with" if contact else "near"
-    events = [Event("monster", f"A {name_of(game.store, mid)} appears {where} "
+    events = [Event("monster", f"{capital(a_name(game, mid))} appears {where} "
                     f"{name_of(game.store, checker)}!", mid, x=spot[0], y=spot[1])]
     game.view_changed()
     if contact:  # T&T: it takes one action at once, then rolls initiative with the rest

@@ -44,7 +44,7 @@ from roguelike.engine.explore.pillager_maps import (
 )
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.traps.make import trap_squares
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, a_name, capital, plural
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -394,9 +394,9 @@ class Grab(Action):
         if store.has(self.target, Treasure):
             store.remove(self.target, Position)
             haul.items.append(self.target)
-            text = f"A {name} snatches the {name_of(store, self.target)}!"
+            text = f"{capital(a_an(name))} snatches the {name_of(store, self.target)}!"
             return done(Event("pillage", text if seen else "", actor, self.target))
-        text = f"A {name} loots around the event marker."
+        text = f"{capital(a_an(name))} loots around the event marker."
         return done(Event("pillage", text if seen else "", actor))
 
 
@@ -448,17 +448,17 @@ def _home_words(game: Game, eid: int, taken: list[str], load: int, per: int) -> 
     """What a load brought home says: seen, what it was and its count towards a stripped
     room; out of sight, only treasure is told of (it is lost to the party), with how many
     Pillagers the level holds ('' for a marker's loot no one saw brought home)."""
-    name = name_of(game.store, eid)
+    who = capital(a_name(game, eid))
     if _seen(game, eid):
         if taken:
-            return f"A {name} brings {', '.join(taken)} to the Pillager camp: lost to " \
+            return f"{who} brings {', '.join(taken)} to the Pillager camp: lost to " \
                 f"you (load {load} of {per})."
-        return f"A {name} brings a marker's loot to the Pillager camp (load {load} of " \
+        return f"{who} brings a marker's loot to the Pillager camp (load {load} of " \
             f"{per}: every {per} loads strip a room)."
     if not taken:
         return ""
-    return f"Out of sight, a {name} carries {', '.join(taken)} to the Pillager camp: lost " \
-        f"to you ({plural(on_level(game), 'Pillager')} on this level)."
+    return f"Out of sight, {a_name(game, eid)} carries {', '.join(taken)} to the Pillager " \
+        f"camp: lost to you ({plural(on_level(game), 'Pillager')} on this level)."
 
 
 def drop_haul(game: Game, eid: int) -> list[Event]:

@@ -33,6 +33,7 @@ from roguelike.engine.explore.inventory import in_camp, ledger
 from roguelike.engine.explore.light import douse, relight
 from roguelike.engine.healing import get_up_if_able, heal_any
 from roguelike.engine.stats import is_disabled, name_of
+from roguelike.engine.words import plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -67,6 +68,26 @@ def rest_kind(game: Game, eid: int) -> RestKind:
     kinds = explore_data(game.content).rest_kinds  # weakest first
     camp = in_camp(game, eid)
     return next(k for k in reversed(kinds) if k.place == "anywhere" or camp)
+
+
+PLACE_WORDS = {"anywhere": "away from the Camp", "camp": "in the Camp"}
+
+
+def rest_words(game: Game, kinds: dict[int, RestKind]) -> str:
+    """Which row of the healing table each delver rested by, and what it heals: "Light
+    Rest, away from the Camp, up to 1 box each: Bors, Vex; Bed Rest in the Camp heals 2"
+    (the names alone were never explained)."""
+    table = explore_data(game.content).rest_kinds
+    parts = []
+    for kind in table:
+        who = [name_of(game.store, e) for e, k in kinds.items() if k is kind]
+        if who:
+            parts.append(f"{kind.name}, {PLACE_WORDS[kind.place]}, up to "
+                         f"{plural(kind.boxes, 'box')} each: {', '.join(who)}")
+    best = table[-1]
+    if kinds and all(k is not best for k in kinds.values()):
+        parts.append(f"{best.name} {PLACE_WORDS[best.place]} heals {best.boxes}")
+    return "; ".join(parts)
 
 
 def _crossed(game: Game, eid: int) -> int:
@@ -209,10 +230,8 @@ def finish_rest(game: Game, led: Ledger) -> list[Event]:
     _end(game, led)
     members = present(game)
     kinds = {eid: rest_kind(game, eid) for eid in members}
-    names = {k.name: [name_of(store, e) for e in members if kinds[e] is k]
-             for k in kinds.values()}
-    how = "; ".join(f"{kind}: {', '.join(who)}" for kind, who in names.items())
-    events = [Event("rest", f"The party has rested an exploration turn ({how})."),
+    events = [Event("rest", f"The party has rested an exploration turn "
+                    f"({rest_words(game, kinds)})."),
               *light_up_again(game)]
     for eid in members:
         fat = store.try_get(eid, Fatigue)

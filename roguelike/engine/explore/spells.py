@@ -23,7 +23,7 @@ from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
 from roguelike.engine.luck_resume import resumer
 from roguelike.engine.stats import chebyshev, name_of
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, capital, plural
 from roguelike.world import tiles as T
 from roguelike.world.sight import clear_line
 
@@ -267,8 +267,8 @@ def _wall(kind: str) -> Callable[..., list[Event]]:
             game.store.create(Position(game.depth, x, y), Appearance(glyph, color, 1),
                               Named(name), SpellWall(kind, expires, tile))
         game.invalidate_terrain()
-        return [Event("spell", f"A {name} {plural(len(squares), 'square')} long rises for "
-                      f"{plural(rounds, 'round')}.", actor, x=cast.x, y=cast.y,
+        return [Event("spell", f"{capital(a_an(name))} {plural(len(squares), 'square')} "
+                      f"long rises for {plural(rounds, 'round')}.", actor, x=cast.x, y=cast.y,
                       roll=rounds)]
     return make
 

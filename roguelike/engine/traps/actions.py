@@ -16,6 +16,7 @@ from roguelike.engine.traps.core import profile_of
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
 from roguelike.engine.traps.make import ARMED
 from roguelike.engine.traps.trigger import make_known, spring
+from roguelike.engine.words import the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -196,9 +197,9 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
         trap.state = "disarmed"
         xp = DISARM_XP_PER_POINT * value
         # (the experience is said once, by award_xp: "90 XP for disarming the ...")
-        events = [Event("disarm", f"{who} {how} disarms the {profile.name} (2d6 rolled "
+        events = [Event("disarm", f"{who} {how} disarms {the_trap(profile.name)} (2d6 rolled "
                         f"{shown} vs {value}).", actor, t, roll=face, need=value)]
-        events += award_xp(game, actor, xp, f"disarming the {profile.name}")
+        events += award_xp(game, actor, xp, f"disarming {the_trap(profile.name)}")
         events += hazards.remove_for_trap(game, t)
         for eid, conf in list(game.store.query(Confined)):
             if conf.stack and conf.stack[-1].startswith(f"{t}:") and not \
@@ -206,7 +207,7 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
                 events += confine.release(game, eid)
         game.view_changed()
         return events
-    events = [Event("disarm_fail", f"{who} fails to disarm the {profile.name} (2d6 rolled "
+    events = [Event("disarm_fail", f"{who} fails to disarm {the_trap(profile.name)} (2d6 rolled "
                     f"{shown} vs {value}) and sets it off!", actor, t, roll=face, need=value)]
     if trap.state in ARMED:
         return events + spring(game, t, actor)

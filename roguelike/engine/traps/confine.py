@@ -25,7 +25,7 @@ from roguelike.engine.stats import attribute, name_of
 from roguelike.engine.traps import movement
 from roguelike.engine.traps.core import Ctx, step_at
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
-from roguelike.engine.words import plural
+from roguelike.engine.words import capital, hazard_noun, plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -62,7 +62,7 @@ def apply(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list
             conf.stack.append(entry)
             game.store.add(d, conf)
         game.view_changed()
-        events.append(Event("confine", f"The {ctx.name}: {len(doors)} door"
+        events.append(Event("confine", f"{capital(ctx.the_trap)}: {len(doors)} door"
                             f"{'s' * (len(doors) != 1)} slam shut and lock.", ctx.trap))
         return events
     for v in victims:
@@ -136,7 +136,7 @@ def no_way_reason(game: Game, actor: int, holder: int, inside: bool) -> str:
               f"{WAY_WORDS[way['by']]}" for way in held[1]["escape"]
               if way["by"] in WAY_WORDS and way["who"] != ("inside" if inside else "outside")]
     hint = f": {others[0]}" if others else ""
-    return f"{name_of(game.store, actor)} cannot break the {kind} that way{hint}."
+    return f"{name_of(game.store, actor)} cannot break the {hazard_noun(kind)} that way{hint}."
 
 
 def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, list[Event]]:
@@ -162,7 +162,7 @@ def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, li
             face = rng.d(6)
             ok = face <= chance
             verb = "forces" if by == "force" else "struggles against"
-            text = f"{who} {verb} the {step['kind'].replace('_', ' ')} " \
+            text = f"{who} {verb} the {hazard_noun(step['kind'])} " \
                    f"(rolled {face}, needs {chance} or less in 6)"
         elif by == "rescue":
             need = attribute(game.store, actor, "combat")
@@ -205,12 +205,12 @@ def release(game: Game, holder: int) -> list[Event]:
             if hz.trap == trap and holder in hz.victims:
                 hz.victims.remove(holder)
     if conf.stack:
-        return [Event("escape", f"{name} breaks out of the {step['kind'].replace('_', ' ')}, "
+        return [Event("escape", f"{name} breaks out of the {hazard_noun(step['kind'])}, "
                       "but is still trapped.", holder)]
     game.store.remove(holder, Confined)
     for cond in UNTIL_ESCAPE:
         events += conditions.remove_condition(game, holder, cond)
-    events.insert(0, Event("escape", f"{name} is free of the {step['kind'].replace('_', ' ')}.",
+    events.insert(0, Event("escape", f"{name} is free of the {hazard_noun(step['kind'])}.",
                            holder))
     if step.get("release_to") == "adjacent":
         pos = game.store.get(holder, Position)

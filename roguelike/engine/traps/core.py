@@ -23,6 +23,7 @@ from roguelike.core.components import (
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
 from roguelike.engine.stats import name_of
+from roguelike.engine.words import the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -49,6 +50,11 @@ class Ctx:
     @property
     def name(self) -> str:
         return self.profile.name
+
+    @property
+    def the_trap(self) -> str:
+        """The trap as a message names it: 'the Darts (2d6) trap' (words.the_trap)."""
+        return the_trap(self.profile.name)
 
 
 Step = dict[str, Any]

@@ -37,7 +37,7 @@ from roguelike.engine.traps.core import (
     run_steps,
     slay,
 )
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, a_name, capital, plural, the_name
 from roguelike.world.stocking import pick_weighted, spawn_table
 
 SWIM_ENCUMBRANCE = 5  # Classic swim throw: d20 >= encumbrance in stone; a delver's kit (choice)
@@ -123,7 +123,7 @@ def op_hits(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
     for v in _alive(ctx, victims):
         n = roll(ctx.game, step["count"])
         _say(ctx, "trap_damage", f"{name_of(ctx.game.store, v)} takes {n} "
-             f"Hit{'s' * (n != 1)} from the {ctx.name} ({step['count']}).", v, n)
+             f"Hit{'s' * (n != 1)} from {ctx.the_trap} ({step['count']}).", v, n)
         if n:
             ctx.events += wound(ctx.game, v, boxes=n, source=ctx.name)
     return victims
@@ -157,14 +157,15 @@ def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
         shots = [rng.choice(pool) for _ in range(count)]
     else:
         shots = [v for v in pool for _ in range(count)]
-    _say(ctx, "trap_attack", f"The {ctx.name} makes {count} attack{'s' * (count != 1)} "
+    _say(ctx, "trap_attack", f"{capital(ctx.the_trap)} makes {count} attack{'s' * (count != 1)} "
          f"(+{step['bonus']}: hits on {need}+).", r=count)
     for v in shots:
         if not game.store.alive(v) or not game.store.has(v, Position):
             continue
         face = rng.d(game.content.rules.combat_die)
         if step.get("out_of_ammo_on") and face == step["out_of_ammo_on"]:
-            _say(ctx, "trap_ammo", f"The {ctx.name} rolls a {face}: it is out of ammunition.",
+            _say(ctx, "trap_ammo", f"{capital(ctx.the_trap)} rolls {a_an(str(face))}: it is "
+                 "out of ammunition.",
                  r=face)
             trap = game.store.get(ctx.trap, Trap)
             trap.state, trap.reset_round = "sprung", -1
@@ -172,12 +173,12 @@ def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
             break
         who = name_of(game.store, v)
         if face < need:
-            _say(ctx, "miss", f"The {ctx.name} misses {who} (rolled {face} vs {need}).", v,
+            _say(ctx, "miss", f"{capital(ctx.the_trap)} misses {who} (rolled {face} vs {need}).", v,
                  face, need)
             continue
         hp = roll(game, step["damage"])
         boxes = max(1, hits_from_hp(hp))
-        _say(ctx, "hit", f"The {ctx.name} hits {who} (rolled {face} vs {need}) for {hp} "
+        _say(ctx, "hit", f"{capital(ctx.the_trap)} hits {who} (rolled {face} vs {need}) for {hp} "
              f"{step['kind']} damage ({step['damage']}): {plural(boxes, 'Hit')}.",
              v, face, need)
         before = len(ctx.events)
@@ -303,7 +304,7 @@ def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]
         face = game.streams.play.d(20)
         owner = f"{name_of(game.store, carrier)}'s " if carrier else "the "
         if face + step.get("bonus", 0) >= need:
-            _say(ctx, "trap_corrode", f"{owner}{idef.name} resists the {ctx.name} "
+            _say(ctx, "trap_corrode", f"{owner}{idef.name} resists {ctx.the_trap} "
                  f"(rolled {face} vs {need}).", carrier, face, need)
             continue
         ruined += 1
@@ -314,7 +315,7 @@ def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]
             inv.items.remove(item)
         game.store.destroy(item)
     if not ruined and not owners:
-        _say(ctx, "trap_corrode", f"The {ctx.name} finds no {material} to ruin.")
+        _say(ctx, "trap_corrode", f"{capital(ctx.the_trap)} finds no {material} to ruin.")
     return victims
 
 
@@ -328,7 +329,7 @@ def op_alert(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
                 and chebyshev(pos, here) <= ALERT_RADIUS:
             actor.awake = True
             woken += 1
-    _say(ctx, "alert", f"The {ctx.name} makes a racket: {woken} monster"
+    _say(ctx, "alert", f"{capital(ctx.the_trap)} makes a racket: {woken} monster"
          f"{'s' * (woken != 1)} nearby wake{'s' * (woken == 1)}.", r=woken)
     return victims
 
@@ -347,23 +348,23 @@ def op_summon(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
         mid = pick_weighted(game.streams.play, table)
         where = game.store.get(victims[0], Position).xy if _alive(ctx, victims) else ctx.point
         eid = _spawn(ctx, mid, where)
-        _say(ctx, "summon", f"A {name_of(game.store, eid)} lurks in the pit!", eid)
+        _say(ctx, "summon", f"{capital(a_name(game, eid))} lurks in the pit!", eid)
     elif kind == "elemental":
         element = game.streams.play.choice(step["element"])
         eid = _spawn(ctx, f"elemental_{element}", ctx.point)
-        _say(ctx, "summon", f"A {name_of(game.store, eid)} ({step['hd']} HD) is conjured!", eid)
+        _say(ctx, "summon", f"{capital(a_name(game, eid))} ({step['hd']} HD) is conjured!", eid)
     elif kind == "illusion":
         targets = _alive(ctx, victims)
         if targets:
             eid = _spawn(ctx, "phantasm", game.store.get(targets[0], Position).xy)
-            _say(ctx, "summon", f"A {name_of(game.store, eid)} takes shape before "
+            _say(ctx, "summon", f"{capital(a_name(game, eid))} takes shape before "
                  f"{name_of(game.store, targets[0])}!", eid)
     else:  # trap_figure
         eid = _spawn(ctx, step["figure"], ctx.point)
         # (001: a counterattack ends the figure; what it does to the trap is the step's)
         game.store.add(eid, TrapFigure(ctx.trap, step.get("on_counter_miss", ""),
                                        step.get("on_counter_damage", "")))
-        _say(ctx, "summon", f"The {name_of(game.store, eid)} spring out!", eid)
+        _say(ctx, "summon", f"{capital(the_name(game, eid))} spring out!", eid)
         if step.get("attacks_on_summon"):
             here = game.store.get(eid, Position)
             for v in _alive(ctx, victims):
@@ -406,7 +407,7 @@ def op_one_of(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
     pick = ctx.option if 0 <= ctx.option < len(options) else \
         ctx.game.streams.play.below(len(options))
     chosen = options[pick]
-    _say(ctx, "trap_kind", f"It is a {chosen['label'].replace('_', ' ')}.", r=pick)
+    _say(ctx, "trap_kind", f"It is {a_an(chosen['label'].replace('_', ' '))}.", r=pick)
     run_steps(ctx, chosen["steps"], victims, f"{path}/options/{pick}/steps")
     return victims
 

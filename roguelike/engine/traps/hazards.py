@@ -27,7 +27,7 @@ from roguelike.engine.traps.core import (
 )
 from roguelike.engine.traps.movement import free_square_near, place
 from roguelike.engine.traps.stock import parts_ground
-from roguelike.engine.words import plural
+from roguelike.engine.words import a_an, capital, hazard_noun, plural, the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -54,8 +54,8 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
     eid = game.store.create(Position(ctx.depth, *ctx.point), hz)
     when = f"in {plural(delay, 'round')}" if delay else "now"
     span = "until it ends" if ends < 0 else f"for {plural(max(1, rounds), 'round')}"
-    events = [Event("hazard", f"The {ctx.name} leaves a lasting {step['kind'].replace('_', ' ')}"
-                    f" ({when}, {span}).", eid, ctx.trap)]
+    events = [Event("hazard", f"{capital(ctx.the_trap)} leaves a lasting "
+                    f"{hazard_noun(step['kind'])} ({when}, {span}).", eid, ctx.trap)]
     if delay == 0:
         events += _run_hook(game, eid, "on_start", _targets(game, eid))
         if (step.get("terrain") == "wall" or step["kind"] == "blocked") \
@@ -168,8 +168,8 @@ def end(game: Game, eid: int) -> list[Event]:
         for cond in _aura_conditions(_step(game, eid)):
             events += conditions.remove_condition(game, v, cond)
     hz = game.store.get(eid, Hazard)
-    events.append(Event("hazard_end", f"The {game.content.traps[hz.profile].name}'s "
-                        f"{_step(game, eid)['kind'].replace('_', ' ')} is gone.", eid))
+    events.append(Event("hazard_end", f"The {hazard_noun(_step(game, eid)['kind'])} left by "
+                        f"{the_trap(game.content.traps[hz.profile].name)} is gone.", eid))
     game.store.destroy(eid)
     game.view_changed()
     return events
@@ -327,7 +327,7 @@ def blocked_by(game: Game, eid: int, steps: list[dict[str, Any]]) -> str:
             continue
         below = step.get("impassable_below_hd")
         if below is None or hit_dice(game, eid) < below:
-            return f"A {step['kind'].replace('_', ' ')} blocks the way."
+            return f"{capital(a_an(hazard_noun(step['kind'])))} blocks the way."
     return ""
 
 
@@ -394,7 +394,7 @@ def on_moved(game: Game, eid: int, old: tuple[int, int, int] | None) -> list[Eve
                 and actor.move_points >= step["safe_pass_cost"] - 1:
             actor.move_points -= step["safe_pass_cost"] - 1
             events.append(Event("safe_pass", "Picks a careful way across the "
-                                f"{step['kind'].replace('_', ' ')} "
+                                f"{hazard_noun(step['kind'])} "
                                 f"({step['safe_pass_cost']} movement points).", eid))
             continue
         if entered:

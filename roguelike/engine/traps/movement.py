@@ -62,7 +62,7 @@ def flee(ctx: Ctx, eid: int) -> list[Event]:
     area = set(area_squares(game.level, ctx.profile.area, ctx.point, ctx.room))
     pos = game.store.get(eid, Position)
     spot = free_square_near(game, ctx.depth, pos.xy, eid, avoid=area)
-    events = [Event("flee", f"{name_of(game.store, eid)} escapes the {ctx.name}.", eid)]
+    events = [Event("flee", f"{name_of(game.store, eid)} escapes {ctx.the_trap}.", eid)]
     if spot != pos.xy:
         events += place(game, eid, spot)
     return events

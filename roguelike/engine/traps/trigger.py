@@ -22,6 +22,7 @@ from roguelike.engine.traps import confine, effects, hazards
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import Ctx, creatures_on, profile_of, roll, run_steps
 from roguelike.engine.traps.make import ARMED, index
+from roguelike.engine.words import the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -94,7 +95,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     who = name_of(game.store, trigger)
     # a profile with no effect (the dial's "X") is no trap at all: said once, as such
     text = f"{who} sets off a trap: {profile.name}! {profile.text}" if profile.effect else \
-        f"{who} steps on the {profile.name} square: nothing happens. {profile.text}"
+        f"{who} steps on a square marked {profile.name}: nothing happens. {profile.text}"
     ctx.events.append(Event("trap", text, trigger, trap_eid, x=pos.x, y=pos.y))
     trap.state = "sprung"
     trap.springs += 1
@@ -105,7 +106,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
         # T&T: "When ... a Trap is resolved, roll for Treasure on the ... Traps chart"; only
         # the first time, or a resetting trap would be a treasure mine
         ctx.events += roll_treasure(game, list(profile.treasure), pos.x, pos.y,
-                                    f"the {profile.name}")
+                                    the_trap(profile.name))
     _schedule_reset(game, trap_eid)
     actor = game.store.try_get(trigger, Actor)
     stocking = game.content.trap_stocking

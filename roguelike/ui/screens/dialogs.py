@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from roguelike.content.loader import default_content
 from roguelike.engine.game import Game
+from roguelike.records.text import markup_text
 from roguelike.ui.help_text import help_text
 from roguelike.ui.screens.modal import Modal
 
@@ -101,16 +102,32 @@ class Prompt(Modal[str | None]):
 
 
 class GameOver(Modal[None]):
+    """The end of a game: the verdict and the score's parts, then each banking that made
+    the treasure part (scrolling when there are many), then how to go on."""
+
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
     DEFAULT_CSS = """
     GameOver { align: center middle; }
-    GameOver > Static { width: 64; height: auto; border: double $error; background: $surface;
-                        padding: 0 2; }
+    GameOver > VerticalScroll { width: 64; height: auto; border: double $error;
+                                background: $surface; padding: 0 2;
+                                border-subtitle-color: $text; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, bankings: list[str] | None = None) -> None:
         super().__init__()
         self.text = text
+        self.bankings = bankings or []
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text + "\n\n[dim]Enter: back to the menu[/dim]")
+        # (the whole box scrolls when the bankings are many; how to go on stays in view on
+        # its border)
+        with VerticalScroll() as box:
+            box.border_subtitle = "Enter: back to the menu"
+            yield Static(self.text)
+            if self.bankings:
+                yield Static("\n[b]Treasure banked[/b] (each time, as it happened)\n"
+                             + "\n".join(markup_text(line) for line in self.bankings))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(VerticalScroll).focus()  # arrows and PgUp/PgDn scroll it

@@ -22,7 +22,7 @@ from roguelike.engine.fight_actions import RecoverWeapon
 from roguelike.engine.fight_round import FightRun
 from roguelike.engine.luck import PledgeInitiative
 from roguelike.engine.stats import name_of
-from roguelike.engine.watch import known_hazards
+from roguelike.engine.watch import step_risk
 from roguelike.ui import hooks
 from roguelike.ui.autorun import AutoRun, rest_until_healed
 from roguelike.ui.screens.acting import Acting
@@ -97,16 +97,18 @@ class Commands:
         self.screen.app.push_screen(confirm, answer)
 
     def danger(self, dx: int, dy: int) -> str | None:
-        """Why a step deserves a second thought: a known trap, or darkness."""
+        """Why a step deserves a second thought, in words: an armed trap or a harmful
+        lasting effect's reach (engine/watch.py step_risk), or darkness."""
         g = self.screen.game
         target = self.acting.beside(dx, dy)
         if target is None:
             return None
-        _eid, x, y = target
+        eid, x, y = target
         if not g.level.is_walkable(x, y) or g.creature_at(x, y) is not None:
             return None
-        if (x, y) in known_hazards(g):
-            return "There is a known trap there."
+        risk = step_risk(g, eid, (x, y))
+        if risk:
+            return risk
         if not g.visible[y, x]:
             return "That square is dark."
         return None

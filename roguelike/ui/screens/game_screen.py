@@ -26,6 +26,7 @@ from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
 from roguelike.engine.stats import name_of
 from roguelike.engine.travel import Question
+from roguelike.records.score import banking_lines
 from roguelike.ui import local_records
 from roguelike.ui.accessible import Announcer
 from roguelike.ui.animate import Frame, frames_for
@@ -217,8 +218,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         if self.game.over and not self._ended:
             self._ended = True
             where = self._record_finish()
-            over = GameOver(self.summary() + where).keep_clear(show_the_fallen(self.game,
-                                                                                self.map))
+            over = GameOver(self.summary() + where, banking_lines(self.game)).keep_clear(
+                show_the_fallen(self.game, self.map))
             self.app.push_screen(over, self._back_to_menu)
 
     def _back_to_menu(self, _result: None) -> None:
@@ -247,7 +248,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
         parts = g.score_parts()
         score = (f"Score {parts.get('total', 0)} = treasure {parts.get('treasure_gp', 0)} gp"
                  f" + experience {parts.get('experience', 0)}"
-                 + (" (the Heart of the Deep among it)" if parts.get("artifact") else ""))
+                 + (" (the Heart of the Deep among it)" if parts.get("artifact") else "")
+                 + ("\n[dim]Each banking that made the treasure is listed below (arrows "
+                    "scroll).[/dim]" if g.bankings else ""))
         return (f"{verdict}\n\n{score}\nSeed: {g.seed}\nDeepest level: {g.deepest}\n"
                 f"Rounds: {g.round}   Actions: {g.actions_taken}   Foes felled: {g.kills}")
 

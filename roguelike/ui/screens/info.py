@@ -171,8 +171,10 @@ class MessageHistory(Modal[None]):
         with Vertical():
             yield Static("[b]Message history[/b] (newest last; arrows and PgUp/PgDn scroll)")
             with VerticalScroll():
-                yield Static(_markup_safe("\n".join(self.messages) or "(no messages yet)"),
-                             id="history")
+                # each message defused on its own: joined first, the newlines between them
+                # would be shown as control characters (\x0a)
+                yield Static("\n".join(_markup_safe(m) for m in self.messages)
+                             or "(no messages yet)", id="history")
             yield Static("[dim]Escape closes.[/dim]")
 
     def on_mount(self) -> None:

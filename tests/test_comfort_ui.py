@@ -15,7 +15,7 @@ from roguelike.core.components import Appearance, HitBoxes, Named, Position
 from roguelike.core.events import Event
 from roguelike.engine import action_base as A
 from roguelike.engine.scenario import scenario
-from roguelike.ui import hooks
+from roguelike.ui import autorun, hooks
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options, load_options
 from roguelike.ui.screens.dialogs import Confirm, HelpScreen
@@ -410,12 +410,16 @@ async def test_mouse_click_travels_hover_describes_and_panel_click_leads():
         assert game.led == game.party[2]
 
 
-async def test_a_click_on_the_map_during_a_run_only_stops_it():
+async def test_a_click_on_the_map_during_a_run_only_stops_it(monkeypatch):
     """The map posts the square clicked; during a run the screen only stops the run (a
     click is 'any key'), it does not travel there."""
+    # a slow step, so that on a busy machine the run is still going when the click lands
+    # (at full speed it could reach walk-3's first foe and stop by itself before it)
+    monkeypatch.setattr(autorun, "DELAY", 0.25)
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await exploring(pilot, app)
+        assert screen.auto is not None
         ox, oy = screen.map.origin
         x, y = app.game.store.get(app.game.led, Position).xy
         await pilot.click(screen.map, offset=(x - ox, y - oy))

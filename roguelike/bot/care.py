@@ -12,7 +12,6 @@ from roguelike.core.components import (
     Conditions,
     Disabled,
     HitBoxes,
-    PendingLuck,
     Position,
 )
 from roguelike.core.explore_components import Fatigue, SpellHealed
@@ -21,7 +20,7 @@ from roguelike.engine.action_base import Action
 from roguelike.engine.checks import fatigue_penalty
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
 from roguelike.engine.stats import attribute
 
 # Luck (DungeonPunk: start 10, at most 20, regained by feats): one point is always kept, as
@@ -34,9 +33,12 @@ CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) the Mage still 
 
 
 def luck_choice(game: Game, eid: int) -> Action:
-    """The answer to a luck offer (PendingLuck): buy back a failed save against a wound,
+    """The answer to the luck offer waiting (engine/luck_queue.py; offers come one at a
+    time, each answered before the next is made): buy back a failed save against a wound,
     more dearly when a wound could put the delver down; a missed blow only when rich."""
-    pending = game.store.get(eid, PendingLuck)
+    pending = offer_waiting(game)
+    if pending is None or pending.eid != eid:
+        return KeepRoll()
     luck = game.store.get(eid, Character).luck
     cost = pending.cost
     if luck - cost < LUCK_KEPT:

@@ -17,10 +17,10 @@ from roguelike.core.explore_components import SpellHealed, SpellWall
 from roguelike.engine.action_base import DIRECTIONS, Action, Result, done, fail, spend_action
 from roguelike.engine.combat import attack, save_or_wound
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check, check_or_offer
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import resumer
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.words import plural
 from roguelike.world import tiles as T
@@ -192,16 +192,35 @@ def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int 
                ) -> list[Event]:
     rounds = _duration(game, spell)
     centre = Position(game.depth, cast.x, cast.y)
+    caught = [eid for eid, pos in list(game.store.query(Position))
+              if pos.depth == game.depth and chebyshev(pos, centre) <= spell.size
+              and game.creature_at(pos.x, pos.y) == eid]
+    return _confuse(game, spell, rounds, caught)
+
+
+def _confuse(game: Game, spell: SpellDef, rounds: int, caught: list[int]) -> list[Event]:
+    """Each creature caught resists with a Wits check, in turn; a delver's failure luck
+    could still turn waits for the answer, and the others' checks wait behind it."""
     events: list[Event] = []
-    for eid, pos in list(game.store.query(Position)):
-        if pos.depth != game.depth or chebyshev(pos, centre) > spell.size or \
-                game.creature_at(pos.x, pos.y) != eid:
-            continue
-        ok, event = check(game, eid, "wits", "resisting Confusion")
-        events.append(event)
+    index = list(explore_data(game.content).spells).index(spell.id)
+    for i, eid in enumerate(caught):
+        ok, said = check_or_offer(game, eid, "wits", "resisting Confusion",
+                                  "resist_confusion", [index, rounds, eid, *caught[i + 1:]])
+        events += said
+        if ok is None:
+            break
         if not ok:
             events += adapters.add_condition(game, eid, spell.condition, rounds, spell.id)
     return events
+
+
+@resumer("resist_confusion")
+def _resisted(game: Game, args: list[int], ok: bool) -> list[Event]:
+    index, rounds, eid, *caught = args
+    spell = list(explore_data(game.content).spells.values())[index]
+    events = [] if ok or not game.store.alive(eid) else \
+        adapters.add_condition(game, eid, spell.condition, rounds, spell.id)
+    return events + _confuse(game, spell, rounds, caught)
 
 
 def _wall(kind: str) -> Callable[..., list[Event]]:

@@ -275,6 +275,9 @@ def test_luck_buys_back_a_save_but_keeps_a_point():
     char.luck = 10
     waiting_for(g, rogue).cost = 7  # too dear, even for a save that may down it
     assert Bot().choose(g) == KeepRoll()
+    offer = waiting_for(g, rogue)
+    offer.cost, offer.resume = 2, "trap_shot"  # a trap's dart: a save against a wound too
+    assert Bot().choose(g) == SpendLuck(2)
 
 
 def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():

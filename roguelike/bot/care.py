@@ -30,6 +30,9 @@ SAVE_COST = 3  # the most luck a save against a wound is worth ...
 SAVE_COST_DIRE = 6  # ... and when the wound may put the delver down
 ATTACK_LUCK = 10  # a missed blow is bought back (for 1 or 2) only from this much luck up
 CAST_AT = 5  # the hardest casting target (d6 >= Wits + fatigue) the Mage still tries
+# the offers that are a Might save against a wound: a blow's, and a trap's shot (which has a
+# resumer of its own, as what follows the wound waits with it: the next shot, a poison)
+WOUND_SAVES = frozenset({"save", "trap_shot"})
 
 
 def luck_choice(game: Game, eid: int) -> Action:
@@ -43,7 +46,7 @@ def luck_choice(game: Game, eid: int) -> Action:
     cost = pending.cost
     if luck - cost < LUCK_KEPT:
         return KeepRoll()
-    if pending.resume == "save":
+    if pending.resume in WOUND_SAVES:
         limit = SAVE_COST_DIRE if boxes_to_down(game, eid) <= 2 else SAVE_COST
         return SpendLuck(cost) if cost <= limit else KeepRoll()
     if pending.resume == "attack" and cost <= 2 and luck >= ATTACK_LUCK:

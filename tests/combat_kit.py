@@ -6,6 +6,7 @@ from roguelike.core.components import Actor, MonsterStats, Position
 from roguelike.engine.checks import fight_state
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
+from roguelike.engine.luck_queue import Offer, offer_waiting
 from roguelike.engine.scenario import Scripted, parse_map, scenario
 
 ROOM = """
@@ -30,6 +31,13 @@ def arena(monster: str = "mercenary", text: str = ROOM, luck_prompt: str = "neve
     g.mode = "combat"
     g.view_changed()
     return g
+
+
+def waiting_for(g: Game, eid: int) -> Offer:
+    """The luck offer waiting, which must be `eid`'s."""
+    offer = offer_waiting(g)
+    assert offer is not None and offer.eid == eid, offer
+    return offer
 
 
 def foes(g: Game) -> list[int]:

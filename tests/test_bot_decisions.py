@@ -11,7 +11,6 @@ from roguelike.core.components import (
     Character,
     Disabled,
     HitBoxes,
-    PendingLuck,
     Position,
     Searched,
     TrapFigure,
@@ -26,8 +25,9 @@ from roguelike.engine.explore.items import UseItem
 from roguelike.engine.explore.spells import Cast
 from roguelike.engine.fight_actions import RangedAttack
 from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.luck_queue import Offer
 from roguelike.engine.scenario import scenario
-from tests.combat_kit import arena, put_first
+from tests.combat_kit import arena, put_first, waiting_for
 from tests.explore_kit import give, give_treasure, pillager
 
 BOT_REST = Rest(dark=True)  # (the bot puts its lights out to rest: RULES.md "Rest in the dark")
@@ -266,15 +266,18 @@ def test_luck_buys_back_a_save_but_keeps_a_point():
     g = scenario(HALL, luck_prompt="ask")
     rogue = g.party[1]
     char = g.store.get(rogue, Character)
-    g.store.add(rogue, PendingLuck("Might", 3, 5, 2, "save", [rogue, 1, 0, 0, 0]))
+    g.luck_queue.items.append(Offer(rogue, "Might", 3, 5, 2, "save", [rogue, 1, 0, 0, 0]))
     g.current = rogue
     g.mode = "combat"
     assert Bot().choose(g) == SpendLuck(2)
     char.luck = 2  # spending 2 would leave none to turn a Disabling blow into a knock-out
     assert Bot().choose(g) == KeepRoll()
     char.luck = 10
-    g.store.get(rogue, PendingLuck).cost = 7  # too dear, even for a save that may down it
+    waiting_for(g, rogue).cost = 7  # too dear, even for a save that may down it
     assert Bot().choose(g) == KeepRoll()
+    offer = waiting_for(g, rogue)
+    offer.cost, offer.resume = 2, "trap_shot"  # a trap's dart: a save against a wound too
+    assert Bot().choose(g) == SpendLuck(2)
 
 
 def test_the_party_rests_while_hurt_until_a_rest_changes_nothing():

@@ -3,7 +3,7 @@ knock-outs, healing and experience."""
 
 from __future__ import annotations
 
-from combat_kit import arena, foes, place, put_first, script
+from combat_kit import arena, foes, place, put_first, script, waiting_for
 
 from roguelike.core.components import (
     Actor,
@@ -11,7 +11,6 @@ from roguelike.core.components import (
     Disabled,
     HitBoxes,
     MonsterStats,
-    PendingLuck,
     Position,
 )
 from roguelike.core.explore_components import Fatigue, LightSource
@@ -25,7 +24,7 @@ from roguelike.engine.experience import award_xp
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
 from roguelike.engine.healing import heal_box
-from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
 from roguelike.engine.saves import save_target
 
 WALLED = """
@@ -266,7 +265,7 @@ def test_after_a_miss_the_engine_asks_and_luck_buys_the_hit():
     script(g, [2, 1])  # miss by 1; then the foe's save fails
     events = g.perform(Attack(m))
     assert events[-1].kind == "luck_offer"
-    pending = g.store.get(w, PendingLuck)
+    pending = waiting_for(g, w)
     assert (pending.roll, pending.need, pending.cost) == (2, 3, 1)
     assert g.awaiting == w
     assert g.perform(Step(0, 1))[0].kind == "fail"  # must decide first
@@ -283,7 +282,7 @@ def test_keep_roll_lets_the_miss_stand_and_luck_is_not_offered_on_a_natural_one(
     script(g, [2])
     g.perform(Attack(m))
     g.perform(KeepRoll())
-    assert not g.store.has(w, PendingLuck)
+    assert offer_waiting(g) is None
     assert g.store.get(m, MonsterStats).hits == 3
     put_first(g, w)
     script(g, [1])
@@ -297,7 +296,7 @@ def test_luck_after_a_failed_save_keeps_the_wound_away():
     g.store.get(m, Actor).target = w
     script(g, [6, 2])  # the mercenary hits; the Warrior saves 2 vs Might 3: 1 luck short
     g.try_action(Attack(w), m)
-    assert g.store.get(w, PendingLuck).cost == 1
+    assert waiting_for(g, w).cost == 1
     g.perform(SpendLuck(1))
     assert all(loc.crossed == 0 for loc in g.store.get(w, HitBoxes).locations)
 
@@ -308,7 +307,7 @@ def test_with_luck_prompt_never_no_decision_is_pending():
     put_first(g, w)
     script(g, [2])
     g.perform(Attack(m))
-    assert not g.store.has(w, PendingLuck)
+    assert offer_waiting(g) is None
 
 
 def test_luck_actions_serialise():
@@ -509,11 +508,11 @@ def test_a_critical_failure_cannot_be_rescued_by_luck():
     script(g, [3])  # 3 - 2 = 1 < 5 - 3: a critical failure
     events = g.perform(Attack(m))
     assert events[-1].kind == "miss" and "A critical failure!" in events[-1].text
-    assert not g.store.has(mage, PendingLuck)
+    assert offer_waiting(g) is None
     put_first(g, mage)
     script(g, [4])  # 4 - 2 = 2: an ordinary miss, 3 luck short
     assert g.perform(Attack(m))[-1].kind == "luck_offer"
-    assert g.store.get(mage, PendingLuck).cost == 3
+    assert waiting_for(g, mage).cost == 3
     g.perform(KeepRoll())
     script(g, [2])  # any check's description says so: 2 - 1 = 1 < 5 - 3
     ok, events = attribute_check(g, mage, "combat", -1, "Combat")

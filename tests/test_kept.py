@@ -12,6 +12,7 @@ from roguelike.core.components import Position
 from roguelike.engine import kept, traps
 from roguelike.engine.explore import pillager_maps
 from roguelike.engine.game import Game
+from roguelike.engine.luck_queue import Then
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rule_state import RuleState
 
@@ -208,6 +209,7 @@ CHANGES: dict[str, Callable[[Game], object]] = {
     "stuck_rounds": lambda g: setattr(g, "stuck_rounds", g.stuck_rounds + 1),
     "actions_taken": lambda g: setattr(g, "actions_taken", g.actions_taken + 1),
     "kills": lambda g: setattr(g, "kills", g.kills + 1),
+    "luck_queue": lambda g: g.luck_queue.items.append(Then("trap_sprung", [0, 0])),
 }
 
 

@@ -3,14 +3,15 @@ marker checks, doors and the Crystal Ball stop for the player's luck like a figh
 
 from __future__ import annotations
 
+from combat_kit import waiting_for
 from explore_kit import act, door_at, give, texts
 
-from roguelike.core.components import Character, Door, MonsterStats, PendingLuck, Position
+from roguelike.core.components import Character, Door, MonsterStats, Position
 from roguelike.core.explore_components import Marker
 from roguelike.engine.actions import Step
 from roguelike.engine.explore.markers import RetryCheck, make_marker
 from roguelike.engine.explore.spells import Cast
-from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
+from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting, pending_entity
 from roguelike.engine.scenario import Scripted, scenario
 
 ARENA = """
@@ -32,7 +33,7 @@ def test_a_failed_cast_waits_for_luck_and_spent_luck_casts_it():
     g, foe, mage = _caster()
     res = act(g, mage, Cast("force_bolt", 5, 1), [2])  # 2 vs Wits 3: one pip short
     assert res.ok and "fails at casting Force Bolt (rolled 2 vs Wits 3)" in texts(res)
-    pending = g.store.get(mage, PendingLuck)
+    pending = waiting_for(g, mage)
     assert (pending.label, pending.cost, pending.resume) == ("Wits (casting Force Bolt)", 1,
                                                             "cast")
     assert pending_entity(g) == mage and g.awaiting == mage
@@ -42,7 +43,7 @@ def test_a_failed_cast_waits_for_luck_and_spent_luck_casts_it():
     assert "spends 1 luck on the Wits (casting Force Bolt) roll: 3 vs 3, a success" in \
         texts(out)
     assert g.store.get(mage, Character).luck == luck - 1
-    assert g.store.get(foe, MonsterStats).hits == 2 and not g.store.has(mage, PendingLuck)
+    assert g.store.get(foe, MonsterStats).hits == 2 and offer_waiting(g) is None
 
 
 def test_keeping_the_failed_cast_does_nothing_more():
@@ -50,18 +51,18 @@ def test_keeping_the_failed_cast_does_nothing_more():
     act(g, mage, Cast("force_bolt", 5, 1), [2])
     out = g.try_action(KeepRoll(), mage)
     assert out.ok and g.store.get(foe, MonsterStats).hits == 3
-    assert not g.store.has(mage, PendingLuck)
+    assert offer_waiting(g) is None
 
 
 def test_no_offer_when_the_option_is_never_or_the_failure_is_critical():
     g, _foe, mage = _caster("never")
     act(g, mage, Cast("force_bolt", 5, 1), [2])
-    assert not g.store.has(mage, PendingLuck)
+    assert offer_waiting(g) is None
     g, _foe, _mage = _caster()
     fighter = g.party[0]  # Wits 5: a 1 is 4 short, more than the critical margin
     make_marker(g.store, 1, 3, 1, room=0)
     act(g, fighter, Step(1, 0), [1])
-    assert not g.store.has(fighter, PendingLuck)
+    assert offer_waiting(g) is None
 
 
 DOOR = """
@@ -84,7 +85,7 @@ def test_a_failed_lock_pick_waits_for_luck_and_opens_the_lock_when_bought():
 
     res = act(g, rogue, PickLock(1, 0), [3])  # 3 vs Wits 4
     assert "fails at picking the lock" in texts(res) and state.locked
-    assert g.store.get(rogue, PendingLuck).resume == "pick_lock"
+    assert waiting_for(g, rogue).resume == "pick_lock"
     g.try_action(SpendLuck(1), rogue)
     assert not state.locked
 
@@ -94,7 +95,7 @@ def test_a_failed_marker_check_waits_then_the_success_chart_is_read():
     marker = make_marker(g.store, 1, 3, 1, room=0)
     lead = g.party[0]
     act(g, lead, Step(1, 0), [4])  # 4 vs Wits 5
-    assert g.store.get(lead, PendingLuck).resume == "marker_check"
+    assert waiting_for(g, lead).resume == "marker_check"
     assert g.store.get(marker, Marker).state == "unchecked"
     g.streams.play = Scripted([5, 3, 1])  # success chart 5: treasure
     out = g.try_action(SpendLuck(1), lead)
@@ -108,7 +109,7 @@ def test_a_retried_check_on_hidden_treasure_can_be_bought_too():
     g.store.get(marker, Marker).state = "hidden"
     lead = g.party[0]
     act(g, lead, RetryCheck(marker), [3])  # 3 vs Wits 5: two short
-    assert g.store.get(lead, PendingLuck).cost == 2
+    assert waiting_for(g, lead).cost == 2
     g.streams.play = Scripted([3, 1])
     out = g.try_action(SpendLuck(2), lead)
     assert "The hidden treasure is found!" in texts(out)
@@ -154,4 +155,4 @@ async def test_a_run_stops_at_a_luck_offer_and_the_explaining_line_stays_in_view
         assert shown.count("could spend 1 luck") == 1  # the log says it; no hint repeats it
         await pilot.press("y")
         await pilot.pause()
-        assert not g.store.has(g.party[0], PendingLuck)
+        assert offer_waiting(g) is None

@@ -3,9 +3,14 @@
 Records made before the digest was versioned (file versions 1 and 2) say nothing: their
 checkpoints and final state hash are digest version 1's, and they must go on verifying
 (a player's old proof may not turn into "diverged"). New records are file version 3 with
-`hash_version` 2. tests/fixtures/digest-v1.replay.json was written by main's code at
+`hash_version` 3 (the luck queue, issue 26); those made with `hash_version` 2 go on
+verifying in it. tests/fixtures/digest-v1.replay.json was written by main's code at
 6fd3123, before the change; if a rule change ever makes its game diverge, remake it with
 records_util.digest_v1_doc (which writes what that code wrote, as the tests here check).
+tests/fixtures/digest-v2.replay.json was written by main's code at a96ae6f, in digest 2,
+before the luck queue: the bot's game "digest-v2-4" (luck_prompt "ask"), 400 actions, a
+checkpoint every 10, three of them while a roll waited on luck; if a rule change makes it
+diverge, remake it the same way with `records.recorder.attach(game, 10, version=2)`.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from records_util import bot_game, digest_v1_doc
 
 from roguelike import bot
 from roguelike.engine.abandon import Quit
+from roguelike.engine.game import Game
+from roguelike.engine.luck_queue import waiting
+from roguelike.engine.options import GameOptions
 from roguelike.engine.state import DIGEST_VERSION
 from roguelike.records.capture import capture
 from roguelike.records.codec import RecordError, checksum, decode, encode
@@ -27,6 +35,7 @@ from roguelike.records.resim import resimulate
 from roguelike.records.save import read_save, save_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "digest-v1.replay.json"
+FIXTURE_V2 = Path(__file__).parent / "fixtures" / "digest-v2.replay.json"
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +67,33 @@ def test_the_record_main_wrote_before_the_change_still_verifies() -> None:
     assert record.hash_version == 1 and len(record.checkpoints) == 6
     replayed = resimulate(record)
     assert replayed.state_hash(1) == record.final.state_hash != replayed.state_hash()
+
+
+def test_a_record_main_wrote_in_digest_2_still_verifies() -> None:
+    """Digest 2 took in the roll waiting on luck as a `PendingLuck` component on its
+    delver; digest 3 keeps it in the luck queue, and digest 2 is still computed from it:
+    the fixture's checkpoints taken while a roll waited are held to main's hashes."""
+    doc = json.loads(FIXTURE_V2.read_bytes())
+    assert doc["version"] == 3 and doc["body"]["hash_version"] == 2
+    result = verify_file(FIXTURE_V2)
+    _verified(result)
+    assert result["hash_version"] == 2
+    record = read_record(FIXTURE_V2)
+    paused = _checkpoints_while_waiting(record)
+    assert len(paused) == 3, paused
+    replayed = resimulate(record)
+    assert replayed.state_hash(2) == record.final.state_hash != replayed.state_hash()
+
+
+def _checkpoints_while_waiting(record) -> list[int]:
+    game = Game(record.seed, record.party, options=GameOptions(**(record.options or {})))
+    paused = []
+    for n, action in enumerate(record.actions, 1):
+        game.perform(action)
+        if n in record.checkpoints and waiting(game):
+            assert record.checkpoints[n] == game.state_hash(2)
+            paused.append(n)
+    return paused
 
 
 def test_digest_v1_doc_writes_what_main_wrote(game) -> None:
@@ -92,20 +128,20 @@ def test_an_old_record_s_hashes_are_still_checked(tmp_path, game) -> None:
     assert result["verified"] is False and result["claim"] == "final.state_hash", result
 
 
-def test_a_new_record_is_version_3_in_digest_2_and_verifies(tmp_path, game) -> None:
+def test_a_new_record_is_version_3_in_digest_3_and_verifies(tmp_path, game) -> None:
     path = write_replay(game, tmp_path / "new.replay.json")
     doc = json.loads(path.read_bytes())
-    assert doc["version"] == 3 and doc["body"]["hash_version"] == DIGEST_VERSION == 2
+    assert doc["version"] == 3 and doc["body"]["hash_version"] == DIGEST_VERSION == 3
     assert doc["body"]["final"]["state_hash"] == game.state_hash() != game.state_hash(1)
     assert {n: h for n, h in doc["body"]["checkpoints"]}[150] != \
         json.loads(FIXTURE.read_bytes())["body"]["checkpoints"][5][1]
     result = verify_file(path)
     _verified(result)
-    assert result["hash_version"] == 2 and result["state_hash"] == game.state_hash()
+    assert result["hash_version"] == 3 and result["state_hash"] == game.state_hash()
 
 
 def test_a_new_record_claiming_digest_1_is_refused(tmp_path, game) -> None:
-    """The version is part of the claim: digest 2 hashes said to be digest 1's fail."""
+    """The version is part of the claim: digest 3 hashes said to be digest 1's fail."""
     doc = json.loads(write_replay(game, tmp_path / "n.json").read_bytes())
     doc["body"]["hash_version"] = 1
     doc["checksum"] = checksum(doc["body"])
@@ -114,7 +150,7 @@ def test_a_new_record_claiming_digest_1_is_refused(tmp_path, game) -> None:
 
 
 @pytest.mark.parametrize(("value", "words"), [
-    (3, "digest version 3, which this game cannot check (it computes versions 1, 2"),
+    (4, "digest version 4, which this game cannot check (it computes versions 1, 2, 3"),
     (99, "digest version 99"),
     (0, "hash_version is not a whole number in range"),
     ("2", "hash_version is not a whole number in range"),
@@ -155,7 +191,7 @@ def test_an_old_record_read_and_written_again_keeps_its_digest(tmp_path, game) -
 
 def test_verify_on_the_command_line_takes_old_and_new(cli, tmp_path, game) -> None:
     new = write_replay(game, tmp_path / "new.replay.json")
-    for path, version in ((FIXTURE, 1), (new, 2)):
+    for path, version in ((FIXTURE, 1), (FIXTURE_V2, 2), (new, 3)):
         out = cli("verify", str(path))
         assert out.returncode == 0, out.stdout + out.stderr
         last = json.loads(out.stdout.strip().splitlines()[-1])

@@ -1,6 +1,7 @@
 """The state digest (engine/state.py, Game.state_hash) takes in all of the rule state, in
-versions: version 2 added what version 1 left out, and version 1 stays as it was (records
-made with it are verified with it: tests/test_records_digest.py)."""
+versions: version 2 added what version 1 left out, version 3 the luck queue, and the older
+versions stay as they were (records made with them are verified with them:
+tests/test_records_digest.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,24 @@ from collections.abc import Callable
 import pytest
 
 from roguelike.bot import bot_game, play
+from roguelike.core.components import Position
+from roguelike.core.rng import Stream
 from roguelike.engine.game import Game
+from roguelike.engine.luck import KeepRoll
+from roguelike.engine.luck_queue import Then, offer_waiting, waiting
 from roguelike.engine.options import GameOptions
+from roguelike.engine.scenario import scenario
 from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS, state_digest
+from roguelike.engine.traps.make import make_trap
+from roguelike.engine.traps.trigger import spring
+
+ROOM = """
+#########
+#.......#
+#...1...#
+#.......#
+#########
+"""
 
 
 @pytest.fixture(scope="module")
@@ -77,12 +93,36 @@ def test_a_game_differing_only_in_a_field_version_2_added_hashes_differently(
     assert game.state_hash() == before
 
 
-def test_the_current_digest_is_version_2_and_game_state_hash_is_it(game: Game) -> None:
-    assert DIGEST_VERSION == 2 and DIGEST_VERSIONS == (1, 2)
-    assert game.state_hash() == state_digest(game, 2) != state_digest(game, 1)
+def test_the_current_digest_is_version_3_and_game_state_hash_is_it(game: Game) -> None:
+    assert DIGEST_VERSION == 3 and DIGEST_VERSIONS == (1, 2, 3)
+    assert game.state_hash() == state_digest(game, 3) != state_digest(game, 2)
+    assert state_digest(game, 2) != state_digest(game, 1)
 
 
-@pytest.mark.parametrize("version", [0, 3, -1])
+def _darts_waiting() -> Game:
+    """A Warrior in a room of darts, its first failed save waiting on luck."""
+    game = scenario(ROOM, party=(("leader", "warrior"),), luck_prompt="ask", seed="p0")
+    trap = make_trap(game.store, game.content, game.content.traps["darts_2d6"],
+                     Position(1, 4, 2), placement="room", room=0, rng=Stream("p0", "trap"))
+    spring(game, trap, game.party[0])
+    assert offer_waiting(game) is not None and len(game.luck_queue.items) == 2
+    return game
+
+
+def test_version_3_takes_in_the_whole_luck_queue_and_version_2_the_offer_alone() -> None:
+    """What waits behind the offer (the rest of the springing: its treasure and reset)
+    decides the game: digest 3 tells such games apart; digest 2 saw only the offer, as the
+    component it was on its delver."""
+    game = _darts_waiting()
+    before = {v: game.state_hash(v) for v in DIGEST_VERSIONS}
+    game.luck_queue.items.append(Then("trap_sprung", [0, 0]))  # a second springing waits
+    assert game.state_hash(3) != before[3]
+    assert game.state_hash(2) == before[2] and game.state_hash(1) == before[1]
+    game.luck_queue.items[0].cost += 1  # the offer itself: every version sees it
+    assert all(game.state_hash(v) != before[v] for v in DIGEST_VERSIONS)
+
+
+@pytest.mark.parametrize("version", [0, 4, -1])
 def test_an_unknown_digest_version_is_refused(game: Game, version: int) -> None:
     with pytest.raises(ValueError, match="state digest version"):
         game.state_hash(version)
@@ -93,13 +133,34 @@ def test_the_explored_squares_are_up_to_date_whenever_the_game_waits() -> None:
     reads it after every action while a headless replay may not: the turn loop takes the
     view in before it waits, so they (and the digest holding them) never depend on
     whether anything looked. (Without it, bot games left the view unread a few times in
-    1,500 actions.)"""
+    1,500 actions.) A roll waiting on luck is the exception: the rule it interrupted has
+    not finished, and the view read then is neither kept nor explored (the next test)."""
     stale: list[int] = []
+    paused = 0
 
     def watch(game: Game, _action: object, _events: object) -> None:
-        if "party_view" not in game.kept.values:
+        nonlocal paused
+        if waiting(game):
+            paused += 1
+        elif "party_view" not in game.kept.values:
             stale.append(game.actions_taken)
 
     for seed in ("lag-2", "lag-3"):
         play(bot_game(seed), 1500, watch=watch)
-    assert stale == []
+    assert stale == [] and paused > 0
+
+
+def test_looking_while_a_roll_waits_on_luck_explores_nothing() -> None:
+    """A screen draws the view while a roll waits (the luck prompt over the map); the
+    explored squares are rule state, so that look must not change them: a game looked at
+    then and one nobody looked at are the same game."""
+    looked, unseen = _darts_waiting(), _darts_waiting()
+    looked.kept.values.clear()  # (as if the view went stale before the trap was sprung)
+    unseen.kept.values.clear()
+    view = looked.visible
+    assert view.any() and "party_view" not in looked.kept.values
+    assert looked.state_hash() == unseen.state_hash()
+    for game in (looked, unseen):
+        while offer_waiting(game) is not None:
+            game.perform(KeepRoll())
+    assert looked.state_hash() == unseen.state_hash()

@@ -12,7 +12,6 @@ from roguelike.core.components import (
     Conditions,
     Disabled,
     HitBoxes,
-    PendingLuck,
     Position,
 )
 from roguelike.core.explore_components import Fatigue, SpellHealed
@@ -21,7 +20,7 @@ from roguelike.engine.action_base import Action
 from roguelike.engine.explore.spells import known_spells
 from roguelike.engine.fight_sense import boxes_to_down, castable
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck
+from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
 
 # Luck (DungeonPunk: start 10, at most 20, regained by feats): one point is always kept, as
 # it turns a Disabling blow into a Knock-Out one wakes from (004 Knocked Out).
@@ -29,17 +28,23 @@ LUCK_KEPT = 1
 SAVE_COST = 3  # the most luck a save against a wound is worth ...
 SAVE_COST_DIRE = 6  # ... and when the wound may put the delver down
 ATTACK_LUCK = 10  # a missed blow is bought back (for 1 or 2) only from this much luck up
+# the offers that are a Might save against a wound: a blow's, and a trap's shot (which has a
+# resumer of its own, as what follows the wound waits with it: the next shot, a poison)
+WOUND_SAVES = frozenset({"save", "trap_shot"})
 
 
 def luck_choice(game: Game, eid: int) -> Action:
-    """The answer to a luck offer (PendingLuck): buy back a failed save against a wound,
+    """The answer to the luck offer waiting (engine/luck_queue.py; offers come one at a
+    time, each answered before the next is made): buy back a failed save against a wound,
     more dearly when a wound could put the delver down; a missed blow only when rich."""
-    pending = game.store.get(eid, PendingLuck)
+    pending = offer_waiting(game)
+    if pending is None or pending.eid != eid:
+        return KeepRoll()
     luck = game.store.get(eid, Character).luck
     cost = pending.cost
     if luck - cost < LUCK_KEPT:
         return KeepRoll()
-    if pending.resume == "save":
+    if pending.resume in WOUND_SAVES:
         limit = SAVE_COST_DIRE if boxes_to_down(game, eid) <= 2 else SAVE_COST
         return SpendLuck(cost) if cost <= limit else KeepRoll()
     if pending.resume == "attack" and cost <= 2 and luck >= ATTACK_LUCK:

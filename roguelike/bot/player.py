@@ -21,13 +21,14 @@ from roguelike.bot.moves import leave_hazard, towards
 from roguelike.bot.rescue import heal, relight, rescue
 from roguelike.bot.resting import rest_plan, tend_fallen
 from roguelike.bot.routes import Routes, hazard_squares
-from roguelike.core.components import Actor, PendingLuck, Position
+from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Lead, TakeStairs, Wait
 from roguelike.engine.explore.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
+from roguelike.engine.luck_queue import waiting
 from roguelike.engine.options import GameOptions
 from roguelike.engine.stats import load_penalty
 from roguelike.engine.traps.actions import Search
@@ -94,7 +95,7 @@ class Bot:
         eid = game.awaiting
         if eid is None:
             return Wait()
-        if game.store.has(eid, PendingLuck):
+        if waiting(game):  # a roll waits on luck: nothing else may be done first
             return luck_choice(game, eid)
         self._read_log(game)
         self.level_actions[game.depth] = self.level_actions.get(game.depth, 0) + 1

@@ -166,21 +166,6 @@ class Battle:
 
 
 @dataclass(slots=True)
-class PendingLuck:
-    """A failed roll the player may still buy with luck (game option luck_prompt = 'ask').
-
-    `resume` names what the roll decided, so the engine can finish after SpendLuck/KeepRoll;
-    `args` are its integer arguments."""
-
-    label: str
-    roll: int
-    need: int
-    cost: int
-    resume: str
-    args: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class Trap:
     """A placed trap (roguelike/engine/traps). `state`: hidden, exposed, armed, disarmed or
     sprung. `disarm_value` 0 until a variable "N+" value is rolled (then kept)."""
@@ -253,7 +238,7 @@ class Wanderer:
 COMPONENT_TYPES: tuple[type[object], ...] = (
     Position, Appearance, Named, Actor, Character, HitBoxes, MonsterStats, Disabled, Door,
     BlocksMovement, Conditions, Trap, Hazard, Confined, Searched, FightState, Battle,
-    PendingLuck, TrapFigure, Wanderer,
+    TrapFigure, Wanderer,
     *EXPLORE_COMPONENTS,  # exploration's (issue 5) are in their own module
 )
 

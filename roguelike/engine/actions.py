@@ -25,6 +25,7 @@ from roguelike.engine.combat import attack
 from roguelike.engine.conditions import attack_refusal, move_blocked, remove_condition
 from roguelike.engine.conditions import speed as speed_now
 from roguelike.engine.explore.doors import before_open
+from roguelike.engine.luck_queue import continuation, then, waiting
 from roguelike.engine.stats import chebyshev, hostile, is_character, is_disabled, name_of, speed
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.hazards import breakaway_chance
@@ -121,9 +122,25 @@ class Step(Action):
         events.append(Event("move", "", other, x=opos.x, y=opos.y))
         pos.x, pos.y = nx, ny
         events += game.on_moved(actor)
-        if game.store.has(other, Position):  # (the mover's trap may have slain the other)
-            events += game.on_moved(other)
-        return done(*events)
+        return done(*events, *moved_too(game, other))
+
+
+def moved_too(game: Game, other: int) -> list[Event]:
+    """A second creature moved by the same action (a swap, a drag) sees its own square's
+    traps and markers after the first's, once any roll of the first's waiting on luck is
+    answered."""
+    if waiting(game):
+        then(game, "moved_too", [other])
+        return []
+    return _moved_too(game, [other])
+
+
+@continuation("moved_too")
+def _moved_too(game: Game, args: list[int]) -> list[Event]:
+    [other] = args
+    if not game.store.has(other, Position):  # (the first's trap may have slain the other)
+        return []
+    return game.on_moved(other)
 
 
 def _break_away(game: Game, actor: int, held: str) -> Result | list[Event]:

@@ -23,12 +23,12 @@ from roguelike.core.components import (
 from roguelike.core.events import Event
 from roguelike.engine import conditions as C
 from roguelike.engine import targeting
-from roguelike.engine.checks import attribute_check, d6_check, fight_state
+from roguelike.engine.checks import Check, attribute_check, d6_check, fight_state
 from roguelike.engine.counterattack import countered
 from roguelike.engine.explore import rest
 from roguelike.engine.explore.light import in_darkness
 from roguelike.engine.luck import gain_luck, offer_luck
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import resumer
 from roguelike.engine.maneuvers import maneuver_effect
 from roguelike.engine.morale import battle, on_monster_hurt
 from roguelike.engine.saves import D6_SAVES, saving_throw
@@ -138,27 +138,33 @@ def after_hit(game: Game, attacker: int, defender: int, boxes: int, maneuver: st
                          attacker=attacker, weapon=weapon, critical=critical)
 
 
+def might_save(game: Game, defender: int) -> tuple[Check | None, list[Event]]:
+    """The defender's Might save against a wound: the check (None: it cannot save) and
+    the event that says how it went."""
+    d_name = name_of(game.store, defender)
+    need = attribute(game.store, defender, "might")
+    if need >= NO_SAVE:
+        return None, [Event("nosave", f"{d_name} cannot save.", defender)]
+    chk = d6_check(game, defender, need, "Might")
+    if chk.ok:
+        return chk, [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
+                           defender, roll=chk.roll, need=need)]
+    bad = " A critical failure!" if chk.critical_failure else ""
+    return chk, [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
+                       f"{need}).{bad}", defender, roll=chk.roll, need=need)]
+
+
 def save_or_wound(game: Game, defender: int, *, boxes: int = 1, source: str = "",
                   attacker: int = 0, weapon: str = "melee", critical: bool = False
                   ) -> list[Event]:
-    store = game.store
-    d_name = name_of(store, defender)
-    need = attribute(store, defender, "might")
-    if need < NO_SAVE:
-        chk = d6_check(game, defender, need, "Might")
-        if chk.ok:
-            return [Event("save", f"{d_name} saves (rolled {chk.shown} vs Might {need}).",
-                          defender, roll=chk.roll, need=need),
-                    *(countered(game, attacker, defender, False) or [])]
-        bad = " A critical failure!" if chk.critical_failure else ""
-        events = [Event("nosave", f"{d_name} fails to save (rolled {chk.shown} vs Might "
-                        f"{need}).{bad}", defender, roll=chk.roll, need=need)]
+    chk, events = might_save(game, defender)
+    if chk is not None and chk.ok:
+        return events + (countered(game, attacker, defender, False) or [])
+    if chk is not None:
         pending = offer_luck(game, chk, "save", [defender, boxes, attacker,
                                                  int(weapon == "ranged"), int(critical)])
         if pending:
             return events + pending
-    else:
-        events = [Event("nosave", f"{d_name} cannot save.", defender)]
     return events + finish_wound(game, attacker, defender, boxes, source, weapon, critical)
 
 

@@ -74,9 +74,9 @@ def _stagger(game: Game, eid: int) -> list[Event]:
         if game.level.is_walkable(nx, ny) and game.creature_at(nx, ny) is None \
                 and game.door_at(nx, ny) is None:
             pos.x, pos.y = nx, ny
-    game.on_moved(eid)
+    # (where it ends up may spring a trap, and its save wait on luck: the turn loop waits)
     return [Event("move", f"{name_of(game.store, eid)} staggers about, confused.", eid,
-                  x=pos.x, y=pos.y)]
+                  x=pos.x, y=pos.y), *game.on_moved(eid)]
 
 
 def end_turn(game: Game, eid: int) -> list[Event]:

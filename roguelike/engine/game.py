@@ -18,7 +18,6 @@ from roguelike.content.loader import Content, default_content
 from roguelike.core.components import (
     Actor,
     Character,
-    PendingLuck,
     Position,
 )
 from roguelike.core.ecs import EntityStore
@@ -42,6 +41,7 @@ from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.adapters import RuleCalls
 from roguelike.engine.explore.pillagers import engaged_by
 from roguelike.engine.kept import Kept
+from roguelike.engine.luck_queue import LuckQueue, then
 from roguelike.engine.occupants import Occupants
 from roguelike.engine.options import GameOptions
 from roguelike.engine.party import member_name, party_problem
@@ -96,6 +96,7 @@ class Game(PartySight, Occupants):
     stuck_rounds: int = in_state("stuck_rounds")
     actions_taken: int = in_state("actions_taken")
     kills: int = in_state("kills")
+    luck_queue: LuckQueue = in_state("luck_queue")
 
     def __init__(self, seed: str, party: tuple[tuple[str, ...], ...] = DEFAULT_PARTY,
                  content: Content | None = None, first_level: Level | None = None,
@@ -245,9 +246,9 @@ class Game(PartySight, Occupants):
             return [Event("info", "Nobody is waiting to act.")]
         round_, depth = self.round, self.depth
         draws = self.streams.play.draws
-        # (nothing is refused without a PendingLuck row: refuse_while_pending's answer)
+        # (nothing is refused while no roll waits on luck: refuse_while_pending's answer)
         refused = fight_hooks.refuse_while_pending(self, action) \
-            if self._tables.get(PendingLuck) else ""
+            if self.state.luck_queue.items else ""
         result = fail(refused) if refused else self.try_action(action, actor)
         if not result.ok:
             if self.streams.play.draws == draws:
@@ -301,7 +302,9 @@ class Game(PartySight, Occupants):
         if eid in self._characters:
             self.view_changed()
         events = traps.on_moved(self, eid)
-        if eid in self._positions:  # a trap may have killed or removed the mover
+        if self.state.luck_queue.items:  # a trap's roll waits on luck: so does the rest
+            then(self, "explore_moved", [eid, 0])
+        elif eid in self._positions:  # a trap may have killed or removed the mover
             events += explore.on_moved(self, eid)
         return events
 

@@ -2,9 +2,10 @@
 
 Before: SpendLuck(n) with no decision pending pledges n luck to the character's next check.
 After: when a party member's check fails, luck could still turn it (not a natural 1) and the
-option luck_prompt is "ask", the engine stops with PendingLuck on that character; the next
-action must be SpendLuck(n) or KeepRoll(), and the engine finishes what the roll decided
-through the resumer named in PendingLuck.resume.
+option luck_prompt is "ask", the engine stops with an Offer at the head of the luck queue
+(engine/luck_queue.py: the rest of the effect waits behind it); the next action must be
+SpendLuck(n) or KeepRoll(), and the engine finishes what the roll decided through the
+resumer the offer names, then what waited behind it.
 Initiative: PledgeInitiative(n, member) puts n luck of any delver on its next initiative
 roll in a fight (DungeonPunk 004:112), added when that round's dice are rolled; no decision
 is asked for, so the game never stops for it.
@@ -16,37 +17,39 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.fight_tables import fight_tables
-from roguelike.core.components import Actor, Character, FightState, PendingLuck
+from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
+from roguelike.engine import luck_queue
 from roguelike.engine.action_base import Action, Result, done, fail
 from roguelike.engine.checks import Check, fight_state
-from roguelike.engine.luck_resume import RESUMERS, Resumer, resumer
+from roguelike.engine.luck_queue import RESUMERS, Offer, Resumer, offer_waiting, resumer
 from roguelike.engine.stats import name_of
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-__all__ = ["RESUMERS", "KeepRoll", "Resumer", "SpendLuck", "gain_luck", "offer_luck",
-           "pending_entity", "resumer"]
+__all__ = ["RESUMERS", "KeepRoll", "Offer", "Resumer", "SpendLuck", "gain_luck",
+           "offer_luck", "offer_waiting", "pending_entity", "resumer"]
+
 
 def pending_entity(game: Game) -> int | None:
-    pending = game.store.peek(PendingLuck)
-    if not pending:  # asked on every pass of the turn loop; almost never any
-        return None
-    for eid in game.party:
-        if eid in pending:
-            return eid
-    return None
+    """The delver whose luck a waiting roll asks about, if any."""
+    offer = offer_waiting(game)
+    return None if offer is None else offer.eid
 
 
 def offer_luck(game: Game, chk: Check, resume: str, args: list[int]) -> list[Event]:
-    """Stop for the player's decision when luck could still turn this failed check."""
+    """Stop for the player's decision when luck could still turn this failed check: the
+    caller (and each caller above it) then queues what it had left to do and returns
+    (engine/luck_queue.py). No offer (the roll stands) with luck_prompt "never", once the
+    game is over, or inside an effect that cannot stop half-way."""
     char = game.store.try_get(chk.eid, Character)
     cost = chk.luck_cost
     if (char is None or game.options.luck_prompt != "ask" or cost <= 0 or cost > char.luck
-            or resume not in RESUMERS):
+            or resume not in RESUMERS or game.over or not luck_queue.may_offer(game)):
         return []
-    game.store.add(chk.eid, PendingLuck(chk.label, chk.roll, chk.need, cost, resume, args))
+    luck_queue.ask(game, Offer(chk.eid, chk.label, chk.roll, chk.need, cost, resume,
+                               list(args)))
     return [Event("luck_offer", f"{name_of(game.store, chk.eid)} could spend {cost} luck "
                   f"(of {char.luck}) to pass the {chk.label} roll.", chk.eid, roll=chk.roll,
                   need=chk.need)]
@@ -83,19 +86,18 @@ class SpendLuck(Action):
             return fail(f"{name_of(game.store, actor)} has {char.luck} luck to spend.")
         char.luck -= self.n
         name = name_of(game.store, actor)
-        pending = game.store.try_get(actor, PendingLuck)
-        if pending is None:
+        pending = offer_waiting(game)
+        if pending is None or pending.eid != actor:
             fight_state(game, actor).luck_pledge += self.n
             return done(Event("luck", f"{name} pledges {self.n} luck to the next roll "
                               f"({char.luck} left).", actor))
-        game.store.remove(actor, PendingLuck)
         ok = self.n >= pending.cost
         total = pending.need - pending.cost + self.n
         text = (f"{name} spends {self.n} luck on the {pending.label} roll: {total} vs "
                 f"{pending.need}, {'a success' if ok else 'still a failure'} "
                 f"({char.luck} luck left).")
         events = [Event("luck", text, actor, roll=pending.roll, need=pending.need)]
-        return done(*events, *RESUMERS[pending.resume](game, list(pending.args), ok))
+        return done(*events, *luck_queue.answer(game, ok))
 
 
 @dataclass(frozen=True)
@@ -160,11 +162,12 @@ class KeepRoll(Action):
     uses_time: ClassVar[bool] = False
 
     def perform(self, game: Game, actor: int) -> Result:
-        pending = game.store.try_get(actor, PendingLuck)
-        if pending is None:
+        pending = offer_waiting(game)
+        if pending is None or pending.eid != actor:
             return fail("No roll is waiting for luck.")
-        game.store.remove(actor, PendingLuck)
-        return done(*RESUMERS[pending.resume](game, list(pending.args), False))
+        kept = Event("luck", f"{name_of(game.store, actor)} lets the {pending.label} roll "
+                     "stand.", actor, roll=pending.roll, need=pending.need)
+        return done(kept, *luck_queue.answer(game, False))
 
 
 @resumer("check")

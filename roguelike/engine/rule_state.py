@@ -22,6 +22,7 @@ from typing import Any
 
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Streams
+from roguelike.engine.luck_queue import LuckQueue
 from roguelike.engine.options import GameOptions
 from roguelike.world.level import Level
 
@@ -54,6 +55,9 @@ class RuleState:
     stuck_rounds: int = 0
     actions_taken: int = 0
     kills: int = 0
+    # a failed roll waiting on the player's luck and the rest of its effect behind it
+    # (engine/luck_queue.py): while it holds anything, nothing else happens
+    luck_queue: LuckQueue = field(default_factory=LuckQueue)
 
 
 def in_state(name: str) -> Any:

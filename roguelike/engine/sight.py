@@ -26,6 +26,7 @@ from roguelike.world.fov import LevelSight, fov_map
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
     from roguelike.core.ecs import EntityStore
+    from roguelike.engine.rule_state import RuleState
     from roguelike.world.level import Level
 
 _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
@@ -71,6 +72,7 @@ class PartySight:
     party: list[int]
     content: Content
     kept: Kept
+    state: RuleState
 
     if TYPE_CHECKING:
         @property
@@ -184,6 +186,11 @@ class PartySight:
         view: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]] | None = \
             kept.values.get("party_view")
         if view is None:
+            if self.state.luck_queue.items:
+                # A roll waits on luck, half-way through a rule: what the party sees now is
+                # shown but neither kept nor explored, so the explored squares (rule state)
+                # come out as they would had nobody been asked (luck_prompt "never").
+                return party_sight(self)[0]
             # what the carried lights show (explore/light.py), and the sight behind it
             view = VIEW.put(self, party_sight(self))
             self.level.explored |= view[0]

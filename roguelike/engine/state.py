@@ -13,6 +13,9 @@ with it, never changes; a digest that takes in more is a new version.
     2  version 1 and the mode (explore or combat), the creature whose turn it is, the
        deepest depth reached, the outcome, the kills, the party, the game options (luck
        prompts) and each level's explored squares (travel and auto-explore read them)
+    3  version 2 and the whole luck queue (engine/luck_queue.py: the roll waiting on the
+       player's luck and the rest of its effect behind it); versions 1 and 2 took in only
+       the roll waiting, as the `PendingLuck` component it then was on its delver
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import numpy as np
 
 from roguelike.core.components import COMPONENT_TYPES, HASHED_WHEN_PRESENT
 from roguelike.engine import traps
+from roguelike.engine.luck_queue import offer_waiting
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -59,8 +63,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
-DIGEST_VERSION = 2  # what new records are made with
-DIGEST_VERSIONS = (1, 2)  # what this game can compute (verify recomputes old records')
+DIGEST_VERSION = 3  # what new records are made with
+DIGEST_VERSIONS = (1, 2, 3)  # what this game can compute (verify recomputes old records')
+
+
+def _old_pending_luck(game: Game) -> dict[str, object]:
+    """Versions 1 and 2's `PendingLuck` table: the waiting offer, on its delver, as the
+    component it was (the rest of the queue did not exist)."""
+    offer = offer_waiting(game)
+    if offer is None:
+        return {}
+    return {str(offer.eid): {"label": offer.label, "roll": offer.roll, "need": offer.need,
+                             "cost": offer.cost, "resume": offer.resume,
+                             "args": list(offer.args)}}
 
 
 def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
@@ -75,6 +90,8 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
         rows = {str(e): _plain(c) for e, c in st.store.query(ctype)}
         if rows or ctype not in HASHED_WHEN_PRESENT:
             comps[ctype.__name__] = rows
+    if version <= 2:
+        comps["PendingLuck"] = _old_pending_luck(game)
     state = {
         "seed": st.seed, "depth": st.depth, "round": st.round,
         "turn": st.turn_index, "order": st.order, "led": st.led,
@@ -90,6 +107,8 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
         state.update(mode=st.mode, current=st.current, deepest=st.deepest,
                      outcome=st.outcome, kills=st.kills, party=st.party,
                      options=st.options.to_dict())
+    if version >= 3:
+        state["luck_queue"] = _plain(st.luck_queue)
     h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
     for depth in sorted(st.levels):
         h.update(st.levels[depth].tiles.tobytes())

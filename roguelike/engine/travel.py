@@ -19,6 +19,7 @@ from roguelike.engine.action_base import DIRECTIONS, Action
 from roguelike.engine.actions import EndMove, Step
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
+from roguelike.engine.luck_queue import waiting
 from roguelike.engine.stats import hostile
 from roguelike.engine.traps import confine
 from roguelike.engine.watch import Watch, known_hazards
@@ -209,6 +210,8 @@ class Run:
         eid = game.awaiting
         if eid is None:
             return "Nobody is waiting to act."
+        if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
+            return "A roll waits on your luck."
         action = self.decide(game, eid)
         if not isinstance(action, Action):
             return action

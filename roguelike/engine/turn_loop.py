@@ -19,7 +19,6 @@ from roguelike.core.components import (
     Battle,
     Conditions,
     Disabled,
-    PendingLuck,
     Position,
 )
 from roguelike.core.events import Event
@@ -71,7 +70,11 @@ def update_mode(game: Game) -> list[Event]:
 
 
 def run(game: Game) -> list[Event]:
-    """Advance until a player-controlled character must act or the game ends."""
+    """Advance until a player-controlled character must act or the game ends; nothing at
+    all while a roll waits on the player's luck (engine/luck_queue.py): the rule it
+    interrupted goes on only once answered, and no other rule may run before it."""
+    if game.state.luck_queue.items:
+        return []
     kept = game.kept
     kept.start_run()  # (creatures may have been moved by hand since the last call)
     kept.in_run = True  # (creature_squares may keep its answer until this returns)
@@ -92,7 +95,8 @@ def _loop(game: Game) -> list[Event]:
     events = update_mode(game)
     guard = 0
     round_ = st.round
-    actors, tables = game.store.table(Actor), game.store.by_type
+    actors = game.store.table(Actor)
+    queue = st.luck_queue.items  # (the list itself: it stays the state's for the game)
     while not st.over:
         guard += 1
         if guard > 100_000:
@@ -102,8 +106,7 @@ def _loop(game: Game) -> list[Event]:
             if st.round == round_:
                 raise RuntimeError("turn loop made no progress")
             guard, round_ = 0, st.round
-        # (pending_entity is None without a PendingLuck table row: asked once a pass)
-        if tables.get(PendingLuck) and fight_hooks.pending_entity(game) is not None:
+        if queue:  # a roll waits on luck (a turn's start: a confused delver's stagger)
             break
         current = st.current
         # (the turn is over when it cannot go on or nothing is left of it)
@@ -117,6 +120,8 @@ def _loop(game: Game) -> list[Event]:
         if game.player_controls(current):
             break
         events += ai.take_action(game, current, act)
+        if queue:  # its roll waits on luck: the view is looked at again once answered
+            break
         events += update_mode(game)
     return events
 

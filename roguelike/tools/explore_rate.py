@@ -16,13 +16,13 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from roguelike.core.components import PendingLuck, Position
+from roguelike.core.components import Position
 from roguelike.engine.actions import Step, TakeStairs, Wait
 from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.autofight import fight_step, foes_in_view
 from roguelike.engine.explore.rest import REST_CAP, RestRun
 from roguelike.engine.game import Game
-from roguelike.engine.luck import SpendLuck, pending_entity
+from roguelike.engine.luck import SpendLuck, offer_waiting
 from roguelike.engine.options import GameOptions
 from roguelike.engine.stats import chebyshev
 from roguelike.engine.travel import Question, Run, travel_step
@@ -59,11 +59,11 @@ def stairs_known(game: Game) -> bool:
 
 def enter_at_luck(game: Game) -> None:
     """Enter at the luck prompt (the game's default asks after a failed roll): spend it."""
-    for _ in range(8):  # (a spent roll may lead to another failed one)
-        eid = pending_entity(game)
-        if eid is None:
+    for _ in range(64):  # (offers come one at a time: a volley of darts makes several)
+        offer = offer_waiting(game)
+        if offer is None:
             return
-        game.perform(SpendLuck(game.store.get(eid, PendingLuck).cost))
+        game.perform(SpendLuck(offer.cost))
 
 
 @dataclass

@@ -85,7 +85,9 @@ Might to save against a wound, Wits to cast, pick locks and read event markers. 
 [b]Speed is the reverse[/b]: the squares one Move action takes you, so [b]higher is \
 better[/b]; every treasure carried costs 1 Speed. [b]Luck[/b] (L on the card) buys a failed \
 roll 1 for 1 (the game asks after the roll; a miss by more than 3, or a natural 1 in a \
-fight, cannot be bought); with luck left, a spent Head or Torso only knocks a delver out."""
+fight, cannot be bought). It asks one roll at a time and the rest waits for your answer: \
+a volley of darts asks about each failed save in turn. With luck left, a spent Head or \
+Torso only knocks a delver out."""
 
 TURN = """\
 Every round every creature and the Pillagers roll a d6 for initiative; the count runs from \

@@ -24,7 +24,7 @@ from roguelike.engine.explore.checks import check, check_or_offer, hopeless
 from roguelike.engine.explore.data import explore_data
 from roguelike.engine.explore.inventory import find_item, ledger, may_use
 from roguelike.engine.kept import declare
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import resumer
 from roguelike.engine.stats import attribute, chebyshev, name_of
 from roguelike.engine.words import plural
 from roguelike.world import tiles as T

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from roguelike.core.components import Conditions, Door, Position
 from roguelike.core.events import Event
 from roguelike.engine.action_base import Action, Result, done, fail, spend_action
+from roguelike.engine.actions import moved_too
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.conditions import speed as speed_now
 from roguelike.engine.helpless import can_act
@@ -104,6 +105,4 @@ class Drag(Action):
                   Event("move", "", actor, x=pos.x, y=pos.y),
                   Event("move", "", self.frm, x=body.x, y=body.y)]
         events += game.on_moved(actor)
-        if store.has(self.frm, Position):  # (the dragger's trap may have slain them)
-            events += game.on_moved(self.frm)
-        return done(*events)
+        return done(*events, *moved_too(game, self.frm))

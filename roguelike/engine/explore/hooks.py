@@ -18,6 +18,7 @@ from roguelike.engine.explore.inventory import (  # noqa: F401 - actions registe
     in_camp,
     roll_treasure,
 )
+from roguelike.engine.luck_queue import continuation, then, waiting
 from roguelike.engine.stats import is_disabled
 
 if TYPE_CHECKING:
@@ -44,10 +45,18 @@ def on_round(game: Game) -> list[Event]:
     return clock.on_round(game)
 
 
-def on_moved(game: Game, eid: int) -> list[Event]:
+def on_moved(game: Game, eid: int, stage: int = 0) -> list[Event]:
+    """A creature's step, as exploration sees it, from `stage` on: 0 a fire wall it passes
+    through, 1 the markers next to a standing delver, 2 the Camp's bank. A roll there that
+    waits on luck keeps the rest behind it (`explore_moved`)."""
     store = game.store
+    events: list[Event] = []
     # (fire_wall_burns finds nothing while no wall stands anywhere: every step comes here)
-    events = spells.fire_wall_burns(game, eid) if store.ids(SpellWall, Position) else []
+    if stage == 0 and store.ids(SpellWall, Position):
+        events += spells.fire_wall_burns(game, eid)
+        if waiting(game):
+            then(game, "explore_moved", [eid, 1])
+            return events
     by_type = store.by_type
     if eid not in by_type.get(Character, ()):  # a monster's step: nothing more to see to
         return events
@@ -55,13 +64,29 @@ def on_moved(game: Game, eid: int) -> list[Event]:
         return events
     # (check_near finds nothing without an unchecked marker next to the square: the
     # question asked first, by itself, on a standing character's step)
-    if markers._unchecked_near(game, by_type[Position][eid]):
+    if stage <= 1 and markers._unchecked_near(game, by_type[Position][eid]):
         events += markers.check_near(game, eid)
+        if waiting(game):
+            then(game, "explore_moved", [eid, 2])
+            return events
         if not store.alive(eid) or is_disabled(store, eid):
             return events
     if in_camp(game, eid):
         events += bank(game, eid)
     return events
+
+
+@continuation("explore_moved")
+def _moved_on(game: Game, args: list[int]) -> list[Event]:
+    """The rest of a step's consequences after a roll that waited on luck (a step's
+    traps, before all of these, wait in `traps_moved`: Game.on_moved)."""
+    eid, stage = args
+    store = game.store
+    if not store.has(eid, Position):
+        return []
+    if stage == 2 and (not store.alive(eid) or is_disabled(store, eid)):
+        return []  # (what check_near's caller asks after it)
+    return on_moved(game, eid, stage)
 
 
 def on_monster_killed(game: Game, eid: int) -> list[Event]:

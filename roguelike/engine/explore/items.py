@@ -19,7 +19,7 @@ from roguelike.engine.explore.data import ItemDef, explore_data
 from roguelike.engine.explore.inventory import carried, item_def_of, may_use, unstow
 from roguelike.engine.explore.light import light_up
 from roguelike.engine.explore.markers import resolve
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import resumer
 from roguelike.engine.saves import saving_throw
 from roguelike.engine.stats import attribute, chebyshev, name_of
 from roguelike.engine.words import a_an, plural

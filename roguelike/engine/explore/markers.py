@@ -24,7 +24,7 @@ from roguelike.engine.explore.data import MarkerResult, explore_data
 from roguelike.engine.explore.inventory import make_treasure, roll_treasure
 from roguelike.engine.explore.pillagers import arrive_after_reveal
 from roguelike.engine.kept import declare
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import continuation, resumer, then, waiting
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps.actions import DISARM_XP_PER_POINT
 from roguelike.engine.traps.make import trap_squares
@@ -77,18 +77,35 @@ def check_near(game: Game, eid: int) -> list[Event]:
     here = game.store.get(eid, Position)
     if not _unchecked_near(game, here):
         return []  # the common case: nothing below could happen, so skip building the list
+    return _check_markers(game, eid, markers_on(game, here.depth, "unchecked"))
+
+
+def _check_markers(game: Game, eid: int, todo: list[int]) -> list[Event]:
+    """The free check on each of `todo` next to the delver, in turn; one that waits on
+    luck (the check, or what the marker holds) keeps the others behind it."""
     events: list[Event] = []
-    for marker in markers_on(game, here.depth, "unchecked"):
+    here = game.store.get(eid, Position)
+    for i, marker in enumerate(todo):
         if game.over or is_disabled(game.store, eid):
             break
         if game.store.alive(marker) and chebyshev(game.store.get(marker, Position), here) <= 1:
             ok, said = check_or_offer(game, eid, "wits", "the event marker check",
                                       "marker_check", [marker, eid])
             events += said
-            if ok is None:  # the player decides on luck first; the other markers can wait
+            if ok is not None:
+                events += resolve(game, marker, eid, ok)
+            if waiting(game):
+                then(game, "markers_near", [eid, *todo[i + 1:]])
                 break
-            events += resolve(game, marker, eid, ok)
     return events
+
+
+@continuation("markers_near")
+def _markers_left(game: Game, args: list[int]) -> list[Event]:
+    eid, *todo = args
+    if not game.store.has(eid, Position):
+        return []
+    return _check_markers(game, eid, todo)
 
 
 @resumer("marker_check")
@@ -168,6 +185,9 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
         events += spring_trap(game, checker, x, y, row.event == "trap_disarmable", remote)
     else:
         events.append(make_treasure(game, game.depth, x, y)[1])
+    if waiting(game):  # what the marker held waits on luck: the Pillagers come after
+        then(game, "marker_revealed", [])
+        return events
     return events + arrive_after_reveal(game)
 
 
@@ -179,6 +199,10 @@ def _held_words(game: Game, row: MarkerResult, x: int, y: int) -> str:
     if row.event != "trap_disarmable" or _disarmer(game, x, y, classes) is not None:
         return row.text
     return "a trap; a Rogue beside it could have disarmed it, but none stands there"
+
+@continuation("marker_revealed")
+def _revealed(game: Game, args: list[int]) -> list[Event]:
+    return arrive_after_reveal(game)
 
 
 def _free_square_near(game: Game, x: int, y: int, avoid: Position | None = None,
@@ -230,10 +254,21 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
         actor = game.store.get(mid, Actor)
         actor.actions_left, actor.move_points = 1, 0
         events += ai.take_action(game, mid)
-        if game.store.alive(mid):
-            game.store.get(mid, Actor).actions_left = 0
-            game.store.get(mid, Actor).move_points = 0
+        if waiting(game):  # its blow's save waits on luck
+            then(game, "contact_acted", [mid])
+        else:
+            _contact_acted(game, [mid])
     return events
+
+
+@continuation("contact_acted")
+def _contact_acted(game: Game, args: list[int]) -> list[Event]:
+    """A monster met in contact has had its one action: nothing more this round."""
+    [mid] = args
+    if game.store.alive(mid):
+        game.store.get(mid, Actor).actions_left = 0
+        game.store.get(mid, Actor).move_points = 0
+    return []
 
 
 def _neighbours(pos: Position) -> list[tuple[int, int]]:

@@ -18,10 +18,10 @@ from roguelike.engine.action_base import DIRECTIONS, Action, Result, done, fail,
 from roguelike.engine.combat import attack, save_or_wound
 from roguelike.engine.conditions import resolve
 from roguelike.engine.explore import adapters
-from roguelike.engine.explore.checks import check, check_or_offer
+from roguelike.engine.explore.checks import check_or_offer
 from roguelike.engine.explore.data import SpellDef, explore_data
 from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.luck_resume import resumer
+from roguelike.engine.luck_queue import resumer
 from roguelike.engine.stats import chebyshev, name_of
 from roguelike.engine.words import a_an, capital, plural
 from roguelike.world import tiles as T
@@ -242,14 +242,34 @@ def _force_bolt(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int
 def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
                ) -> list[Event]:
     rounds = _duration(game, spell)
-    events: list[Event] = []
     # (every entity with a Position, in the store's order: the order of the Wits checks)
-    for eid in _in_radius(game, spell, cast.x, cast.y, list(game.store.query(Position))):
-        ok, event = check(game, eid, "wits", "resisting Confusion")
-        events.append(event)
+    caught = _in_radius(game, spell, cast.x, cast.y, list(game.store.query(Position)))
+    return _confuse(game, spell, rounds, caught)
+
+
+def _confuse(game: Game, spell: SpellDef, rounds: int, caught: list[int]) -> list[Event]:
+    """Each creature caught resists with a Wits check, in turn; a delver's failure luck
+    could still turn waits for the answer, and the others' checks wait behind it."""
+    events: list[Event] = []
+    index = list(explore_data(game.content).spells).index(spell.id)
+    for i, eid in enumerate(caught):
+        ok, said = check_or_offer(game, eid, "wits", "resisting Confusion",
+                                  "resist_confusion", [index, rounds, eid, *caught[i + 1:]])
+        events += said
+        if ok is None:
+            break
         if not ok:
             events += adapters.add_condition(game, eid, spell.condition, rounds, spell.id)
     return events
+
+
+@resumer("resist_confusion")
+def _resisted(game: Game, args: list[int], ok: bool) -> list[Event]:
+    index, rounds, eid, *caught = args
+    spell = list(explore_data(game.content).spells.values())[index]
+    events = [] if ok or not game.store.alive(eid) else \
+        adapters.add_condition(game, eid, spell.condition, rounds, spell.id)
+    return events + _confuse(game, spell, rounds, caught)
 
 
 def _wall(kind: str) -> Callable[..., list[Event]]:

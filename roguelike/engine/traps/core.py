@@ -2,7 +2,10 @@
 
 A placed trap's lasting parts (hazards, confinements) refer back to their step in the
 profile by a path such as "1" or "0/effect/0/options/1/steps/0", so components stay plain
-data and the profile stays the one source of every number.
+data and the profile stays the one source of every number. A springing that waits on a
+delver's luck (engine/luck_queue.py) keeps the step it goes on from as that path's place
+in `step_paths` (the queue holds integers), and its context as the trap, the creature
+that set it off and the caster level (`trap_ctx` makes the rest again).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
+from roguelike.engine.luck_queue import continuation, then, waiting
 from roguelike.engine.stats import name_of
 from roguelike.engine.words import the_trap
 
@@ -65,12 +69,77 @@ Op = Callable[[Ctx, Step, list[int], str], list[int]]
 OPS: dict[str, Op] = {}
 
 
-def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str) -> list[int]:
-    """Each step in turn on the victims the one before left (section 7)."""
-    for i, step in enumerate(steps):
+def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str, start: int = 0
+              ) -> list[int]:
+    """Each step in turn on the victims the one before left (section 7), from `start`.
+
+    A step whose roll waits on luck (an attack's save) ends the run here: the steps left
+    wait behind it, given the victims that step was given (a step that can wait hands
+    them on unchanged)."""
+    for i in range(start, len(steps)):
+        step = steps[i]
         path = f"{base}/{i}" if base else str(i)
         victims = OPS[step["op"]](ctx, step, victims, path)
+        if waiting(ctx.game):
+            if i + 1 < len(steps):
+                then(ctx.game, "trap_steps", [*ctx_args(ctx), step_index(
+                    ctx.profile, f"{base}/{i + 1}" if base else str(i + 1)), *victims])
+            break
     return victims
+
+
+def ctx_args(ctx: Ctx) -> list[int]:
+    """The springing as the luck queue keeps it (trap_ctx makes it again)."""
+    if ctx.hazard:  # (hazards' steps run under luck_queue.holding: they never wait)
+        raise RuntimeError("a hazard's step cannot wait on luck")
+    return [ctx.trap, ctx.trigger, ctx.ecl]
+
+
+def trap_ctx(game: Game, trap_eid: int, trigger: int, ecl: int = 0) -> Ctx:
+    """The context of a springing of `trap_eid` set off by `trigger`."""
+    trap = game.store.get(trap_eid, Trap)
+    pos = game.store.get(trap_eid, Position)
+    return Ctx(game, trap_eid, profile_of(game, trap_eid), trigger, pos.xy, trap.room,
+               pos.depth, trap.beyond, trap.option, ecl)
+
+
+def step_paths(profile: TrapDef) -> list[str]:
+    """Every step of a profile's effect by its path, in one fixed order."""
+    out: list[str] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            if "op" in node:
+                out.append(path)
+            for key, value in node.items():
+                walk(value, f"{path}/{key}" if path else key)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, f"{path}/{i}" if path else str(i))
+
+    walk(profile.effect, "")
+    return out
+
+
+def step_index(profile: TrapDef, path: str) -> int:
+    return step_paths(profile).index(path)
+
+
+def _node_at(profile: TrapDef, path: str) -> Any:
+    node: Any = profile.effect
+    for part in path.split("/") if path else ():
+        node = node[int(part)] if part.isdigit() else node[part]
+    return node
+
+
+@continuation("trap_steps")
+def _steps_left(game: Game, args: list[int]) -> list[Event]:
+    """The steps of a springing still to run after a step that waited on luck."""
+    trap, trigger, ecl, index, *victims = args
+    ctx = trap_ctx(game, trap, trigger, ecl)
+    base, _, first = step_paths(ctx.profile)[index].rpartition("/")
+    run_steps(ctx, _node_at(ctx.profile, base), victims, base, int(first))
+    return ctx.events
 
 
 def profile_of(game: Game, trap_eid: int) -> TrapDef:
@@ -78,9 +147,7 @@ def profile_of(game: Game, trap_eid: int) -> TrapDef:
 
 
 def step_at(profile: TrapDef, path: str) -> dict[str, Any]:
-    node: Any = profile.effect
-    for part in path.split("/"):
-        node = node[int(part)] if part.isdigit() else node[part]
+    node = _node_at(profile, path)
     if not isinstance(node, dict):
         raise KeyError(f"{profile.id}: no step at {path!r}")
     return node

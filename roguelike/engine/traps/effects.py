@@ -7,6 +7,8 @@ attack bonus to a Combat value, and the victim's Might save standing in for armo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from roguelike.core.components import (
     Actor,
     Character,
@@ -20,9 +22,11 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine import conditions
 from roguelike.engine.combat import attack as melee_attack
-from roguelike.engine.combat import save_or_wound, wound
+from roguelike.engine.combat import finish_wound, might_save, wound
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.inventory import item_def_of
+from roguelike.engine.luck import offer_luck
+from roguelike.engine.luck_queue import continuation, holding, resumer, then, waiting
 from roguelike.engine.saves import save_target, saving_throw
 from roguelike.engine.stats import chebyshev, hits_from_hp, name_of
 from roguelike.engine.traps import confine, hazards, movement
@@ -31,14 +35,22 @@ from roguelike.engine.traps.core import (
     OPS,
     Ctx,
     Step,
+    ctx_args,
     duration_rounds,
     hit_dice,
     roll,
     run_steps,
     slay,
+    step_at,
+    step_index,
+    step_paths,
+    trap_ctx,
 )
 from roguelike.engine.words import a_an, a_name, capital, plural, the_name
 from roguelike.world.stocking import pick_weighted, spawn_table
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
 
 SWIM_ENCUMBRANCE = 5  # Classic swim throw: d20 >= encumbrance in stone; a delver's kit (choice)
 ALERT_RADIUS = 12  # squares within which a trap's noise wakes monsters (choice)
@@ -159,7 +171,18 @@ def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
         shots = [v for v in pool for _ in range(count)]
     _say(ctx, "trap_attack", f"{capital(ctx.the_trap)} makes {count} attack{'s' * (count != 1)} "
          f"(+{step['bonus']}: hits on {need}+).", r=count)
-    for v in shots:
+    _shoot(ctx, step, path, shots)
+    return victims
+
+
+def _shoot(ctx: Ctx, step: Step, path: str, shots: list[int]) -> None:
+    """The shots in turn, each a hit roll, the victim's Might save and what a wound
+    brings. A failed save luck could still turn stops the volley: the shots left wait
+    behind the offer (the resumer `trap_shot`), so none flies before the answer."""
+    game = ctx.game
+    rng = game.streams.play
+    need = attack_combat(step["bonus"])
+    for i, v in enumerate(shots):
         if not game.store.alive(v) or not game.store.has(v, Position):
             continue
         face = rng.d(game.content.rules.combat_die)
@@ -181,12 +204,60 @@ def op_attack(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
         _say(ctx, "hit", f"{capital(ctx.the_trap)} hits {who} (rolled {face} vs {need}) for {hp} "
              f"{step['kind']} damage ({step['damage']}): {plural(boxes, 'Hit')}.",
              v, face, need)
-        before = len(ctx.events)
-        ctx.events += save_or_wound(game, v, boxes=boxes, source=ctx.name)
-        pierced = any(e.kind == "nosave" for e in ctx.events[before:])
-        if pierced and step.get("poison_save"):
-            ctx.events += _poison(ctx, v, step["poison_save"], step.get("poison_bonus", 0))
-    return victims
+        chk, said = might_save(game, v)
+        ctx.events += said
+        if chk is not None and chk.ok:
+            continue
+        if chk is not None:
+            offer = offer_luck(game, chk, "trap_shot", [
+                *ctx_args(ctx), step_index(ctx.profile, path), v, boxes, *shots[i + 1:]])
+            if offer:
+                ctx.events += offer
+                return
+        ctx.events += _pierced(ctx, step, v, boxes)
+        if waiting(game):
+            _shots_wait(ctx, path, shots[i + 1:])
+            return
+
+
+def _shots_wait(ctx: Ctx, path: str, shots: list[int]) -> None:
+    then(ctx.game, "trap_shots", [*ctx_args(ctx), step_index(ctx.profile, path), *shots])
+
+
+@continuation("trap_shots")
+def _shots_left(game: Game, args: list[int]) -> list[Event]:
+    trap, trigger, ecl, index, *shots = args
+    ctx = trap_ctx(game, trap, trigger, ecl)
+    path = step_paths(ctx.profile)[index]
+    _shoot(ctx, step_at(ctx.profile, path), path, shots)
+    return ctx.events
+
+
+def _pierced(ctx: Ctx, step: Step, v: int, boxes: int) -> list[Event]:
+    """A shot the victim did not save against: the wound, then the poison on it."""
+    events = finish_wound(ctx.game, 0, v, boxes, ctx.name, "melee", False)
+    if step.get("poison_save"):
+        events += _poison(ctx, v, step["poison_save"], step.get("poison_bonus", 0))
+    return events
+
+
+@resumer("trap_shot")
+def _shot_answered(game: Game, args: list[int], ok: bool) -> list[Event]:
+    """A trap's shot whose save waited on luck: saved after all, or the wound and its
+    poison; then the rest of the volley."""
+    trap, trigger, ecl, index, v, boxes, *shots = args
+    ctx = trap_ctx(game, trap, trigger, ecl)
+    path = step_paths(ctx.profile)[index]
+    step = step_at(ctx.profile, path)
+    if ok:
+        _say(ctx, "save", f"{name_of(game.store, v)} saves after all.", v)
+    else:
+        ctx.events += _pierced(ctx, step, v, boxes)
+    if waiting(game):
+        _shots_wait(ctx, path, shots)
+    else:
+        _shoot(ctx, step, path, shots)
+    return ctx.events
 
 
 def _affected_by_hp_pool(ctx: Ctx, step: Step, victims: list[int]) -> list[int]:
@@ -274,7 +345,8 @@ def op_swim(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
             continue
         _say(ctx, "swim", f"{who} sinks and is drowning (rolled {face} vs "
              f"{SWIM_ENCUMBRANCE}, failed by {margin}).", v, face, SWIM_ENCUMBRANCE)
-        run_steps(ctx, step["on_drown"], [v], f"{path}/on_drown")
+        with holding(game):  # (one victim's drowning amid the others': it cannot wait)
+            run_steps(ctx, step["on_drown"], [v], f"{path}/on_drown")
     return victims
 
 
@@ -366,11 +438,33 @@ def op_summon(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
                                        step.get("on_counter_damage", "")))
         _say(ctx, "summon", f"{capital(the_name(game, eid))} spring out!", eid)
         if step.get("attacks_on_summon"):
-            here = game.store.get(eid, Position)
-            for v in _alive(ctx, victims):
-                if game.store.alive(eid) and chebyshev(game.store.get(v, Position), here) <= 1:
-                    ctx.events += melee_attack(game, eid, v, boxes=step["damage"])
+            _figure_attacks(ctx, eid, path, _alive(ctx, victims))
     return victims
+
+
+def _figure_attacks(ctx: Ctx, figure: int, path: str, victims: list[int]) -> None:
+    """A trap's figure strikes each victim next to it as it springs out (the Jaws); one
+    whose save waits on luck holds back the strikes at the others."""
+    game = ctx.game
+    step = step_at(ctx.profile, path)
+    for i, v in enumerate(victims):
+        here = game.store.try_get(figure, Position)
+        if here is None or not game.store.alive(v) or \
+                chebyshev(game.store.get(v, Position), here) > 1:
+            continue
+        ctx.events += melee_attack(game, figure, v, boxes=step["damage"])
+        if waiting(game):
+            then(game, "trap_figure_attacks", [*ctx_args(ctx), step_index(ctx.profile, path),
+                                               figure, *victims[i + 1:]])
+            return
+
+
+@continuation("trap_figure_attacks")
+def _figure_attacks_left(game: Game, args: list[int]) -> list[Event]:
+    trap, trigger, ecl, index, figure, *victims = args
+    ctx = trap_ctx(game, trap, trigger, ecl)
+    _figure_attacks(ctx, figure, step_paths(ctx.profile)[index], victims)
+    return ctx.events
 
 
 def op_spell(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:

@@ -15,6 +15,7 @@ from roguelike.core.components import Actor, Conditions, Confined, Hazard, Posit
 from roguelike.core.events import Event
 from roguelike.engine import conditions
 from roguelike.engine.kept import declare
+from roguelike.engine.luck_queue import holding
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
@@ -148,7 +149,10 @@ def _run_hook(game: Game, eid: int, hook: str, victims: list[int]) -> list[Event
     if not step.get(hook) or (not victims and hook not in ("on_start", "on_end")):
         return []
     ctx = _ctx(game, eid)
-    run_steps(ctx, step[hook], victims, f"{game.store.get(eid, Hazard).step}/{hook}")
+    # (a lasting effect acts on whoever is in it, round after round or as they enter: it
+    # does not stop for a delver's luck, and its rolls stand as with luck_prompt "never")
+    with holding(game):
+        run_steps(ctx, step[hook], victims, f"{game.store.get(eid, Hazard).step}/{hook}")
     return ctx.events
 
 

@@ -9,6 +9,7 @@ import numpy as np
 from roguelike.core.components import Position
 from roguelike.core.events import Event
 from roguelike.engine.explore.doors import open_region
+from roguelike.engine.luck_queue import holding
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.area import CARDINALS, area_squares
 from roguelike.engine.traps.core import roll
@@ -51,9 +52,13 @@ def free_square_near(game: Game, depth: int, near: tuple[int, int], mover: int =
 
 
 def place(game: Game, eid: int, xy: tuple[int, int]) -> list[Event]:
+    """Set a creature down where a trap puts it; what the square does to it (another trap,
+    a marker's check) comes at once, without stopping for luck: the effect that moved it
+    is still under way (engine/luck_queue.py, `holding`)."""
     pos = game.store.get(eid, Position)
     pos.x, pos.y = xy
-    return [Event("move", "", eid, x=xy[0], y=xy[1]), *game.on_moved(eid)]
+    with holding(game):
+        return [Event("move", "", eid, x=xy[0], y=xy[1]), *game.on_moved(eid)]
 
 
 def flee(ctx: Ctx, eid: int) -> list[Event]:

@@ -17,10 +17,18 @@ from roguelike.core.events import Event
 from roguelike.engine import conditions
 from roguelike.engine.explore.inventory import roll_treasure
 from roguelike.engine.kept import declare
+from roguelike.engine.luck_queue import continuation, then, waiting
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps import confine, effects, hazards
 from roguelike.engine.traps.area import area_squares
-from roguelike.engine.traps.core import Ctx, creatures_on, profile_of, roll, run_steps
+from roguelike.engine.traps.core import (
+    Ctx,
+    creatures_on,
+    profile_of,
+    roll,
+    run_steps,
+    trap_ctx,
+)
 from roguelike.engine.traps.make import ARMED, index
 from roguelike.engine.words import the_trap
 
@@ -88,25 +96,41 @@ def victims_of(game: Game, ctx: Ctx) -> list[int]:
 def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     """The trap goes off with `trigger` as the creature that set it off."""
     trap = game.store.get(trap_eid, Trap)
-    profile = profile_of(game, trap_eid)
-    pos = game.store.get(trap_eid, Position)
-    ctx = Ctx(game, trap_eid, profile, trigger, pos.xy, trap.room, pos.depth, trap.beyond,
-              trap.option)
+    ctx = trap_ctx(game, trap_eid, trigger)
+    profile = ctx.profile
     who = name_of(game.store, trigger)
     # a profile with no effect (the dial's "X") is no trap at all: said once, as such
     text = f"{who} sets off a trap: {profile.name}! {profile.text}" if profile.effect else \
         f"{who} steps on a square marked {profile.name}: nothing happens. {profile.text}"
-    ctx.events.append(Event("trap", text, trigger, trap_eid, x=pos.x, y=pos.y))
+    ctx.events.append(Event("trap", text, trigger, trap_eid, x=ctx.point[0], y=ctx.point[1]))
     trap.state = "sprung"
     trap.springs += 1
     make_known(game, trap_eid, list(game.party))
     trap.state = "sprung"
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
+    if waiting(game):  # a roll waits on luck: the rest of the springing waits behind it
+        then(game, "trap_sprung", [trap_eid, trigger])
+        return ctx.events
+    return ctx.events + _sprung(game, trap_eid, trigger)
+
+
+@continuation("trap_sprung")
+def _sprung_after_luck(game: Game, args: list[int]) -> list[Event]:
+    trap_eid, trigger = args
+    return _sprung(game, trap_eid, trigger)
+
+
+def _sprung(game: Game, trap_eid: int, trigger: int) -> list[Event]:
+    """What follows a trap's effect: its treasure, its reset, the end of the mover's move."""
+    trap = game.store.get(trap_eid, Trap)
+    profile = profile_of(game, trap_eid)
+    pos = game.store.get(trap_eid, Position)
+    events: list[Event] = []
     if trap.springs == 1 and profile.treasure:
         # T&T: "When ... a Trap is resolved, roll for Treasure on the ... Traps chart"; only
         # the first time, or a resetting trap would be a treasure mine
-        ctx.events += roll_treasure(game, list(profile.treasure), pos.x, pos.y,
-                                    the_trap(profile.name))
+        events += roll_treasure(game, list(profile.treasure), pos.x, pos.y,
+                                the_trap(profile.name))
     _schedule_reset(game, trap_eid)
     actor = game.store.try_get(trigger, Actor)
     stocking = game.content.trap_stocking
@@ -117,7 +141,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
         actor.move_points = 0
         actor.actions_left = 0
     game.view_changed()
-    return ctx.events
+    return events
 
 
 def _schedule_reset(game: Game, trap_eid: int) -> None:
@@ -187,42 +211,87 @@ def on_moved(game: Game, eid: int) -> list[Event]:
         events = []
     # (the index and the square are read after the hazards: they may have moved the mover
     # or made entities)
+    if eid in by_type.get(Character, ()):
+        return events + _character_springs(game, eid, depth, old, _UNDERFOOT, None)
+    squares, _rooms = index(game, depth)
+    if not squares and not near:
+        return events  # (no trap square to step on, no hazard to hinder: most steps)
+    actors = by_type.get(Actor)
+    actor = actors.get(eid) if actors is not None else None
+    if actor is not None:
+        traps = squares.get((pos.x, pos.y)) if squares else None
+        if (traps and _armed_square(game, traps)) \
+                or (near and hazards.hindering(game, depth, pos.xy)):
+            actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
+    return events
+
+
+# What a delver's step may spring, in order (a springing that waits on luck keeps the rest
+# behind it: `traps_moved`): the trap squares underfoot, the squares passed diagonally, the
+# room traps of a room entered.
+_UNDERFOOT, _DIAGONAL, _ROOM = 0, 1, 2
+
+
+def _character_springs(game: Game, eid: int, depth: int, old: tuple[int, int, int] | None,
+                       stage: int, todo: list[int] | None) -> list[Event]:
+    """The traps a delver's step sets off, from `stage` on; `todo`: that stage's traps
+    still to try (None: all of them)."""
     squares, rooms = index(game, depth)
-    if eid not in by_type.get(Character, ()):
-        if not squares and not near:
-            return events  # (no trap square to step on, no hazard to hinder: most steps)
-        actors = by_type.get(Actor)
+    pos = game.store.get(eid, Position)
+    events: list[Event] = []
+    if stage == _UNDERFOOT and squares:
+        actors = game.store.by_type.get(Actor)
         actor = actors.get(eid) if actors is not None else None
-        if actor is not None:
-            traps = squares.get((pos.x, pos.y)) if squares else None
-            if (traps and _armed_square(game, traps)) \
-                    or (near and hazards.hindering(game, depth, pos.xy)):
-                actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
-        return events
-    if squares:
-        actors = by_type.get(Actor)
-        actor = actors.get(eid) if actors is not None else None
-        for trap_eid in squares.get((pos.x, pos.y), []):
-            events += _step_on(game, trap_eid, eid, actor)
-        if old is not None and abs(old[1] - pos.x) == 1 and abs(old[2] - pos.y) == 1:
-            events += _diagonal(game, eid, (old[1], old[2]), pos.xy, squares)
+        todo = list(squares.get((pos.x, pos.y), [])) if todo is None else todo
+        while todo:
+            events += _step_on(game, todo.pop(0), eid, actor)
+            if waiting(game):
+                return events + _springs_wait(game, eid, depth, old, stage, todo)
+    if stage <= _DIAGONAL and squares and old is not None:
+        if stage < _DIAGONAL or todo is None:
+            todo = _diagonal_traps(game, (old[1], old[2]), pos.xy, squares)
+        while todo:
+            events += _diagonal(game, eid, todo.pop(0))
+            if waiting(game):
+                return events + _springs_wait(game, eid, depth, old, _DIAGONAL, todo)
     # (a room without a room trap springs nothing: the room left is asked only on
     # entering one with traps)
     if not rooms:
         return events
-    level = game.level
-    room = level.room_at(pos.x, pos.y)
-    if room is not None and room in rooms \
-            and room != (level.room_at(old[1], old[2]) if old else room):
-        for trap_eid in rooms.get(room, []):
-            trap = game.store.get(trap_eid, Trap)
-            if trap.state in ARMED and eid not in trap.known_by \
-                    and profile_of(game, trap_eid).trigger == "room":
-                ok, ev = _chance(game, trap_eid, eid)
-                events.append(ev)
-                if ok:
-                    events += spring(game, trap_eid, eid)
+    if stage < _ROOM or todo is None:
+        level = game.level
+        room = level.room_at(pos.x, pos.y)
+        if room is None or room not in rooms \
+                or room == (level.room_at(old[1], old[2]) if old else room):
+            return events
+        todo = list(rooms.get(room, []))
+    while todo:
+        trap_eid = todo.pop(0)
+        trap = game.store.get(trap_eid, Trap)
+        if trap.state in ARMED and eid not in trap.known_by \
+                and profile_of(game, trap_eid).trigger == "room":
+            ok, ev = _chance(game, trap_eid, eid)
+            events.append(ev)
+            if ok:
+                events += spring(game, trap_eid, eid)
+                if waiting(game):
+                    return events + _springs_wait(game, eid, depth, old, _ROOM, todo)
     return events
+
+
+def _springs_wait(game: Game, eid: int, depth: int, old: tuple[int, int, int] | None,
+                  stage: int, todo: list[int]) -> list[Event]:
+    then(game, "traps_moved", [eid, depth, *(old or (-1, -1, -1)), stage, *todo])
+    return []
+
+
+@continuation("traps_moved")
+def _springs_left(game: Game, args: list[int]) -> list[Event]:
+    eid, depth, old_depth, old_x, old_y, stage, *todo = args
+    if not game.store.has(eid, Position):
+        return []
+    old = None if old_depth < 0 else (old_depth, old_x, old_y)
+    return _character_springs(game, eid, depth, old, stage, todo)
 
 
 def _step_on(game: Game, trap_eid: int, eid: int, actor: Actor | None) -> list[Event]:
@@ -239,30 +308,34 @@ def _step_on(game: Game, trap_eid: int, eid: int, actor: Actor | None) -> list[E
     return [ev, *spring(game, trap_eid, eid)] if ok else [ev]
 
 
-def _diagonal(game: Game, eid: int, a: tuple[int, int], b: tuple[int, int],
-              squares: dict[tuple[int, int], list[int]]) -> list[Event]:
-    stocking = game.content.trap_stocking
-    if stocking is None:
+def _diagonal_traps(game: Game, a: tuple[int, int], b: tuple[int, int],
+                    squares: dict[tuple[int, int], list[int]]) -> list[int]:
+    """The trap squares a step from `a` to `b` passes diagonally between (none unless the
+    step is diagonal)."""
+    if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1 or game.content.trap_stocking is None:
         return []
+    return [t for corner in ((b[0], a[1]), (a[0], b[1])) for t in squares.get(corner, [])]
+
+
+def _diagonal(game: Game, eid: int, trap_eid: int) -> list[Event]:
+    """Slipping past trap square `trap_eid` diagonally (Mage Knight 001): it goes off on
+    the chart's faces, unless the mover is Nimble."""
+    stocking = game.content.trap_stocking
+    assert stocking is not None  # (_diagonal_traps lists none without it)
     mk = stocking.mage_knight
-    events: list[Event] = []
-    for corner in ((b[0], a[1]), (a[0], b[1])):
-        for trap_eid in squares.get(corner, []):
-            trap = game.store.get(trap_eid, Trap)
-            if trap.state not in ARMED or trap.placement != "square":
-                continue
-            if mk.nimble_ignores_diagonal and conditions.has_condition(game, eid, "nimble"):
-                continue
-            face = game.streams.play.d(6)
-            lo, hi = mk.diagonal_trigger
-            ok = lo <= face <= hi
-            events.append(Event("trap_trigger", f"{name_of(game.store, eid)} slips past a trap "
-                                f"square diagonally (rolled {face}, triggers on {lo}-{hi}): "
-                                f"{'it goes off' if ok else 'safe'}.", eid, trap_eid, roll=face,
-                                need=hi))
-            if ok:
-                events += spring(game, trap_eid, eid)
-    return events
+    trap = game.store.get(trap_eid, Trap)
+    if trap.state not in ARMED or trap.placement != "square":
+        return []
+    if mk.nimble_ignores_diagonal and conditions.has_condition(game, eid, "nimble"):
+        return []
+    face = game.streams.play.d(6)
+    lo, hi = mk.diagonal_trigger
+    ok = lo <= face <= hi
+    events = [Event("trap_trigger", f"{name_of(game.store, eid)} slips past a trap "
+                    f"square diagonally (rolled {face}, triggers on {lo}-{hi}): "
+                    f"{'it goes off' if ok else 'safe'}.", eid, trap_eid, roll=face,
+                    need=hi)]
+    return events + spring(game, trap_eid, eid) if ok else events
 
 
 def _hazards_here(game: Game, depth: int) -> bool:

@@ -19,11 +19,11 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 
-from roguelike.core.components import Character, PendingLuck
+from roguelike.core.components import Character
 from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck, pending_entity
+from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
 from roguelike.engine.stats import name_of
 from roguelike.engine.travel import Question
 from roguelike.records.score import banking_lines
@@ -127,11 +127,13 @@ class GameScreen(Screen[None], inherit_bindings=False):
         self._offer_luck()
 
     def _offer_luck(self) -> None:
-        """A failed roll waits on the player's luck (option 'ask'): ask, then act."""
-        eid = pending_entity(self.game)
-        if eid is None or self._asking_luck:
+        """A failed roll waits on the player's luck (option 'ask'): ask, then act. Offers
+        come one at a time (a volley of darts makes one for each failed save): the answer's
+        refresh asks the next."""
+        pending = offer_waiting(self.game)
+        if pending is None or self._asking_luck or self.game.over:
             return
-        pending = self.game.store.get(eid, PendingLuck)
+        eid = pending.eid
         luck = self.game.store.get(eid, Character).luck
         self._asking_luck = True
 

@@ -13,6 +13,9 @@ with it, never changes; a digest that takes in more is a new version.
     2  version 1 and the mode (explore or combat), the creature whose turn it is, the
        deepest depth reached, the outcome, the kills, the party, the game options (luck
        prompts) and each level's explored squares (travel and auto-explore read them)
+
+    Both take in, when there is one, the party's turn begun together (RuleState.party_turn,
+    issue 26), as they take the traps' last squares: a state without one digests as before.
 """
 
 from __future__ import annotations
@@ -86,6 +89,10 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     hidden = traps.last_squares_state(game)
     if hidden:
         state["last_squares"] = hidden
+    # (the party's turn taken together outside a fight, engine/party_turn.py: left out
+    # while empty, as last_squares is, so a digest of a state without one is as before)
+    if st.party_turn:
+        state["party_turn"] = st.party_turn
     if version >= 2:
         state.update(mode=st.mode, current=st.current, deepest=st.deepest,
                      outcome=st.outcome, kills=st.kills, party=st.party,

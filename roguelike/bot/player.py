@@ -25,7 +25,7 @@ from roguelike.core.components import Actor, PendingLuck, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, TakeStairs, Wait
+from roguelike.engine.actions import Lead, Wait
 from roguelike.engine.explore.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.options import GameOptions
@@ -175,7 +175,7 @@ class Bot:
                 # guard, the party went down and up the same stairs until it fell, s24-a-3)
                 return None
             if pos.xy == down:
-                return TakeStairs("down") if J.gathered(game, pos) else Wait()
+                return J.take_stairs(self, game, pos, "down")
             return towards(self, game, eid, pos, [down], False)
 
         def loot() -> Action | None:

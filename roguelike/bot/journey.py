@@ -36,6 +36,7 @@ UP_TURNS = 2  # ... and a level back up (the way is known)
 STAIRS_PATIENCE = 20  # waits on the stairs for the line to catch up before leading a
 # companion still far off to them
 LOOT_REACH = 24  # the farthest (squares) the bot goes back for treasure it has seen
+LOOT_SLACK = 8  # ... and further for the treasure it is already walking to
 
 
 def light_turns(game: Game) -> int:
@@ -201,8 +202,13 @@ def loot(bot: Bot, game: Game, pos: Position) -> tuple[int, tuple[int, int]] | N
                 del seen[eid]  # (taken, or carried off: seen gone)
                 continue
         dist = max(abs(x - pos.x), abs(y - pos.y))
-        if dist <= LOOT_REACH and (best is None or dist < best[0]):
+        # (the treasure it already goes for, a little further: a route that bends away at
+        # first took the walker past LOOT_REACH and the stairs back in, and so on, 1,500
+        # actions on depth 4 of bot-progress-4)
+        reach = LOOT_REACH + (LOOT_SLACK if eid == bot.going_for else 0)
+        if dist <= reach and (best is None or dist < best[0]):
             best = (dist, eid, (x, y))
+    bot.going_for = best[1] if best else None
     return (best[1], best[2]) if best else None
 
 

@@ -64,6 +64,7 @@ class Bot:
         self.kept_loads: tuple[list[int], tuple[tuple[int, ...], ...],
                                list[tuple[bool, bool]]] | None = None
         self.seen_loot: dict[int, tuple[int, int, int]] = {}  # treasure -> where seen
+        self.going_for: int | None = None  # the treasure the last look for loot chose
         self._last_event: Event | None = None  # the newest log entry read
         # (depth, the party's state) at the last rest; rests in a row that changed nothing
         self.rested_from: tuple[int, tuple[object, ...]] | None = None

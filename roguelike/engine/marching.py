@@ -26,7 +26,7 @@ from roguelike.core.components import (
     Trap,
 )
 from roguelike.core.events import Event
-from roguelike.engine import helpless
+from roguelike.engine import helpless, walking
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.conditions import speed as speed_now
 from roguelike.engine.stats import chebyshev, name_of, speed
@@ -34,7 +34,6 @@ from roguelike.engine.traps import confine
 from roguelike.engine.traps.hazards import hazards_at
 from roguelike.engine.traps.make import ARMED, index
 from roguelike.engine.traps.trigger import is_known_to_party
-from roguelike.engine.walking import STEP_ACTIONS, act, creatures_near
 from roguelike.engine.words import direction_words
 from roguelike.world.paths import UNREACHABLE
 
@@ -113,10 +112,11 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
     if here >= UNREACHABLE:
         return None
     level = game.level
-    creatures = creatures_near(game, x0, y0)
+    # (through the module: tests hold its answers to a full scan, tests/test_perf_speed.py)
+    creatures = walking.creatures_near(game, x0, y0)
     characters = store.by_type.get(Character, {})
     options = []
-    for dx, dy in STEP_ACTIONS:
+    for dx, dy in walking.STEP_ACTIONS:
         x, y = x0 + dx, y0 + dy
         if not level.in_bounds(x, y):
             continue
@@ -127,7 +127,7 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
         options.append((known_danger(game, (x, y)), other is not None, (x, y) != prefer, d,
                         abs(dx) + abs(dy), dx, dy))
     for *_rank, dx, dy in sorted(options):
-        events = act(game, eid, STEP_ACTIONS[dx, dy])
+        events = walking.act(game, eid, walking.STEP_ACTIONS[dx, dy])
         if events is not None:
             return events
     return None

@@ -11,11 +11,12 @@ from itertools import pairwise
 import pytest
 from trap_helpers import place
 
-from roguelike.core.components import Actor, HitBoxes, Position, Trap
+from roguelike.core.components import Actor, Door, HitBoxes, Position, Trap
 from roguelike.core.explore_components import Item
 from roguelike.engine import marching, travel, turn_loop
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Lead, Step, TakeStairs, Wait
+from roguelike.engine.autoexplore import Explorer
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.explore.inventory import Drop, Give, PickUp, carried, make_item
 from roguelike.engine.explore.items import UseItem
@@ -345,3 +346,44 @@ def test_travel_moves_the_group_and_a_room_trap_does_not_take_the_leader_alone()
     _events, why = travel.run(game, to_goal)
     assert why == "there" and game.store.get(oil, Trap).springs == 1
     assert in_step(game)
+
+
+PARTED = """
+####################
+#......1.....+.....#
+#............#.....#
+#............#.23..#
+####################
+"""
+
+
+def _parted() -> Game:
+    """The Warrior west of a door found locked, the Rogue and the Mage east of it."""
+    game = scenario(PARTED, rolls=[6] * 400)
+    door = game.door_at(13, 1)
+    assert door is not None
+    game.store.get(door, Door).locked = True
+    game.level.explored[:] = True
+    return game
+
+
+def test_travel_stops_walking_away_from_a_companion_a_locked_door_cuts_off():
+    game = _parted()
+    _events, why = travel.run(game, lambda g, e: travel.travel_step(g, e, (1, 3))
+                              if _xy(g, e) != (1, 3) else "there")
+    assert why.startswith("Mercenary Rogue has no way to the party")
+    assert "lead them (Tab) to open it" in why and _xy(game, game.led) == (7, 1)
+    # walking back toward it goes on: to the door
+    _events, why = travel.run(game, lambda g, e: travel.travel_step(g, e, (12, 1))
+                              if _xy(g, e) != (12, 1) else "there")
+    assert why == "there"
+
+
+def test_auto_explore_opens_the_door_that_parts_the_party():
+    game = _parted()
+    asked: list[str] = []
+    _events, why = travel.run(game, Explorer(), answer=lambda q: asked.append(q.text) or 0)
+    assert asked and asked[0].startswith("The party is parted by a locked door")
+    assert "break_door" in [a["kind"] for _r, a in game.history]
+    assert not marching.cut_off(game, game.party[1])
+    assert in_step(game) or marching.lagging(game) is None, why

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -48,7 +49,7 @@ from roguelike.engine.explore.rest import RestRun, present, rest_needs, rest_ref
 from roguelike.engine.game import Game
 from roguelike.engine.helpless import can_act
 from roguelike.engine.interact import d6_odds
-from roguelike.engine.marching import held_fast
+from roguelike.engine.marching import cut_off, held_fast, line
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Search, Struggle
@@ -119,6 +120,10 @@ class Explorer:
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
 
+    # a companion cut off from the party by a door is this decider's job (door_between):
+    # the walk does not stop for it (travel.Run._together)
+    rejoins: ClassVar[bool] = True
+
     def __call__(self, game: Game, eid: int) -> Action | Question | str:
         if not self.started:  # whom the player leads, unless a job of ours put it there
             self.started = True
@@ -159,6 +164,10 @@ class Explorer:
             if door is None:
                 return follow(game, eid)
             return self._obstacle(game, eid, door, cost, door_plans)
+        if not combat:  # a companion cut off by a door found locked: open it first
+            between = door_between(game, cost, barriers)
+            if between is not None:
+                return self._obstacle(game, eid, between, cost, parting_plans)
         edge = frontier(game)
         here = game.store.get(eid, Position).xy
         goals = [g for g in edge if g not in barriers and g != here]
@@ -495,9 +504,43 @@ def door_to_open(game: Game, eid: int, cost: np.ndarray, edge: list[tuple[int, i
     return None if best is None else best[3]
 
 
-def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+def door_between(game: Game, cost: np.ndarray, barriers: dict[tuple[int, int], int]
+                 ) -> int | None:
+    """A known locked or stuck door between the one led and a companion who has no other
+    way to it over known ground (a door found locked as it followed; the one led thrown
+    past one by a trap), nearest the one led; None when there is none."""
+    if not barriers:
+        return None
+    shut = [e for e in line(game)[1:] if cut_off(game, e)]
+    if not shut:
+        return None
+    positions = game.store.table(Position)
+    mine = distance_map(cost, [positions[game.led].xy])
+    for other in shut:
+        theirs = distance_map(cost, [positions[other].xy])
+        best: tuple[int, int, int, int] | None = None
+        for (x, y), door in barriers.items():
+            near = [(x + dx, y + dy) for dx, dy in NEIGHBOURS
+                    if game.level.in_bounds(x + dx, y + dy)]
+            to_me = min(int(mine[b, a]) for a, b in near)
+            if to_me < UNREACHABLE and min(int(theirs[b, a]) for a, b in near) < UNREACHABLE \
+                    and (best is None or (to_me, y, x) < best[:3]):
+                best = (to_me, y, x, door)
+        if best is not None:
+            return best[3]
+    return None
+
+
+def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+    """door_plans for a door a companion is cut off by."""
+    return door_plans(game, door, "The party is parted by")
+
+
+def door_plans(game: Game, door: int, why: str = "The way on is through"
+               ) -> tuple[list[Plan], str]:
     """Every way each free delver has through a locked or stuck door, the best odds first
-    (then the quiet way, then the one led), and the words of the question."""
+    (then the quiet way, then the one led), and the words of the question (`why`: what
+    the door is to the party)."""
     store = game.store
     state = store.get(door, Door)
     stuck = store.has(door, Stuck) and not state.locked
@@ -519,7 +562,7 @@ def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
                 label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
                 ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
     ranked.sort(key=lambda p: p[:3])
-    text = f"The way on is through a {what} door"
+    text = f"{why} a {what} door"
     if not ranked:
         return [], f"{text}, and nobody can open it."
     return [p[3] for p in ranked], text

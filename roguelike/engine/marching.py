@@ -200,13 +200,32 @@ def lead_in_turn(game: Game, eid: int) -> None:
     st.current = eid
 
 
+def cut_off(game: Game, eid: int) -> bool:
+    """Whether companion `eid`, walking in the line, has no way over the level to the one
+    ahead of it (a door locked between them, a wall of a trap's)."""
+    ahead = ahead_of(game, eid)
+    if ahead is None:
+        return False
+    positions = game.store.table(Position)
+    here = positions[eid]
+    return int(game.route_near(positions[ahead].xy, here.xy)[here.y, here.x]) >= UNREACHABLE
+
+
+def _nearer_or_as_near(pos: Position, led: Position, step_to: tuple[int, int] | None
+                       ) -> bool:
+    """Whether a step of the one led to `step_to` keeps it within GAP squares of `pos`, or
+    no further from it than it is (None: no step asked about)."""
+    return step_to is None or chebyshev(pos, Position(pos.depth, *step_to)) <= \
+        max(GAP, chebyshev(pos, led))
+
+
 @dataclass(frozen=True)
 class Lag:
     """A companion the party is not together with: who, why (for the player), and what a
     walk does about it: "wait" (the one led ends its turn: the companion's next turn brings
     it up), "held" (the same, for one held fast: its next turn's steps are tries to break
-    away), "stop" (free it first, or it cannot move at all) or "note" (nothing waiting
-    would change: no known way between them; say so and go on)."""
+    away), "cut off" (no way to the party: go back for it; a walk whose decider opens the
+    way itself goes on) or "stop" (free it first, or it cannot move at all)."""
 
     eid: int
     why: str
@@ -216,11 +235,11 @@ class Lag:
 def lagging(game: Game, step_to: tuple[int, int] | None = None) -> Lag | None:
     """The first companion, in marching order, the one led should not walk on without,
     outside a fight (RULES.md, "The party moves together"): one more than GAP squares from
-    the one ahead of it with nothing left to move with this turn (wait), one too slow to
-    move (stop), one with no way to the one ahead (note), or one caught by a trap or held
-    fast that a step to `step_to` would leave more than GAP squares behind (stop; walking
-    toward it goes on, and so does a walk away from one nobody can reach). None: the party
-    is together."""
+    the one ahead of it with nothing left to move with this turn (wait, or held: it tries
+    to break away), one too slow to move (stop), or one caught by a trap or with no way to
+    the one ahead (a door locked between them) that a step to `step_to` would take the one
+    led further from (stop; walking toward it goes on, and so does a walk away from a
+    captive nobody can reach). None: the party is together."""
     if game.mode != "explore":
         return None
     store = game.store
@@ -234,8 +253,7 @@ def lagging(game: Game, step_to: tuple[int, int] | None = None) -> Lag | None:
         name = name_of(store, eid)
         where = direction_words(led.xy, pos.xy)
         if eid not in walkers:  # caught by a trap
-            if step_to is None or chebyshev(pos, Position(pos.depth, *step_to)) <= \
-                    max(GAP, chebyshev(pos, led)):
+            if _nearer_or_as_near(pos, led, step_to):
                 continue
             if int(game.route_near(pos.xy, led.xy)[led.y, led.x]) >= UNREACHABLE:
                 continue  # (shut out: nothing is gained by standing by)
@@ -245,8 +263,12 @@ def lagging(game: Game, step_to: tuple[int, int] | None = None) -> Lag | None:
         apos = positions[ahead]
         if chebyshev(pos, apos) <= GAP:
             continue
-        if int(game.route_near(apos.xy, pos.xy)[pos.y, pos.x]) >= UNREACHABLE:
-            return Lag(eid, f"{name} has no known way to the party ({where}).", "note")
+        if cut_off(game, eid):
+            if _nearer_or_as_near(pos, led, step_to):
+                continue  # (going back for it goes on)
+            return Lag(eid, f"{name} has no way to the party ({where}; a door locked "
+                       f"between?): go back for them, or lead them (Tab) to open it.",
+                       "cut off")
         pace = speed_now(game, eid, speed(store, eid))
         if pace <= 0:
             return Lag(eid, f"{name} is too slow to move (Speed {pace}) and is left "

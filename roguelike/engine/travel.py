@@ -190,7 +190,6 @@ class Run:
         self.known = int(np.count_nonzero(game.level.explored))
         self.waits = 0  # turns in a row the one led has waited for a companion
         self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
-        self.noted: set[int] = set()  # companions said to have no way to the party
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -236,15 +235,15 @@ class Run:
             return action
         pos = game.store.get(eid, Position)
         lag = lagging(game, (pos.x + action.dx, pos.y + action.dy))
-        if lag is None or (lag.kind == "note" and lag.eid in self.noted):
+        if lag is None:
             self.waits = 0
             return action
-        if lag.kind == "note":  # (said once a walk; waiting would change nothing)
-            self.noted.add(lag.eid)
-            self.news = lag.why
-            return action
-        if lag.kind == "stop":
+        if lag.kind == "stop" or (lag.kind == "cut off"
+                                  and not getattr(self.decide, "rejoins", False)):
             return lag.why
+        if lag.kind == "cut off":  # (the decider opens the way: autoexplore.door_between)
+            self.waits = 0
+            return action
         self.waits += 1
         if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."

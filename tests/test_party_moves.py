@@ -387,3 +387,26 @@ def test_auto_explore_opens_the_door_that_parts_the_party():
     assert "break_door" in [a["kind"] for _r, a in game.history]
     assert not marching.cut_off(game, game.party[1])
     assert in_step(game) or marching.lagging(game) is None, why
+
+
+def test_a_follower_never_moves_the_one_led():
+    """walk-3's first room: the Warrior steps back into the Rogue (they swap) and the Mage,
+    closing up on the Rogue round a door, had only the Warrior's square nearer: it swapped
+    the one led back out of the square it stepped to, and auto-explore went to and fro.
+    Now no follower swaps with the one led (or the one it follows)."""
+    game = Game("walk-3")
+    lead = game.led
+    walk = travel.Run(game, Explorer())
+
+    def perform(action: Action) -> list:
+        before = _xy(game, lead)
+        events = game.perform(action)
+        if isinstance(action, Step) and any(e.kind == "move" and e.actor == lead
+                                            for e in events):
+            assert _xy(game, lead) == (before[0] + action.dx, before[1] + action.dy)
+        return events
+
+    for _ in range(30):
+        if walk.advance(perform):
+            break
+    assert game.actions_taken >= 30

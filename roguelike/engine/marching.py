@@ -102,8 +102,9 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
                 ) -> list[Event] | None:
     """One step of `eid` toward companion `target`, by the free neighbouring squares nearer
     to it: a square without a known danger first, then one no companion stands on (a swap
-    would send that one back), then `prefer` (where the one ahead has just stood), then the
-    nearest, straight before diagonal. Its events, or None when no step is taken."""
+    would send that one back; never the one led's or the target's), then `prefer` (where
+    the one ahead has just stood), then the nearest, straight before diagonal. Its events,
+    or None when no step is taken."""
     store = game.store
     pos = store.get(eid, Position)
     x0, y0 = pos.x, pos.y
@@ -122,7 +123,10 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
             continue
         d = int(dist[y, x])
         other = creatures.get((x, y))
-        if d >= here or (other is not None and other not in characters):
+        # (a follower never swaps with the one led, nor with the one it follows: it would
+        # send the one in front back; passing another companion in a corridor it may)
+        if d >= here or (other is not None and (other not in characters
+                                                or other in (game.led, target))):
             continue
         options.append((known_danger(game, (x, y)), other is not None, (x, y) != prefer, d,
                         abs(dx) + abs(dy), dx, dy))

@@ -289,7 +289,8 @@ class Game(PartySight, Occupants):
                         f"({plural(points, 'movement point')} unused).", actor)]
         if act.actions_left <= 0:
             events += turn_loop.run(self)
-            if self.awaiting != actor or self.mode != "explore" or self.over:
+            if self.awaiting != actor or self.mode != "explore" or self.over \
+                    or self._tables.get(PendingLuck):
                 return events, Result(True)  # (something came up: the player decides)
         result = self.try_action(action, actor)
         if not result.ok:

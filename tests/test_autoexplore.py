@@ -103,20 +103,24 @@ def test_a_stuck_door_offers_breaking_before_forcing_and_the_rogue_picks_a_lock(
     assert all(p.worker != game.party[0] or p.kind != "pick_lock" for p in plans)
 
 
-def test_the_chosen_delver_takes_the_lead_walks_over_and_picks():
+def test_the_chosen_delver_takes_the_lead_walks_over_and_picks_then_hands_it_back():
+    """The worker chosen for the door leads while it works; once the door is open the lead
+    goes back to the delver the player led, who walks in front again (issue 26)."""
     game = _locked(party=(("leader", "warrior"), ("mercenary", "rogue")))
     door = door_at(game, 4, 1)
     explorer = Explorer()
-    rogue = game.party[1]
+    warrior, rogue = game.party
 
     def pick_by_rogue(q: Question) -> int:
         return next(i for i, p in enumerate(explorer.offered[q.about])
                     if p.worker == rogue and p.kind == "pick_lock")
 
     travel.run(game, explorer, answer=pick_by_rogue)
-    assert game.led == rogue
-    assert "lead" in _kinds(game) and "pick_lock" in _kinds(game)
+    assert "pick_lock" in _kinds(game)
     assert not game.store.get(door, Door).locked
+    leads = [e.actor for e in game.log if e.kind == "lead"]
+    assert leads == [rogue, warrior]
+    assert game.led == warrior
 
 
 def test_a_whole_action_with_only_movement_left_ends_the_move():

@@ -202,6 +202,7 @@ CHANGES: dict[str, Callable[[Game], object]] = {
     "order": lambda g: g.order.append(99),
     "turn_index": lambda g: setattr(g, "turn_index", g.turn_index + 1),
     "current": lambda g: setattr(g, "current", 99),
+    "party_turn": lambda g: g.party_turn.append(99),
     "led": lambda g: setattr(g, "led", g.party[-1]),
     "mode": lambda g: setattr(g, "mode", "combat" if g.mode == "explore" else "explore"),
     "over": lambda g: setattr(g, "over", not g.over),

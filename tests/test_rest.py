@@ -144,7 +144,9 @@ def test_a_wound_breaks_the_rest():
     g = _hall()
     rogue = g.party[1]
     _cross(g, g.party[0], "legs", 1)
-    C.add_condition(g, rogue, "burning", 1)
+    # (two rounds: the Rogue's turn this round began with the party's, before it caught
+    # fire, so the burn comes at the start of its next turn, in the rest)
+    C.add_condition(g, rogue, "burning", 2)
     events = g.perform(Rest())
     assert "The rest is broken: Mercenary Rogue is hurt. It heals nothing." in _texts(events)
     assert _crossed(g, g.party[0], "legs") == 1

@@ -48,9 +48,12 @@ async def test_play_screens(size):
         await _settle(pilot, app)
         game = app.game
         steps = [(("o",), "door_question"), (("escape", "U"), "use_menu"),
-                 (("down", "enter"), "use_location"),
+                 # (the Rogue stands beside the Warrior, in step: "for whom?" first)
+                 (("down", "enter", "enter"), "use_location"),
+                 # (the party stands in step in the corridor: the wall is aimed into the
+                 # room, four squares east of the Mage)
                  (("escape", "tab", "tab", "z", "down", "down", "down", "enter", "l", "l",
-                   "enter"), "wall_direction"),
+                   "l", "l", "enter"), "wall_direction"),
                  (("escape", "Q", "y"), "quit_end")]
         for keys, name in steps:
             if name == "use_menu":  # (after `o`, which would rest a wound off first)

@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 DOWN_TURNS = 6  # exploration turns of light a level down costs the bot, rests included ...
 UP_TURNS = 2  # ... and a level back up (the way is known)
-STAIRS_PATIENCE = 20  # waits on the stairs up for the line to catch up before leading a
+STAIRS_PATIENCE = 20  # waits on the stairs for the line to catch up before leading a
 # companion still far off to them
 LOOT_REACH = 24  # the farthest (squares) the bot goes back for treasure it has seen
+LOOT_SLACK = 8  # ... and further for the treasure it is already walking to
 
 
 def light_turns(game: Game) -> int:
@@ -111,24 +112,29 @@ def climb(bot: Bot, game: Game, eid: int, pos: Position) -> Action:
     dungeon; the way up passes through each level's Camp (treasure banks on arrival)."""
     up = game.level.stairs_up
     if pos.xy == up:
-        if gathered(game, pos):
-            bot.stairs_waits = 0
-            return TakeStairs("up")
-        # the line catches up while the leader waits; a companion still standing far off
-        # after that (cut off from the line) leads, and walks here (waiting on for it was a
-        # stall of 50,000 actions)
-        bot.stairs_waits += 1
-        far = straggler(game, pos) if bot.stairs_waits > STAIRS_PATIENCE else None
-        if far is None:
-            return Wait()
-        bot.stairs_waits = 0
-        return Lead(game.store.get(far, Character).order)
+        return take_stairs(bot, game, pos, "up")
     step = towards(bot, game, eid, pos, [up], False)
     if step is not None:
         return step
     frontier = bot.routes.frontier_from(game, pos.xy)
     # (no known way up: cut off, it may be by a secret door; the walls not yet searched)
     return towards(bot, game, eid, pos, frontier, False) or seek_secret(bot, game, eid, pos)
+
+
+def take_stairs(bot: Bot, game: Game, pos: Position, direction: str) -> Action:
+    """On the stairs: take them once the party is gathered. The line catches up while the
+    leader waits; a companion still standing far off after that (cut off from the line: a
+    locked door between, a teleport) leads, and walks here (waiting on for it was a stall
+    of 50,000 actions going up, and a retirement going down, s26-dev-a-26)."""
+    if gathered(game, pos):
+        bot.stairs_waits = 0
+        return TakeStairs(direction)
+    bot.stairs_waits += 1
+    far = straggler(game, pos) if bot.stairs_waits > STAIRS_PATIENCE else None
+    if far is None:
+        return Wait()
+    bot.stairs_waits = 0
+    return Lead(game.store.get(far, Character).order)
 
 
 def goal_here(game: Game) -> int | None:
@@ -196,8 +202,13 @@ def loot(bot: Bot, game: Game, pos: Position) -> tuple[int, tuple[int, int]] | N
                 del seen[eid]  # (taken, or carried off: seen gone)
                 continue
         dist = max(abs(x - pos.x), abs(y - pos.y))
-        if dist <= LOOT_REACH and (best is None or dist < best[0]):
+        # (the treasure it already goes for, a little further: a route that bends away at
+        # first took the walker past LOOT_REACH and the stairs back in, and so on, 1,500
+        # actions on depth 4 of bot-progress-4)
+        reach = LOOT_REACH + (LOOT_SLACK if eid == bot.going_for else 0)
+        if dist <= reach and (best is None or dist < best[0]):
             best = (dist, eid, (x, y))
+    bot.going_for = best[1] if best else None
     return (best[1], best[2]) if best else None
 
 

@@ -25,7 +25,7 @@ from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
 from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, TakeStairs, Wait
+from roguelike.engine.actions import Lead, Wait
 from roguelike.engine.explore.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
 from roguelike.engine.luck_queue import waiting
@@ -65,6 +65,7 @@ class Bot:
         self.kept_loads: tuple[list[int], tuple[tuple[int, ...], ...],
                                list[tuple[bool, bool]]] | None = None
         self.seen_loot: dict[int, tuple[int, int, int]] = {}  # treasure -> where seen
+        self.going_for: int | None = None  # the treasure the last look for loot chose
         self._last_event: Event | None = None  # the newest log entry read
         # (depth, the party's state) at the last rest; rests in a row that changed nothing
         self.rested_from: tuple[int, tuple[object, ...]] | None = None
@@ -176,7 +177,7 @@ class Bot:
                 # guard, the party went down and up the same stairs until it fell, s24-a-3)
                 return None
             if pos.xy == down:
-                return TakeStairs("down") if J.gathered(game, pos) else Wait()
+                return J.take_stairs(self, game, pos, "down")
             return towards(self, game, eid, pos, [down], False)
 
         def loot() -> Action | None:

@@ -209,7 +209,10 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     A party in a `hurry` to leave the level rests only off severe fatigue (-2 and worse on
     every roll: an exhausted Mage shut behind a locked door needed a 9 on a d6 to break
     it, seed s22-b-33)."""
-    if game.mode != "explore" or rest_refusal(game):
+    # (with only Pillagers in view that keep away the walk to the Camp goes on, though the
+    # rest waits: stopping it there, the party turned back for the stairs out of their
+    # sight and in again for the Camp, 5,000 actions on depth 2, s26-dev-a-15)
+    if game.over or (game.mode != "explore" and game.threats_in_view()):
         return None
     store = game.store
     standing = [m for m in present(game) if not is_disabled(store, m)]
@@ -222,7 +225,7 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
     if resting_paused(bot, game):
         return None
     if in_camp(game, eid):
-        return _rest(bot, game) if rest_needs(game) else None
+        return _rest(bot, game) if rest_needs(game) and not rest_refusal(game) else None
     worst = max(_crossed(game, m) for m in standing)
     danger = any(boxes_to_down(game, m) <= 1 for m in standing)
     # (fatigue is -1 a level on every roll: rested off at once while light allows, and
@@ -238,7 +241,7 @@ def rest_plan(bot: Bot, game: Game, eid: int, pos: Position,
         walk = camp_walk(bot, game, eid, pos)
         if walk is not None and not _into_harm(game, pos, walk):
             return walk
-    return _rest(bot, game)
+    return None if rest_refusal(game) else _rest(bot, game)
 
 
 def _into_harm(game: Game, pos: Position, action: Action) -> bool:

@@ -32,6 +32,9 @@ class Result:
     events: list[Event] = dataclasses.field(default_factory=list)
     reason: str = ""
     alternate: Action | None = None
+    # refused only because the move under way holds the turn's last action: outside a
+    # fight the move then ends by itself and the action is taken (Game.perform)
+    fresh: bool = False
 
 
 def done(*events: Event) -> Result:
@@ -108,8 +111,9 @@ def spend_action(game: Game, actor: int) -> Result | None:
     act = game.store.get(actor, Actor)
     if act.actions_left <= 0:
         if act.move_points > 0:  # the status line says "action 2/2, moving": say why not
-            return fail("No action left for that: the last one is the move under way "
-                        f"({plural(act.move_points, 'movement point')} left).")
+            return Result(False, reason="No action left for that: the last one is the move "
+                          f"under way ({plural(act.move_points, 'movement point')} left).",
+                          fresh=True)
         return fail("No actions left this turn.")
     act.move_points = 0  # any other action ends a move under way
     act.actions_left -= 1

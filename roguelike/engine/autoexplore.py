@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -48,6 +49,7 @@ from roguelike.engine.explore.rest import RestRun, present, rest_needs, rest_ref
 from roguelike.engine.game import Game
 from roguelike.engine.helpless import can_act
 from roguelike.engine.interact import d6_odds
+from roguelike.engine.marching import cut_off, held_fast, line
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Search, Struggle
@@ -96,14 +98,21 @@ class Explorer:
     rest_due: int = 0  # the clock round the rest just begun ends on (0: none begun)
     no_rest_before: int = 0  # after a broken rest, no rest before this clock round
     told: set[int] = field(default_factory=set)  # keep-away foes announced (watch.Watch)
+    # The delver the player leads, who walks in front (RULES.md, "The party moves
+    # together"), and the one this decider last handed the lead to for a job (a door, a
+    # captive, a search): the lead goes back once the job is done. 0: none yet.
+    chosen: int = 0
+    handed: int = 0
+    started: bool = False
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
-        remembers a broken rest (so a Pillager passing by does not break rest after rest)
-        and the Pillagers already announced (so one stepping in and out of view does not
-        stop every press)."""
+        remembers a broken rest (so a Pillager passing by does not break rest after rest),
+        the Pillagers already announced (so one stepping in and out of view does not
+        stop every press) and whom the player leads (a run stopped while a worker led)."""
         return Explorer(search=search, rest_due=self.rest_due,
-                        no_rest_before=self.no_rest_before, told=self.told)
+                        no_rest_before=self.no_rest_before, told=self.told,
+                        chosen=self.chosen, handed=self.handed)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -111,7 +120,27 @@ class Explorer:
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
 
+    # a companion cut off from the party by a door is this decider's job (door_between):
+    # the walk does not stop for it (travel.Run._together)
+    rejoins: ClassVar[bool] = True
+
     def __call__(self, game: Game, eid: int) -> Action | Question | str:
+        if not self.started:  # whom the player leads, unless a job of ours put it there
+            self.started = True
+            if game.led != self.handed or not self.chosen:
+                self.chosen, self.handed = game.led, 0
+        decision = self._decide(game, eid)
+        if isinstance(decision, Lead):
+            orders = game.store.table(Character)
+            to = next(e for e in game.party if orders[e].order == decision.order)
+            self.handed = 0 if to == self.chosen else to
+        elif isinstance(decision, str):
+            back = self._give_back(game, None)  # (done: the lead goes back first)
+            if back is not None:
+                return back
+        return decision
+
+    def _decide(self, game: Game, eid: int) -> Action | Question | str:
         combat = game.mode == "combat"  # (then only Pillagers in view, keeping away)
         if combat and game.threats_in_view():
             return "Not with foes in view!"
@@ -124,7 +153,8 @@ class Explorer:
                 return rescue
             shut_out = True
         if shut_out and not _can_work(game, eid):  # (a captive itself: another goes on)
-            return self._rest(game, eid) or _lead_free(game)  # (or wait for one to come round)
+            # (or wait for one to come round)
+            return self._rest(game, eid) or _lead_free(game, self.chosen)
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -134,9 +164,17 @@ class Explorer:
             if door is None:
                 return follow(game, eid)
             return self._obstacle(game, eid, door, cost, door_plans)
+        if not combat:  # a companion cut off by a door found locked: open it first
+            between = door_between(game, cost, barriers)
+            if between is not None:
+                return self._obstacle(game, eid, between, cost, parting_plans)
         edge = frontier(game)
         here = game.store.get(eid, Position).xy
         goals = [g for g in edge if g not in barriers and g != here]
+        if goals and not held_fast(game, eid):  # (a held one's steps are its tries)
+            back = self._give_back(game, goals)
+            if back is not None:
+                return back
         if goals:
             dist = route_to(game, goals, cost)
             step = downhill(game, eid, dist)
@@ -164,6 +202,21 @@ class Explorer:
         if known:
             return f"Nothing left to explore or search here. Stairs down: {where}."
         return "Nothing left to explore or search here, and no stairs down found."
+
+    def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
+                   ) -> Action | None:
+        """The lead back to the delver the player chose (no time), once the job it was
+        handed over for is done (a door, a captive, a search) and that one can walk in
+        front again: toward `goals` when given (or it would be handed straight back);
+        None otherwise."""
+        chosen = self.chosen
+        if not chosen or game.led == chosen or game.mode == "combat" \
+                or chosen not in game.party or not _can_work(game, chosen):
+            return None
+        if goals is not None and downhill(
+                game, chosen, route_to(game, goals, _open_cost(game, chosen))) is None:
+            return None
+        return Lead(game.store.get(chosen, Character).order)
 
     def _rest(self, game: Game, eid: int) -> Action | str | None:
         """Rest first while anyone is wounded or down (DCSS's explore_auto_rest): R's rests
@@ -344,9 +397,10 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
-def _lead_free(game: Game) -> Action | str:
-    """Lead the first free delver (no time); why not, when nobody is free or in a fight."""
-    free = [e for e in game.party if _can_work(game, e)]
+def _lead_free(game: Game, chosen: int = 0) -> Action | str:
+    """Lead the delver the player chose if it is free, else the first free one in marching
+    order (no time); why not, when nobody is free or in a fight."""
+    free = sorted((e for e in game.party if _can_work(game, e)), key=lambda e: e != chosen)
     if not free:
         return "Nobody is free to explore."
     if game.mode == "combat":
@@ -450,9 +504,43 @@ def door_to_open(game: Game, eid: int, cost: np.ndarray, edge: list[tuple[int, i
     return None if best is None else best[3]
 
 
-def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+def door_between(game: Game, cost: np.ndarray, barriers: dict[tuple[int, int], int]
+                 ) -> int | None:
+    """A known locked or stuck door between the one led and a companion who has no other
+    way to it over known ground (a door found locked as it followed; the one led thrown
+    past one by a trap), nearest the one led; None when there is none."""
+    if not barriers:
+        return None
+    shut = [e for e in line(game)[1:] if cut_off(game, e)]
+    if not shut:
+        return None
+    positions = game.store.table(Position)
+    mine = distance_map(cost, [positions[game.led].xy])
+    for other in shut:
+        theirs = distance_map(cost, [positions[other].xy])
+        best: tuple[int, int, int, int] | None = None
+        for (x, y), door in barriers.items():
+            near = [(x + dx, y + dy) for dx, dy in NEIGHBOURS
+                    if game.level.in_bounds(x + dx, y + dy)]
+            to_me = min(int(mine[b, a]) for a, b in near)
+            if to_me < UNREACHABLE and min(int(theirs[b, a]) for a, b in near) < UNREACHABLE \
+                    and (best is None or (to_me, y, x) < best[:3]):
+                best = (to_me, y, x, door)
+        if best is not None:
+            return best[3]
+    return None
+
+
+def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+    """door_plans for a door a companion is cut off by."""
+    return door_plans(game, door, "The party is parted by")
+
+
+def door_plans(game: Game, door: int, why: str = "The way on is through"
+               ) -> tuple[list[Plan], str]:
     """Every way each free delver has through a locked or stuck door, the best odds first
-    (then the quiet way, then the one led), and the words of the question."""
+    (then the quiet way, then the one led), and the words of the question (`why`: what
+    the door is to the party)."""
     store = game.store
     state = store.get(door, Door)
     stuck = store.has(door, Stuck) and not state.locked
@@ -474,7 +562,7 @@ def door_plans(game: Game, door: int) -> tuple[list[Plan], str]:
                 label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
                 ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
     ranked.sort(key=lambda p: p[:3])
-    text = f"The way on is through a {what} door"
+    text = f"{why} a {what} door"
     if not ranked:
         return [], f"{text}, and nobody can open it."
     return [p[3] for p in ranked], text

@@ -42,6 +42,7 @@ class FightRun:
         self.low = {e for e in game.party if low_health(game, e) is not None}
         self.actions = 0
         self.waits = 0  # of them, turns that only waited (nothing to reach or do)
+        self.news = ""  # (a fight's round has no waiting to tell of: travel.Stepper)
         self.retried = False
 
     def refusal(self) -> str | None:

@@ -30,12 +30,13 @@ from roguelike.engine import (
     fight_hooks,
     healing,
     helpless,
+    marching,
     morale,
     routes,
     traps,
     turn_loop,
 )
-from roguelike.engine.action_base import Action, Result, fail
+from roguelike.engine.action_base import Action, Result, end_move, fail
 from roguelike.engine.creatures import make_character
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.explore.adapters import RuleCalls
@@ -52,7 +53,7 @@ from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
-from roguelike.engine.words import the_name
+from roguelike.engine.words import plural, the_name
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
@@ -89,6 +90,7 @@ class Game(PartySight, Occupants):
     order: list[int] = in_state("order")
     turn_index: int = in_state("turn_index")
     current: int | None = in_state("current")
+    party_turn: list[int] = in_state("party_turn")
     led: int = in_state("led")
     mode: str = in_state("mode")
     over: bool = in_state("over")
@@ -249,7 +251,15 @@ class Game(PartySight, Occupants):
         # (nothing is refused while no roll waits on luck: refuse_while_pending's answer)
         refused = fight_hooks.refuse_while_pending(self, action) \
             if self.state.luck_queue.items else ""
+        # (an answer to a luck offer is not a step of the one led: the following that the
+        # offer held up is queued behind it, marching.follow_later)
+        led = actor == self.led and self.mode == "explore" and not self.state.luck_queue.items
+        before = self._positions[actor].xy
         result = fail(refused) if refused else self.try_action(action, actor)
+        ended: list[Event] = []
+        if not result.ok and result.fresh and self.mode == "explore" \
+                and self.streams.play.draws == draws:
+            ended, result = self._after_the_move(action, actor)
         if not result.ok:
             if self.streams.play.draws == draws:
                 return [Event("fail", result.reason)]
@@ -258,7 +268,14 @@ class Game(PartySight, Occupants):
             result = Result(True, [Event("fail", result.reason)])
         self.actions_taken += 1
         self.history.append((round_, action.to_dict()))
-        events = result.events + turn_loop.run(self)
+        events = ended + result.events
+        if led and actor in self._positions:
+            # (outside a fight the companions follow the one led in step: marching.py)
+            if self.state.luck_queue.items:
+                marching.follow_later(self, {actor: before})
+            else:
+                events += marching.follow(self, {actor: before})
+        events += turn_loop.run(self)
         self._record(events, round_)
         # Fired only here, once the action is recorded and the state settled, so a save
         # made by a watcher holds the whole action.
@@ -268,6 +285,28 @@ class Game(PartySight, Occupants):
             for watcher in list(self.on_level_change):
                 watcher(self)
         return events
+
+    def _after_the_move(self, action: Action, actor: int) -> tuple[list[Event], Result]:
+        """With no foe in view, an action refused only because the move under way holds
+        the turn's last action (action_base.spend_action): the move ends by itself, the
+        turn passes when nothing is left of it, and the action is taken when the same
+        delver is asked again with still no foe in view (RULES.md, "The party moves
+        together"). The events of the move's end and the turn passing, and the action's
+        result (a refusal now is recorded: the move has ended)."""
+        act = self._actors[actor]
+        points = act.move_points
+        end_move(self, actor)
+        events = [Event("end_move", f"{name_of(self.store, actor)} ends the move "
+                        f"({plural(points, 'movement point')} unused).", actor)]
+        if act.actions_left <= 0:
+            events += turn_loop.run(self)
+            if self.awaiting != actor or self.mode != "explore" or self.over \
+                    or self.state.luck_queue.items:
+                return events, Result(True)  # (something came up: the player decides)
+        result = self.try_action(action, actor)
+        if not result.ok:
+            result = Result(True, [Event("fail", result.reason)])
+        return events, result
 
     def try_action(self, action: Action, actor: int) -> Result:
         for _ in range(4):  # an action may turn into another, but not forever
@@ -369,6 +408,7 @@ class Game(PartySight, Occupants):
         if self.mode == "combat":
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
+        marching.lead_in_turn(self, eid)
         return Result(True, [Event("lead", f"You now lead {the_name(self, eid)}.",
                                    eid)])
 

@@ -1,9 +1,9 @@
 """Game options that change how the engine talks to the player, never the rules' odds.
 
 `luck_prompt`: "ask" (players' default) stops the engine after a failed roll that luck could
-still turn, with `PendingLuck` on the character, until SpendLuck(n) or KeepRoll() is sent;
-"never" (the bot, the sim, the benchmarks) never asks: luck is then spent only by pledging
-it before a roll with SpendLuck(n).
+still turn, with the offer first in the luck queue (engine/luck_queue.py), until
+SpendLuck(n) or KeepRoll() is sent; "never" (the bot, the sim, the benchmarks) never asks:
+luck is then spent only by pledging it before a roll with SpendLuck(n).
 """
 
 from __future__ import annotations

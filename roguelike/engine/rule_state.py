@@ -46,6 +46,10 @@ class RuleState:
     order: list[int] = field(default_factory=list)  # this round's initiative count
     turn_index: int = 0  # whose turn in `order`
     current: int | None = None  # the creature whose turn it is
+    # the delvers whose turns this round began together at the party's count, outside a
+    # fight (engine/party_turn.py): their places in `order` follow the first one's, and
+    # their turns are not begun again when the count reaches them
+    party_turn: list[int] = field(default_factory=list)
     led: int = 0  # the delver the player steers out of combat
     mode: str = "explore"  # or "combat"
     over: bool = False

@@ -16,6 +16,10 @@ with it, never changes; a digest that takes in more is a new version.
     3  version 2 and the whole luck queue (engine/luck_queue.py: the roll waiting on the
        player's luck and the rest of its effect behind it); versions 1 and 2 took in only
        the roll waiting, as the `PendingLuck` component it then was on its delver
+
+    Every version takes in, when there is one, the party's turn begun together
+    (RuleState.party_turn, issue 26), as they take the traps' last squares: a state without
+    one digests as before.
 """
 
 from __future__ import annotations
@@ -103,6 +107,10 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     hidden = traps.last_squares_state(game)
     if hidden:
         state["last_squares"] = hidden
+    # (the party's turn taken together outside a fight, engine/party_turn.py: left out
+    # while empty, as last_squares is, so a digest of a state without one is as before)
+    if st.party_turn:
+        state["party_turn"] = st.party_turn
     if version >= 2:
         state.update(mode=st.mode, current=st.current, deepest=st.deepest,
                      outcome=st.outcome, kills=st.kills, party=st.party,

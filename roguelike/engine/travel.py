@@ -16,11 +16,12 @@ import numpy as np
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.engine.action_base import DIRECTIONS, Action
-from roguelike.engine.actions import EndMove, Step
+from roguelike.engine.actions import EndMove, Step, Wait
 from roguelike.engine.conditions import move_blocked
 from roguelike.engine.game import Game
 from roguelike.engine.luck_queue import waiting
-from roguelike.engine.stats import hostile
+from roguelike.engine.marching import lagging
+from roguelike.engine.stats import hostile, name_of
 from roguelike.engine.traps import confine
 from roguelike.engine.watch import Watch, known_hazards
 from roguelike.world import tiles as T
@@ -33,6 +34,12 @@ HAZARD_COST = 25
 # Steps in a row with nothing new in sight after which a walk stops (longer than any route
 # across a level: a walk that long is going round in circles).
 STALL_STEPS = 600
+# Turns in a row the one led waits for a companion before the walk stops (one who has spent
+# its turn catches up in its next: more means it cannot).
+MAX_WAITS = 3
+# ... and for one held fast, whose two tries a turn to break away may fail for a while (on
+# a 6 alone: 12 turns bring it away 99 times in 100).
+MAX_HELD_WAITS = 12
 # Deterministic tie-break: straight steps first, then diagonals, each in a fixed order.
 _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
@@ -173,7 +180,10 @@ Decider = Callable[[Game, int], "Action | Question | str"]
 @runtime_checkable
 class Stepper(Protocol):
     """A run that makes its own decisions, one action a call: Run below (a Decider's walk),
-    fight_round.FightRun (the party's round of a fight)."""
+    fight_round.FightRun (the party's round of a fight). `news`: what the player should be
+    told while it goes on (the UI shows it, then empties it)."""
+
+    news: str
 
     def refusal(self) -> str | None: ...
     def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None: ...
@@ -194,6 +204,8 @@ class Run:
         self.retried = False
         self.idle_steps = 0  # steps in a row that brought no new ground in sight
         self.known = int(np.count_nonzero(game.level.explored))
+        self.waits = 0  # turns in a row the one led has waited for a companion
+        self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -215,6 +227,10 @@ class Run:
         action = self.decide(game, eid)
         if not isinstance(action, Action):
             return action
+        held = self._together(game, eid, action)
+        if isinstance(held, str):
+            return held
+        action = held
         events = perform(action)
         if events and events[0].kind == "fail":
             instead = after_refusal(game, eid)
@@ -226,6 +242,31 @@ class Run:
         self.retried = False
         why = self.watch.stop_reason(game, events)
         return why or self._stalled(action)
+
+    def _together(self, game: Game, eid: int, action: Action) -> Action | str:
+        """Outside a fight the one led does not step on without the party (RULES.md, "The
+        party moves together"): a companion with nothing left to move with this turn is
+        waited for (the one led ends its turn: Wait), one that cannot come is why the
+        walk stops (marching.lagging)."""
+        if not isinstance(action, Step) or eid != game.led or game.mode != "explore":
+            self.waits = 0
+            return action
+        pos = game.store.get(eid, Position)
+        lag = lagging(game, (pos.x + action.dx, pos.y + action.dy))
+        if lag is None:
+            self.waits = 0
+            return action
+        if lag.kind == "stop" or (lag.kind == "cut off"
+                                  and not getattr(self.decide, "rejoins", False)):
+            return lag.why
+        if lag.kind == "cut off":  # (the decider opens the way: autoexplore.door_between)
+            self.waits = 0
+            return action
+        self.waits += 1
+        if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
+            return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
+        self.news = lag.why
+        return Wait()
 
     def _stalled(self, action: Action) -> str | None:
         """A safety net: a walk that takes STALL_STEPS steps in a row and sees nothing new

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import (
     Actor,
     Battle,
+    Character,
     Conditions,
     Disabled,
     Position,
@@ -153,16 +154,49 @@ def next_turn(game: Game) -> list[Event]:
     current = st.current = st.order[st.turn_index]
     if not can_start(game, current):  # (a turn that cannot start is finished)
         return events
-    act = game.store.table(Actor)[current]
-    act.actions_left = game.content.rules.actions_per_turn
-    act.move_points = 0
-    events += fight_hooks.start_turn(game, current)
+    if current in st.party_turn:
+        act = game.store.table(Actor)[current]  # (begun with the party's turn)
+    elif st.mode == "explore" and current in tables.get(Character, ()):
+        events += begin_party_turn(game)
+        if st.current is None or not can_start(game, st.current):
+            return events
+        act = game.store.table(Actor)[st.current]
+    else:
+        act = game.store.table(Actor)[current]
+        act.actions_left = game.content.rules.actions_per_turn
+        act.move_points = 0
+        events += fight_hooks.start_turn(game, current)
     # (current again: a wound at the start of the turn may have ended it)
     events.append(turn_event(game, st.current, act.initiative))
     if st.mode == "combat" and game.player_controls(st.current):
         events.append(Event("turn", f"{name_of(game.store, st.current)} acts "
                             f"(initiative {act.initiative}).", st.current,
                             roll=act.initiative))
+    return events
+
+
+def begin_party_turn(game: Game) -> list[Event]:
+    """Outside a fight the party takes its turns together, at the count of the first
+    delver still to act this round (RULES.md, "The party moves together"): every delver
+    whose turn is still to come is moved up to here, the one led first, then in marching
+    order, and each one's turn begins now, so the companions can follow the one led in step
+    (engine/marching.py) out of their own two actions. Nobody gains a turn or an action:
+    their own places in the count come right after, already begun."""
+    st = game.state
+    characters = game.store.table(Character)
+    rest = st.order[st.turn_index:]
+    members = sorted((e for e in rest if e in characters and can_start(game, e)),
+                     key=lambda e: (e != st.led, characters[e].order))
+    st.order[st.turn_index:] = members + [e for e in rest if e not in members]
+    st.party_turn = members
+    st.current = members[0]
+    actors, per_turn = game.store.table(Actor), game.content.rules.actions_per_turn
+    events: list[Event] = []
+    for eid in members:
+        act = actors[eid]
+        act.actions_left, act.move_points = per_turn, 0
+        if can_start(game, eid):  # (a companion's burn may have put another down)
+            events += fight_hooks.start_turn(game, eid)
     return events
 
 
@@ -202,6 +236,7 @@ def new_round(game: Game) -> list[Event]:
     st = game.state  # (the rule state: the loop reads and writes it directly)
     st.round += 1
     st.turn_index = 0
+    st.party_turn = []
     events = fight_hooks.new_round(game)
     events += helpless.new_round(game)  # (the conditions have ticked)
     if st.over:

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
-# (actions are frozen: one Step a direction serves every walker)
-_STEP_ACTIONS = {(dx, dy): Step(dx, dy) for dx, dy in _STEPS}
+# (actions are frozen: one Step a direction serves every walker; straight steps first)
+STEP_ACTIONS = {(dx, dy): Step(dx, dy) for dx, dy in _STEPS}
 
 
 def act(game: Game, eid: int, action: Action) -> list[Event] | None:
@@ -52,7 +52,7 @@ def downhill(game: Game, eid: int, dist: np.ndarray) -> list[Event] | None:
         if d < here and (other is None or (eid in characters and other in characters)):
             options.append((d, abs(dx) + abs(dy), dx, dy))
     for _d, _n, dx, dy in sorted(options):
-        events = act(game, eid, _STEP_ACTIONS[dx, dy])
+        events = act(game, eid, STEP_ACTIONS[dx, dy])
         if events is not None:
             return events
     return None

@@ -30,6 +30,7 @@ class Host(Protocol):
     game: Game
 
     def perform_quietly(self, action: Action) -> list[Event]: ...
+    def note(self, text: str) -> None: ...
     def auto_finished(self, reason: str) -> None: ...
     def auto_question(self, question: Question, answer: Callable[[int | None], None]
                       ) -> None: ...
@@ -65,6 +66,9 @@ class AutoRun:
             return
         for _ in range(self.per_tick):
             why = self.run.advance(self.host.perform_quietly)
+            if self.run.news:  # (the party waits for a companion: say whom)
+                self.host.note(self.run.news)
+                self.run.news = ""
             if isinstance(why, Question):
                 self._ask(why)
                 return

@@ -31,8 +31,8 @@ carrying the Heart of the Deep up from the lowest depth and out.
 to open it. [b]o[/b] explores, [b]G[/b] travels, [b]a[/b] acts on what is beside you, \
 [b]x[/b] looks, [b]F[/b] fights, [b]U[/b] uses an item.
 [b]Turns[/b]  every round each creature rolls a d6: the highest acts first, two actions \
-each. With no foe in view the others follow the one you lead; in a fight each delver takes \
-its own turn ([b].[/b] ends it).
+each. With no foe in view the others follow the one you lead in step; in a fight each \
+delver takes its own turn ([b].[/b] ends it).
 [b]Rolls[/b]  Wits, Might and Combat are targets: roll that or higher on a d6 (lower is \
 better). Speed is how far you move (higher is better). Luck buys a failed roll back.
 [b]Wounds[/b]  a hit crosses a box on the sidebar and the attribute worsens; a spent Head \
@@ -95,7 +95,11 @@ Every round every creature and the Pillagers roll a d6 for initiative; the count
 (up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
 marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act \
 (out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
-in view you steer the one you lead and the others follow; with a foe in view each delver \
+in view [b]the party moves together[/b]: its turns come at one count, the one you lead \
+(Tab) first and in front; the others follow it step for step out of their own Moves; \
+travel (G) and auto-explore (o) wait for one left behind and say why; and a command that \
+needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
+itself, in the next turn if the move was the last action. With a foe in view each delver \
 acts on its own count. The status line says whose turn it is, which action and the \
 movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/b] plays \
 the party's whole round for you, each delver on its count: shooters and casters from afar \

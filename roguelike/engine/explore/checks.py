@@ -49,8 +49,9 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
                    need: int | None = None) -> tuple[bool | None, list[Event]]:
     """check(), and after a failure that luck could still turn, the luck prompt as for a
     fight roll (engine/luck.py): (True/False, events) when decided, (None, events) while the
-    player decides (PendingLuck on `eid`). The resumer registered as `resume` then finishes
-    with `args` and the final outcome; a caller that gets a decision finishes the same way.
+    player decides (the offer first in the luck queue). The resumer registered as `resume`
+    then finishes with `args` and the final outcome; a caller that gets a decision finishes
+    the same way.
 
     Luck after the roll buys the missing pips 1:1 (DungeonPunk), except after a failure
     short by more than the critical margin (DungeonPunk 004:50, as for the d6 check)."""

@@ -136,8 +136,9 @@ def _pay_points(game: Game, actor: int, cost: int) -> Result | None:
             return fail(f"Too slow: disarming this way takes {cost} movement points.")
         act.actions_left -= 1
         act.move_points = speed(game.store, actor)
-    if act.move_points < cost:
-        return fail(f"Only {act.move_points} movement points left; this takes {cost}.")
+    if act.move_points < cost:  # (outside a fight the move ends and a new one pays)
+        return Result(False, reason=f"Only {act.move_points} movement points left; this "
+                      f"takes {cost}.", fresh=True)
     act.move_points -= cost
     return None
 

@@ -190,6 +190,15 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.log_view.add([text])
             self._place_cursor()
 
+    def note(self, text: str) -> None:
+        """A line for the log that no event of the game carries (an automatic walk
+        waiting for a companion), shown on the status line too."""
+        self.log_view.add([text])
+        self.status.hint = text
+        self.status.update_lines()
+        if self.options.accessible:
+            self._place_cursor()
+
     def act(self, action: Action) -> list[Event]:
         if self.game.over:
             return []

@@ -39,6 +39,11 @@ RESIZE_GAP = 0.1  # window changes are applied at most this often (the latest wi
 
 
 class Viewer(Protocol):
+    """An SSH session, a browser's terminal or a watcher. A viewer may also have
+    `watchers(n)` (the player: how many watch now) and `resized(cols, rows)` (a watcher:
+    the game's screen size changed, before what is drawn at the new size); the hub calls
+    them when they are there."""
+
     def send(self, data: bytes) -> None: ...
     def backlog(self) -> int: ...
 
@@ -221,6 +226,8 @@ class Hub:
         self.last_input = time.monotonic()
         self.resize(cols, rows)
         self._repaint_fresh()
+        if self.watchers:
+            self._tell_player()
         return old
 
     def detach(self, viewer: Viewer) -> bool:
@@ -230,8 +237,23 @@ class Hub:
         return False
 
     def add_watcher(self, viewer: Viewer) -> None:
+        resized = getattr(viewer, "resized", None)
+        if resized is not None:
+            resized(*self.screen_size_sent)
         self.watchers[id(viewer)] = _Seat(viewer)
         self._repaint_fresh()
+        self._tell_player()
+
+    @property
+    def screen_size_sent(self) -> tuple[int, int]:
+        """The size of what the viewers are being sent: the PTY's as last set."""
+        return self._size
+
+    def _tell_player(self) -> None:
+        if self.player is not None:
+            told = getattr(self.player.viewer, "watchers", None)
+            if told is not None:
+                told(len(self.watchers))
 
     def repaint_viewer(self, viewer: Viewer) -> None:
         """A full repaint for this viewer (at most every REPAINT_GAP)."""
@@ -241,7 +263,8 @@ class Hub:
         self._repaint_fresh()
 
     def remove_watcher(self, viewer: Viewer) -> None:
-        self.watchers.pop(id(viewer), None)
+        if self.watchers.pop(id(viewer), None) is not None:
+            self._tell_player()
 
     def resize(self, cols: int, rows: int) -> None:
         """The player's window changed: clamped, and applied at most every RESIZE_GAP."""
@@ -257,6 +280,10 @@ class Hub:
         self._last_resize = self.loop.time()
         self._size = self._want_size
         self.flush()  # what was drawn for the old size goes first, in order
+        for seat in self.watchers.values():
+            resized = getattr(seat.viewer, "resized", None)
+            if resized is not None:
+                resized(*self._size)
         self._queue(self._size)
         self.child.resize(*self._size)
         if self.cast is not None:

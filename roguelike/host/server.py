@@ -14,10 +14,10 @@ from typing import Any
 import asyncssh
 
 from roguelike.host import hostkey
-from roguelike.host.accounts import Account, AccountError, name_problem, password_problem
+from roguelike.host.accounts import Account, name_problem
 from roguelike.host.config import HostConfig
-from roguelike.host.gate import BUSY
-from roguelike.host.registry import Host
+from roguelike.host.gate import refuse_all
+from roguelike.host.registry import Host, LoginRefused
 from roguelike.host.session import HostSession
 
 log = logging.getLogger("roguelike.host")
@@ -38,10 +38,7 @@ class GameServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.addr = str(peer[0]) if peer else "?"
         refused, dropped = self.host.gate.arrive(self, self.addr)
-        for other in dropped:
-            assert isinstance(other, GameServer)
-            other.state = ""
-            other.refuse(BUSY)
+        refuse_all(dropped)
         if refused is None:
             self.state = "pending"
         else:
@@ -52,10 +49,10 @@ class GameServer(asyncssh.SSHServer):
         if refused is None:
             self.state = "player"
         else:
-            self.state = ""
             self.refuse(refused)
 
     def refuse(self, why: str) -> None:
+        self.state = ""  # the gate has forgotten it (or never counted it)
         if self.conn is not None:
             asyncio.get_running_loop().call_soon(
                 self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
@@ -114,27 +111,10 @@ class GameServer(asyncssh.SSHServer):
         return False
 
     async def _login(self, username: str, password: str, _unused: None) -> bool:
-        host = self.host
-        if host.lockout.locked(username, self.addr):
+        try:
+            self.account = await self.host.log_in(username, password, self.addr)
+        except LoginRefused:
             return False
-        existing = host.accounts.find(username)
-        if existing is None:
-            if name_problem(username) or password_problem(password):
-                host.lockout.failed(username, self.addr)
-                return False
-            try:
-                self.account = await host.hash_work(host.accounts.register, username,
-                                                    password)
-            except AccountError:
-                return False
-            log.info("registered account %d", self.account.id)
-            return True
-        account = await host.hash_work(host.accounts.verify, username, password)
-        if account is None:
-            host.lockout.failed(username, self.addr)
-            return False
-        host.lockout.succeeded(username, self.addr)
-        self.account = account
         return True
 
     def session_requested(self) -> HostSession:

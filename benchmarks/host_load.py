@@ -124,7 +124,8 @@ class Bot:
 async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, Any]:
     data = Path(tempfile.mkdtemp(prefix="host-bench-"))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "roguelike", "host", "--port", "0", "--data", str(data),
+        sys.executable, "-m", "roguelike", "host", "--port", "0", "--ssh-only",
+        "--data", str(data),
         "--max-sessions", str(sessions + 8), "--max-per-ip", str(sessions + 8),
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:

@@ -44,8 +44,8 @@ async def test_the_data_folder_is_private_even_with_a_loose_umask(tmp_path):
     outside.chmod(0o644)
     (data / "accounts" / "7" / "link").symlink_to(outside)  # never followed
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "roguelike", "host", "--port", "0", "--data", str(data),
-        "--guests", stdout=asyncio.subprocess.PIPE, umask=0)
+        sys.executable, "-m", "roguelike", "host", "--port", "0", "--web-port", "0",
+        "--data", str(data), "--guests", stdout=asyncio.subprocess.PIPE, umask=0)
     try:
         lines = []
         while not any("at most" in line for line in lines):  # the last start-up line

@@ -19,6 +19,7 @@ from roguelike.host.config import HostConfig
 from roguelike.host.gate import refuse_all
 from roguelike.host.registry import Host, LoginRefused
 from roguelike.host.session import HostSession
+from roguelike.web.app import WebSite
 
 log = logging.getLogger("roguelike.host")
 GUEST = "guest"
@@ -150,15 +151,29 @@ def run_host(config: HostConfig) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        host, acceptor, fp = await start_server(config)
-        port = acceptor.sockets[0].getsockname()[1]
-        say = f"roguelike host: listening on {config.bind}:{port}\n"
-        say += f"roguelike host: host key {fp}\n"
+        say = ""
+        acceptor = None
+        if config.ssh:
+            host, acceptor, fp = await start_server(config)
+            port = acceptor.sockets[0].getsockname()[1]
+            say += f"roguelike host: listening on {config.bind}:{port}\n"
+            say += f"roguelike host: host key {fp}\n"
+        else:
+            host, port = Host(config), None
+        site = None
+        if config.web_port is not None:
+            site = WebSite(host, ssh_port=port)
+            web_port = await site.door.start(config, config.web_port)
+            scheme = "https" if site.door.tls else "http"
+            say += f"roguelike host: web on {scheme}://{config.bind}:{web_port}/\n"
         for note in [host.user_note, *host.notes, limits_note(config)]:
             say += "".join(f"roguelike host: {line}\n" for line in note.splitlines())
         print(say, end="", flush=True)
         await stop.wait()
-        acceptor.close()
+        if acceptor is not None:
+            acceptor.close()
+        if site is not None:
+            await site.door.close()
         await host.shutdown()  # every game gets SIGHUP and saves
 
     asyncio.run(main())

@@ -245,3 +245,28 @@ async def test_behind_a_trusted_proxy_the_forwarded_scheme_and_address_count(web
     async with client_session() as client, \
             client.get(run.url + "/login", headers=headers) as response:
         assert "Secure" in cookie_line(response, VISITOR_COOKIE)
+
+
+BROWSER_KEEPS = {"ctrl+w", "ctrl+t", "ctrl+n"}
+
+
+def test_the_game_needs_no_key_a_browser_keeps_and_the_site_says_so():
+    """Ctrl-W, Ctrl-T and Ctrl-N close or open a tab before the page sees them: no default
+    key is one (so the in-game help need not warn; the website's front page says so)."""
+    import tomllib
+    from pathlib import Path
+
+    from roguelike.web import pages
+
+    root = Path(__file__).resolve().parents[1]
+    keymap = tomllib.loads((root / "content" / "keymap.toml").read_text())
+    bound = {k.lower() for keys in keymap["move"].values() for k in keys}
+    bound |= {k.lower() for command in keymap["command"] for k in command["keys"]}
+    assert bound and not bound & BROWSER_KEEPS, bound & BROWSER_KEEPS
+    # nor any key a screen binds itself (Textual Binding strings in the UI's code)
+    for path in (root / "roguelike" / "ui").rglob("*.py"):
+        text = path.read_text().lower()
+        assert not any(f'"{k}' in text or f",{k}" in text for k in BROWSER_KEEPS), path
+    page = pages.front(pages.Visit(None, "0" * 64), None, 0)
+    assert "Ctrl-W, Ctrl-T and Ctrl-N stay the browser's: the game needs none of them" \
+        in " ".join(page.split())

@@ -270,3 +270,29 @@ def test_the_game_needs_no_key_a_browser_keeps_and_the_site_says_so():
     page = pages.front(pages.Visit(None, "0" * 64), None, 0)
     assert "Ctrl-W, Ctrl-T and Ctrl-N stay the browser's: the game needs none of them" \
         in " ".join(page.split())
+
+
+async def test_pages_load_in_under_50_ms_with_10000_scores_on_a_seed(web_server):
+    """The front page, the live games and a seed's table of 10,000 rows (first and last
+    page): median of 15 loads under 50 ms (benchmarks/web_pages.py measures them all)."""
+    import statistics
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from web_pages import SEED, fill
+
+    run = await web_server()
+    fill(run.host.config.data, 10000)
+    async with client_session() as client:
+        for path in ("/", "/watch", "/scores", f"/scores/{SEED}", f"/scores/{SEED}?page=98"):
+            times = []
+            for _ in range(15):
+                start = time.perf_counter()
+                async with client.get(run.url + path) as response:
+                    body = await response.text()
+                times.append(time.perf_counter() - start)
+            assert response.status == 200, path
+            assert statistics.median(times) < 0.050, (path, sorted(times))
+        assert "9800 games" in body and body.count("<tr>") == 101  # the last page's 100 rows

@@ -296,3 +296,26 @@ async def test_pages_load_in_under_50_ms_with_10000_scores_on_a_seed(web_server)
             assert response.status == 200, path
             assert statistics.median(times) < 0.050, (path, sorted(times))
         assert "9800 games" in body and body.count("<tr>") == 101  # the last page's 100 rows
+
+
+async def test_guests_play_from_the_front_page_when_the_host_allows_them(web_server):
+    run = await web_server(guests=True)
+    async with client_session() as client:
+        async with client.get(run.url + "/") as response:
+            page = await response.text()
+        assert "Play as a guest" in page
+        token = TOKEN.search(page).group(1)
+        async with client.post(run.url + "/guest", data={"form_token": token},
+                               allow_redirects=False) as response:
+            assert response.status == 303 and response.headers["Location"] == "/play"
+            login = cookie_line(response, LOGIN_COOKIE)
+            assert "Max-Age" not in login  # a guest's login ends with the browser
+        async with client.get(run.url + "/play") as response:
+            assert "Guest-" in await response.text()
+    run2 = await web_server()  # a host without guests has no guest door
+    async with client_session() as client:
+        async with client.get(run2.url + "/") as response:
+            assert "Play as a guest" not in await response.text()
+        async with client.post(run2.url + "/guest", data={"form_token": token},
+                               allow_redirects=False) as response:
+            assert response.status == 403

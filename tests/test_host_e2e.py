@@ -268,14 +268,15 @@ def test_host_command_prints_a_persistent_host_key(tmp_path):
     fingerprints = []
     for _ in range(2):
         proc = subprocess.Popen(
-            [sys.executable, "-m", "roguelike", "host", "--port", "0", "--data",
-             str(tmp_path / "d")], stdout=subprocess.PIPE, text=True)
+            [sys.executable, "-m", "roguelike", "host", "--port", "0", "--web-port", "0",
+             "--data", str(tmp_path / "d")], stdout=subprocess.PIPE, text=True)
         try:
-            lines = [proc.stdout.readline() for _ in range(2)]
+            lines = [proc.stdout.readline() for _ in range(3)]
         finally:
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(20) == 0
         assert lines[0].startswith("roguelike host: listening on 127.0.0.1:")
+        assert lines[2].startswith("roguelike host: web on http://127.0.0.1:")
         fingerprints.append(lines[1].split("host key ")[1].strip())
     assert fingerprints[0].startswith("SHA256:") and fingerprints[0] == fingerprints[1]
     assert (tmp_path / "d" / "host_ed25519_key").stat().st_mode & 0o077 == 0

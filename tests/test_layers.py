@@ -62,8 +62,10 @@ LAYERS: dict[str, int] = {
     "roguelike.crash": 8,
     # 9 the screens
     "roguelike.ui": 9,
-    # 10 the SSH host: it serves the UI; the UI never imports it
+    # 10 the host: it serves the UI over SSH, and its website over HTTP (a browser's
+    # terminal is one more viewer of the host's games); the UI never imports either
     "roguelike.host": 10,
+    "roguelike.web": 10,
     # 11 entry points: the command line, and the host's launcher of it
     "roguelike.cli": 11,
     "roguelike.__main__": 11,

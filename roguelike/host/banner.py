@@ -37,3 +37,9 @@ def _at(text: str, row: int, col: int) -> bytes:
 
 def title(name: str) -> bytes:
     return TITLE_PUSH + f"\x1b]2;watching {name} (q stops)\x07".encode()
+
+
+def watched_title(count: int) -> bytes:
+    """The player's window title: how many watch the game."""
+    who = "nobody watching" if count == 0 else f"{count} watching"
+    return f"\x1b]2;Traps & Treasure \u00b7 {who}\x07".encode()

@@ -35,11 +35,28 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    host = sub.add_parser("host", help="run the SSH game server",
-                          description="Host games over SSH: each player logs in (a free name "
-                                      "registers on first login) and gets a lobby.")
+    # (a short usage line: a bad argument's message stays a line or two, not the whole list)
+    host = sub.add_parser("host", help="run the game server (SSH and the web)",
+                          usage="%(prog)s [options]  (roguelike host --help lists them)",
+                          description="Host games over SSH and in web browsers: each player "
+                                      "logs in (over SSH a free name registers on first "
+                                      "login; on the web with the Register page) and gets a "
+                                      "lobby. One account, one game, on either.")
     host.add_argument("--port", type=int_range(0, 65535), default=2222,
-                      help="TCP port to listen on (default 2222; 0: any free port)")
+                      help="SSH port to listen on (default 2222; 0: any free port)")
+    host.add_argument("--web-port", type=int_range(0, 65535), default=8080,
+                      help="web port to listen on (default 8080; 0: any free port)")
+    only = host.add_mutually_exclusive_group()
+    only.add_argument("--ssh-only", action="store_true", help="serve no website")
+    only.add_argument("--web-only", action="store_true", help="serve no SSH")
+    host.add_argument("--tls-cert", type=Path, metavar="FILE",
+                      help="serve the website over HTTPS with this certificate (PEM; with "
+                           "--tls-key). Without: plain HTTP, for a reverse proxy with TLS")
+    host.add_argument("--tls-key", type=Path, metavar="FILE",
+                      help="the certificate's private key (PEM)")
+    host.add_argument("--trust-proxy", action="store_true",
+                      help="the website is behind a reverse proxy on this machine: take a "
+                           "request's address and scheme from its X-Forwarded-For/-Proto")
     host.add_argument("--bind", default="127.0.0.1",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     host.add_argument("--data", default="hostdata", metavar="DIR",
@@ -66,9 +83,20 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_lobby(args.link_fd)
     from roguelike.host.server import run_host
 
+    if (args.tls_cert is None) != (args.tls_key is None):
+        print("roguelike host: --tls-cert and --tls-key go together", file=sys.stderr)
+        return 2
+    if args.tls_cert is not None and args.ssh_only:
+        print("roguelike host: --tls-cert is for the website; --ssh-only serves none",
+              file=sys.stderr)
+        return 2
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
-                        max_per_ip=args.max_per_ip, drop_to=args.run_as)
+                        max_per_ip=args.max_per_ip, drop_to=args.run_as,
+                        ssh=not args.web_only,
+                        web_port=None if args.ssh_only else args.web_port,
+                        tls_cert=args.tls_cert, tls_key=args.tls_key,
+                        trust_proxy=args.trust_proxy)
     try:
         return run_host(config)
     except OSError as err:

@@ -31,6 +31,16 @@ class HostConfig:
     frame_interval: float = 0.03  # remote output is flushed at most this often
     memory_limit: int = 512 * 1024 * 1024  # RLIMIT_AS of each child
     drop_to: str = "nobody"  # the user children run as when the host runs as root
+    ssh: bool = True  # serve SSH on `port` (--web-only: no)
+    # the website (roguelike/web/): its port, or None for none (--ssh-only); TLS when
+    # both a certificate and its key are given (else plain HTTP, for a reverse proxy)
+    web_port: int | None = None
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    web_session_days: float = 30.0  # a web login lasts this long unless logged out
+    # behind a reverse proxy on this machine: a web request from loopback comes from the
+    # address (and scheme) its X-Forwarded-For (-Proto) header says
+    trust_proxy: bool = False
 
     @property
     def accounts_db(self) -> Path:

@@ -11,16 +11,33 @@ Two pools, as OpenSSH keeps MaxSessions apart from MaxStartups:
 - *Players* (logged in) count against `max_sessions` and `max_per_addr`; those caps are
   checked when a connection arrives (so a full server says so before asking a password)
   and again when its login completes.
+
+The website shares both pools (roguelike/web/door.py): a web connection is pending until
+its first request arrives, and a terminal's WebSocket is pending until it says hello,
+then a player like an SSH session.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
+from typing import Protocol, cast
 
 FULL = "The server is full; try again later."
 TOO_MANY = "Too many sessions from your address."
 BUSY = "Too many connections are logging in; try again."
+
+
+class Refusable(Protocol):
+    """What the gate holds: an SSH connection or a web one, each closed by `refuse`."""
+
+    def refuse(self, why: str) -> None: ...
+
+
+def refuse_all(dropped: Iterable[Hashable], why: str = BUSY) -> None:
+    """Close the pending connections the gate dropped for a newcomer (of either kind)."""
+    for other in dropped:
+        cast(Refusable, other).refuse(why)
 
 
 class Gate:
@@ -41,9 +58,13 @@ class Gate:
     def player_count(self) -> int:
         return sum(self.players.values())
 
-    def arrive(self, conn: Hashable, addr: str) -> tuple[str | None, list[Hashable]]:
-        """A new connection: (why it is refused, or None; the pending ones to drop for it)."""
-        refused = self._player_cap(addr)
+    def arrive(self, conn: Hashable, addr: str, player_cap: bool = True
+               ) -> tuple[str | None, list[Hashable]]:
+        """A new connection: (why it is refused, or None; the pending ones to drop for it).
+
+        `player_cap=False` for a web connection that has not yet said what it is (it may
+        only load a page, which a full server still serves): the pending pool alone."""
+        refused = self._player_cap(addr) if player_cap else None
         if refused:
             return refused, []
         dropped: list[Hashable] = []
@@ -74,6 +95,14 @@ class Gate:
         if refused is None:
             self.players[addr] += 1
         return refused
+
+    def settle(self, conn: Hashable) -> bool:
+        """A pending web connection made its first request: no longer pending, not a player
+        (a WebSocket then arrives on its own). False if it was dropped for a newcomer."""
+        if conn not in self._pending:
+            return False
+        self._forget(conn)
+        return True
 
     def leave(self, conn: Hashable, addr: str, player: bool) -> None:
         if player:

@@ -42,6 +42,11 @@ RESIZE_GAP = 0.1  # window changes are applied at most this often (the latest wi
 
 
 class Viewer(Protocol):
+    """An SSH session, a browser's terminal or a watcher. A viewer may also have
+    `watchers(n)` (the player: how many watch now) and `resized(cols, rows)` (a watcher:
+    the game's screen size changed, before what is drawn at the new size); the hub calls
+    them when they are there."""
+
     def send(self, data: bytes) -> None: ...
     def backlog(self) -> int: ...
 
@@ -237,6 +242,8 @@ class Hub:
         self.last_input = time.monotonic()
         self.resize(cols, rows)
         self._repaint_fresh()
+        if self.watchers:
+            self._tell_player()
         return old
 
     def detach(self, viewer: Viewer) -> bool:
@@ -246,9 +253,25 @@ class Hub:
         return False
 
     def add_watcher(self, viewer: Viewer, cols: int = 0, rows: int = 0) -> None:
-        """A watcher with a window of cols x rows (0: as large as the game)."""
+        """A watcher with a window of cols x rows (0: as large as the game); a viewer that
+        takes the game's size (a web page's terminal, `resized`) is told it."""
+        resized = getattr(viewer, "resized", None)
+        if resized is not None:
+            resized(*self.screen_size_sent)
         self.watchers[id(viewer)] = _Seat(viewer, (cols, rows) if cols and rows else None)
         self._repaint_fresh()
+        self._tell_player()
+
+    @property
+    def screen_size_sent(self) -> tuple[int, int]:
+        """The size of what the viewers are being sent: the PTY's as last set."""
+        return self._size
+
+    def _tell_player(self) -> None:
+        if self.player is not None:
+            told = getattr(self.player.viewer, "watchers", None)
+            if told is not None:
+                told(len(self.watchers))
 
     def watcher_resized(self, viewer: Viewer, cols: int, rows: int) -> None:
         """A watcher's window changed: repainted to fit it (the game's size is the
@@ -267,7 +290,8 @@ class Hub:
         self._repaint_fresh()
 
     def remove_watcher(self, viewer: Viewer) -> None:
-        self.watchers.pop(id(viewer), None)
+        if self.watchers.pop(id(viewer), None) is not None:
+            self._tell_player()
 
     def resize(self, cols: int, rows: int) -> None:
         """The player's window changed: clamped, and applied at most every RESIZE_GAP."""
@@ -283,6 +307,10 @@ class Hub:
         self._last_resize = self.loop.time()
         self._size = self._want_size
         self.flush()  # what was drawn for the old size goes first, in order
+        for seat in self.watchers.values():
+            resized = getattr(seat.viewer, "resized", None)
+            if resized is not None:
+                resized(*self._size)
         self._queue(self._size)
         self.child.resize(*self._size)
         if self.cast is not None:

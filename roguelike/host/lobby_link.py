@@ -145,6 +145,7 @@ class LobbyRun:
             if op == "passwd":
                 await self.host.hash_work(accounts.set_password, acc.id,
                                           str(req.get("old", "")), str(req.get("new", "")))
+                self.host.password_changed(acc.id)
                 return {"ok": True, "message": "Password changed."}
             if op == "allow_watch":
                 self.host.set_allow_watch(acc, bool(req.get("value")))

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from roguelike.host.accounts import Account, Accounts
+from roguelike.host import recordings
+from roguelike.host.accounts import Account, AccountError, Accounts, name_problem, password_problem
 from roguelike.host.cast import CastWriter
 from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
 from roguelike.host.config import HostConfig
@@ -48,6 +49,14 @@ class LiveGame:
         return int(self.hub.status.get("depth", 1) or 1)
 
 
+class LoginRefused(Exception):
+    """A login or registration refused; str() is a message for the player."""
+
+
+WRONG = "Wrong name or password."
+LOCKED = "Too many failed logins: try again later."
+
+
 class GameTaken(Exception):
     """The account's one game is already running or being started by another session."""
 
@@ -73,11 +82,53 @@ class Host:
         self.starting: dict[int, object] = {}  # account id -> the session starting its game
         self.imported: set[str] = set()
         self.listeners: set[asyncio.Event] = set()  # lobbies waiting for a live-list change
+        # called with the account id when a password changes (the website logs that
+        # account's browsers out)
+        self.password_hooks: list[Callable[[int], None]] = []
 
     async def hash_work(self, fn: Callable[..., T], *args: object) -> T:
         """Run a password check or hash off the event loop, a few at a time."""
         async with self.hashing:
             return await asyncio.to_thread(fn, *args)
+
+    # ----- logging in (SSH and the web alike) ----------------------------------------
+    async def log_in(self, name: str, password: str, addr: str,
+                     register: bool | None = None) -> Account:
+        """The account for `name` and `password` from address `addr`, or LoginRefused.
+
+        register=None (SSH): a free name registers with this password; True (the web's
+        register form): only a free name; False (the web's login form): only an existing
+        one. One lock-out table for both transports: five failures in the window lock the
+        name and the address, and a refused registration counts as a failure."""
+        if self.lockout.locked(name, addr):
+            raise LoginRefused(LOCKED)
+        existing = self.accounts.find(name)
+        if existing is None and register is False:
+            self.lockout.failed(name, addr)
+            raise LoginRefused(WRONG)
+        if existing is None:
+            problem = name_problem(name) or password_problem(password)
+            if problem:
+                self.lockout.failed(name, addr)
+                raise LoginRefused(problem)
+            try:
+                account = await self.hash_work(self.accounts.register, name, password)
+            except AccountError as err:
+                raise LoginRefused(str(err)) from None
+            log.info("registered account %d", account.id)
+            return account
+        if register:
+            raise LoginRefused(f"The name {existing.name} is taken.")
+        verified = await self.hash_work(self.accounts.verify, name, password)
+        if verified is None:
+            self.lockout.failed(name, addr)
+            raise LoginRefused(WRONG)
+        self.lockout.succeeded(name, addr)
+        return verified
+
+    def password_changed(self, account_id: int) -> None:
+        for hook in self.password_hooks:
+            hook(account_id)
 
     # ----- one game per account -------------------------------------------------------
     def reserve(self, account_id: int, owner: object) -> bool:
@@ -166,10 +217,18 @@ class Host:
         if self.games.get(game.account.id) is game:
             del self.games[game.account.id]
         self.changed()
-        await self.collect_scores(game.account)
+        await self.collect_scores(game.account, game)
 
-    async def collect_scores(self, account: Account) -> None:
-        folder = account_dir(self.config.data, account.id)
+    async def collect_scores(self, account: Account, game: LiveGame | None = None) -> None:
+        """Verify and import the account's new replays; note which casts record each
+        (recordings.py): the casts of `game`, the process that just ended."""
+        data = self.config.data
+        seed = str(game.hub.status.get("seed", game.seed)) if game is not None else ""
+        cast = game.hub.cast.path if game is not None and game.hub.cast is not None else None
+        cast_name = cast.relative_to(data).as_posix() if cast and cast.is_relative_to(data) \
+            else None
+        finished = False
+        folder = account_dir(data, account.id)
         for replay in new_replays(folder):
             key = str(replay)
             if key in self.imported or self._ledger(replay).exists():
@@ -181,8 +240,14 @@ class Host:
             except Exception as err:  # a bad replay must not break the host
                 log.warning("replay %s not imported: %s", replay, err)
                 continue
+            casts: list[str] = []
+            if ok and cast_name is not None and not finished:
+                finished = True
+                casts = [*recordings.claim_open(data, account.id, seed), cast_name]
             with contextlib.suppress(OSError):
-                self._ledger(replay).write_text("verified\n" if ok else "refused\n")
+                self._ledger(replay).write_text(recordings.entry(ok, casts))
+        if cast_name is not None and not finished:
+            recordings.note_open(data, account.id, cast_name, seed)
 
     def _ledger(self, replay: Path) -> Path:
         # the host's note of imported replays lives outside the child-writable folder

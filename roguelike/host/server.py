@@ -14,11 +14,12 @@ from typing import Any
 import asyncssh
 
 from roguelike.host import hostkey
-from roguelike.host.accounts import Account, AccountError, name_problem, password_problem
+from roguelike.host.accounts import Account, name_problem
 from roguelike.host.config import HostConfig
-from roguelike.host.gate import BUSY
-from roguelike.host.registry import Host
+from roguelike.host.gate import refuse_all
+from roguelike.host.registry import Host, LoginRefused
 from roguelike.host.session import HostSession
+from roguelike.web.app import WebSite
 
 log = logging.getLogger("roguelike.host")
 GUEST = "guest"
@@ -38,10 +39,7 @@ class GameServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.addr = str(peer[0]) if peer else "?"
         refused, dropped = self.host.gate.arrive(self, self.addr)
-        for other in dropped:
-            assert isinstance(other, GameServer)
-            other.state = ""
-            other.refuse(BUSY)
+        refuse_all(dropped)
         if refused is None:
             self.state = "pending"
         else:
@@ -52,10 +50,10 @@ class GameServer(asyncssh.SSHServer):
         if refused is None:
             self.state = "player"
         else:
-            self.state = ""
             self.refuse(refused)
 
     def refuse(self, why: str) -> None:
+        self.state = ""  # the gate has forgotten it (or never counted it)
         if self.conn is not None:
             asyncio.get_running_loop().call_soon(
                 self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
@@ -114,27 +112,10 @@ class GameServer(asyncssh.SSHServer):
         return False
 
     async def _login(self, username: str, password: str, _unused: None) -> bool:
-        host = self.host
-        if host.lockout.locked(username, self.addr):
+        try:
+            self.account = await self.host.log_in(username, password, self.addr)
+        except LoginRefused:
             return False
-        existing = host.accounts.find(username)
-        if existing is None:
-            if name_problem(username) or password_problem(password):
-                host.lockout.failed(username, self.addr)
-                return False
-            try:
-                self.account = await host.hash_work(host.accounts.register, username,
-                                                    password)
-            except AccountError:
-                return False
-            log.info("registered account %d", self.account.id)
-            return True
-        account = await host.hash_work(host.accounts.verify, username, password)
-        if account is None:
-            host.lockout.failed(username, self.addr)
-            return False
-        host.lockout.succeeded(username, self.addr)
-        self.account = account
         return True
 
     def session_requested(self) -> HostSession:
@@ -170,15 +151,29 @@ def run_host(config: HostConfig) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        host, acceptor, fp = await start_server(config)
-        port = acceptor.sockets[0].getsockname()[1]
-        say = f"roguelike host: listening on {config.bind}:{port}\n"
-        say += f"roguelike host: host key {fp}\n"
+        say = ""
+        acceptor = None
+        if config.ssh:
+            host, acceptor, fp = await start_server(config)
+            port = acceptor.sockets[0].getsockname()[1]
+            say += f"roguelike host: listening on {config.bind}:{port}\n"
+            say += f"roguelike host: host key {fp}\n"
+        else:
+            host, port = Host(config), None
+        site = None
+        if config.web_port is not None:
+            site = WebSite(host, ssh_port=port)
+            web_port = await site.door.start(config, config.web_port)
+            scheme = "https" if site.door.tls else "http"
+            say += f"roguelike host: web on {scheme}://{config.bind}:{web_port}/\n"
         for note in [host.user_note, *host.notes, limits_note(config)]:
             say += "".join(f"roguelike host: {line}\n" for line in note.splitlines())
         print(say, end="", flush=True)
         await stop.wait()
-        acceptor.close()
+        if acceptor is not None:
+            acceptor.close()
+        if site is not None:
+            await site.door.close()
         await host.shutdown()  # every game gets SIGHUP and saves
 
     asyncio.run(main())

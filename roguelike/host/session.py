@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
@@ -25,16 +25,25 @@ from roguelike.host.lobby_link import LobbyRun
 from roguelike.host.registry import TAKEN, GameTaken
 
 if TYPE_CHECKING:
+    from roguelike.host.accounts import Account
     from roguelike.host.registry import Host, LiveGame
-    from roguelike.host.server import GameServer
 
 log = logging.getLogger("roguelike.host")
 RESET = b"\x1b[0m\x1b[?25h\x1b[2J\x1b[H"
 QUIT_WATCH = (b"q", b"Q", b"\x03", b"\x1b")
 
 
+class LoggedIn(Protocol):
+    """Who the session is: the SSH connection's login (server.py), or a web login."""
+
+    def account_for_session(self) -> Account: ...
+
+
 class HostSession(asyncssh.SSHServerSession[bytes]):
-    def __init__(self, host: Host, server: GameServer) -> None:
+    """One player's connection, over SSH (asyncssh calls the methods below) or from a
+    browser (web/terminal.py calls the same ones, with an Outbox as the channel)."""
+
+    def __init__(self, host: Host, server: LoggedIn) -> None:
         self.host = host
         self.server = server
         self.chan: Any = None
@@ -133,6 +142,18 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
     def backlog(self) -> int:
         return int(self.chan.get_write_buffer_size()) if self.chan else 0
 
+    titled = False  # the window title says how many watch (pushed on xterm's title stack)
+
+    def watchers(self, count: int) -> None:
+        """The hub: `count` people watch this player's game now. Said in the window title
+        (a browser's page shows it above the terminal), never drawn into the game."""
+        if self.mode != "play" or self.gone.is_set() or self.chan is None:
+            return
+        if not self.titled:
+            self.titled = True
+            self.chan.write(banner.TITLE_PUSH)
+        self.chan.write(banner.watched_title(count))
+
     # ----- flow -----------------------------------------------------------------------
     def enter(self, hub: Hub, mode: str) -> None:
         self.hub, self.mode = hub, mode
@@ -210,6 +231,9 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         await self.until(game.hub.ended)
         self.leave(game.hub)
         self.game = None
+        if self.titled and not self.gone.is_set():
+            self.titled = False
+            self.chan.write(banner.TITLE_POP)
         if not game.hub.running:
             self.send(RESET)
 

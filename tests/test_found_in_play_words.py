@@ -16,12 +16,14 @@ from textual.widgets import Static
 from trap_helpers import arena, place
 
 from roguelike.core.components import HitBoxes, Position
+from roguelike.engine.actions import Wait
 from roguelike.engine.combat import cross_box
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.healing import heal_box
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import hazards
 from roguelike.engine.traps.trigger import spring
+from roguelike.engine.watch import Watch
 from roguelike.engine.words import a_an, direction_words, the_name, the_trap
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
@@ -155,8 +157,8 @@ MAP_HIDDEN_FOE = """
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_run_stopped_by_a_foe_says_where_it_is_from_the_one_whose_turn_it_is(size):
     """Accessible mode: the line that stops a run gives the foe's direction from the delver
-    who acts next, not from the one led (the Mage here, led from the back of the line,
-    while the Leader acts first: every d6 rolls 6, ties go by Rank)."""
+    who acts next. (With the party moving as one, issue 26, that is the one led when a run
+    stops out of a fight; the fight's case, where they differ, is the test below.)"""
     game = scenario(MAP_HIDDEN_FOE, monsters={"g": "goblin"}, rolls=[6] * 400)
     app = RoguelikeApp(options=Options(reduced_motion=True, accessible=True))
     async with app.run_test(size=size) as pilot:
@@ -176,13 +178,42 @@ async def test_a_run_stopped_by_a_foe_says_where_it_is_from_the_one_whose_turn_i
         assert game.hostiles_in_view(), (screen.log_view.messages, screen.status.hint)
         goblin = game.hostiles_in_view()[0]
         acting = game.awaiting
-        assert acting is not None and acting != mage
+        assert acting is not None
         there = game.store.get(goblin, Position).xy
         right = direction_words(game.store.get(acting, Position).xy, there)
-        led = direction_words(game.store.get(mage, Position).xy, there)
-        assert right != led
         said = [m for m, _g in screen.log_view.messages if m.startswith("You see")]
         assert said and said[-1] == f"You see Goblin, {right}.", said
+
+
+MAP_FIGHT_AND_A_HIDDEN_FOE = """
+    ####################
+    #..................#
+    #1.......g...#.....#
+    #............#..g..#
+    #.2..........#.....#
+    #...3..............#
+    ####################
+"""
+
+
+def test_a_foe_coming_into_view_in_a_fight_is_placed_from_the_one_whose_turn_it_is():
+    """In a fight the one whose turn it is need not be the one led: a foe coming into view
+    is placed from the one who acts (here the Rogue, after the Leader's turn)."""
+    game = scenario(MAP_FIGHT_AND_A_HIDDEN_FOE, monsters={"g": "goblin"}, rolls=[6] * 400)
+    assert game.mode == "combat" and game.awaiting == game.led == game.party[0]
+    game.perform(Wait())
+    acting = game.awaiting
+    assert acting is not None and acting != game.led
+    watch = Watch.take(game)
+    seen = set(game.hostiles_in_view())
+    hidden = next(e for e, p in game.store.query(Position)
+                  if p.depth == 1 and e not in game.party and e not in seen)
+    pos = game.store.get(hidden, Position)
+    pos.x, pos.y = 10, 5
+    game.view_changed()
+    right = direction_words(game.store.get(acting, Position).xy, (10, 5))
+    assert right != direction_words(game.store.get(game.led, Position).xy, (10, 5))
+    assert watch.stop_reason(game, []) == f"You see Goblin, {right}."
 
 
 @pytest.mark.parametrize("size", SIZES)

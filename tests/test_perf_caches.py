@@ -120,7 +120,7 @@ def test_hazard_costs_match_asking_each_square() -> None:
                     cost[y, x] = 2
 
     checked = 0
-    for seed in [f"bench-throughput-{n}" for n in range(6)]:
+    for seed in [f"bench-throughput-{n}" for n in range(7)]:
         game, bot = Game(seed), Bot()
         for _ in range(60):
             play(game, 25, bot)

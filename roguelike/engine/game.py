@@ -251,9 +251,11 @@ class Game(PartySight, Occupants):
         # (nothing is refused while no roll waits on luck: refuse_while_pending's answer)
         refused = fight_hooks.refuse_while_pending(self, action) \
             if self.state.luck_queue.items else ""
-        # (an answer to a luck offer is not a step of the one led: the following that the
+        # (the companions follow an action of the one led that takes time: a change of
+        # lead, a pledge or an answer to a luck offer moves nobody; the following that an
         # offer held up is queued behind it, marching.follow_later)
-        led = actor == self.led and self.mode == "explore" and not self.state.luck_queue.items
+        led = actor == self.led and self.mode == "explore" and action.uses_time \
+            and not self.state.luck_queue.items
         before = self._positions[actor].xy
         result = fail(refused) if refused else self.try_action(action, actor)
         ended: list[Event] = []

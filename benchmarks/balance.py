@@ -2,7 +2,7 @@
 
     python benchmarks/balance.py --games 40 [--jobs 2] [--prefix balance] [--actions 50000]
 
-Each game is the bot of `roguelike sim` on the same engine (roguelike.bot.bot_game), seed
+Each game is the bot of `roguelike sim` on the same engine (roguelike.bot.player.bot_game), seed
 `<prefix>-<i>`. The report (a table, then one JSON object on the last line) gives the
 outcomes (an unfinished game at the action cap is a stall; an exception, a crash, named with
 where it was raised), the deepest depth reached, what
@@ -28,7 +28,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: the repository's root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roguelike.bot import bot_game, play
+from roguelike.bot.player import bot_game, play
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event

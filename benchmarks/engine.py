@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from roguelike.bot import Bot
+from roguelike.bot.player import Bot
 from roguelike.content.loader import default_content
 from roguelike.core.ecs import EntityStore
 from roguelike.engine.actions import Wait

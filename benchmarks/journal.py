@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 def _games(actions: int, journal: Path | None, times: list[float]) -> tuple[int, float]:
     """Bot games until `actions` in all; (actions, seconds). With `journal` (a folder) each
     game is journalled there and the watcher's time per action goes into `times`."""
-    from roguelike.bot import play
+    from roguelike.bot.player import play
     from roguelike.engine.game import Game
     from roguelike.records import live
     from roguelike.records.session import track

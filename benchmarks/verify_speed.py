@@ -42,7 +42,7 @@ def bench_verify(actions: int = 20_000, seed_prefix: str = "bench") -> dict[str,
     """The start-up figures with the game's bytecode compiled, as the README's setup leaves
     it (benchmarks/bytecode.py); `first_launch_startup_seconds` without it."""
     from benchmarks.bytecode import compile_game, first_launch_env
-    from roguelike.bot import play
+    from roguelike.bot.player import play
     from roguelike.engine.game import Game
     from roguelike.records.recorder import attach
     from roguelike.records.replay import verify_file, write_replay

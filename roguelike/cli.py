@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from roguelike import __version__, argtypes, places
-from roguelike.content import ContentError
+from roguelike.content.schema import ContentError
 from roguelike.crash import report
 from roguelike.engine.seeds import SeedError
 from roguelike.host import cli as host_cli

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from benchmarks.balance import Tally, play_one, source_names, summarise
-from roguelike.bot import bot_game, play
+from roguelike.bot.player import bot_game, play
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
 from roguelike.engine.actions import Wait

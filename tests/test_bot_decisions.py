@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from roguelike.bot import Bot, bot_game, play
 from roguelike.bot.heart import take_heart
+from roguelike.bot.player import Bot, bot_game, play
 from roguelike.core.components import (
     Character,
     Disabled,
@@ -486,7 +486,7 @@ def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
     lead on from outside and the held follow, breaking away). Before, no step was found and
     the party searched in place until the action cap."""
     from roguelike.engine.actions import Lead
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -590,7 +590,7 @@ POOL_HALL = """
 
 def _down_in_pool(g, victim: int) -> int:
     """An acid pool sprung on `victim`, who lies Knocked Out in it; the pool's trap."""
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     vpos = g.store.get(victim, Position)
@@ -789,7 +789,7 @@ def test_a_delver_in_the_middle_of_an_acid_pool_walks_out_of_it_first():
     it, struck at each turn's start (bot games lost whole parties in pools on depths 1-3)."""
     from roguelike.bot.routes import hazard_squares
     from roguelike.engine.actions import Step
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario(POOL_HALL)
@@ -815,7 +815,7 @@ def test_a_free_delver_in_the_hands_reach_crosses_it_to_lead_the_held_from_outsi
     there for ever, seed s23-g-14), to lead from 2 squares off while the held try to
     break away."""
     from roguelike.engine.actions import Step
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -844,8 +844,8 @@ def test_a_held_delver_disarms_the_hand_or_is_handed_the_lead_to_disarm_it():
     held Mage, the Mage blocking its way to the led Warrior: nobody stepped, and the
     Warrior waited out the whole clock (seeds s24-a-0, s24-a-28). The held Mage is handed
     the lead and disarms the Hand (001:145: it must be disarmed to be removed)."""
-    from roguelike.engine.traps import spring
     from roguelike.engine.traps.actions import Disarm
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -971,8 +971,9 @@ def test_a_companion_knocked_out_in_a_flooding_pit_is_pulled_out():
     one came round to drown again, 194 times, while the Warrior beside the pit waited for
     her to stand (seed s24-e-14). The fallen are freed too."""
     from roguelike.engine.combat import knock_down_or_disable
-    from roguelike.engine.traps import confine, spring
+    from roguelike.engine.traps import confine
     from roguelike.engine.traps.actions import Free
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -1031,8 +1032,8 @@ def test_a_caught_companion_beside_the_leader_is_freed_though_another_is_out_of_
     second for the rest of the game (seed s24-i-7, 50,000 actions)."""
     from roguelike.bot.moves import caught
     from roguelike.engine.combat import knock_down_or_disable
-    from roguelike.engine.traps import spring
     from roguelike.engine.traps.actions import Free
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -1057,7 +1058,7 @@ def test_the_wounded_rest_where_they_are_rather_than_wade_through_acid_to_the_ca
     the Warrior and the Mage until both went down in it; the Warrior, knocked out in the
     pool, was struck down again each time it came round, 892 times. Now it rests here."""
     from roguelike.bot.routes import harming_squares
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place, sturdy
 
     g = scenario("""

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.content import ContentError, load_content
 from roguelike.content.fight_tables import fight_tables
-from roguelike.content.loader import content_root
+from roguelike.content.loader import content_root, load_content
+from roguelike.content.schema import ContentError
 from roguelike.core.components import Conditions, MonsterStats, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.engine.stock import stock_level

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.content import ContentError, load_content
-from roguelike.content.loader import content_root
+from roguelike.content.loader import content_root, load_content
+from roguelike.content.schema import ContentError
 
 
 def test_content_loads():

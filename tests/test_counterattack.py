@@ -11,7 +11,7 @@ from roguelike.engine.combat import attack
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.luck import KeepRoll
 from roguelike.engine.scenario import Scripted
-from roguelike.engine.traps import spring
+from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import VICTIM_AT, Rigged, arena, place, sturdy
 
 

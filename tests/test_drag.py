@@ -13,7 +13,7 @@ from roguelike.engine.action_base import action_from_dict
 from roguelike.engine.explore.drag import Drag
 from roguelike.engine.interact import more_choices
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps import spring
+from roguelike.engine.traps.trigger import spring
 
 ROOM = """
 ##########

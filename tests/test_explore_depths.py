@@ -8,7 +8,7 @@ import shutil
 import pytest
 from explore_kit import act, give, give_treasure, texts
 
-from roguelike.bot import Bot, play
+from roguelike.bot.player import Bot, play
 from roguelike.content.loader import default_content, load_content
 from roguelike.content.schema import ContentError
 from roguelike.core.components import Disabled, Position

@@ -21,8 +21,8 @@ from roguelike.engine import conditions as C
 from roguelike.engine.actions import Attack, Wait
 from roguelike.engine.checks import fight_state
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps import spring
 from roguelike.engine.traps.actions import Free
+from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import place, sturdy
 
 CORRIDOR = """

@@ -9,7 +9,7 @@ morgue list them, and here the score's parts are checked against them."""
 
 from __future__ import annotations
 
-from roguelike.bot import bot_game, play
+from roguelike.bot.player import bot_game, play
 from roguelike.engine.game import LOG_KEEP
 from roguelike.records.capture import capture
 from roguelike.records.morgue import morgue_text

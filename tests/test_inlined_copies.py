@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from roguelike.bot import Bot
+from roguelike.bot.player import Bot
 from roguelike.core.events import Event
 from roguelike.core.rng import Stream
 from roguelike.engine import turn_loop

@@ -99,7 +99,7 @@ def test_a_caged_companion_is_freed_from_outside_only():
     g, lead, _door = _game()
     other = g.party[2]  # at (3, 2), beside the leader at (3, 1)
     trap = place(g, "mk_cage", at=(3, 2), placement="square")
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
 
     spring(g, trap, other)
     assert _kinds(g, lead, 0, 1) == [Free]
@@ -124,7 +124,7 @@ def test_a_companion_caged_in_a_doorway_is_freed_not_the_door():
     g.store.get(door, Door).open = True
     other = g.party[2]
     g.store.get(other, Position).x, g.store.get(other, Position).y = 4, 1  # in the doorway
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
 
     spring(g, place(g, "mk_cage", at=(4, 1), placement="square"), other)
     assert Free in _kinds(g, lead, 1, 0)
@@ -201,10 +201,10 @@ async def test_a_direction_picks_the_square_when_several_have_choices():
 
 
 def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
-    from roguelike.bot import Bot
+    from roguelike.bot.player import Bot
     from roguelike.bot.rescue import rescue
     from roguelike.engine.actions import Lead
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
 
     g, lead, _door = _game()
     other = g.party[2]
@@ -273,7 +273,7 @@ async def test_a_second_key_on_the_end_screen_does_not_close_the_menu_too():
 def test_a_companion_caged_in_a_doorway_can_be_freed():
     """Free looked at the door first: a delver caged while standing in an open doorway could
     never be freed ("Nothing there is held by a trap."), and the bot tried for ever."""
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
 
     g, lead, door = _game()
     g.store.get(door, Door).open = True

@@ -7,14 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from roguelike.bot import play
+from roguelike.bot.player import play
 from roguelike.core.components import Position
-from roguelike.engine import kept, traps
+from roguelike.engine import kept
 from roguelike.engine.explore import pillager_maps
 from roguelike.engine.game import Game
 from roguelike.engine.luck_queue import Then
 from roguelike.engine.options import GameOptions
 from roguelike.engine.rule_state import RuleState
+from roguelike.engine.traps.trigger import last_squares_state
 
 
 def test_declarations_name_known_changes_and_one_owner() -> None:
@@ -58,7 +59,7 @@ def test_no_module_hangs_attributes_on_the_game() -> None:
 def _hidden_game() -> Game:
     """A bot game stopped where a creature's last square (the traps') is one its Position
     does not say: Pillagers a marker brought mid-round, not yet seen by the traps."""
-    from roguelike.bot import Bot
+    from roguelike.bot.player import Bot
 
     # (where one comes is the bot's trajectory: the first of a few seeds that has one)
     for seed in ("seed-1", "bench-0", "bench-3", "bench-4"):
@@ -67,7 +68,7 @@ def _hidden_game() -> Game:
             if game.over:
                 break
             game.perform(bot.choose(game))
-            if traps.last_squares_state(game):
+            if last_squares_state(game):
                 return game
     raise AssertionError("no hidden last square in 4 bot games of 3000 actions")
 
@@ -85,7 +86,7 @@ def test_the_traps_last_squares_are_in_the_state_hash() -> None:
     game.last_squares[eid] = saved
     assert game.state_hash() == before
     # a creature not yet seen by the traps differs from one seen where it stands
-    unseen = next(int(k) for k, v in traps.last_squares_state(game).items() if v is None)
+    unseen = next(int(k) for k, v in last_squares_state(game).items() if v is None)
     pos = game.store.get(unseen, Position)
     game.last_squares[unseen] = (pos.depth, pos.x, pos.y)
     assert game.state_hash() != before
@@ -243,7 +244,7 @@ def test_a_games_names_for_the_rule_state_write_the_state() -> None:
 def test_dropping_every_kept_answer_mid_game_changes_nothing() -> None:
     """Derived state decides nothing: a game whose kept answers are all thrown away every
     250 actions plays on exactly as one that kept them (the same bot, the same hashes)."""
-    from roguelike.bot import Bot
+    from roguelike.bot.player import Bot
 
     kept_all, dropped = Game("bench-0"), Game("bench-0")
     bots = Bot(), Bot()

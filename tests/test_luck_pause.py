@@ -16,7 +16,7 @@ import pytest
 from combat_kit import put_first
 from luck_kit import Guarded, WaitingRoll, answer_all, guard, rule_hash
 
-from roguelike.bot import Bot
+from roguelike.bot.player import Bot
 from roguelike.core.components import (
     Actor,
     Character,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from roguelike.bot import Bot
+from roguelike.bot.player import Bot
 from roguelike.bot.routes import Routes, _sure_round, _Window
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Wait

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from roguelike.bot import play
+from roguelike.bot.player import play
 from roguelike.core.components import Actor, Position
 from roguelike.engine.game import Game
 
@@ -100,7 +100,7 @@ def test_hazard_costs_match_asking_each_square() -> None:
     it once did, for monsters and delvers, over bot games with hazards about."""
     import numpy as np
 
-    from roguelike.bot import Bot, play
+    from roguelike.bot.player import Bot, play
     from roguelike.core.components import Character, Hazard
     from roguelike.engine.game import Game
     from roguelike.engine.traps import hazards, trigger

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from roguelike.bot import play
+from roguelike.bot.player import play
 from roguelike.core.components import Hazard, Position
 from roguelike.core.explore_components import Marker
 from roguelike.engine.explore import markers, pillager_maps, pillagers

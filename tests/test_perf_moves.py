@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from roguelike.bot import play
+from roguelike.bot.player import play
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.engine import kept as kept_module

@@ -118,7 +118,7 @@ def test_line_matches_tcod_bresenham():
 
 
 def test_starting_a_game_does_not_import_the_tcod_package():
-    code = ("import sys\nfrom roguelike.engine.game import Game\nfrom roguelike.bot import "
+    code = ("import sys\nfrom roguelike.engine.game import Game\nfrom roguelike.bot.player import "
             "play\nplay(Game('perf-import'), 50)\nprint('tcod' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60)
@@ -127,7 +127,7 @@ def test_starting_a_game_does_not_import_the_tcod_package():
 
 
 def test_bot_route_cache_changes_no_decision():
-    from roguelike.bot import Bot, play
+    from roguelike.bot.player import Bot, play
     from roguelike.engine.game import Game
 
     class Uncached(Bot):
@@ -154,7 +154,7 @@ def test_dilate_is_the_3x3_neighbourhood():
 
 
 def test_wandering_square_matches_a_scan_of_every_square():
-    from roguelike.bot import Bot, play
+    from roguelike.bot.player import Bot, play
     from roguelike.core.components import Actor, Position
     from roguelike.engine.explore.clock import _square_at_distance
     from roguelike.engine.game import Game

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from roguelike.bot import play
+from roguelike.bot.player import play
 from roguelike.core.components import Actor, Door, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
@@ -267,22 +267,22 @@ def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> N
 def _cost_map_by_scan(game: Game, mover: int | None, creatures_block: bool) -> np.ndarray:
     """Game.cost_map as it was written before: a scalar assignment per door and creature."""
     from roguelike.core.components import Character
-    from roguelike.engine import traps
-    from roguelike.engine.explore import hooks as explore
+    from roguelike.engine.explore.doors import adjust_cost as secret_walls
+    from roguelike.engine.traps.trigger import adjust_cost
 
     cost = T.WALKABLE[game.level.tiles].astype(np.int16)
     doors = game.store.table(Door)
     for (x, y), eid in game.level.door_ids.items():
         if not doors[eid].open:
             cost[y, x] = 0 if doors[eid].locked else 2
-    cost = explore.doors.adjust_cost(game, cost)
+    cost = secret_walls(game, cost)
     if creatures_block:
         allies = mover is not None and game.store.has(mover, Character)
         for eid, actor, pos in game.store.query(Actor, Position):
             if pos.depth == game.depth and eid != mover and not (
                     allies and actor.side == "party"):
                 cost[pos.y, pos.x] = 0
-    traps.adjust_cost(game, cost, mover)
+    adjust_cost(game, cost, mover)
     return cost
 
 

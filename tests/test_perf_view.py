@@ -91,7 +91,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> _Fresh:
 
 @pytest.mark.parametrize("seed", ["view-1", "b-2", "walk-3"])
 def test_cached_view_is_fresh_in_bot_games(fresh: _Fresh, seed: str) -> None:
-    from roguelike.bot import play
+    from roguelike.bot.player import play
     from roguelike.engine.options import GameOptions
 
     game = Game(seed, options=GameOptions(luck_prompt="never"))

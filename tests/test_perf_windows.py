@@ -138,7 +138,7 @@ def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
     """Routes.route (windows, read again while paths.sure_of says so; kept whole maps)
     against a fresh whole map of the same costs on every square a step reads, over whole
     bot games."""
-    from roguelike.bot import Bot, play
+    from roguelike.bot.player import Bot, play
     from roguelike.bot.routes import Routes
     from roguelike.world.paths import distance_map
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from records_util import bot_game, digest_v1_doc
 
-from roguelike import bot
+from roguelike.bot import player as bot
 from roguelike.engine.abandon import Quit
 from roguelike.engine.game import Game
 from roguelike.engine.luck_queue import waiting

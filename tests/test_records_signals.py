@@ -18,7 +18,7 @@ from roguelike.records import save as S
 LOOP = """
 import sys, time
 from pathlib import Path
-from roguelike.bot import Bot
+from roguelike.bot.player import Bot
 from roguelike.engine.actions import Wait
 from roguelike.engine.game import Game
 from roguelike.records.recorder import attach

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from roguelike.bot import bot_game, play
+from roguelike.bot.player import bot_game, play
 from roguelike.core.components import Position
 from roguelike.core.rng import Stream
 from roguelike.engine.game import Game

@@ -25,9 +25,9 @@ from roguelike.engine.conditions import has_condition
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps import spring, step_blocked, tick
 from roguelike.engine.traps.core import OPS
 from roguelike.engine.traps.hazards import on_moved as hazard_moved
+from roguelike.engine.traps.trigger import spring, step_blocked, tick
 from tests.trap_helpers import VICTIM_AT, Rigged, arena, crossed, place, sturdy
 
 

@@ -10,9 +10,9 @@ from roguelike.core.explore_components import SecretDoor
 from roguelike.core.rng import Stream
 from roguelike.engine.explore.doors import open_region
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.traps import spring
 from roguelike.engine.traps.core import Ctx
 from roguelike.engine.traps.movement import chute, free_square_near
+from roguelike.engine.traps.trigger import spring
 from roguelike.world import tiles as T
 from tests.trap_helpers import Rigged, arena, place, sturdy
 

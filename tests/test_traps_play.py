@@ -17,9 +17,10 @@ from roguelike.engine.actions import Step
 from roguelike.engine.conditions import add_condition
 from roguelike.engine.creatures import make_monster
 from roguelike.engine.scenario import Scripted, parse_map, scenario
-from roguelike.engine.traps import describe_trap, disarm_odds, on_moved, spring_tt_trap
 from roguelike.engine.traps.actions import Disarm, Expose, Search
-from roguelike.engine.traps.trigger import is_known_to_party
+from roguelike.engine.traps.chart import spring_tt_trap
+from roguelike.engine.traps.describe import describe_trap, disarm_odds
+from roguelike.engine.traps.trigger import is_known_to_party, on_moved
 from tests.explore_kit import act
 from tests.trap_helpers import arena, place, sturdy
 
@@ -271,8 +272,8 @@ def test_variable_disarm_value_is_rolled_once_and_kept():
 
 
 def test_captives_cannot_step_and_struggle_free():
-    from roguelike.engine.traps import spring
     from roguelike.engine.traps.actions import Struggle
+    from roguelike.engine.traps.trigger import spring
 
     game = arena()
     lead = game.awaiting
@@ -291,7 +292,7 @@ def test_captives_cannot_step_and_struggle_free():
 
 def test_stepping_while_caught_is_struggling():
     """A netted character has no other way out in play: a step is a try to get free."""
-    from roguelike.engine.traps import spring
+    from roguelike.engine.traps.trigger import spring
 
     game = arena()
     lead = game.awaiting

@@ -24,7 +24,7 @@ from roguelike.engine.actions import Step, Wait
 from roguelike.engine.combat import knock_down_or_disable
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps import spring
+from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import place
 
 QUIET = """

@@ -8,7 +8,7 @@ import re
 import pytest
 from trap_helpers import Rigged, arena, place, sturdy
 
-from roguelike.bot import Bot, play
+from roguelike.bot.player import Bot, play
 from roguelike.core.components import Position, Trap
 from roguelike.engine.actions import Step
 from roguelike.engine.explore.markers import make_marker

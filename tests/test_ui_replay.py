@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roguelike.bot import Bot, play
+from roguelike.bot.player import Bot, play
 from roguelike.engine.game import Game
 from roguelike.engine.options import GameOptions
 from roguelike.records.replay import ReplayPlayer, write_replay

@@ -33,7 +33,6 @@ from roguelike.engine import (
     marching,
     morale,
     routes,
-    traps,
     turn_loop,
 )
 from roguelike.engine.action_base import Action, Result, end_move, fail
@@ -53,6 +52,11 @@ from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.stock import stock_level
 from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
+from roguelike.engine.traps.chart import spring_tt_trap
+from roguelike.engine.traps.hazards import holds_left_behind
+from roguelike.engine.traps.trigger import knowledge as trap_known
+from roguelike.engine.traps.trigger import on_moved as traps_on_moved
+from roguelike.engine.traps.trigger import step_blocked
 from roguelike.engine.words import plural, the_name
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
@@ -71,7 +75,7 @@ BANKINGS = ("bank", "victory")  # the events that add gp to the banked score (th
 RULE_CALLS = RuleCalls(
     add_condition=conditions.add_condition, has_condition=conditions.has_condition,
     heal_box=healing.heal_box, award_xp=experience.award_xp,
-    treasure_dropped=morale.on_treasure_dropped, spring_tt_trap=traps.spring_tt_trap)
+    treasure_dropped=morale.on_treasure_dropped, spring_tt_trap=spring_tt_trap)
 
 
 class Game(PartySight, Occupants):
@@ -134,7 +138,7 @@ class Game(PartySight, Occupants):
         self.on_action: list[Callable[[Game], None]] = []
         self.on_level_change: list[Callable[[Game], None]] = []
         # Rules that hide entities from the party (traps, secret doors) add a check here.
-        self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [traps.knowledge]
+        self.knowledge_checks: list[Callable[[Game, int], bool | None]] = [trap_known]
         if first_level is not None:  # a hand-made level (scenario tests)
             self.levels[1] = first_level
         level = self._level(1)
@@ -342,7 +346,7 @@ class Game(PartySight, Occupants):
         self.kept.note_move(eid)
         if eid in self._characters:
             self.view_changed()
-        events = traps.on_moved(self, eid)
+        events = traps_on_moved(self, eid)
         if self.state.luck_queue.items:  # a trap's roll waits on luck: so does the rest
             then(self, "explore_moved", [eid, 0])
         elif eid in self._positions:  # a trap may have killed or removed the mover
@@ -351,7 +355,7 @@ class Game(PartySight, Occupants):
 
     def step_blocked(self, eid: int, x: int, y: int) -> str:
         """Why a step to (x, y) is refused by something other than the map, or ''."""
-        return traps.step_blocked(self, eid, x, y)
+        return step_blocked(self, eid, x, y)
 
     def held_step(self, eid: int) -> Action | None:
         """What a step refused by a trap becomes instead (traps/actions.held_step)."""
@@ -458,7 +462,7 @@ class Game(PartySight, Occupants):
         new = self._level(self.depth)
         self._gather_party(new.stairs_up if direction == "down" else new.stairs_down
                            or new.stairs_up, near)
-        released = [ev for e in near for ev in traps.holds_left_behind(self, e)]
+        released = [ev for e in near for ev in holds_left_behind(self, e)]
         if self.led not in near or not helpless.can_act(self, self.led):
             self.led = next((e for e in near if helpless.can_act(self, e)), actor)
         self.order, self.turn_index, self.current = [], 0, None

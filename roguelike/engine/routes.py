@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from roguelike.core.components import Character
-from roguelike.engine import chase, traps
+from roguelike.engine import chase
 from roguelike.engine.explore import doors
 from roguelike.engine.kept import declare
+from roguelike.engine.traps.trigger import adjust_cost as trap_cost
 from roguelike.world import tiles as T
 from roguelike.world.paths import distance_map, distances_within, sure_of, window_round
 
@@ -65,7 +66,7 @@ def cost_map(game: Game, mover: int | None = None, creatures_block: bool = True)
             for eid, pos in rows:
                 if pos.depth == depth and eid != mover:
                     cost[pos.y, pos.x] = 0
-    traps.adjust_cost(game, cost, mover)
+    trap_cost(game, cost, mover)
     return cost
 
 

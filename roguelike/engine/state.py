@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from roguelike.core.components import COMPONENT_TYPES, HASHED_WHEN_PRESENT
-from roguelike.engine import traps
 from roguelike.engine.luck_queue import offer_waiting
+from roguelike.engine.traps.trigger import last_squares_state
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -104,7 +104,7 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     }
     # (rule state: the traps' last squares where positions do not say them; the key is
     # left out while there is none, so games hash as they did before it was added)
-    hidden = traps.last_squares_state(game)
+    hidden = last_squares_state(game)
     if hidden:
         state["last_squares"] = hidden
     # (the party's turn taken together outside a fight, engine/party_turn.py: left out

@@ -23,11 +23,12 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.events import Event
-from roguelike.engine import ai, fight_hooks, helpless, traps
+from roguelike.engine import ai, fight_hooks, helpless
 from roguelike.engine.explore import hooks as explore
 from roguelike.engine.initiative import order_by_initiative
 from roguelike.engine.kept import declare
 from roguelike.engine.stats import name_of, speed
+from roguelike.engine.traps.trigger import tick as trap_clock
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -265,7 +266,7 @@ def new_round(game: Game) -> list[Event]:
     st.order, _ = order_by_initiative(
         present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
     text = ""
-    ticked = traps.tick(game)  # condition clocks tick in fight_hooks.new_round
+    ticked = trap_clock(game)  # condition clocks tick in fight_hooks.new_round
     if st.mode == "combat":
         text = f"Round {st.round}: " + ", ".join(
             [f"{name_of(game.store, e)} {rolls[e]}" for e in st.order])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from roguelike.bot import bot_game, play
+from roguelike.bot.player import bot_game, play
 from roguelike.records.recorder import attach
 from roguelike.records.replay import write_replay
 

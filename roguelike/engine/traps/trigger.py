@@ -415,3 +415,10 @@ def step_blocked(game: Game, eid: int, x: int, y: int) -> str:
     if (x, y) not in hazards._covering_ids(game, pos.depth):
         return ""  # (no hazard covers the square: blocks' list would be empty)
     return hazards.blocks(game, eid, pos.depth, (x, y))
+
+
+def knowledge(game: Game, eid: int) -> bool | None:
+    """For Game.knowledge_checks: a trap is drawn only once the party knows of it."""
+    if not game.store.has(eid, Trap):
+        return None
+    return is_known_to_party(game, eid)

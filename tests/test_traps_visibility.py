@@ -45,12 +45,12 @@ def test_a_mover_killed_by_a_trap_ends_the_move_hooks_cleanly():
 
     import roguelike.engine.game as game_mod
 
-    original = game_mod.traps.on_moved
-    game_mod.traps.on_moved = trap_kills
+    original = game_mod.traps_on_moved
+    game_mod.traps_on_moved = trap_kills
     try:
         assert game.on_moved(victim) == []
     finally:
-        game_mod.traps.on_moved = original
+        game_mod.traps_on_moved = original
     assert calls == [victim]
 
 

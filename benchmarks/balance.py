@@ -32,12 +32,12 @@ from roguelike.bot.player import bot_game, play
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
-from roguelike.engine.action_base import Action
-from roguelike.engine.conditions import active_ids
-from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.creatures.inventory import ledger
 from roguelike.engine.game import Game
-from roguelike.engine.luck import SpendLuck
-from roguelike.engine.stats import name_of
+from roguelike.engine.status.conditions import active_ids
+from roguelike.engine.status.luck import SpendLuck
 
 # The issue's targets (issue 16): on seeds nobody chose, within 50,000 actions a game.
 TARGETS = {"median_deepest": 6, "share_reaching_9": 0.20, "victories_min": 0.05,

@@ -13,9 +13,9 @@ import time
 from roguelike.bot.player import Bot
 from roguelike.content.loader import default_content
 from roguelike.core.ecs import EntityStore
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
-from roguelike.engine.stock import stock_level
+from roguelike.engine.levels.stock import stock_level
 from roguelike.world.mapgen import generate
 
 

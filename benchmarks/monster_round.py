@@ -12,10 +12,10 @@ import time
 from typing import Any
 
 from roguelike.core.components import Actor, MonsterStats, Position
-from roguelike.engine.actions import Wait
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
-from roguelike.engine.options import GameOptions
 from roguelike.world import tiles as T
 
 MONSTERS = 30

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from roguelike.content.loader import default_content
 from roguelike.content.schema import ContentError
-from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.engine.base.seeds import SeedError, normalise_seed
 
 ROLES = ("leader", "mercenary", "apprentice")
 
@@ -61,7 +61,7 @@ def party(text: str) -> tuple[tuple[str, str], ...]:
 
 def depth(text: str) -> int:
     """A dungeon level: 1 to the deepest the content has."""
-    from roguelike.engine.explore.data import explore_data
+    from roguelike.content.explore import explore_data
 
     try:
         deepest = explore_data(default_content()).depths

@@ -19,7 +19,7 @@ from typing import NoReturn
 from roguelike import __version__, argtypes, places
 from roguelike.content.schema import ContentError
 from roguelike.crash import report
-from roguelike.engine.seeds import SeedError
+from roguelike.engine.base.seeds import SeedError
 from roguelike.host import cli as host_cli
 from roguelike.records import commands as records_commands
 from roguelike.terminal import refuse_without_terminal

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from roguelike.core.components import Actor, MonsterStats, Position
-from roguelike.engine.checks import fight_state
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.base.luck_queue import Offer, offer_waiting
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
-from roguelike.engine.luck_queue import Offer, offer_waiting
 from roguelike.engine.scenario import Scripted, parse_map, scenario
+from roguelike.engine.status.checks import fight_state
 
 ROOM = """
 ############

@@ -6,11 +6,11 @@ from roguelike.core.components import Actor, Named, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Haul, Inventory, Item, Treasure
 from roguelike.core.rng import Stream
-from roguelike.engine import ai
-from roguelike.engine.action_base import Action, Result
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.inventory import make_item, stow
+from roguelike.engine.base.action import Action, Result
+from roguelike.engine.creatures.inventory import make_item, stow
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
+from roguelike.engine.monsters import ai
 from roguelike.engine.scenario import Scripted
 
 

@@ -1,4 +1,4 @@
-"""Shared helpers of the luck pause tests (issue 26 section 3, engine/luck_queue.py): a
+"""Shared helpers of the luck pause tests (issue 26 section 3, engine/base/luck_queue.py): a
 guard on the dice, answering every offer, and the game's hash with what asking adds (the
 answers counted as actions, the option itself) set aside."""
 
@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from roguelike.core.rng import Stream
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import Offer, offer_waiting
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck
-from roguelike.engine.luck_queue import Offer, offer_waiting
-from roguelike.engine.options import GameOptions
+from roguelike.engine.status.luck import KeepRoll, SpendLuck
 
 
 class WaitingRoll(AssertionError):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import roguelike.bot.player as bot_mod
-from roguelike.engine.action_base import action_from_dict
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.game import Game
 from roguelike.records.capture import capture
 from roguelike.records.codec import FINAL_V1, body_of, checksum

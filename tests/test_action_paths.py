@@ -18,13 +18,13 @@ from trap_helpers import place, sturdy
 import roguelike.engine
 from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Position, Trap
 from roguelike.core.explore_components import Marker, Stuck
-from roguelike.engine import conditions
-from roguelike.engine.action_base import _REGISTRY
-from roguelike.engine.checks import fight_state
-from roguelike.engine.explore.inventory import make_item
-from roguelike.engine.explore.inventory import place as put_down
-from roguelike.engine.explore.markers import make_marker
+from roguelike.engine.base.action import _REGISTRY
+from roguelike.engine.creatures.inventory import make_item
+from roguelike.engine.creatures.inventory import place as put_down
+from roguelike.engine.markers.event_markers import make_marker
 from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.status import conditions
+from roguelike.engine.status.checks import fight_state
 from roguelike.engine.traps.trigger import spring
 from roguelike.ui.action_paths import ACTION_PATHS, CREATURES, KEY, MENU, PROMPT, VIAS
 from roguelike.ui.app import RoguelikeApp

@@ -7,8 +7,8 @@ from __future__ import annotations
 from trap_helpers import Rigged, arena, place, sturdy
 
 from roguelike.core.components import Actor, Disabled, MonsterStats, Position
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.fight_actions import Advance
+from roguelike.engine.actions.fight_actions import Advance
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.traps.trigger import spring
 
 

@@ -1,6 +1,6 @@
 """Auto-explore that finds the way (issue 18.2), headless.
 
-The decisions are engine/autoexplore.py's; the UI's `o` runs the same objects
+The decisions are engine/helpers/autoexplore.py's; the UI's `o` runs the same objects
 (tests/test_play_keys.py drives it through the keys). Auto-fight: tests/test_fight_round.py.
 """
 
@@ -11,9 +11,10 @@ from trap_helpers import place
 
 from roguelike.core.components import Actor, Door, HitBoxes, Position
 from roguelike.core.explore_components import SecretDoor, Stuck
-from roguelike.engine import travel
-from roguelike.engine.actions import EndMove, Step, Wait
-from roguelike.engine.autoexplore import (
+from roguelike.engine.actions.basic import EndMove, Step, Wait
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.helpers import travel
+from roguelike.engine.helpers.autoexplore import (
     EXPLORED,
     Explorer,
     Plan,
@@ -21,11 +22,10 @@ from roguelike.engine.autoexplore import (
     in_hazards,
     suspect_walls,
 )
-from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.explore.rest import Rest
+from roguelike.engine.helpers.travel import Question
+from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.trigger import spring
-from roguelike.engine.travel import Question
 from roguelike.tools import explore_rate
 from roguelike.world import tiles as T
 
@@ -299,7 +299,7 @@ def test_after_a_broken_rest_o_explores_a_turn_before_resting_again_and_waits_fo
 
 
 def _drop_to_the_floor(game, eid):
-    from roguelike.engine.combat import wound
+    from roguelike.engine.combat.attack import wound
 
     torso = game.store.get(eid, HitBoxes).location("torso")
     torso.crossed = len(torso.boxes) - 1

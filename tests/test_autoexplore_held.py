@@ -1,4 +1,4 @@
-"""Auto-explore with a delver held where it stands (engine/autoexplore_held.py): a companion
+"""Auto-explore with a delver held where it stands (engine/helpers/autoexplore_held.py): a companion
 held fast in the way on, a captive nobody can reach yet, one that cannot help itself."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from explore_kit import door_at
 from trap_helpers import place
 
 from roguelike.core.components import Door, Position
-from roguelike.engine import travel
-from roguelike.engine.actions import Lead, Step
-from roguelike.engine.autoexplore import Explorer
+from roguelike.engine.actions.basic import Lead, Step
+from roguelike.engine.helpers import travel
+from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.helpers.travel import downhill, route_to, travel_cost
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.trigger import spring
-from roguelike.engine.travel import downhill, route_to, travel_cost
 from roguelike.world import tiles as T
 
 DUO = (("leader", "warrior"), ("mercenary", "rogue"))
@@ -107,7 +107,7 @@ def test_a_pillager_stepping_out_of_view_and_back_is_announced_once():
     distance at the edge of sight stopped `o` after every step it came back into view."""
     from explore_kit import pillager
 
-    from roguelike.engine.watch import Watch
+    from roguelike.engine.helpers.watch import Watch
 
     game = scenario("""
         ################

@@ -12,9 +12,9 @@ from benchmarks.balance import Tally, play_one, source_names, summarise
 from roguelike.bot.player import bot_game, play
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
-from roguelike.engine.actions import Wait
-from roguelike.engine.combat import wound
-from roguelike.engine.conditions import add_condition
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.status.conditions import add_condition
 from tests.combat_kit import arena
 
 ROOT = Path(__file__).resolve().parent.parent

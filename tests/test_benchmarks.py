@@ -50,5 +50,5 @@ def test_start_up_is_timed_with_the_game_compiled_and_a_first_launch_without():
         assert not list(PACKAGE.rglob("*.pyc"))
     finally:
         compile_game()
-    compiled = {p.name.split(".")[0] for p in (PACKAGE / "engine" / "__pycache__").glob("*.pyc")}
-    assert {"game", "sight", "occupants"} <= compiled
+    compiled = {p.name.split(".")[0] for p in (PACKAGE / "engine").rglob("__pycache__/*.pyc")}
+    assert {"game", "party_sight", "occupants"} <= compiled

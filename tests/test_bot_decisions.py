@@ -17,16 +17,16 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Treasure
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Lead, TakeStairs, Wait
-from roguelike.engine.explore.clock import Rest
-from roguelike.engine.explore.inventory import Take, carried, ledger
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.spells import Cast
-from roguelike.engine.fight_actions import RangedAttack
-from roguelike.engine.luck import KeepRoll, SpendLuck
-from roguelike.engine.luck_queue import Offer
+from roguelike.engine.actions.basic import Attack, Lead, TakeStairs, Wait
+from roguelike.engine.actions.fight_actions import RangedAttack
+from roguelike.engine.base.luck_queue import Offer
+from roguelike.engine.creatures.inventory import Take, carried, ledger
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.items.spells import Cast
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.luck import KeepRoll, SpendLuck
+from roguelike.engine.turns.clock import Rest
 from tests.combat_kit import arena, put_first, waiting_for
 from tests.explore_kit import give, give_treasure, pillager
 
@@ -349,7 +349,7 @@ def test_two_plans_pulling_opposite_ways_are_both_set_aside():
     one walks to the Camp, the other away) sets aside each plan that walked it, not only
     the one on turn when the loop was seen (that one's partner pulled on for ever)."""
     from roguelike.bot.guard import LOOP_WINDOW, Guard
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
 
     g = scenario(HALL)
     leader = g.party[0]
@@ -370,7 +370,7 @@ def test_a_delver_standing_on_a_square_with_no_way_steps_off_it():
     secret door) still steps towards its goal: before, no step was found and the party
     searched in place for the rest of the game."""
     from roguelike.core.explore_components import SecretDoor
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
     from tests.explore_kit import door_at
 
     g = scenario("""
@@ -397,7 +397,7 @@ def test_burning_oil_is_thrown_only_when_the_trip_can_spare_its_light():
     Leader and went dark four levels early)."""
     from roguelike.bot.journey import light_turns
     from roguelike.core.explore_components import LightSource
-    from roguelike.engine.explore.inventory import unstow
+    from roguelike.engine.creatures.inventory import unstow
 
     def game(torches: int):
         g = arena("troll", text="""
@@ -485,7 +485,7 @@ def test_a_delver_in_a_hand_whose_way_out_is_a_companion_hands_them_the_lead():
     it: the swap would put them in the hand, so the one inside hands them the lead (they
     lead on from outside and the held follow, breaking away). Before, no step was found and
     the party searched in place until the action cap."""
-    from roguelike.engine.actions import Lead
+    from roguelike.engine.actions.basic import Lead
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
@@ -527,7 +527,7 @@ def test_a_fight_that_walks_a_loop_is_set_aside():
     """Stepping back from a foe and closing on it again (a cornered rat that will not come)
     walked the Mage between two squares for 40,000 actions: the guard sees fight steps too."""
     from roguelike.bot.guard import LOOP_WINDOW, Guard
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
 
     g = scenario(HALL)
     mage = g.party[2]
@@ -544,7 +544,7 @@ def test_a_lead_handed_back_and_forth_sets_the_plan_aside():
     """Two delvers each handing the other the lead to heal a companion neither could reach
     went on for 20,000 rounds: leads count as a loop too."""
     from roguelike.bot.guard import LEAD_LOOP, Guard
-    from roguelike.engine.actions import Lead
+    from roguelike.engine.actions.basic import Lead
 
     g = scenario(HALL)
     guard = Guard()
@@ -558,7 +558,7 @@ def test_cut_off_on_the_way_out_the_bot_searches_new_walls():
     """Climbing out with no known way to the stairs up (cut off: a secret door, a collapse),
     the led delver walks to walls it has not searched yet; before, it searched where it had
     already searched (refused) for the rest of the game."""
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
 
     g = scenario("""
     ###############
@@ -657,7 +657,7 @@ def test_a_fallen_companion_in_an_acid_pool_is_dragged_out_of_it_and_rested_besi
     Rogue walks in and drags the Leader out (a square an action), standing in the pool at
     no turn's start, and the party rests beside them out of it."""
     from roguelike.bot.routes import harming_squares
-    from roguelike.engine.explore.drag import Drag
+    from roguelike.engine.actions.drag import Drag
 
     g = scenario(POOL_HALL)
     leader, rogue = g.party[0], g.party[1]
@@ -685,8 +685,8 @@ def test_a_delver_a_wound_from_down_drags_the_fallen_only_from_outside_the_pool(
     away from it; one in its middle it leaves (no square beside them is out of it)."""
     from roguelike.bot.resting import RESCUE_FIT, tend_fallen
     from roguelike.bot.routes import harming_squares
-    from roguelike.engine.actions import Step
-    from roguelike.engine.explore.drag import Drag
+    from roguelike.engine.actions.basic import Step
+    from roguelike.engine.actions.drag import Drag
     from tests.explore_kit import act
 
     g = scenario(POOL_HALL)
@@ -757,11 +757,11 @@ def test_rests_that_stopped_helping_are_tried_again_after_a_while_and_lift_given
 
 def test_the_bot_gives_up_a_locked_door_it_cannot_break_instead_of_trying_for_ever(
         monkeypatch: pytest.MonkeyPatch):
-    """A try the engine would refuse (explore.checks.hopeless) is not made: the door is
+    """A try the engine would refuse (status.fatigue_checks.hopeless) is not made: the door is
     given up on (until a rest) and the bot looks for another way."""
     import roguelike.bot.moves as moves
     from roguelike.core.components import Door
-    from roguelike.engine.explore.doors import BreakDoor
+    from roguelike.engine.doors.doorways import BreakDoor
     from tests.explore_kit import door_at
 
     g = scenario("""
@@ -788,7 +788,7 @@ def test_a_delver_in_the_middle_of_an_acid_pool_walks_out_of_it_first():
     out of it in its turn (before it tends anyone, searches or rests) rather than stand in
     it, struck at each turn's start (bot games lost whole parties in pools on depths 1-3)."""
     from roguelike.bot.routes import hazard_squares
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
@@ -814,7 +814,7 @@ def test_a_free_delver_in_the_hands_reach_crosses_it_to_lead_the_held_from_outsi
     no free square beside it out of the reach: it walks out across the reach (it waited
     there for ever, seed s23-g-14), to lead from 2 squares off while the held try to
     break away."""
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
@@ -844,7 +844,7 @@ def test_a_held_delver_disarms_the_hand_or_is_handed_the_lead_to_disarm_it():
     held Mage, the Mage blocking its way to the led Warrior: nobody stepped, and the
     Warrior waited out the whole clock (seeds s24-a-0, s24-a-28). The held Mage is handed
     the lead and disarms the Hand (001:145: it must be disarmed to be removed)."""
-    from roguelike.engine.traps.actions import Disarm
+    from roguelike.engine.traps.trap_actions import Disarm
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
@@ -970,9 +970,9 @@ def test_a_companion_knocked_out_in_a_flooding_pit_is_pulled_out():
     """Only someone outside can pull a victim out of a flooded pit; a Mage knocked out in
     one came round to drown again, 194 times, while the Warrior beside the pit waited for
     her to stand (seed s24-e-14). The fallen are freed too."""
-    from roguelike.engine.combat import knock_down_or_disable
+    from roguelike.engine.combat.attack import knock_down_or_disable
     from roguelike.engine.traps import confine
-    from roguelike.engine.traps.actions import Free
+    from roguelike.engine.traps.trap_actions import Free
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 
@@ -1005,7 +1005,7 @@ def test_a_known_trap_passed_diagonally_is_disarmed_first():
     through the saw again and again (16 knock-outs on depth 2). A known one is disarmed
     first, as one in the next square is."""
     from roguelike.core.components import Trap
-    from roguelike.engine.traps.actions import Disarm
+    from roguelike.engine.traps.trap_actions import Disarm
     from tests.trap_helpers import place
 
     g = scenario("""
@@ -1031,8 +1031,8 @@ def test_a_caught_companion_beside_the_leader_is_freed_though_another_is_out_of_
     the other beside the leader. Going for the first only, the leader stood beside the
     second for the rest of the game (seed s24-i-7, 50,000 actions)."""
     from roguelike.bot.moves import caught
-    from roguelike.engine.combat import knock_down_or_disable
-    from roguelike.engine.traps.actions import Free
+    from roguelike.engine.combat.attack import knock_down_or_disable
+    from roguelike.engine.traps.trap_actions import Free
     from roguelike.engine.traps.trigger import spring
     from tests.trap_helpers import place
 

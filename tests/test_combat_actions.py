@@ -14,18 +14,18 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Fatigue, LightSource
-from roguelike.engine import condition_turns as CT
-from roguelike.engine import conditions as C
-from roguelike.engine.action_base import action_from_dict
-from roguelike.engine.actions import Attack, Step
-from roguelike.engine.checks import attribute_check, d6_check, fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.experience import award_xp
-from roguelike.engine.explore.light import in_darkness
-from roguelike.engine.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
-from roguelike.engine.healing import heal_box
-from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
-from roguelike.engine.saves import save_target
+from roguelike.engine.actions.basic import Attack, Step
+from roguelike.engine.actions.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
+from roguelike.engine.base.action import action_from_dict
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.creatures.experience import award_xp
+from roguelike.engine.light.lighting import in_darkness
+from roguelike.engine.rest.healing import heal_box
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import attribute_check, d6_check, fight_state
+from roguelike.engine.status.luck import KeepRoll, SpendLuck, offer_waiting
+from roguelike.engine.status.saves import save_target
+from roguelike.engine.turns import condition_turns as CT
 
 WALLED = """
 ############
@@ -124,7 +124,7 @@ def _shot_with_lights(carriers: str) -> str:
 
 def test_ranged_in_darkness_is_one_pip_harder():
     """Classic 002:246: -4 (one d6 pip) when the target's or the attacker's square is dark;
-    darkness is the light system's (explore.light.in_darkness)."""
+    darkness is the light system's (light.lighting.in_darkness)."""
     assert _shot_with_lights("rogue") == "miss"  # into the dark: 4 - 1 = 3 < Combat 4
     assert _shot_with_lights("foe") == "miss"  # out of the dark
     assert _shot_with_lights("") == "miss"
@@ -427,7 +427,7 @@ def test_levels_add_a_box_and_improve_saves():
 
 
 def test_special_abilities_add_their_classic_bonus():
-    from roguelike.engine.experience import monster_xp
+    from roguelike.engine.creatures.experience import monster_xp
 
     g = arena(monsters={"m": "giant_spider", "n": "orc"}, text="""
         ############

@@ -14,7 +14,7 @@ from roguelike.content.loader import content_root, load_content
 from roguelike.content.schema import ContentError
 from roguelike.core.components import Conditions, MonsterStats, Position
 from roguelike.core.ecs import EntityStore
-from roguelike.engine.stock import stock_level
+from roguelike.engine.levels.stock import stock_level
 from roguelike.world.mapgen import generate
 from roguelike.world.stocking import spawn_table
 

@@ -7,13 +7,13 @@ from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position
-from roguelike.engine import condition_turns as CT
-from roguelike.engine import conditions as C
-from roguelike.engine import turn_loop
-from roguelike.engine.actions import Attack, Step
-from roguelike.engine.checks import d6_check
-from roguelike.engine.fight_actions import RangedAttack
-from roguelike.engine.stats import speed
+from roguelike.engine.actions.basic import Attack, Step
+from roguelike.engine.actions.fight_actions import RangedAttack
+from roguelike.engine.base.stats import speed
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import d6_check
+from roguelike.engine.turns import condition_turns as CT
+from roguelike.engine.turns import turn_loop
 
 FIELD = """
 ############

@@ -8,11 +8,12 @@ from combat_kit import arena, foes, place, put_first, script
 
 from roguelike.core.components import Actor, MonsterStats, Position
 from roguelike.core.explore_components import LightSource
-from roguelike.engine import ai, morale
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack
-from roguelike.engine.checks import fight_state
+from roguelike.engine.actions.basic import Attack
+from roguelike.engine.combat import morale
+from roguelike.engine.monsters import ai
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
 
 THREE = """
 ##################
@@ -262,7 +263,7 @@ def test_pillagers_leave_the_party_alone_unless_engaged(monkeypatch):
     p = foes(g)[0]
     put_first(g, p)
     called = []
-    import roguelike.engine.explore.pillagers as looting
+    import roguelike.engine.monsters.pillagers as looting
 
     monkeypatch.setattr(looting, "take_action",
                         lambda game, eid, *_rest: called.append(eid) or [])

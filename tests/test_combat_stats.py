@@ -7,9 +7,9 @@ from combat_kit import arena
 
 from roguelike.core.components import Character, HitBoxes
 from roguelike.core.rng import Stream
-from roguelike.engine.checks import d6_check, fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.saves import saving_throw
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.status.checks import d6_check, fight_state
+from roguelike.engine.status.saves import saving_throw
 
 N = 10_000
 

@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from trap_helpers import place
 
 from roguelike.core.components import Appearance, HitBoxes, Named, Position
-from roguelike.engine import aim, targeting, travel
-from roguelike.engine.autoexplore import Explorer
+from roguelike.engine.combat import targeting
 from roguelike.engine.game import Game
+from roguelike.engine.helpers import travel
+from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.helpers.watch import Watch, direction_words, known_hazards
+from roguelike.engine.items import aim
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps.trigger import make_known
-from roguelike.engine.watch import Watch, direction_words, known_hazards
 from roguelike.world import tiles as T
 
 

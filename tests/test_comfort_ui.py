@@ -13,7 +13,7 @@ import pytest
 
 from roguelike.core.components import Appearance, HitBoxes, Named, Position
 from roguelike.core.events import Event
-from roguelike.engine import action_base as A
+from roguelike.engine.base import action as A
 from roguelike.engine.scenario import scenario
 from roguelike.ui import autorun, hooks
 from roguelike.ui.app import RoguelikeApp

@@ -7,10 +7,10 @@ a counterattack successfully disarms the trap but gains the Hero no experience p
 from __future__ import annotations
 
 from roguelike.core.components import Character, MonsterStats, Position, Trap, TrapFigure
-from roguelike.engine.combat import attack
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.luck import KeepRoll
+from roguelike.engine.combat.attack import attack
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.scenario import Scripted
+from roguelike.engine.status.luck import KeepRoll
 from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import VICTIM_AT, Rigged, arena, place, sturdy
 

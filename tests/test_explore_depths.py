@@ -9,16 +9,16 @@ import pytest
 from explore_kit import act, give, give_treasure, texts
 
 from roguelike.bot.player import Bot, play
+from roguelike.content.explore import load_explore
 from roguelike.content.loader import default_content, load_content
 from roguelike.content.schema import ContentError
 from roguelike.core.components import Disabled, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.explore_components import Item, Marker
-from roguelike.engine.actions import TakeStairs
-from roguelike.engine.explore.data import load_explore
+from roguelike.engine.actions.basic import TakeStairs
 from roguelike.engine.game import Game
+from roguelike.engine.levels.stock import stock_level
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stock import stock_level
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
@@ -130,7 +130,7 @@ def test_malformed_exploration_content_is_refused_with_its_place(tmp_path):
 
 
 def test_d6_pillagers_start_at_exits_of_marker_rooms():
-    from roguelike.engine.explore.pillagers import exits
+    from roguelike.engine.monsters.pillagers import exits
 
     for seed in ("pill-1", "pill-2", "pill-3"):
         data = level_json(seed, 1)
@@ -143,9 +143,9 @@ def test_d6_pillagers_start_at_exits_of_marker_rooms():
 
 
 def test_every_exploration_action_round_trips_as_data():
-    from roguelike.engine.action_base import action_from_dict
-    from roguelike.engine.explore.clock import Rest
-    from roguelike.engine.explore.doors import (
+    from roguelike.engine.base.action import action_from_dict
+    from roguelike.engine.creatures.inventory import Bank, Drop, Give, PickUp
+    from roguelike.engine.doors.doorways import (
         BreakDoor,
         CloseDoor,
         ForceDoor,
@@ -154,10 +154,10 @@ def test_every_exploration_action_round_trips_as_data():
         PickLock,
         Search,
     )
-    from roguelike.engine.explore.inventory import Bank, Drop, Give, PickUp
-    from roguelike.engine.explore.items import UseItem
-    from roguelike.engine.explore.markers import RetryCheck
-    from roguelike.engine.explore.spells import Cast
+    from roguelike.engine.items.item_use import UseItem
+    from roguelike.engine.items.spells import Cast
+    from roguelike.engine.markers.event_markers import RetryCheck
+    from roguelike.engine.turns.clock import Rest
 
     actions = [Rest(), BreakDoor(1, 0), CloseDoor(0, 1), ForceDoor(-1, 0), Listen(1, 1),
                LockDoor(0, -1), PickLock(1, -1), Search(), Bank(), Drop(5), Give(3, "5,6"),

@@ -9,9 +9,9 @@ from roguelike.content.loader import default_content
 from roguelike.core.components import Actor, Appearance, Door, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.explore_components import Haul, SecretDoor, Stuck
-from roguelike.engine.actions import Step
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.doors import (
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.creatures.spawn import make_monster
+from roguelike.engine.doors.doorways import (
     BreakDoor,
     CloseDoor,
     Listen,
@@ -20,9 +20,9 @@ from roguelike.engine.explore.doors import (
     Search,
     place_secret_doors,
 )
-from roguelike.engine.explore.pillagers import PillagerStep
+from roguelike.engine.levels.stock import stock_level
+from roguelike.engine.monsters.pillagers import PillagerStep
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stock import stock_level
 from roguelike.world import tiles as T
 from roguelike.world.mapgen import generate
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -160,7 +160,7 @@ def test_pillagers_pass_doors_regardless_and_leave_them_as_they_were():
 
 
 def test_an_unfound_secret_door_looks_like_wall_on_the_map_and_in_look():
-    from roguelike.engine.explore.doors import reveal_secret
+    from roguelike.engine.doors.doorways import reveal_secret
     from roguelike.ui.look import describe_square
     from roguelike.world import tiles as T
 
@@ -176,7 +176,7 @@ def test_an_unfound_secret_door_looks_like_wall_on_the_map_and_in_look():
 
 
 def test_the_search_key_action_finds_secret_doors_too():
-    from roguelike.engine.traps.actions import Search as SearchAll
+    from roguelike.engine.traps.trap_actions import Search as SearchAll
 
     g, lead, door = _game()
     g.store.add(door, SecretDoor())

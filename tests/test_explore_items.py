@@ -6,13 +6,13 @@ from explore_kit import act, carried_kinds, give, give_treasure, texts
 
 from roguelike.core.components import Actor, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.core.explore_components import Inventory, Item, Marker, Treasure
-from roguelike.engine.actions import Step
-from roguelike.engine.explore import adapters
-from roguelike.engine.explore.inventory import Bank, Drop, Give, PickUp, ledger
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.markers import make_marker
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.base import rule_calls as adapters
+from roguelike.engine.base.stats import speed
+from roguelike.engine.creatures.inventory import Bank, Drop, Give, PickUp, ledger
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.markers.event_markers import make_marker
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.stats import speed
 
 ARENA = """
 ##############

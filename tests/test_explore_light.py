@@ -6,14 +6,14 @@ from explore_kit import Steady, act, give
 
 from roguelike.core.components import Actor, MonsterStats, Position
 from roguelike.core.explore_components import Fatigue, Inventory, Item, LightSource
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.checks import check
-from roguelike.engine.explore.clock import Rest, on_round, tire, wandering_check
-from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.light import burn, in_darkness, light_level
+from roguelike.engine.base.stats import speed
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.creatures.spawn import make_monster
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.light.lighting import burn, in_darkness, light_level
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.stats import speed
+from roguelike.engine.status.fatigue_checks import check
+from roguelike.engine.turns.clock import Rest, on_round, tire, wandering_check
 
 HALL = """
 ##############################

@@ -6,11 +6,11 @@ from explore_kit import act, pillager, pillager_turn, texts
 
 from roguelike.core.components import Actor, Character, HitBoxes, MonsterStats, Position
 from roguelike.core.explore_components import Haul, Marker, Treasure
-from roguelike.engine.actions import Attack, Step
-from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.explore.markers import RetryCheck, make_marker
+from roguelike.engine.actions.basic import Attack, Step
+from roguelike.engine.base.stats import chebyshev
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.markers.event_markers import RetryCheck, make_marker
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.stats import chebyshev
 
 ROOM = """
 ##############

@@ -9,8 +9,8 @@ from __future__ import annotations
 from explore_kit import act, pillager, pillager_turn
 
 from roguelike.core.components import Position
-from roguelike.engine.actions import Attack, TakeStairs
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.actions.basic import Attack, TakeStairs
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.scenario import scenario
 
 MAP = """

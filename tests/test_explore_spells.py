@@ -6,12 +6,12 @@ from explore_kit import act, texts
 
 from roguelike.core.components import HitBoxes, MonsterStats, Position
 from roguelike.core.explore_components import SpellWall
-from roguelike.engine.actions import Actor
-from roguelike.engine.explore import adapters
-from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.explore.spells import Cast, expire_walls, fire_wall_burns, spell_targets
+from roguelike.engine.actions.basic import Actor
+from roguelike.engine.base import rule_calls as adapters
+from roguelike.engine.base.stats import attribute
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.items.spells import Cast, expire_walls, fire_wall_burns, spell_targets
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.stats import attribute
 from roguelike.world import tiles as T
 
 ARENA = """

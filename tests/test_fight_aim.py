@@ -7,10 +7,10 @@ import pytest
 from test_comfort_snapshots import screen_text
 
 from roguelike.core.components import Position
-from roguelike.engine import aim
-from roguelike.engine.actions import Lead
-from roguelike.engine.explore.items import usable
-from roguelike.engine.explore.spells import harmful
+from roguelike.engine.actions.basic import Lead
+from roguelike.engine.items import aim
+from roguelike.engine.items.item_use import usable
+from roguelike.engine.items.spells import harmful
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options

@@ -1,5 +1,5 @@
 """Issue 26 through the real keys, at 80x24 and 120x40: `F` plays the party's round of a
-fight (engine/fight_round.py): a fight won with a few presses where it took a key per
+fight (engine/helpers/fight_round.py): a fight won with a few presses where it took a key per
 action; the Rogue shoots a Zombie across a known trap rather than walk onto it; a badly
 hurt delver steps back."""
 
@@ -9,9 +9,9 @@ import pytest
 from test_fight_round import GAP, _foe, _hall, _hurt, _known_pit, _party, _put
 
 from roguelike.core.components import Position
-from roguelike.engine.fight_round import ROUND_DONE
+from roguelike.engine.base.stats import chebyshev
+from roguelike.engine.helpers.fight_round import ROUND_DONE
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import chebyshev
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen

@@ -1,6 +1,6 @@
-"""Issue 26: `F` plays the party's round of a fight (engine/fight_round.py), each delver's
-action chosen by auto-fight (engine/autofight.py) from the judgement the bot shares
-(engine/fight_sense.py). Headless; tests/test_fight_keys.py presses the real keys."""
+"""Issue 26: `F` plays the party's round of a fight (engine/helpers/fight_round.py), each delver's
+action chosen by auto-fight (engine/helpers/autofight.py) from the judgement the bot shares
+(engine/helpers/fight_sense.py). Headless; tests/test_fight_keys.py presses the real keys."""
 
 from __future__ import annotations
 
@@ -9,24 +9,24 @@ from trap_helpers import place
 
 from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position, Trap
 from roguelike.core.events import Event
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Attack, EndMove, Step, Wait
-from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.autofight import fight_step
-from roguelike.engine.combat import wound
-from roguelike.engine.conditions import add_condition
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.spells import Cast
-from roguelike.engine.fight_actions import RangedAttack
-from roguelike.engine.fight_round import IDLE_ROUND, ROUND_DONE, FightRun, play_round
-from roguelike.engine.fight_sense import unsafe_squares
+from roguelike.engine.actions.basic import Attack, EndMove, Step, Wait
+from roguelike.engine.actions.fight_actions import RangedAttack
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.stats import chebyshev, is_disabled
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
-from roguelike.engine.luck import pending_entity
-from roguelike.engine.options import GameOptions
+from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.helpers.autofight import fight_step
+from roguelike.engine.helpers.fight_round import IDLE_ROUND, ROUND_DONE, FightRun, play_round
+from roguelike.engine.helpers.fight_sense import unsafe_squares
+from roguelike.engine.helpers.travel import run as travel_run
+from roguelike.engine.items.spells import Cast
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.status.conditions import add_condition
+from roguelike.engine.status.luck import pending_entity
 from roguelike.engine.traps.trigger import spring
-from roguelike.engine.travel import run as travel_run
 from roguelike.records.capture import capture
 from roguelike.records.recorder import attach
 from roguelike.records.replay import verify_record

@@ -16,12 +16,12 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Haul
-from roguelike.engine import ai
-from roguelike.engine import conditions as C
-from roguelike.engine.actions import Attack, Wait
-from roguelike.engine.checks import fight_state
+from roguelike.engine.actions.basic import Attack, Wait
+from roguelike.engine.monsters import ai
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps.actions import Free
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
+from roguelike.engine.traps.trap_actions import Free
 from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import place, sturdy
 

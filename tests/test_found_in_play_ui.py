@@ -9,9 +9,9 @@ from trap_helpers import Rigged, place, sturdy
 
 from roguelike.core.components import Appearance, Position, Trap
 from roguelike.core.events import Event
-from roguelike.engine.explore.inventory import TREASURE_GLYPH, carried, make_treasure
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.creatures.inventory import TREASURE_GLYPH, carried, make_treasure
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import name_of
 from roguelike.engine.traps.trigger import make_known, spring
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.look import describe_square

@@ -2,7 +2,7 @@
 gone.", "Bors is wounded in the Head: Wits 6 -> 6.", directions measured from the wrong
 delver, "Light Rest" never explained. Each as the player meets it, and the whole class of
 each (every "a"/"an" and every article put before a name read from a file or given by the
-player goes through engine/words.py)."""
+player goes through engine/base/words.py)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ from textual.widgets import Static
 from trap_helpers import arena, place
 
 from roguelike.core.components import HitBoxes, Position
-from roguelike.engine.actions import Wait
-from roguelike.engine.combat import cross_box
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.healing import heal_box
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.words import a_an, direction_words, the_name, the_trap
+from roguelike.engine.combat.attack import cross_box
+from roguelike.engine.creatures.spawn import make_monster
+from roguelike.engine.helpers.watch import Watch
+from roguelike.engine.rest.healing import heal_box
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import hazards
 from roguelike.engine.traps.trigger import spring
-from roguelike.engine.watch import Watch
-from roguelike.engine.words import a_an, direction_words, the_name, the_trap
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.dialogs import HelpScreen
@@ -81,7 +81,7 @@ def test_no_message_puts_a_bare_article_before_a_name():
     wrong = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE.parent).as_posix()
-        if rel.endswith("engine/words.py"):
+        if rel.endswith("engine/base/words.py"):
             continue
         for line, article, expr in _fstring_articles(ast.parse(path.read_text())):
             if article.lower() in ("a", "an") and expr not in A_FIXED:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from roguelike.content.loader import content_root, load_content
 from roguelike.content.schema import ContentError
 from roguelike.engine import game as _game  # noqa: F401  (its import registers every action)
-from roguelike.engine.action_base import _REGISTRY, ActionError, action_from_dict
+from roguelike.engine.base.action import _REGISTRY, ActionError, action_from_dict
 
 CONTENT = content_root()
 FILES = sorted(str(p.relative_to(CONTENT)) for p in CONTENT.rglob("*.toml"))

@@ -14,8 +14,8 @@ import pytest
 from roguelike.bot.player import Bot
 from roguelike.core.events import Event
 from roguelike.core.rng import Stream
-from roguelike.engine import turn_loop
 from roguelike.engine.game import Game
+from roguelike.engine.turns import turn_loop
 from roguelike.world.paths import _climb_any, _climb_inside
 
 _MASK = (1 << 64) - 1

@@ -1,6 +1,6 @@
-"""The act menu (engine/interact.py and the UI's `a`): every door, trap and trapped-companion
-action has a way in from the keyboard. Before it, a locked door could only be refused
-("The door is locked.") and a trap could not be disarmed in play at all."""
+"""The act menu (engine/helpers/interact.py and the UI's `a`): every door, trap and
+trapped-companion action has a way in from the keyboard. Before it, a locked door could only
+be refused ("The door is locked.") and a trap could not be disarmed in play at all."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from explore_kit import act, door_at, give
 
 from roguelike.core.components import Actor, Door, Position, Trap
 from roguelike.core.explore_components import Listened, SecretDoor, Stuck
-from roguelike.engine import interact
-from roguelike.engine.actions import OpenDoor, Step
-from roguelike.engine.explore.doors import BreakDoor, CloseDoor, Listen, PickLock
+from roguelike.engine.actions.basic import OpenDoor, Step
+from roguelike.engine.doors.doorways import BreakDoor, CloseDoor, Listen, PickLock
+from roguelike.engine.helpers import interact
 from roguelike.engine.scenario import scenario
-from roguelike.engine.traps.actions import Disarm, Free, Struggle
 from roguelike.engine.traps.describe import disarm_odds
+from roguelike.engine.traps.trap_actions import Disarm, Free, Struggle
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.screens.info import ChoiceScreen
 from tests.trap_helpers import place
@@ -203,7 +203,7 @@ async def test_a_direction_picks_the_square_when_several_have_choices():
 def test_the_bot_frees_a_caged_companion_and_hands_on_the_lead_when_caged():
     from roguelike.bot.player import Bot
     from roguelike.bot.rescue import rescue
-    from roguelike.engine.actions import Lead
+    from roguelike.engine.actions.basic import Lead
     from roguelike.engine.traps.trigger import spring
 
     g, lead, _door = _game()

@@ -1,4 +1,4 @@
-"""The game's kept answers (engine/kept.py): one owner each, told of changes or keyed."""
+"""The game's kept answers (engine/base/kept.py): one owner each, told of changes or keyed."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 
 from roguelike.bot.player import play
 from roguelike.core.components import Position
-from roguelike.engine import kept
-from roguelike.engine.explore import pillager_maps
+from roguelike.engine.base import kept
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import Then
+from roguelike.engine.base.rule_state import RuleState
 from roguelike.engine.game import Game
-from roguelike.engine.luck_queue import Then
-from roguelike.engine.options import GameOptions
-from roguelike.engine.rule_state import RuleState
+from roguelike.engine.monsters import pillager_maps
 from roguelike.engine.traps.trigger import last_squares_state
 
 
@@ -146,7 +146,7 @@ def test_the_switch_is_read_once_when_the_game_is_made(
 def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A kept answer gone wrong while its key still matches (what a missed change would
     leave) raises under the switch, and goes unnoticed without it."""
-    from roguelike.engine.explore import doors
+    from roguelike.engine.doors import doorways as doors
 
     for check in (False, True):
         monkeypatch.setenv(kept.CHECK_ENV, "1" if check else "")
@@ -164,7 +164,7 @@ def test_the_switch_finds_a_stale_answer(monkeypatch: pytest.MonkeyPatch) -> Non
 
 # What each field of a Game is (issue 19: the rule state is one object, all of it in
 # state_hash; every derived answer in game.kept): a new field must be put in one of these.
-HASHED = {"state"}  # engine/rule_state.py; its every field: the next test
+HASHED = {"state"}  # engine/base/rule_state.py; its every field: the next test
 # the state's objects that stay for the game's life, held by the game too (for speed)
 HELD = {"store", "streams", "levels", "party", "last_squares"}
 # fixed when the game is made, and stated by its record beside the hashes: the party as

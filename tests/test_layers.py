@@ -28,32 +28,32 @@ LAYERS: dict[str, int] = {
     "roguelike.content": 1,
     # 2 the world: maps, tiles, paths, sight; what stocking takes from the map
     "roguelike.world": 2,
-    # 3 the rules (engine/action_base.py, what an action is, lowest among them); no rule
+    # 3 the rules (engine/base/action.py, what an action is, lowest among them); no rule
     # imports the turn loop or the game
     "roguelike.engine": 3,
     # 4 the turn loop's parts: the hooks turn_loop.py calls at each moment of a turn, the
     # initiative count, the party's sight and the level's occupants (mixins of Game)
-    "roguelike.engine.fight_hooks": 4,
-    "roguelike.engine.explore.hooks": 4,
-    "roguelike.engine.initiative": 4,
-    "roguelike.engine.sight": 4,
-    "roguelike.engine.occupants": 4,
+    "roguelike.engine.turns.fight_hooks": 4,
+    "roguelike.engine.turns.explore_hooks": 4,
+    "roguelike.engine.turns.initiative": 4,
+    "roguelike.engine.turns.party_sight": 4,
+    "roguelike.engine.turns.occupants": 4,
     # 5 the turn loop itself: rounds, the initiative count, whose turn (on its parts)
-    "roguelike.engine.turn_loop": 5,
+    "roguelike.engine.turns.turn_loop": 5,
     # 6 the game: the composition root that builds a game from the rules and runs the loop
     "roguelike.engine.game": 6,
     # 7 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the
     # party watches, scenarios; records, the bot, command-line argument types
-    "roguelike.engine.autoexplore": 7,
-    "roguelike.engine.autoexplore_held": 7,
-    "roguelike.engine.autoexplore_search": 7,
-    "roguelike.engine.autofight": 7,
-    "roguelike.engine.fight_sense": 7,
-    "roguelike.engine.fight_round": 7,
+    "roguelike.engine.helpers.autoexplore": 7,
+    "roguelike.engine.helpers.autoexplore_held": 7,
+    "roguelike.engine.helpers.autoexplore_search": 7,
+    "roguelike.engine.helpers.autofight": 7,
+    "roguelike.engine.helpers.fight_sense": 7,
+    "roguelike.engine.helpers.fight_round": 7,
     "roguelike.engine.scenario": 7,
-    "roguelike.engine.travel": 7,
-    "roguelike.engine.travel_targets": 7,
-    "roguelike.engine.watch": 7,
+    "roguelike.engine.helpers.travel": 7,
+    "roguelike.engine.helpers.travel_targets": 7,
+    "roguelike.engine.helpers.watch": 7,
     "roguelike.records": 7,
     "roguelike.bot": 7,
     "roguelike.argtypes": 7,
@@ -72,6 +72,38 @@ LAYERS: dict[str, int] = {
     "roguelike.host.launch": 11,
 }
 
+# The engine's domains, lowest first: a module of one may import modules of its own domain
+# or of a domain above it in this list, never of one below (so no two domains import each
+# other). The modules right in engine/ (game.py, state.py, scenario.py) are the "game".
+ENGINE_DOMAINS: tuple[str, ...] = (
+    "base",  # what an action is, stats, words, kept answers, the luck pause, the rule state
+    "status",  # conditions and luck: conditions, d6 checks, luck, saving throws
+    "creatures",  # making characters and monsters, the party, experience, inventory
+    "doors",  # locks, stuck doors, picking, breaking, secret doors
+    "light",  # carried lights, bright and dim squares
+    "rest",  # resting and healing
+    "combat",  # the attack roll, wounds, maneuvers, morale, shooting, range bands
+    "traps",  # trap profiles, placing, springing, effects, hazards, disarming
+    "routing",  # the maps creatures walk by, the game's cost map
+    "actions",  # basic actions, fight actions, walking, the party marching, dragging
+    "monsters",  # the monsters' decisions and the Pillagers
+    "markers",  # Traps & Treasure event markers
+    "items",  # using items, spells, supplies, aiming
+    "levels",  # stocking a level, the depths and the score
+    "turns",  # the turn loop, initiative, its hooks, time, occupants, the party's sight
+    "game",  # the game itself (the composition root), its digest, scenarios
+    "helpers",  # the player's helpers: auto-explore, travel, auto-fight, the act menu
+)
+
+
+def domain_of(module: str) -> str | None:
+    """The engine domain a module belongs to (None outside the engine)."""
+    parts = module.split(".")
+    if parts[:2] != ["roguelike", "engine"] or len(parts) == 2:
+        return None
+    return parts[2] if len(parts) > 3 or parts[2] in ENGINE_DOMAINS else "game"
+
+
 # Every import of the game's own modules kept inside a function, each with why:
 # (file, module it loads) -> reason. Nothing else may import inside a function (such an
 # import hides a cycle, or a broken import until the line runs); a row whose import is
@@ -80,7 +112,7 @@ _PARSER = "every `roguelike` command builds the parser: it loads only what the c
 LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/records/commands.py", "roguelike.records.replay"):
         "loads the engine: 0.3 s more for every `roguelike --help` and `scores`",
-    ("roguelike/argtypes.py", "roguelike.engine.explore.data"):
+    ("roguelike/argtypes.py", "roguelike.content.explore"):
         "the content's depths (10 ms to load), only when --depth is given: " + _PARSER,
     ("roguelike/cli.py", "roguelike.ui.app"): "Textual and the screens, for play only",
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
@@ -252,13 +284,47 @@ def test_no_import_cycle_anywhere():
     assert not found, found
 
 
+def test_engine_domains_import_only_their_own_or_lower_ones():
+    """The engine is laid out by the game's parts (issue 27): each folder is one domain, and
+    the domains are layered, so no two folders import each other both ways."""
+    found = {d for m in MODULES if (d := domain_of(m)) is not None}
+    assert found == set(ENGINE_DOMAINS), found ^ set(ENGINE_DOMAINS)
+    rank = {d: i for i, d in enumerate(ENGINE_DOMAINS)}
+    upward = sorted(f"{m} ({domain_of(m)}) imports {t} ({domain_of(t)})"
+                    for m, targets in LOADED.items() if domain_of(m)
+                    for t in targets if domain_of(t) and rank[domain_of(t)] > rank[domain_of(m)])
+    assert not upward, "\n".join(upward)
+
+
+def test_every_engine_domain_says_what_it_owns():
+    for domain in (d for d in ENGINE_DOMAINS if d != "game"):
+        face = MODULES[f"roguelike.engine.{domain}"]
+        tree = ast.parse(face.read_text())
+        doc = ast.get_docstring(tree)
+        assert doc and len(doc) > 60, face
+        # a face is its docstring: it imports nothing, so it closes no cycle
+        assert not [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)], face
+
+
+def test_engine_and_content_module_names_are_unique():
+    """A newcomer looking for `stock.py` or `checks.py` finds one: no module of the engine or
+    the content shares its file name with any other module of the package."""
+    by_name: dict[str, list[str]] = {}
+    for module, path in MODULES.items():
+        if path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(module)
+    shared = {name: mods for name, mods in by_name.items() if len(mods) > 1
+              and any(m.startswith(("roguelike.engine.", "roguelike.content.")) for m in mods)}
+    assert not shared, shared
+
+
 def test_the_action_base_imports_no_rule():
     """What an action is sits below every rule that defines one: it takes only the base
     layer and the engine's words, so any rule module can import it without a cycle."""
-    assert GRAPH["roguelike.engine.action_base"]
-    assert all(layer_of(t) == 0 or t == "roguelike.engine.words"
-               for t in GRAPH["roguelike.engine.action_base"]), \
-        GRAPH["roguelike.engine.action_base"]
+    assert GRAPH["roguelike.engine.base.action"]
+    assert all(layer_of(t) == 0 or t == "roguelike.engine.base.words"
+               for t in GRAPH["roguelike.engine.base.action"]), \
+        GRAPH["roguelike.engine.base.action"]
 
 
 def lazy_imports() -> set[tuple[str, str]]:
@@ -291,10 +357,14 @@ def test_the_checker_sees_cycles_and_lazy_imports():
     assert "roguelike.records.replay" in GRAPH[commands]
     assert layer_of("roguelike.host.launch") == 11 and layer_of("roguelike.host.hub") == 10
     assert layer_of("roguelike.ui.screens.menu") == 9
-    assert layer_of("roguelike.world.stocking") < layer_of("roguelike.engine.stock")
-    assert layer_of("roguelike.engine.combat") < layer_of("roguelike.engine.fight_hooks") \
-        < layer_of("roguelike.engine.turn_loop") < layer_of("roguelike.engine.game") \
-        < layer_of("roguelike.engine.travel")
+    assert layer_of("roguelike.world.stocking") < layer_of("roguelike.engine.levels.stock")
+    assert layer_of("roguelike.engine.combat.attack") \
+        < layer_of("roguelike.engine.turns.fight_hooks") \
+        < layer_of("roguelike.engine.turns.turn_loop") < layer_of("roguelike.engine.game") \
+        < layer_of("roguelike.engine.helpers.travel")
+    assert domain_of("roguelike.engine.game") == "game" \
+        and domain_of("roguelike.engine.traps.trigger") == "traps" \
+        and domain_of("roguelike.content.loader") is None
 
 
 def test_the_checker_reads_a_type_checking_import_as_none():

@@ -8,11 +8,11 @@ from explore_kit import act, door_at, give, texts
 
 from roguelike.core.components import Character, Door, MonsterStats, Position
 from roguelike.core.explore_components import Marker
-from roguelike.engine.actions import Step
-from roguelike.engine.explore.markers import RetryCheck, make_marker
-from roguelike.engine.explore.spells import Cast
-from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting, pending_entity
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.items.spells import Cast
+from roguelike.engine.markers.event_markers import RetryCheck, make_marker
 from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.status.luck import KeepRoll, SpendLuck, offer_waiting, pending_entity
 
 ARENA = """
 ####################
@@ -81,7 +81,7 @@ def test_a_failed_lock_pick_waits_for_luck_and_opens_the_lock_when_bought():
     door = door_at(g, 4, 1)
     state = g.store.get(door, Door)
     state.locked = state.checked = True
-    from roguelike.engine.explore.doors import PickLock
+    from roguelike.engine.doors.doorways import PickLock
 
     res = act(g, rogue, PickLock(1, 0), [3])  # 3 vs Wits 4
     assert "fails at picking the lock" in texts(res) and state.locked
@@ -119,7 +119,7 @@ def test_the_crystal_ball_reading_can_be_bought():
     g = scenario(ARENA.replace("m", "."), luck_prompt="ask")
     marker = make_marker(g.store, 1, 6, 2, room=0)
     mage = g.party[2]
-    from roguelike.engine.explore.items import UseItem
+    from roguelike.engine.items.item_use import UseItem
 
     ball = give(g, mage, "crystal_ball")
     res = act(g, mage, UseItem(ball, 6, 2), [2])  # 2 vs Wits 3

@@ -8,11 +8,11 @@ from __future__ import annotations
 from combat_kit import foes, script
 
 from roguelike.core.components import Actor, Character
-from roguelike.engine.action_base import action_from_dict
-from roguelike.engine.actions import Step, Wait
-from roguelike.engine.checks import fight_state
-from roguelike.engine.luck import PledgeInitiative
+from roguelike.engine.actions.basic import Step, Wait
+from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status.checks import fight_state
+from roguelike.engine.status.luck import PledgeInitiative
 
 FIGHT = """
 ############
@@ -66,7 +66,7 @@ def test_a_pledge_made_out_of_combat_waits_for_the_next_fight():
         g.perform(Wait())
     assert g.mode == "explore" and fight_state(g, leader).initiative_pledge == 2
     from roguelike.core.components import Position
-    from roguelike.engine.creatures import make_monster
+    from roguelike.engine.creatures.spawn import make_monster
 
     make_monster(g.store, g.content, "apprentice", Position(1, 9, 2), awake=True)
     g.view_changed()

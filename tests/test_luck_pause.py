@@ -1,4 +1,4 @@
-"""A luck offer pauses the rule (issue 26 section 3; engine/luck_queue.py, RULES.md "The luck
+"""A luck offer pauses the rule (issue 26 section 3; engine/base/luck_queue.py, RULES.md "The luck
 pause").
 
 With luck_prompt "ask" a failed roll luck could still turn waits for the player's answer,
@@ -26,16 +26,16 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.rng import Stream
-from roguelike.engine import turn_loop
-from roguelike.engine.actions import Attack, Step, Wait
-from roguelike.engine.explore.spells import Cast
+from roguelike.engine.actions.basic import Attack, Step, Wait
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import Offer, Then, offer_waiting, waiting
 from roguelike.engine.game import DEFAULT_PARTY, Game
-from roguelike.engine.luck import KeepRoll, SpendLuck
-from roguelike.engine.luck_queue import Offer, Then, offer_waiting, waiting
-from roguelike.engine.options import GameOptions
+from roguelike.engine.items.spells import Cast
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status.luck import KeepRoll, SpendLuck
 from roguelike.engine.traps.make import make_trap
 from roguelike.engine.traps.trigger import spring
+from roguelike.engine.turns import turn_loop
 from roguelike.records.recorder import attach
 from roguelike.records.replay import read_record, verify_file, write_replay
 from roguelike.records.resim import resimulate
@@ -486,7 +486,7 @@ def test_a_replay_with_answers_verifies_and_a_save_taken_while_waiting_loads_wai
 def test_the_guard_catches_a_rule_that_goes_on_after_an_offer(monkeypatch):
     """The tests' guard is real: an offer its caller goes on after (the old bug) is a die
     rolled while it waits."""
-    from roguelike.engine import combat
+    from roguelike.engine.combat import attack as combat
 
     real = combat.offer_luck
     monkeypatch.setattr(combat, "offer_luck", lambda *a: real(*a) and [])

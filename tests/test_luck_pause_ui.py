@@ -9,9 +9,9 @@ from luck_kit import answer_all, guard
 from test_luck_pause import CASES, _seed_for
 
 from roguelike.core.components import Character
-from roguelike.engine.actions import Step
-from roguelike.engine.luck import KeepRoll, SpendLuck
-from roguelike.engine.luck_queue import offer_waiting
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.base.luck_queue import offer_waiting
+from roguelike.engine.status.luck import KeepRoll, SpendLuck
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.luck_prompt import LuckPrompt

@@ -71,7 +71,7 @@ def test_generating_and_stocking_never_crashes_at_any_depth():
     # Regression: a room the corridors never reached has no exits for Pillagers (depth 9).
     from roguelike.content.loader import default_content
     from roguelike.core.ecs import EntityStore
-    from roguelike.engine.stock import stock_level
+    from roguelike.engine.levels.stock import stock_level
 
     content = default_content()
     for i in range(20):

@@ -11,11 +11,11 @@ from test_play_keys import until_idle
 from trap_helpers import place
 
 from roguelike.core.components import Door, HitBoxes, Position, Trap
-from roguelike.engine.explore.inventory import carried, make_item
-from roguelike.engine.explore.markers import make_marker
+from roguelike.engine.base.stats import chebyshev
+from roguelike.engine.creatures.inventory import carried, make_item
 from roguelike.engine.game import Game
+from roguelike.engine.markers.event_markers import make_marker
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import chebyshev
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen

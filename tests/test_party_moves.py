@@ -13,20 +13,22 @@ from trap_helpers import place
 
 from roguelike.core.components import Actor, Door, HitBoxes, Position, Trap
 from roguelike.core.explore_components import Item
-from roguelike.engine import marching, travel, turn_loop
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, Step, TakeStairs, Wait
-from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.inventory import Drop, Give, PickUp, carried, make_item
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.rest import Rest
-from roguelike.engine.explore.spells import Cast
+from roguelike.engine.actions import marching
+from roguelike.engine.actions.basic import Lead, Step, TakeStairs, Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev
+from roguelike.engine.creatures.inventory import Drop, Give, PickUp, carried, make_item
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
+from roguelike.engine.helpers import travel
+from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.items.spells import Cast
+from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import chebyshev
-from roguelike.engine.traps.actions import Disarm, Search
+from roguelike.engine.traps.trap_actions import Disarm, Search
 from roguelike.engine.traps.trigger import make_known, spring
+from roguelike.engine.turns import turn_loop
 
 HALL = """
 ####################################

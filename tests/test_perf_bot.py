@@ -12,9 +12,9 @@ import pytest
 
 from roguelike.bot.player import Bot
 from roguelike.bot.routes import Routes, _sure_round, _Window
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Wait
-from roguelike.engine.explore.inventory import find_item
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.creatures.inventory import find_item
 from roguelike.engine.game import Game
 from roguelike.world.paths import UNREACHABLE, distance_map, sure_of
 

@@ -1,5 +1,5 @@
 """Caches of the game's own (sight, the entity store, hazards) checked against fresh answers
-over long bot games. The rule modules' kept answers (engine/kept.py) are held to fresh
+over long bot games. The rule modules' kept answers (engine/base/kept.py) are held to fresh
 ones by tests/test_kept.py, under the debug switch ROGUELIKE_CHECK_KEPT."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_hostiles_in_view_matches_a_full_scan(seed: str) -> None:
 def test_a_creature_down_a_chute_comes_into_view() -> None:
     """The chute changes a creature's level in place: hostiles_in_view must notice one
     that lands on the party's level (its foes of other levels are set aside)."""
-    from roguelike.engine.creatures import make_monster
+    from roguelike.engine.creatures.spawn import make_monster
     from roguelike.engine.scenario import scenario
     from roguelike.engine.traps.core import Ctx
     from roguelike.engine.traps.movement import chute

@@ -15,8 +15,9 @@ import pytest
 from roguelike.bot.player import play
 from roguelike.core.components import Hazard, Position
 from roguelike.core.explore_components import Marker
-from roguelike.engine.explore import markers, pillager_maps, pillagers
 from roguelike.engine.game import Game
+from roguelike.engine.markers import event_markers as markers
+from roguelike.engine.monsters import pillager_maps, pillagers
 from roguelike.engine.traps import hazards, trigger
 from roguelike.world import tiles as T
 from roguelike.world.level import Level

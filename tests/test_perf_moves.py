@@ -10,9 +10,9 @@ import pytest
 from roguelike.bot.player import play
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
-from roguelike.engine import kept as kept_module
-from roguelike.engine import turn_loop as loop_module
+from roguelike.engine.base import kept as kept_module
 from roguelike.engine.game import Game
+from roguelike.engine.turns import turn_loop as loop_module
 
 
 def _squares_directly(game: Game) -> set[tuple[int, int]]:

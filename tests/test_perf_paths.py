@@ -156,9 +156,9 @@ def test_dilate_is_the_3x3_neighbourhood():
 def test_wandering_square_matches_a_scan_of_every_square():
     from roguelike.bot.player import Bot, play
     from roguelike.core.components import Actor, Position
-    from roguelike.engine.explore.clock import _square_at_distance
+    from roguelike.engine.base.stats import is_disabled
     from roguelike.engine.game import Game
-    from roguelike.engine.stats import is_disabled
+    from roguelike.engine.turns.clock import _square_at_distance
 
     def scan(game: Game, want: int) -> tuple[int, int] | None:  # the rule as first written
         level = game.level

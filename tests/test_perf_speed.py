@@ -1,6 +1,6 @@
 """The turn loop's speed-ups checked against fresh answers over long bot games.
 
-Game.hostiles_in_loop (engine/sight.py) keeps the last hostiles_in_view answer while the
+Game.hostiles_in_loop (engine/turns/party_sight.py) keeps the last hostiles_in_view answer while the
 view, the actor list, the level and the count of moves stay the same, and looks again only
 at the creatures moved since when the moves alone changed: every answer it gives must equal
 a full scan made at that moment. The store hands out a new id list when a row is replaced.
@@ -18,11 +18,13 @@ from roguelike.bot.player import play
 from roguelike.core.components import Actor, Door, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
-from roguelike.engine import chase, walking
-from roguelike.engine.explore import light, pillager_maps, pillagers
-from roguelike.engine.explore.doors import secret_squares
+from roguelike.engine.actions import walking
+from roguelike.engine.doors.doorways import secret_squares
 from roguelike.engine.game import Game
-from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.light import lighting as light
+from roguelike.engine.monsters import pillager_maps, pillagers
+from roguelike.engine.routing import chase
+from roguelike.engine.turns.initiative import order_by_initiative
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import distance_map
@@ -58,8 +60,8 @@ def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: 
 def test_a_creature_moved_by_hand_between_actions_is_seen() -> None:
     """The kept answer never outlives a call to perform: a foe put in view by hand (as
     scenario tests do) is seen at the next action."""
-    from roguelike.engine.actions import Wait
-    from roguelike.engine.creatures import make_monster
+    from roguelike.engine.actions.basic import Wait
+    from roguelike.engine.creatures.spawn import make_monster
     from roguelike.engine.scenario import scenario
 
     game = scenario("""
@@ -239,7 +241,7 @@ def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> N
     import sys
     from pathlib import Path
 
-    from roguelike.engine import fight_actions
+    from roguelike.engine.actions import fight_actions
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from benchmarks.monster_round import _one_round, _setup
@@ -267,7 +269,7 @@ def test_advance_sees_every_other_creature(monkeypatch: pytest.MonkeyPatch) -> N
 def _cost_map_by_scan(game: Game, mover: int | None, creatures_block: bool) -> np.ndarray:
     """Game.cost_map as it was written before: a scalar assignment per door and creature."""
     from roguelike.core.components import Character
-    from roguelike.engine.explore.doors import adjust_cost as secret_walls
+    from roguelike.engine.doors.doorways import adjust_cost as secret_walls
     from roguelike.engine.traps.trigger import adjust_cost
 
     cost = T.WALKABLE[game.level.tiles].astype(np.int16)

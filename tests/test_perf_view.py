@@ -17,9 +17,9 @@ import tcod.constants
 import tcod.map
 
 from roguelike.core.components import Door, Position
-from roguelike.engine.explore.light import TOUCH, _shining
+from roguelike.engine.base.stats import is_disabled
 from roguelike.engine.game import Game
-from roguelike.engine.stats import is_disabled
+from roguelike.engine.light.lighting import TOUCH, _shining
 from roguelike.world import tiles as T
 
 
@@ -92,7 +92,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> _Fresh:
 @pytest.mark.parametrize("seed", ["view-1", "b-2", "walk-3"])
 def test_cached_view_is_fresh_in_bot_games(fresh: _Fresh, seed: str) -> None:
     from roguelike.bot.player import play
-    from roguelike.engine.options import GameOptions
+    from roguelike.engine.base.game_options import GameOptions
 
     game = Game(seed, options=GameOptions(luck_prompt="never"))
     play(game, 1500)

@@ -9,8 +9,8 @@ import numpy as np
 
 from roguelike.core.components import Door, Position
 from roguelike.core.explore_components import LightSource
-from roguelike.engine.explore import light
 from roguelike.engine.game import Game
+from roguelike.engine.light import lighting as light
 from roguelike.world import tiles as T
 from roguelike.world.fov import add_fov, fov_map, window_fov
 from roguelike.world.mapgen import generate
@@ -76,7 +76,7 @@ def test_a_followers_window_map_agrees_with_the_whole_map_where_it_is_read():
     """Game.route_near against a fresh whole map on every square next to the asker, for
     goals and askers all over real levels (near and far: far ones fall back; a kept
     window map is read again for the same goal while it is sure of the squares)."""
-    from roguelike.engine import chase
+    from roguelike.engine.routing import chase
     from roguelike.world.paths import distance_map
 
     checked = window = kept = 0
@@ -169,7 +169,7 @@ def test_the_bots_kept_window_maps_agree_with_a_fresh_whole_map_where_read():
 
 
 def test_pillagers_around_is_the_eight_neighbours_of_a_padded_mask():
-    from roguelike.engine.explore.pillagers import _around
+    from roguelike.engine.monsters.pillagers import _around
 
     r = np.random.default_rng(3)
     for density in (0.01, 0.3, 0.9):

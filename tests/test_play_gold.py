@@ -9,7 +9,7 @@ from explore_kit import give_treasure
 from test_comfort_snapshots import SIZES
 from test_play_light import game_screen, settle, sidebar
 
-from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.creatures.inventory import ledger
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.info import ChoiceScreen

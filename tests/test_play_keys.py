@@ -8,9 +8,9 @@ from explore_kit import door_at
 from textual.widgets import OptionList
 
 from roguelike.core.explore_components import SecretDoor
-from roguelike.engine.autoexplore import EXPLORED
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.helpers.autoexplore import EXPLORED
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import name_of
 from roguelike.records import scores
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options

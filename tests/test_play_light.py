@@ -11,10 +11,10 @@ from test_snapshots_play import _settle as settle
 
 from roguelike.core.components import HitBoxes, Position
 from roguelike.core.explore_components import LightSource
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.inventory import carried, item_def_of, stow, unstow
-from roguelike.engine.explore.light import LOW_TURNS, burn
+from roguelike.engine.creatures.inventory import carried, item_def_of, stow, unstow
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
+from roguelike.engine.light.lighting import LOW_TURNS, burn
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen

@@ -10,7 +10,7 @@ from rich.color import ColorSystem
 from rich.style import Style
 from textual.color import Color
 
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
 from roguelike.records import live
 from roguelike.records.session import track

@@ -19,9 +19,9 @@ from textual.pilot import Pilot
 from roguelike.core.components import HitBoxes, Position
 from roguelike.core.explore_components import Haul
 from roguelike.core.rng import Stream
-from roguelike.engine.explore import pillagers
-from roguelike.engine.explore.inventory import unstow
-from roguelike.engine.explore.markers import make_marker, markers_on
+from roguelike.engine.creatures.inventory import unstow
+from roguelike.engine.markers.event_markers import make_marker, markers_on
+from roguelike.engine.monsters import pillagers
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options

@@ -10,10 +10,10 @@ from test_comfort_snapshots import SIZES
 from test_play_light import game_screen, settle
 
 from roguelike.core.components import Position
-from roguelike.engine.explore.inventory import make_item, make_treasure
-from roguelike.engine.explore.markers import make_marker
+from roguelike.engine.creatures.inventory import make_item, make_treasure
+from roguelike.engine.helpers.travel import frontier, route_to
+from roguelike.engine.markers.event_markers import make_marker
 from roguelike.engine.scenario import scenario
-from roguelike.engine.travel import frontier, route_to
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 

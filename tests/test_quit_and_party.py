@@ -13,11 +13,16 @@ import sqlite3
 
 import pytest
 
-from roguelike.engine.abandon import Quit
-from roguelike.engine.actions import Step, Wait
+from roguelike.engine.actions.abandon import Quit
+from roguelike.engine.actions.basic import Step, Wait
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.creatures.starting_party import (
+    NAME_MAX,
+    name_problem,
+    party_problem,
+    party_words,
+)
 from roguelike.engine.game import Game
-from roguelike.engine.party import NAME_MAX, name_problem, party_problem, party_words
-from roguelike.engine.stats import name_of
 from roguelike.records import codec, scores
 from roguelike.records.capture import capture
 from roguelike.records.finish import finish_game

@@ -137,8 +137,8 @@ def _bot_plays_on(tmp_path, slot: str, seed: str, tell: int) -> None:
     writes a byte to `tell` as each autosave's new file is being synced (the slow part, while
     the old save still stands), so a kill then lands in the middle of the autosave."""
     import roguelike.bot.player as bot_mod
-    from roguelike.engine.abandon import Quit
-    from roguelike.engine.actions import Wait
+    from roguelike.engine.actions.abandon import Quit
+    from roguelike.engine.actions.basic import Wait
     from roguelike.engine.game import Game
     from roguelike.records.finish import finish_game
     from roguelike.records.session import track

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from records_util import bot_game
 
-from roguelike.engine.action_base import DIRECTIONS
-from roguelike.engine.actions import Attack, EndMove, Lead, OpenDoor, Step, TakeStairs
+from roguelike.engine.actions.basic import Attack, EndMove, Lead, OpenDoor, Step, TakeStairs
+from roguelike.engine.base.action import DIRECTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))

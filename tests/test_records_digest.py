@@ -24,10 +24,10 @@ import pytest
 from records_util import bot_game, digest_v1_doc
 
 from roguelike.bot import player as bot
-from roguelike.engine.abandon import Quit
+from roguelike.engine.actions.abandon import Quit
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import waiting
 from roguelike.engine.game import Game
-from roguelike.engine.luck_queue import waiting
-from roguelike.engine.options import GameOptions
 from roguelike.engine.state import DIGEST_VERSION
 from roguelike.records.capture import capture
 from roguelike.records.codec import RecordError, checksum, decode, encode

@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT
 from records_util import bot_game
 
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
 from roguelike.records import live
 from roguelike.records import save as S

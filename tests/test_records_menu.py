@@ -6,7 +6,7 @@ import pytest
 from records_util import bot_game
 from textual.widgets import OptionList
 
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
 from roguelike.records import account, live, scores
 from roguelike.records import save as S

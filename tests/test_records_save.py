@@ -6,7 +6,7 @@ import os
 import pytest
 from records_util import bot_game, descending_seed
 
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
 from roguelike.records import save as S
 from roguelike.records.codec import checksum

@@ -11,8 +11,8 @@ from records_util import bot_game, descending_seed
 from roguelike.content.loader import content_root
 from roguelike.content.schema import ContentError
 from roguelike.content.seedwords import load_seed_words, seed_words
+from roguelike.engine.base.seeds import daily_seed, normalise_seed, random_seed
 from roguelike.engine.game import Game
-from roguelike.engine.seeds import daily_seed, normalise_seed, random_seed
 from roguelike.tools import golden
 
 SHAPE = re.compile(r"^[a-z]+-[a-z]+-[a-z]+-[0-9]+$")

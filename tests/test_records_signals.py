@@ -12,14 +12,14 @@ import pytest
 from conftest import ROOT
 from records_util import bot_game
 
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.records import save as S
 
 LOOP = """
 import sys, time
 from pathlib import Path
 from roguelike.bot.player import Bot
-from roguelike.engine.actions import Wait
+from roguelike.engine.actions.basic import Wait
 from roguelike.engine.game import Game
 from roguelike.records.recorder import attach
 from roguelike.records.save import save_path

@@ -14,17 +14,17 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Fatigue, Inventory, LightSource
-from roguelike.engine import condition_turns as CT
-from roguelike.engine import conditions as C
-from roguelike.engine.checks import fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore import clock
-from roguelike.engine.explore.inventory import ledger
-from roguelike.engine.explore.rest import Rest, RestRun, rest_needs
-from roguelike.engine.healing import heal_box
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.creatures.spawn import make_monster
+from roguelike.engine.helpers.watch import Watch, low_health
+from roguelike.engine.rest.healing import heal_box
+from roguelike.engine.rest.resting_turn import Rest, RestRun, rest_needs
 from roguelike.engine.scenario import scenario
-from roguelike.engine.watch import Watch, low_health
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
+from roguelike.engine.turns import clock
+from roguelike.engine.turns import condition_turns as CT
 
 HALL = """
 ##############################
@@ -255,7 +255,7 @@ def test_resting_turns_do_not_count_towards_fatigue():
 
 
 def test_a_companion_coming_round_on_a_last_box_does_not_stop_a_run():
-    """engine/watch.py: a run (R among them) stops for a character newly down to the last
+    """engine/helpers/watch.py: a run (R among them) stops for a character newly down to the last
     box of its Head or Torso; one who was down already and comes round there is no news."""
     g = _hall()
     mage = g.party[2]
@@ -278,7 +278,7 @@ def test_one_luck_is_enough_to_be_knocked_out_rather_than_disabled():
 
 
 def _lantern(g):
-    from roguelike.engine.explore.inventory import find_item
+    from roguelike.engine.creatures.inventory import find_item
 
     lead = g.party[0]
     return lead, g.store.get(lead, LightSource), find_item(g, lead, "light")
@@ -327,7 +327,7 @@ def test_a_broken_rest_in_the_dark_lights_up_at_once_as_it_was():
 def test_rests_recorded_before_the_dark_option_still_decode_and_a_bad_one_is_refused():
     import pytest
 
-    from roguelike.engine.action_base import ActionError, action_from_dict
+    from roguelike.engine.base.action import ActionError, action_from_dict
 
     assert action_from_dict({"kind": "rest"}) == Rest()  # (saves and replays made before)
     assert action_from_dict(Rest(dark=True).to_dict()) == Rest(dark=True)

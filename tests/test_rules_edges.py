@@ -8,12 +8,12 @@ from __future__ import annotations
 from combat_kit import arena, foes, put_first, script
 
 from roguelike.core.components import Actor, Character, Disabled, HitBoxes, MonsterStats
-from roguelike.engine import conditions as C
-from roguelike.engine import morale
-from roguelike.engine.actions import Attack
-from roguelike.engine.checks import fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.stats import attribute
+from roguelike.engine.actions.basic import Attack
+from roguelike.engine.base.stats import attribute
+from roguelike.engine.combat import morale
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
 
 ROW = """
 ############
@@ -114,7 +114,7 @@ def test_the_stunned_monster_has_one_action_on_its_next_turn_then_recovers():
     g = arena()
     monster = foes(g)[0]
     _warrior_hits(g, 6)
-    from roguelike.engine.fight_hooks import end_turn, start_turn
+    from roguelike.engine.turns.fight_hooks import end_turn, start_turn
 
     act = g.store.get(monster, Actor)
     act.actions_left = g.content.rules.actions_per_turn

@@ -59,7 +59,7 @@ def exists(path: str) -> bool:
 def test_the_pointers_are_read():
     paths = {p for _line, p in named_paths(RULES.read_text(encoding="utf-8"))}
     # a brace list wrapped over two lines, a wildcard, a folder and a plain file
-    assert {"roguelike/engine/combat.py", "roguelike/engine/ai.py",
+    assert {"roguelike/engine/combat/attack.py", "roguelike/engine/monsters/ai.py",
             "content/traps/*.toml", "roguelike/engine/traps/",
             "content/explore.toml"} <= paths
     assert expand("a/{b,c}/{d,e}.py") == ["a/b/d.py", "a/b/e.py", "a/c/d.py", "a/c/e.py"]

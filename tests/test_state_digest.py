@@ -12,12 +12,12 @@ import pytest
 from roguelike.bot.player import bot_game, play
 from roguelike.core.components import Position
 from roguelike.core.rng import Stream
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import Then, offer_waiting, waiting
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll
-from roguelike.engine.luck_queue import Then, offer_waiting, waiting
-from roguelike.engine.options import GameOptions
 from roguelike.engine.scenario import scenario
 from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS, state_digest
+from roguelike.engine.status.luck import KeepRoll
 from roguelike.engine.traps.make import make_trap
 from roguelike.engine.traps.trigger import spring
 
@@ -129,7 +129,7 @@ def test_an_unknown_digest_version_is_refused(game: Game, version: int) -> None:
 
 
 def test_the_explored_squares_are_up_to_date_whenever_the_game_waits() -> None:
-    """Explored squares grow as the party's view is read (engine/sight.py), and a screen
+    """Explored squares grow as the party's view is read (engine/turns/party_sight.py), and a screen
     reads it after every action while a headless replay may not: the turn loop takes the
     view in before it waits, so they (and the digest holding them) never depend on
     whether anything looked. (Without it, bot games left the view unread a few times in

@@ -9,15 +9,15 @@ from explore_kit import act, give, give_treasure
 from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Disabled, MonsterStats, Position
 from roguelike.core.explore_components import Inventory
-from roguelike.engine import conditions as C
-from roguelike.engine.action_base import action_from_dict
-from roguelike.engine.actions import TakeStairs
-from roguelike.engine.explore.depths import carries_goal
-from roguelike.engine.explore.inventory import Take, carried
-from roguelike.engine.helpless import can_act
-from roguelike.engine.interact import more_choices
+from roguelike.engine.actions.basic import TakeStairs
+from roguelike.engine.base.action import action_from_dict
+from roguelike.engine.base.stats import speed
+from roguelike.engine.creatures.helpless import can_act
+from roguelike.engine.creatures.inventory import Take, carried
+from roguelike.engine.helpers.interact import more_choices
+from roguelike.engine.levels.depths import carries_goal
 from roguelike.engine.scenario import scenario
-from roguelike.engine.stats import speed
+from roguelike.engine.status import conditions as C
 
 ROOM = """
 ##############

@@ -21,10 +21,10 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
-from roguelike.engine.conditions import has_condition
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status.conditions import has_condition
 from roguelike.engine.traps.core import OPS
 from roguelike.engine.traps.hazards import on_moved as hazard_moved
 from roguelike.engine.traps.trigger import spring, step_blocked, tick
@@ -329,7 +329,7 @@ def test_gas_poisonous_kills():
 
 def test_gas_corroding_rusts_metal_on_the_floor_and_carried():
     from roguelike.core.explore_components import Inventory, Item
-    from roguelike.engine.explore.inventory import item_def_of
+    from roguelike.engine.creatures.inventory import item_def_of
 
     game, victim, trap = _setup("gas_corroding")
     blade = game.store.create(Position(1, *VICTIM_AT), Item("melee_weapon"))
@@ -455,7 +455,7 @@ def test_monstrous_hand_holds_those_next_to_it():
 
 def test_monstrous_hand_lets_go_only_on_a_six():
     from roguelike.core.components import Actor
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
     from roguelike.engine.scenario import Scripted
 
     game, victim, trap = _setup("mk_monstrous_hand")
@@ -479,7 +479,7 @@ def test_a_held_delver_strains_against_the_hand_even_towards_a_held_companion():
     strains towards: before, a step onto a companion the hand also held was refused outright
     and no break-away was rolled."""
     from roguelike.core.components import Actor
-    from roguelike.engine.actions import Step
+    from roguelike.engine.actions.basic import Step
     from roguelike.engine.scenario import Scripted
 
     game, victim, trap = _setup("mk_monstrous_hand")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from roguelike.core.components import Position
 from roguelike.core.explore_components import SecretDoor
 from roguelike.core.rng import Stream
-from roguelike.engine.explore.doors import open_region
+from roguelike.engine.doors.doorways import open_region
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.engine.traps.core import Ctx
 from roguelike.engine.traps.movement import chute, free_square_near

@@ -13,13 +13,13 @@ from roguelike.core.components import (
     Searched,
     Trap,
 )
-from roguelike.engine.actions import Step
-from roguelike.engine.conditions import add_condition
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.scenario import Scripted, parse_map, scenario
-from roguelike.engine.traps.actions import Disarm, Expose, Search
+from roguelike.engine.status.conditions import add_condition
 from roguelike.engine.traps.chart import spring_tt_trap
 from roguelike.engine.traps.describe import describe_trap, disarm_odds
+from roguelike.engine.traps.trap_actions import Disarm, Expose, Search
 from roguelike.engine.traps.trigger import is_known_to_party, on_moved
 from tests.explore_kit import act
 from tests.trap_helpers import arena, place, sturdy
@@ -272,7 +272,7 @@ def test_variable_disarm_value_is_rolled_once_and_kept():
 
 
 def test_captives_cannot_step_and_struggle_free():
-    from roguelike.engine.traps.actions import Struggle
+    from roguelike.engine.traps.trap_actions import Struggle
     from roguelike.engine.traps.trigger import spring
 
     game = arena()
@@ -325,8 +325,8 @@ def test_tt_chart_picks_by_d6_and_springs_on_the_victim():
 def test_trap_might_saves_take_conditions_fatigue_and_pledged_luck():
     """A trap's Might/Wits save is the fight's d6 check (DungeonPunk 004:483, 503: Injured
     and Poisoned are -2 on all checks "including ... saving throws"; 004:78 luck)."""
-    from roguelike.engine.checks import fight_state
-    from roguelike.engine.saves import save_target
+    from roguelike.engine.status.checks import fight_state
+    from roguelike.engine.status.saves import save_target
 
     game = arena()
     lead = game.party[0]

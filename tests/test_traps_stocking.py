@@ -8,8 +8,8 @@ from roguelike.content.loader import default_content
 from roguelike.core.components import Position, Trap
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
-from roguelike.engine.stock import stock_level
-from roguelike.engine.traps.stock import dead_end_exclusion, stock_room_traps
+from roguelike.engine.levels.stock import stock_level
+from roguelike.engine.traps.placement import dead_end_exclusion, stock_room_traps
 from roguelike.tools.dump import level_json
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
@@ -152,7 +152,7 @@ def test_a_room_whose_ceiling_drops_for_good_never_cuts_the_level(monkeypatch):
     """Seed 000's Dropping Ceiling blocks passage through its room for good: stocked only
     where that parts no ground (a dead-end room), never between the stairs, the Camp or the
     goal (seed s23-a-28's party was shut off from the stairs up for 50,000 actions)."""
-    from roguelike.engine.traps import stock as S
+    from roguelike.engine.traps import placement as S
     from roguelike.world.paths import UNREACHABLE, distance_map
 
     content = default_content()

@@ -10,10 +10,11 @@ import sys
 from roguelike.core.components import Position
 from roguelike.core.explore_components import LightSource
 from roguelike.core.rng import Stream
-from roguelike.engine.explore import markers, pillagers
-from roguelike.engine.explore.clock import _square_at_distance
+from roguelike.engine.markers import event_markers as markers
+from roguelike.engine.monsters import pillagers
 from roguelike.engine.scenario import Scripted, scenario
 from roguelike.engine.traps.make import trap_squares
+from roguelike.engine.turns.clock import _square_at_distance
 from roguelike.tools.dump import level_json
 from tests.trap_helpers import place
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from roguelike.core.components import Actor, Disabled, HitBoxes, MonsterStats, Position
 from roguelike.core.rng import Stream
-from roguelike.engine.actions import Attack, EndMove, Step, Wait
-from roguelike.engine.initiative import order_by_initiative
+from roguelike.engine.actions.basic import Attack, EndMove, Step, Wait
 from roguelike.engine.scenario import Scripted, scenario
+from roguelike.engine.turns.initiative import order_by_initiative
 
 ARENA = """
 ##########
@@ -116,7 +116,7 @@ def test_a_miss_and_a_save_do_nothing():
 
 
 def _char_hit(g, eid, rolls):
-    from roguelike.engine.combat import save_or_wound
+    from roguelike.engine.combat.attack import save_or_wound
 
     g.streams.play = Scripted(rolls)
     return save_or_wound(g, eid)

@@ -1,4 +1,4 @@
-"""Delvers who cannot act never stall the game (engine/helpless.py).
+"""Delvers who cannot act never stall the game (engine/creatures/helpless.py).
 
 A led delver that is Petrified (or asleep, unconscious, knocked out ...) out of combat used to
 make the turn loop spin for thousands of rounds or raise "turn loop made no progress", and a
@@ -18,12 +18,12 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, HitBoxes, Position
 from roguelike.core.explore_components import LightSource
 from roguelike.core.rng import Stream
-from roguelike.engine import conditions as C
-from roguelike.engine import helpless
-from roguelike.engine.actions import Step, Wait
-from roguelike.engine.combat import knock_down_or_disable
+from roguelike.engine.actions.basic import Step, Wait
+from roguelike.engine.combat.attack import knock_down_or_disable
+from roguelike.engine.creatures import helpless
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status import conditions as C
 from roguelike.engine.traps.trigger import spring
 from tests.trap_helpers import place
 
@@ -118,7 +118,7 @@ def test_monsters_go_for_the_delvers_who_are_not_stone():
     pos.x, pos.y = 2, 1  # next to the Leader (1, 1), and the Mercenary (1, 2)
     g.view_changed()
     C.add_condition(g, leader, "petrified", C.UNTIL_ENDED)
-    from roguelike.engine import ai
+    from roguelike.engine.monsters import ai
 
     act = g.store.get(monster, Actor)
     act.actions_left, act.move_points = 2, 0

@@ -13,7 +13,7 @@ from trap_helpers import arena, place
 
 from roguelike.content.loader import load_content
 from roguelike.core.components import Door, Position, Trap
-from roguelike.engine.combat import knock_down_or_disable
+from roguelike.engine.combat.attack import knock_down_or_disable
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import DOOR_CLOSED, DOOR_OPEN, legend, map_kinds
@@ -98,7 +98,7 @@ async def test_a_knocked_out_delver_on_a_trap_is_drawn_and_named_with_the_logs_w
     trap = place(game, sorted(game.content.traps)[0])
     game.store.get(trap, Trap).known_by.append(rogue)  # a known trap under the Warrior
     events = knock_down_or_disable(game, warrior, "Torso")
-    # said once, in the log's words (the lead then passes on: engine/helpless.py)
+    # said once, in the log's words (the lead then passes on: engine/creatures/helpless.py)
     assert events[0].text == \
         "Leader Warrior is Knocked Out for 60 rounds (Torso spent; 10 luck left)!"
     assert sum("Knocked Out" in e.text for e in events) == 2 and "you now lead" in events[1].text

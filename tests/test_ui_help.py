@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from test_comfort_snapshots import screen_text
 
+from roguelike.content.explore import explore_data
 from roguelike.content.loader import default_content
-from roguelike.engine.explore.data import explore_data
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import legend
 from roguelike.ui.help_text import help_text

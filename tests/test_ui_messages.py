@@ -10,15 +10,15 @@ from trap_helpers import Rigged, arena, place, sturdy
 
 from roguelike.bot.player import Bot, play
 from roguelike.core.components import Position, Trap
-from roguelike.engine.actions import Step
-from roguelike.engine.explore.markers import make_marker
+from roguelike.engine.actions.basic import Step
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.words import direction_words, plural
 from roguelike.engine.game import Game
-from roguelike.engine.options import GameOptions
+from roguelike.engine.helpers.watch import Watch
+from roguelike.engine.markers.event_markers import make_marker
 from roguelike.engine.scenario import Scripted, scenario
-from roguelike.engine.traps.actions import attempt_disarm
+from roguelike.engine.traps.trap_actions import attempt_disarm
 from roguelike.engine.traps.trigger import spring
-from roguelike.engine.watch import Watch
-from roguelike.engine.words import direction_words, plural
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 

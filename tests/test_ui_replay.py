@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from roguelike.bot.player import Bot, play
+from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.game import Game
-from roguelike.engine.options import GameOptions
 from roguelike.records.replay import ReplayPlayer, write_replay
 from roguelike.ui.replay import ReplayApp
 

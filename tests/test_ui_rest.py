@@ -7,12 +7,12 @@ import pytest
 from explore_kit import Steady
 
 from roguelike.core.components import Disabled, HitBoxes, Position
-from roguelike.engine import conditions as C
-from roguelike.engine.checks import fight_state
-from roguelike.engine.combat import wound
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.inventory import ledger
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.scenario import scenario
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 

@@ -15,12 +15,12 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.explore_components import Fatigue, SpellHealed
-from roguelike.engine import conditions as C
-from roguelike.engine.action_base import Action
-from roguelike.engine.explore.spells import known_spells
-from roguelike.engine.fight_sense import boxes_to_down, castable
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
+from roguelike.engine.helpers.fight_sense import boxes_to_down, castable
+from roguelike.engine.items.spells import known_spells
+from roguelike.engine.status import conditions as C
+from roguelike.engine.status.luck import KeepRoll, SpendLuck, offer_waiting
 
 # Luck (DungeonPunk: start 10, at most 20, regained by feats): one point is always kept, as
 # it turns a Disabling blow into a Knock-Out one wakes from (004 Knocked Out).
@@ -34,7 +34,7 @@ WOUND_SAVES = frozenset({"save", "trap_shot"})
 
 
 def luck_choice(game: Game, eid: int) -> Action:
-    """The answer to the luck offer waiting (engine/luck_queue.py; offers come one at a
+    """The answer to the luck offer waiting (engine/base/luck_queue.py; offers come one at a
     time, each answered before the next is made): buy back a failed save against a wound,
     more dearly when a wound could put the delver down; a missed blow only when rich."""
     pending = offer_waiting(game)

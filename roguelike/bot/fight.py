@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from roguelike.bot.journey import fuel_turns, light_scarce
 from roguelike.core.components import Actor, MonsterStats, Position, TrapFigure
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Attack
-from roguelike.engine.explore.inventory import carried, item_def_of
-from roguelike.engine.explore.items import UseItem, throw_refusal
-from roguelike.engine.explore.spells import known_spells
-from roguelike.engine.fight_actions import RangedAttack
-from roguelike.engine.fight_sense import (
+from roguelike.engine.actions.basic import Attack
+from roguelike.engine.actions.fight_actions import RangedAttack
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev
+from roguelike.engine.combat.shooting import can_shoot, ranged_reach
+from roguelike.engine.creatures.inventory import carried, item_def_of
+from roguelike.engine.game import Game
+from roguelike.engine.helpers.fight_sense import (
     anyone_shoots,
     boxes_to_down,
     castable,
@@ -30,9 +31,8 @@ from roguelike.engine.fight_sense import (
     spell_choice,
     step_back,
 )
-from roguelike.engine.game import Game
-from roguelike.engine.shooting import can_shoot, ranged_reach
-from roguelike.engine.stats import chebyshev
+from roguelike.engine.items.item_use import UseItem, throw_refusal
+from roguelike.engine.items.spells import known_spells
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import deque
 
 from roguelike.core.components import Position
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, Step
+from roguelike.engine.actions.basic import Lead, Step
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
 
 STUCK = 3000  # actions without new ground on a level before the party hurries on

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from roguelike.bot.journey import fuel_turns, loads
 from roguelike.bot.moves import STEPS, towards
 from roguelike.bot.routes import hazard_squares
+from roguelike.content.explore import explore_data
 from roguelike.core.components import Actor, Position
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Wait
-from roguelike.engine.conditions import plays
-from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.inventory import Take, carried, item_def_of
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev, is_disabled
+from roguelike.engine.creatures.helpless import can_act, lost
+from roguelike.engine.creatures.inventory import Take, carried, item_def_of
 from roguelike.engine.game import Game
-from roguelike.engine.helpless import can_act, lost
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.status.conditions import plays
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot

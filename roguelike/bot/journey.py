@@ -13,18 +13,18 @@ import numpy as np
 
 from roguelike.bot.moves import harms_in_place, towards
 from roguelike.bot.resting import camp_walk
+from roguelike.content.explore import explore_data
 from roguelike.core.components import Actor, Character, Position, Searched
 from roguelike.core.explore_components import Doused, Inventory, Item, LightSource, Treasure
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, TakeStairs, Wait
-from roguelike.engine.conditions import move_blocked
-from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.inventory import PickUp, carried, item_def_of
+from roguelike.engine.actions.basic import Lead, TakeStairs, Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev, is_disabled
+from roguelike.engine.creatures.helpless import can_act, lost
+from roguelike.engine.creatures.inventory import PickUp, carried, item_def_of
 from roguelike.engine.game import Game
-from roguelike.engine.helpless import can_act, lost
-from roguelike.engine.stats import chebyshev, is_disabled
+from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import SEARCH_REACH, Search
+from roguelike.engine.traps.trap_actions import SEARCH_REACH, Search
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 
@@ -164,7 +164,7 @@ def fetch(bot: Bot, game: Game, eid: int, pos: Position, item: int,
 
 def to_camp(bot: Bot, game: Game, eid: int, pos: Position) -> Action | None:
     """Treasure carried on depth 1: the carrier walks it to the Camp room, where it banks
-    (on arrival: explore.hooks). Deeper down the next level's Camp banks it as the party
+    (on arrival: turns.explore_hooks). Deeper down the next level's Camp banks it as the party
     arrives by the stairs."""
     if game.depth != 1:
         return None

@@ -16,17 +16,17 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
-from roguelike.engine.action_base import DIRECTIONS, Action
-from roguelike.engine.actions import EndMove, Lead, Step, Wait
-from roguelike.engine.conditions import move_blocked
-from roguelike.engine.explore.checks import hopeless
-from roguelike.engine.explore.doors import BreakDoor, PickLock
-from roguelike.engine.explore.inventory import find_item, may_use
+from roguelike.engine.actions.basic import EndMove, Lead, Step, Wait
+from roguelike.engine.base.action import DIRECTIONS, Action
+from roguelike.engine.base.stats import is_disabled, speed
+from roguelike.engine.creatures.inventory import find_item, may_use
+from roguelike.engine.doors.doorways import BreakDoor, PickLock
 from roguelike.engine.game import Game
-from roguelike.engine.stats import is_disabled, speed
+from roguelike.engine.status.conditions import move_blocked
+from roguelike.engine.status.fatigue_checks import hopeless
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import Disarm, disarmable
 from roguelike.engine.traps.hazards import _step, hazards_at
+from roguelike.engine.traps.trap_actions import Disarm, disarmable
 from roguelike.world.paths import UNREACHABLE
 
 if TYPE_CHECKING:

@@ -24,14 +24,14 @@ from roguelike.bot.routes import Routes, hazard_squares
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, Wait
-from roguelike.engine.explore.inventory import item_def_of, ledger
+from roguelike.engine.actions.basic import Lead, Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.luck_queue import waiting
+from roguelike.engine.base.stats import load_penalty
+from roguelike.engine.creatures.inventory import item_def_of, ledger
 from roguelike.engine.game import DEFAULT_PARTY, Game
-from roguelike.engine.luck_queue import waiting
-from roguelike.engine.options import GameOptions
-from roguelike.engine.stats import load_penalty
-from roguelike.engine.traps.actions import Search
+from roguelike.engine.traps.trap_actions import Search
 
 LEVEL_BUDGET = 500  # actions a level the bot explores for treasure before heading down
 MAX_LEADS = 3  # changes of lead in a row before the bot lets time pass instead

@@ -18,17 +18,17 @@ from roguelike.bot.moves import (
 from roguelike.bot.routes import hazard_squares
 from roguelike.core.components import Actor, Character, Disabled, Position
 from roguelike.core.explore_components import LightSource
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import Lead, Step, Wait
-from roguelike.engine.conditions import has_condition, move_blocked
-from roguelike.engine.explore.inventory import find_item
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.spells import Cast
+from roguelike.engine.actions.basic import Lead, Step, Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev, is_disabled, speed
+from roguelike.engine.creatures.inventory import find_item
 from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev, is_disabled, speed
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.items.spells import Cast
+from roguelike.engine.status.conditions import has_condition, move_blocked
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.actions import Free, Struggle
 from roguelike.engine.traps.hazards import breakaway_chance, until_disarmed
+from roguelike.engine.traps.trap_actions import Free, Struggle
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot

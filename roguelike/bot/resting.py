@@ -1,4 +1,4 @@
-"""The bot's rests (engine/explore/rest.py): wait out a companion's knock-out and heal the
+"""The bot's rests (engine/rest/resting_turn.py): wait out a companion's knock-out and heal the
 fallen by resting, never leave one lying in a lasting trap effect that would strike them
 again as they rise (drag them out of it, or disarm it), rest the wounded before going on
 (in the level's Camp for Bed Rest when the Camp is a short walk), and stop when a rest
@@ -23,12 +23,14 @@ from roguelike.bot.moves import (
 from roguelike.bot.routes import harming_squares
 from roguelike.core.components import Actor, Conditions, HitBoxes, Position
 from roguelike.core.explore_components import Fatigue
-from roguelike.engine import conditions as C
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import EndMove, Step, Wait
-from roguelike.engine.explore.drag import Drag, body_refusal, drag_steps
-from roguelike.engine.explore.inventory import in_camp
-from roguelike.engine.explore.rest import (
+from roguelike.engine.actions.basic import EndMove, Step, Wait
+from roguelike.engine.actions.drag import Drag, body_refusal, drag_steps
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.creatures.inventory import in_camp
+from roguelike.engine.game import Game
+from roguelike.engine.helpers.fight_sense import boxes_to_down
+from roguelike.engine.rest.resting_turn import (
     Rest,
     injuries,
     night_due,
@@ -36,9 +38,7 @@ from roguelike.engine.explore.rest import (
     rest_needs,
     rest_refusal,
 )
-from roguelike.engine.fight_sense import boxes_to_down
-from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.status import conditions as C
 
 if TYPE_CHECKING:
     from roguelike.bot.player import Bot
@@ -104,7 +104,7 @@ def tend_fallen(bot: Bot, game: Game, eid: int, pos: Position,
 
 def _drag_out(bot: Bot, game: Game, eid: int, pos: Position, body: int) -> Action | None:
     """Drag a fallen companion out of a lasting effect that strikes them where they lie
-    (engine/explore/drag.py): from a square beside them nearer the effect's edge than
+    (engine/actions/drag.py): from a square beside them nearer the effect's edge than
     theirs, the dragger steps back towards the edge and hauls them into its square, one
     square an action; else it walks to such a square. A dragger RESCUE_FIT boxes from
     going down drags only from outside the effect, never stepping into it. None when no

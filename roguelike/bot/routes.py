@@ -14,11 +14,11 @@ import numpy as np
 
 from roguelike.core.components import Character, Hazard, MonsterStats, Position, Trap
 from roguelike.core.explore_components import SecretDoor
-from roguelike.engine.action_base import DIRECTIONS
-from roguelike.engine.explore.doors import secret_squares
-from roguelike.engine.fight_sense import HARMING_HOOKS as HARMING_HOOKS
-from roguelike.engine.fight_sense import harming_squares as harming_squares
+from roguelike.engine.base.action import DIRECTIONS
+from roguelike.engine.doors.doorways import secret_squares
 from roguelike.engine.game import Game
+from roguelike.engine.helpers.fight_sense import HARMING_HOOKS as HARMING_HOOKS
+from roguelike.engine.helpers.fight_sense import harming_squares as harming_squares
 from roguelike.engine.traps.core import hit_dice
 from roguelike.engine.traps.make import ARMED
 from roguelike.engine.traps.make import index as trap_index

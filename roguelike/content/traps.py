@@ -224,7 +224,7 @@ def _check_step(step: Any, where: str) -> tuple[str, str] | None:
         return (f"{where}.effect", "the only poison effect is 'death'")
     if op == "save_or" and step["then"] not in ("negate", "flee"):
         return (f"{where}.then", "must be 'negate' or 'flee'")
-    for key in ("on_counter_miss", "on_counter_damage"):  # (engine/counterattack.py)
+    for key in ("on_counter_miss", "on_counter_damage"):  # (engine/combat/counterattack.py)
         if key in step and step[key] not in COUNTER_OUTCOMES:
             return (f"{where}.{key}", f"must be one of {', '.join(COUNTER_OUTCOMES)}")
     if op == "hazard" and "area" in step:

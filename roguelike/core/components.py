@@ -222,7 +222,7 @@ class Searched:
 class TrapFigure:
     """A creature a trap put on the board (Mage Knight 001's Jaws of Doom): its `trap`, and
     what a counterattack does to both: `on_miss` when it fails to wound the figure,
-    `on_damage` when it wounds it (engine/counterattack.py)."""
+    `on_damage` when it wounds it (engine/combat/counterattack.py)."""
 
     trap: int
     on_miss: str = ""
@@ -232,7 +232,7 @@ class TrapFigure:
 @dataclass(slots=True)
 class Wanderer:
     """A wandering monster that met the party's level unroused ("lurks, waiting"): until
-    it wakes it moves on at the next exploration turn (engine/explore/clock.py)."""
+    it wakes it moves on at the next exploration turn (engine/turns/clock.py)."""
 
 
 COMPONENT_TYPES: tuple[type[object], ...] = (

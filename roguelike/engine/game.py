@@ -1,10 +1,10 @@
 """The game: one seed, one party, the levels; the composition root that builds a game
-from the rules and runs the turn loop (engine/turn_loop.py) on it.
+from the rules and runs the turn loop (engine/turns/turn_loop.py) on it.
 
 `perform(action)` applies the player's action for whoever is to act and then runs every
 creature the player does not control, stopping at the next decision the player must make.
 It returns the events that happened, for the UI to show and tests to inspect. Its rule
-state is one object, `game.state` (engine/rule_state.py).
+state is one object, `game.state` (engine/base/rule_state.py).
 """
 
 from __future__ import annotations
@@ -23,41 +23,37 @@ from roguelike.core.components import (
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.rng import Streams
-from roguelike.engine import abandon as _abandon  # noqa: F401  (action registry)
-from roguelike.engine import (
-    conditions,
-    experience,
-    fight_hooks,
-    healing,
-    helpless,
-    marching,
-    morale,
-    routes,
-    turn_loop,
-)
-from roguelike.engine.action_base import Action, Result, end_move, fail
-from roguelike.engine.creatures import make_character
-from roguelike.engine.explore import hooks as explore
-from roguelike.engine.explore.adapters import RuleCalls
-from roguelike.engine.explore.pillagers import engaged_by
-from roguelike.engine.kept import Kept
-from roguelike.engine.luck_queue import LuckQueue, then
-from roguelike.engine.occupants import Occupants
-from roguelike.engine.options import GameOptions
-from roguelike.engine.party import member_name, party_problem
-from roguelike.engine.rule_state import RuleState, in_state
-from roguelike.engine.seeds import normalise_seed
-from roguelike.engine.sight import PartySight
+from roguelike.engine.actions import abandon as _abandon  # noqa: F401  (action registry)
+from roguelike.engine.actions import marching
+from roguelike.engine.base.action import Action, Result, end_move, fail
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.kept import Kept
+from roguelike.engine.base.luck_queue import LuckQueue, then
+from roguelike.engine.base.rule_calls import RuleCalls
+from roguelike.engine.base.rule_state import RuleState, in_state
+from roguelike.engine.base.seeds import normalise_seed
+from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.base.words import plural, the_name
+from roguelike.engine.combat import morale
+from roguelike.engine.creatures import experience, helpless
+from roguelike.engine.creatures.spawn import make_character
+from roguelike.engine.creatures.starting_party import member_name, party_problem
+from roguelike.engine.levels.stock import stock_level
+from roguelike.engine.monsters.pillagers import engaged_by
+from roguelike.engine.rest import healing
+from roguelike.engine.routing import cost_maps as routes
 from roguelike.engine.state import DIGEST_VERSION, state_digest
-from roguelike.engine.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.stock import stock_level
-from roguelike.engine.traps import actions as trap_actions  # (and the action registry)
+from roguelike.engine.status import conditions
+from roguelike.engine.traps import trap_actions as trap_actions  # (and the action registry)
 from roguelike.engine.traps.chart import spring_tt_trap
 from roguelike.engine.traps.hazards import holds_left_behind
 from roguelike.engine.traps.trigger import knowledge as trap_known
 from roguelike.engine.traps.trigger import on_moved as traps_on_moved
 from roguelike.engine.traps.trigger import step_blocked
-from roguelike.engine.words import plural, the_name
+from roguelike.engine.turns import explore_hooks as explore
+from roguelike.engine.turns import fight_hooks, turn_loop
+from roguelike.engine.turns.occupants import Occupants
+from roguelike.engine.turns.party_sight import PartySight
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
@@ -70,7 +66,7 @@ LOG_KEEP = 500
 BANKINGS = ("bank", "victory")  # the events that add gp to the banked score (their roll)
 
 
-# What exploration calls in the other rule areas (explore/adapters.py): handed in here, as
+# What exploration calls in the other rule areas (base/rule_calls.py): handed in here, as
 # they import exploration.
 RULE_CALLS = RuleCalls(
     add_condition=conditions.add_condition, has_condition=conditions.has_condition,
@@ -80,10 +76,10 @@ RULE_CALLS = RuleCalls(
 
 class Game(PartySight, Occupants):
     """One game: see the module's docstring; the party's sight and who stands where are
-    its mixins' (engine/sight.py, engine/occupants.py)."""
+    its mixins' (engine/turns/party_sight.py, engine/turns/occupants.py)."""
 
     state: RuleState
-    # the rule state's values, by their own names (engine/rule_state.py); its objects
+    # the rule state's values, by their own names (engine/base/rule_state.py); its objects
     # that stay for the game's life (the store, levels ...) the game holds as well
     # (__init__)
     seed: str = in_state("seed")
@@ -108,7 +104,7 @@ class Game(PartySight, Occupants):
                  content: Content | None = None, first_level: Level | None = None,
                  options: GameOptions | None = None) -> None:
         seed = normalise_seed(seed)
-        # everything that decides the game's future or its score (engine/rule_state.py);
+        # everything that decides the game's future or its score (engine/base/rule_state.py);
         # its values are read and written by their own names (the in_state fields above)
         state = self.state = RuleState(seed, options or GameOptions(), Streams(seed),
                                        EntityStore())
@@ -123,7 +119,7 @@ class Game(PartySight, Occupants):
         self.last_squares = state.last_squares
         self.party_spec = tuple(party)
         self.content = content or default_content()
-        # every kept answer of the rule modules (engine/kept.py): derived, never state
+        # every kept answer of the rule modules (engine/base/kept.py): derived, never state
         self.kept = Kept()
         self.rule_calls = RULE_CALLS
         self.log: list[Event] = []
@@ -174,7 +170,7 @@ class Game(PartySight, Occupants):
     def level(self) -> Level:
         return self.levels[self.state.depth]
 
-    # ----- what changed: the kept answers told of it go (engine/kept.py) -------------------
+    # ----- what changed: the kept answers told of it go (engine/base/kept.py) -------------------
     def door_changed(self, at: tuple[int, int] | None = None) -> None:
         """A door's state changed: the kept routes price doors (a locked one is a wall);
         sight changes only if it opened or shut, at `at` (None: only its lock changed).
@@ -207,7 +203,7 @@ class Game(PartySight, Occupants):
     def door_at(self, x: int, y: int) -> int | None:
         return self.level.door_ids.get((x, y))
 
-    # ----- paths: engine/routes.py ----------------------------------------------------
+    # ----- paths: engine/routing/cost_maps.py ----------------------------------------------------
     def cost_map(self, mover: int | None = None, creatures_block: bool = True) -> np.ndarray:
         """Movement cost for pathing: 0 = impassable. Closed doors cost more."""
         return routes.cost_map(self, mover, creatures_block)
@@ -294,7 +290,7 @@ class Game(PartySight, Occupants):
 
     def _after_the_move(self, action: Action, actor: int) -> tuple[list[Event], Result]:
         """With no foe in view, an action refused only because the move under way holds
-        the turn's last action (action_base.spend_action): the move ends by itself, the
+        the turn's last action (base.action.spend_action): the move ends by itself, the
         turn passes when nothing is left of it, and the action is taken when the same
         delver is asked again with still no foe in view (RULES.md, "The party moves
         together"). The events of the move's end and the turn passing, and the action's
@@ -435,7 +431,7 @@ class Game(PartySight, Occupants):
 
     def threats_in_view(self) -> list[int]:
         """Foes in view that keep the party from the stairs (and auto-explore from going
-        on): any monster, but a Pillager only when engaged (explore.pillagers.engaged_by:
+        on): any monster, but a Pillager only when engaged (monsters.pillagers.engaged_by:
         fighting a delver beside it). Pillagers avoid a fight (T&T), and one idling in sight
         of the stairs would otherwise bar them for good (RULES.md)."""
         store = self.store
@@ -474,7 +470,7 @@ class Game(PartySight, Occupants):
         return Result(True, events + released)
 
     def score_parts(self) -> dict[str, int]:
-        """Banked treasure gp + experience, with the parts (explore/depths.py)."""
+        """Banked treasure gp + experience, with the parts (levels/depths.py)."""
         return explore.score_parts(self)
 
     # ----- hashing ---------------------------------------------------------------------

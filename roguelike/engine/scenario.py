@@ -18,9 +18,9 @@ import numpy as np
 
 from roguelike.core.components import Position
 from roguelike.core.rng import Stream
-from roguelike.engine.creatures import make_monster
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import DEFAULT_PARTY, Game
-from roguelike.engine.options import GameOptions
 from roguelike.world import tiles as T
 from roguelike.world.level import Level, Room
 from roguelike.world.stocking import make_door

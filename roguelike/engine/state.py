@@ -1,4 +1,4 @@
-"""The rule state of a game (Game.state, engine/rule_state.py), digested
+"""The rule state of a game (Game.state, engine/base/rule_state.py), digested
 (Game.state_hash): everything that decides the game's future or its score. Replays and
 records compare these digests; derived state (game.kept) is never in it.
 
@@ -13,7 +13,7 @@ with it, never changes; a digest that takes in more is a new version.
     2  version 1 and the mode (explore or combat), the creature whose turn it is, the
        deepest depth reached, the outcome, the kills, the party, the game options (luck
        prompts) and each level's explored squares (travel and auto-explore read them)
-    3  version 2 and the whole luck queue (engine/luck_queue.py: the roll waiting on the
+    3  version 2 and the whole luck queue (engine/base/luck_queue.py: the roll waiting on the
        player's luck and the rest of its effect behind it); versions 1 and 2 took in only
        the roll waiting, as the `PendingLuck` component it then was on its delver
 
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from roguelike.core.components import COMPONENT_TYPES, HASHED_WHEN_PRESENT
-from roguelike.engine.luck_queue import offer_waiting
+from roguelike.engine.base.luck_queue import offer_waiting
 from roguelike.engine.traps.trigger import last_squares_state
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def state_digest(game: Game, version: int = DIGEST_VERSION) -> str:
     hidden = last_squares_state(game)
     if hidden:
         state["last_squares"] = hidden
-    # (the party's turn taken together outside a fight, engine/party_turn.py: left out
+    # (the party's turn taken together outside a fight, engine/actions/marching.py: left out
     # while empty, as last_squares is, so a digest of a state without one is as before)
     if st.party_turn:
         state["party_turn"] = st.party_turn

@@ -25,7 +25,7 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from roguelike.engine.seeds import SeedError, daily_seed, normalise_seed, utc_today
+from roguelike.engine.base.seeds import SeedError, daily_seed, normalise_seed, utc_today
 from roguelike.host.accounts import Account, AccountError
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from roguelike import __version__
-from roguelike.engine.action_base import Action
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
 from roguelike.records.codec import Final, Record, cached_action
 from roguelike.records.resim import recorder_for

@@ -26,10 +26,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.engine.action_base import Action, ActionError, action_from_dict
-from roguelike.engine.options import GameOptions
-from roguelike.engine.party import party_problem
-from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.engine.base.action import Action, ActionError, action_from_dict
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.seeds import SeedError, normalise_seed
+from roguelike.engine.creatures.starting_party import party_problem
 from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS
 from roguelike.records.text import control_problem
 
@@ -313,7 +313,8 @@ def read_seed(raw: Any) -> str:
 
 def read_party(raw: Any, version: int = VERSION) -> tuple[tuple[str, ...], ...]:
     """The party: [role, class] entries, and since version 2 [role, class, name] for a
-    delver the player named; names are checked as a new game checks them (party.py)."""
+    delver the player named; names are checked as a new game checks them
+    (engine/creatures/starting_party.py)."""
     sizes = (2,) if version == 1 else (2, 3)
     party = []
     for i, member in enumerate(_list(raw, "party")):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from roguelike.argtypes import int_range
-from roguelike.engine.seeds import daily_seed, utc_today
+from roguelike.engine.base.seeds import daily_seed, utc_today
 from roguelike.records.paths import data_dir
 from roguelike.records.scores import format_table, top_scores
 from roguelike.records.text import printable

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from roguelike import __version__
+from roguelike.engine.creatures.starting_party import party_words
 from roguelike.engine.game import Game
-from roguelike.engine.party import party_words
 from roguelike.records.codec import RecordError, decode
 from roguelike.records.morgue import write_morgue
 from roguelike.records.paths import slot_name

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike import __version__
-from roguelike.engine.action_base import Action
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
 from roguelike.records import codec
 from roguelike.records.codec import Final, Record, RecordError

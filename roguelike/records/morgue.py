@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from roguelike.core.components import Disabled, HitBoxes
-from roguelike.engine.explore.inventory import carried
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.creatures.inventory import carried
 from roguelike.engine.game import Game
-from roguelike.engine.stats import name_of
 from roguelike.records.atomic import atomic_write
 from roguelike.records.score import banking_lines, score_parts
 

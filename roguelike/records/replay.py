@@ -7,8 +7,8 @@ from typing import Any
 
 from roguelike.content.loader import default_content
 from roguelike.core.events import Event
+from roguelike.engine.creatures.starting_party import party_words
 from roguelike.engine.game import Game
-from roguelike.engine.party import party_words
 from roguelike.records import recorder as rec_mod
 from roguelike.records.atomic import atomic_write
 from roguelike.records.capture import capture

@@ -18,8 +18,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from roguelike.engine.base.words import a_an
 from roguelike.engine.game import Game
-from roguelike.engine.words import a_an
 from roguelike.records.atomic import fsync_dir, keep_copy, move_aside
 from roguelike.records.codec import Record, RecordError, decode
 from roguelike.records.errors import SaveError

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.core.events import Event
+from roguelike.engine.base.words import a_an
 from roguelike.engine.game import Game
-from roguelike.engine.words import a_an
 from roguelike.records import live
 from roguelike.records.atomic import (
     atomic_write,

@@ -9,8 +9,8 @@ from roguelike.content.loader import default_content
 from roguelike.core.components import Actor, Door, Named, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.explore_components import Item, Marker, Treasure
-from roguelike.engine.stock import stock_level
-from roguelike.engine.traps.dump import trap_rows
+from roguelike.engine.levels.stock import stock_level
+from roguelike.engine.traps.level_rows import trap_rows
 from roguelike.world.level import Level
 from roguelike.world.mapgen import generate
 

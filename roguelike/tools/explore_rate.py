@@ -17,16 +17,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from roguelike.core.components import Position
-from roguelike.engine.actions import Step, TakeStairs, Wait
-from roguelike.engine.autoexplore import Explorer
-from roguelike.engine.autofight import fight_step, foes_in_view
-from roguelike.engine.explore.rest import REST_CAP, RestRun
+from roguelike.engine.actions.basic import Step, TakeStairs, Wait
+from roguelike.engine.base.game_options import GameOptions
+from roguelike.engine.base.stats import chebyshev
 from roguelike.engine.game import Game
-from roguelike.engine.luck import SpendLuck, offer_waiting
-from roguelike.engine.options import GameOptions
-from roguelike.engine.stats import chebyshev
-from roguelike.engine.travel import Question, Run, travel_step
-from roguelike.engine.travel import run as travel_run
+from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.helpers.autofight import fight_step, foes_in_view
+from roguelike.engine.helpers.travel import Question, Run, travel_step
+from roguelike.engine.helpers.travel import run as travel_run
+from roguelike.engine.rest.resting_turn import REST_CAP, RestRun
+from roguelike.engine.status.luck import SpendLuck, offer_waiting
 
 DEBUG = False
 WAIT_ROUNDS = 3

@@ -4,9 +4,9 @@ as a plain sentence a screen reader can read out ("A Mercenary, 4 squares north-
 from __future__ import annotations
 
 from roguelike.core.components import Position
+from roguelike.engine.base.stats import name_of
 from roguelike.engine.game import Game
-from roguelike.engine.stats import name_of
-from roguelike.engine.watch import direction_words, known_things
+from roguelike.engine.helpers.watch import direction_words, known_things
 
 
 class Announcer:

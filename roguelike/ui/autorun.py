@@ -17,10 +17,10 @@ from typing import Protocol
 from textual.timer import Timer
 
 from roguelike.core.events import Event
-from roguelike.engine.action_base import Action
-from roguelike.engine.explore.rest import RestRun
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
-from roguelike.engine.travel import Decider, Question, Run, Stepper
+from roguelike.engine.helpers.travel import Decider, Question, Run, Stepper
+from roguelike.engine.rest.resting_turn import RestRun
 
 DELAY = 0.03  # seconds per step: quick, but the eye can follow the party
 BATCH_REDUCED = 40  # steps per tick with reduced motion: no in-between frames

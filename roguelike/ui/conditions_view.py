@@ -4,9 +4,9 @@ all say "Knocked Out: 59 rounds" or "Disabled", never a word of their own."""
 from __future__ import annotations
 
 from roguelike.core.components import Conditions, Disabled
-from roguelike.engine import conditions as C
+from roguelike.engine.base.words import plural
 from roguelike.engine.game import Game
-from roguelike.engine.words import plural
+from roguelike.engine.status import conditions as C
 
 DOWN_CONDITIONS = ("knocked_out", "disabled")  # said by down_words, not as tags
 

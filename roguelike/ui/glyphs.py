@@ -10,11 +10,12 @@ family share a letter told apart by colour, as in DCSS (g Goblin, g Goblin Arche
 
 from __future__ import annotations
 
+from roguelike.content.explore import explore_data
 from roguelike.content.loader import Content
 from roguelike.core.components import Door
-from roguelike.engine.explore import markers, spells
-from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.inventory import TREASURE_GLYPH
+from roguelike.engine.creatures.inventory import TREASURE_GLYPH
+from roguelike.engine.items import spells
+from roguelike.engine.markers import event_markers as markers
 from roguelike.world import tiles as T
 
 DOOR_CLOSED = "+"

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from roguelike.content.explore import explore_data
 from roguelike.content.loader import Content
 from roguelike.core.components import Character
-from roguelike.engine.checks import fatigue_penalty
-from roguelike.engine.explore.data import explore_data
-from roguelike.engine.explore.rest import PLACE_WORDS
+from roguelike.engine.base.stats import attribute, name_of
+from roguelike.engine.base.words import a_an, plural
 from roguelike.engine.game import Game
-from roguelike.engine.stats import attribute, name_of
-from roguelike.engine.words import a_an, plural
+from roguelike.engine.rest.resting_turn import PLACE_WORDS
+from roguelike.engine.status.checks import fatigue_penalty
 from roguelike.ui.glyphs import legend, map_kinds
 
 MOUSE_HELP = [("click a square", "travel there"), ("hover over a square", "describe it"),

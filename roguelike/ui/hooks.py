@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.core.components import Position
-from roguelike.engine import shooting, targeting
-from roguelike.engine.action_base import _REGISTRY, Action
-from roguelike.engine.explore import inventory, spells
+from roguelike.engine.base.action import _REGISTRY, Action
+from roguelike.engine.base.words import a_an
+from roguelike.engine.combat import shooting, targeting
+from roguelike.engine.creatures import inventory
 from roguelike.engine.game import Game
+from roguelike.engine.helpers.watch import thing_kind
+from roguelike.engine.items import spells
 from roguelike.engine.traps.describe import describe_trap
-from roguelike.engine.watch import thing_kind
-from roguelike.engine.words import a_an
 from roguelike.records import account, live, scores
 from roguelike.records.live import no_notice
 from roguelike.records.lock import SlotBusy

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from roguelike.core.components import Actor, Door, Hazard, MonsterStats, Named, Position, Trap
+from roguelike.engine.base.stats import attribute
+from roguelike.engine.base.words import direction_words
 from roguelike.engine.game import Game
-from roguelike.engine.stats import attribute
 from roguelike.engine.traps.describe import hazard_words, known_effects_at, state_words
-from roguelike.engine.words import direction_words
 from roguelike.ui.conditions_view import condition_names
 from roguelike.world import tiles as T
 

@@ -22,10 +22,10 @@ from roguelike.core.components import (
     Position,
     Trap,
 )
-from roguelike.engine.explore import supplies
-from roguelike.engine.explore.light import items_word
+from roguelike.engine.base.stats import name_of
 from roguelike.engine.game import Game
-from roguelike.engine.stats import name_of
+from roguelike.engine.items import supplies
+from roguelike.engine.light.lighting import items_word
 from roguelike.engine.traps.describe import harmless
 from roguelike.ui.conditions_view import condition_tags, down_words
 from roguelike.ui.glyphs import door_glyph

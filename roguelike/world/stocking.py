@@ -1,7 +1,7 @@
 """What the world gives stocking: a level's doors, and the weighted pick of a kind by depth.
 
 The rest of stocking (traps, monsters, markers: things the rules make) is the engine's,
-engine/stock.py's stock_level, which calls these.
+engine/levels/stock.py's stock_level, which calls these.
 """
 
 from __future__ import annotations

@@ -18,14 +18,14 @@ from roguelike.core.components import (
     Trap,
 )
 from roguelike.core.events import Event
-from roguelike.engine import conditions
-from roguelike.engine.combat import wound
-from roguelike.engine.saves import saving_throw
-from roguelike.engine.stats import attribute, name_of
+from roguelike.engine.base.stats import attribute, name_of
+from roguelike.engine.base.words import capital, hazard_noun, plural
+from roguelike.engine.combat.attack import wound
+from roguelike.engine.status import conditions
+from roguelike.engine.status.saves import saving_throw
 from roguelike.engine.traps import movement
 from roguelike.engine.traps.core import Ctx, step_at
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
-from roguelike.engine.words import capital, hazard_noun, plural
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

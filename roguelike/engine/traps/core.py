@@ -3,7 +3,7 @@
 A placed trap's lasting parts (hazards, confinements) refer back to their step in the
 profile by a path such as "1" or "0/effect/0/options/1/steps/0", so components stay plain
 data and the profile stays the one source of every number. A springing that waits on a
-delver's luck (engine/luck_queue.py) keeps the step it goes on from as that path's place
+delver's luck (engine/base/luck_queue.py) keeps the step it goes on from as that path's place
 in `step_paths` (the queue holds integers), and its context as the trap, the creature
 that set it off and the caster level (`trap_ctx` makes the rest again).
 """
@@ -25,9 +25,9 @@ from roguelike.core.components import (
 )
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
-from roguelike.engine.luck_queue import continuation, then, waiting
-from roguelike.engine.stats import name_of
-from roguelike.engine.words import the_trap
+from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.words import the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from roguelike.core.components import Hazard, Position, Trap
-from roguelike.engine import conditions
+from roguelike.engine.base.words import hazard_noun, plural, the_trap
+from roguelike.engine.status import conditions
 from roguelike.engine.traps.core import profile_of, step_at
-from roguelike.engine.words import hazard_noun, plural, the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -20,15 +20,16 @@ from roguelike.core.components import (
 from roguelike.core.dice import Dice, parse
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
-from roguelike.engine import conditions
-from roguelike.engine.combat import attack as melee_attack
-from roguelike.engine.combat import finish_wound, might_save, wound
-from roguelike.engine.creatures import make_monster
-from roguelike.engine.explore.inventory import item_def_of
-from roguelike.engine.luck import offer_luck
-from roguelike.engine.luck_queue import continuation, holding, resumer, then, waiting
-from roguelike.engine.saves import save_target, saving_throw
-from roguelike.engine.stats import chebyshev, hits_from_hp, name_of
+from roguelike.engine.base.luck_queue import continuation, holding, resumer, then, waiting
+from roguelike.engine.base.stats import chebyshev, hits_from_hp, name_of
+from roguelike.engine.base.words import a_an, a_name, capital, plural, the_name
+from roguelike.engine.combat.attack import attack as melee_attack
+from roguelike.engine.combat.attack import finish_wound, might_save, wound
+from roguelike.engine.creatures.inventory import item_def_of
+from roguelike.engine.creatures.spawn import make_monster
+from roguelike.engine.status import conditions
+from roguelike.engine.status.luck import offer_luck
+from roguelike.engine.status.saves import save_target, saving_throw
 from roguelike.engine.traps import confine, hazards, movement
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
@@ -46,7 +47,6 @@ from roguelike.engine.traps.core import (
     step_paths,
     trap_ctx,
 )
-from roguelike.engine.words import a_an, a_name, capital, plural, the_name
 from roguelike.world.stocking import pick_weighted, spawn_table
 
 if TYPE_CHECKING:

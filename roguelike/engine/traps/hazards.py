@@ -13,10 +13,11 @@ from roguelike.content.schema import build
 from roguelike.content.traps import AreaDef
 from roguelike.core.components import Actor, Conditions, Confined, Hazard, Position, Trap
 from roguelike.core.events import Event
-from roguelike.engine import conditions
-from roguelike.engine.kept import declare
-from roguelike.engine.luck_queue import holding
-from roguelike.engine.stats import name_of
+from roguelike.engine.base.kept import declare
+from roguelike.engine.base.luck_queue import holding
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.words import a_an, capital, hazard_noun, plural, the_trap
+from roguelike.engine.status import conditions
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
     Ctx,
@@ -27,8 +28,7 @@ from roguelike.engine.traps.core import (
     step_at,
 )
 from roguelike.engine.traps.movement import free_square_near, place
-from roguelike.engine.traps.stock import parts_ground
-from roguelike.engine.words import a_an, capital, hazard_noun, plural, the_trap
+from roguelike.engine.traps.placement import parts_ground
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

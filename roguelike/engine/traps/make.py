@@ -9,7 +9,7 @@ from roguelike.content.traps import TrapDef
 from roguelike.core.components import Appearance, Named, Position, Trap
 from roguelike.core.ecs import EntityStore
 from roguelike.core.rng import Stream
-from roguelike.engine.kept import declare
+from roguelike.engine.base.kept import declare
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -8,12 +8,12 @@ import numpy as np
 
 from roguelike.core.components import Position
 from roguelike.core.events import Event
-from roguelike.engine.explore.doors import open_region
-from roguelike.engine.luck_queue import holding
-from roguelike.engine.stats import name_of
+from roguelike.engine.base.luck_queue import holding
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.words import compass, direction_words
+from roguelike.engine.doors.doorways import open_region
 from roguelike.engine.traps.area import CARDINALS, area_squares
 from roguelike.engine.traps.core import roll
-from roguelike.engine.words import compass, direction_words
 from roguelike.world import tiles as T
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def free_square_near(game: Game, depth: int, near: tuple[int, int], mover: int =
 def place(game: Game, eid: int, xy: tuple[int, int]) -> list[Event]:
     """Set a creature down where a trap puts it; what the square does to it (another trap,
     a marker's check) comes at once, without stopping for luck: the effect that moved it
-    is still under way (engine/luck_queue.py, `holding`)."""
+    is still under way (engine/base/luck_queue.py, `holding`)."""
     pos = game.store.get(eid, Position)
     pos.x, pos.y = xy
     with holding(game):

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from roguelike.content.traps import parse_reset
 from roguelike.core.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.core.events import Event
-from roguelike.engine import conditions
-from roguelike.engine.explore.inventory import roll_treasure
-from roguelike.engine.kept import declare
-from roguelike.engine.luck_queue import continuation, then, waiting
-from roguelike.engine.stats import name_of
+from roguelike.engine.base.kept import declare
+from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.words import the_trap
+from roguelike.engine.creatures.inventory import roll_treasure
+from roguelike.engine.status import conditions
 from roguelike.engine.traps import confine, effects, hazards
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
@@ -30,7 +31,6 @@ from roguelike.engine.traps.core import (
     trap_ctx,
 )
 from roguelike.engine.traps.make import ARMED, index
-from roguelike.engine.words import the_trap
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -6,15 +6,15 @@ treasure, search the walls again, expose trap squares.
 With one square to act on, its menu opens at once; with several, a direction key picks the
 square ('.' or '5' your own). Bumping into a locked door or a trapped companion opens the
 same menu, as DCSS asks before forcing a door. The menu lists each way with its odds
-(engine/interact.py), so the disarm prompt shows the chance before the dice are rolled.
+(engine/helpers/interact.py), so the disarm prompt shows the chance before the dice are rolled.
 """
 
 from __future__ import annotations
 
 from roguelike.core.components import Door, Position
 from roguelike.core.explore_components import Marker, SecretDoor
-from roguelike.engine import interact
-from roguelike.engine.stats import chebyshev, name_of
+from roguelike.engine.base.stats import chebyshev, name_of
+from roguelike.engine.helpers import interact
 from roguelike.engine.traps import confine
 from roguelike.ui.screens.info import ChoiceScreen
 from roguelike.ui.screens.placing import map_rows, subject_words

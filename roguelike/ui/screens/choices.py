@@ -8,10 +8,10 @@ from collections.abc import Callable
 from textual import events
 
 from roguelike.core.components import Character, HitBoxes, Position
-from roguelike.engine.action_base import DIRECTIONS
-from roguelike.engine.explore.spells import wall_squares
-from roguelike.engine.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.words import COMPASS, plural
+from roguelike.engine.base.action import DIRECTIONS
+from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.base.words import COMPASS, plural
+from roguelike.engine.items.spells import wall_squares
 from roguelike.ui.screens.info import ChoiceScreen
 from roguelike.ui.screens.surface import Surface
 

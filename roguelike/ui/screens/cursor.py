@@ -11,16 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike.core.components import Position
-from roguelike.engine import aim as aim_rules
-from roguelike.engine import targeting, travel_targets
-from roguelike.engine.explore import spells
-from roguelike.engine.explore.inventory import item_def_of
-from roguelike.engine.explore.items import UseItem
-from roguelike.engine.explore.markers import markers_on
-from roguelike.engine.explore.spells import Cast
+from roguelike.engine.base.stats import chebyshev, name_of
+from roguelike.engine.base.words import plural
+from roguelike.engine.combat import targeting
+from roguelike.engine.creatures.inventory import item_def_of
 from roguelike.engine.game import Game
-from roguelike.engine.stats import chebyshev, name_of
-from roguelike.engine.words import plural
+from roguelike.engine.helpers import travel_targets
+from roguelike.engine.items import aim as aim_rules
+from roguelike.engine.items import spells
+from roguelike.engine.items.item_use import UseItem
+from roguelike.engine.items.spells import Cast
+from roguelike.engine.markers.event_markers import markers_on
 from roguelike.ui import hooks
 from roguelike.ui.look import describe_square
 from roguelike.ui.screens.choices import Choices

@@ -11,18 +11,18 @@ from collections.abc import Callable
 
 from roguelike.core.components import Actor, Character, Position
 from roguelike.core.events import Event
-from roguelike.engine.abandon import Quit
-from roguelike.engine.action_base import Action
-from roguelike.engine.actions import EndMove, Lead, Step, TakeStairs, Wait
-from roguelike.engine.autoexplore import EXPLORED, Explorer
-from roguelike.engine.checks import fight_state
-from roguelike.engine.explore.spells import harmful
-from roguelike.engine.explore.supplies import with_fuel
-from roguelike.engine.fight_actions import RecoverWeapon
-from roguelike.engine.fight_round import FightRun
-from roguelike.engine.luck import PledgeInitiative
-from roguelike.engine.stats import name_of
-from roguelike.engine.watch import step_risk
+from roguelike.engine.actions.abandon import Quit
+from roguelike.engine.actions.basic import EndMove, Lead, Step, TakeStairs, Wait
+from roguelike.engine.actions.fight_actions import RecoverWeapon
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.helpers.autoexplore import EXPLORED, Explorer
+from roguelike.engine.helpers.fight_round import FightRun
+from roguelike.engine.helpers.watch import step_risk
+from roguelike.engine.items.spells import harmful
+from roguelike.engine.items.supplies import with_fuel
+from roguelike.engine.status.checks import fight_state
+from roguelike.engine.status.luck import PledgeInitiative
 from roguelike.ui import hooks
 from roguelike.ui.autorun import AutoRun, rest_until_healed
 from roguelike.ui.screens.acting import Acting
@@ -98,7 +98,7 @@ class Commands:
 
     def danger(self, dx: int, dy: int) -> str | None:
         """Why a step deserves a second thought, in words: an armed trap or a harmful
-        lasting effect's reach (engine/watch.py step_risk), or darkness."""
+        lasting effect's reach (engine/helpers/watch.py step_risk), or darkness."""
         g = self.screen.game
         target = self.acting.beside(dx, dy)
         if target is None:
@@ -156,7 +156,7 @@ class Commands:
 
     def cmd_autofight(self) -> None:
         """The party's round of a fight (DCSS's Tab, for the whole party): see
-        engine/fight_round.py and engine/autofight.py."""
+        engine/helpers/fight_round.py and engine/helpers/autofight.py."""
         screen = self.screen
         screen.start_auto(AutoRun(screen, FightRun(screen.game), screen.options.reduced_motion))
 

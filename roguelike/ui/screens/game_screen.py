@@ -21,11 +21,11 @@ from textual.timer import Timer
 
 from roguelike.core.components import Character
 from roguelike.core.events import Event
-from roguelike.engine.action_base import Action
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import name_of
 from roguelike.engine.game import Game
-from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
-from roguelike.engine.stats import name_of
-from roguelike.engine.travel import Question
+from roguelike.engine.helpers.travel import Question
+from roguelike.engine.status.luck import KeepRoll, SpendLuck, offer_waiting
 from roguelike.records.score import banking_lines
 from roguelike.ui import local_records
 from roguelike.ui.accessible import Announcer

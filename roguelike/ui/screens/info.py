@@ -13,12 +13,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.core.components import Character, HitBoxes
-from roguelike.engine.explore.light import items_word
-from roguelike.engine.explore.supplies import burning, with_fuel
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.words import plural
 from roguelike.engine.game import Game
-from roguelike.engine.saves import CLASSIC_SAVES, D6_SAVES, save_target
-from roguelike.engine.stats import name_of
-from roguelike.engine.words import plural
+from roguelike.engine.items.supplies import burning, with_fuel
+from roguelike.engine.light.lighting import items_word
+from roguelike.engine.status.saves import CLASSIC_SAVES, D6_SAVES, save_target
 from roguelike.records.text import markup_text
 from roguelike.ui import hooks
 from roguelike.ui.conditions_view import condition_names

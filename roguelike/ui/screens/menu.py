@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from roguelike.engine.seeds import SeedError, normalise_seed
+from roguelike.engine.base.seeds import SeedError, normalise_seed
 from roguelike.records.lock import SlotBusy
 from roguelike.records.save import SlotState
 from roguelike.ui import hooks, local_records

@@ -1,9 +1,10 @@
 """Choosing the party of a new game: each role's class and a name, the default one key away.
 
 Enter starts at once with the party shown (the default party unless changed); Tab moves to
-each role's class and name. Names are checked as they are typed (engine/party.py: printable,
-at most 20 characters, no markup); an empty name keeps the role-and-class name. The party,
-names and all, is part of the game's record, as its seed is.
+each role's class and name. Names are checked as they are typed
+(engine/creatures/starting_party.py: printable, at most 20 characters, no markup); an empty
+name keeps the role-and-class name. The party, names and all, is part of the game's record,
+as its seed is.
 """
 
 from __future__ import annotations
@@ -15,8 +16,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from roguelike.content.loader import Content, default_content
+from roguelike.engine.creatures.starting_party import (
+    NAME_MAX,
+    Member,
+    member_name,
+    name_problem,
+    party_problem,
+)
 from roguelike.engine.game import DEFAULT_PARTY
-from roguelike.engine.party import NAME_MAX, Member, member_name, name_problem, party_problem
 from roguelike.ui.screens.modal import Modal
 
 

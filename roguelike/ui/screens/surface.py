@@ -13,7 +13,7 @@ from typing import Protocol
 from textual.app import App
 
 from roguelike.core.events import Event
-from roguelike.engine.action_base import Action
+from roguelike.engine.base.action import Action
 from roguelike.ui.autorun import AutoRun, Host
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.map_view import MapView

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from roguelike.core.components import Position
-from roguelike.engine import travel
-from roguelike.engine.action_base import Action
+from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
+from roguelike.engine.helpers import travel
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.screens.surface import Surface
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from roguelike.content.explore import ItemDef
 from roguelike.core.components import Position
-from roguelike.engine.explore.data import ItemDef
-from roguelike.engine.explore.items import AIMS, UseItem, throw_reach, usable
-from roguelike.engine.explore.supplies import fuel_for
-from roguelike.engine.stats import name_of
+from roguelike.engine.base.stats import name_of
+from roguelike.engine.items.item_use import AIMS, UseItem, throw_reach, usable
+from roguelike.engine.items.supplies import fuel_for
 from roguelike.ui.screens.choices import Choices
 from roguelike.ui.screens.cursor import Aim, Cursor
 from roguelike.ui.screens.info import ChoiceScreen

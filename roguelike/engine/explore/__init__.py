@@ -1,1 +1,0 @@
-"""Exploring the dungeon: doors, light and time, markers, Pillagers, treasure, items, spells."""

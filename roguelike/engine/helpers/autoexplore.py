@@ -1,0 +1,614 @@
+"""Auto-explore (`o`): the next action toward unexplored ground, as a DCSS player expects.
+
+What it does, in order:
+1. free a delver caught by a trap (a cage, a net, a sealed room): the nearest free delver
+   walks over and the player is asked how (struggle, free, disarm; each by whom);
+2. walk to the nearest frontier (known ground next to unseen ground) it can reach;
+3. else walk next to the nearest locked or stuck door with unexplored ground beyond and ask
+   what to do there (pick the lock, break the door down, force it: each by whom, with its
+   odds, the best first);
+4. else search the likely walls for secret doors, each standing delver once at each spot (at
+   once while the stairs down are unknown; once they are found, only when asked: a second
+   `o` on a level with nothing else left);
+5. else say it is done, and where the stairs down are.
+
+A chosen way is tried again until it works ("keep trying"). A whole action wanted with only
+movement points left ends the move first, so the turn passes by itself. With only Pillagers
+in view (they keep away unless engaged), the delver led explores and the others keep up.
+
+Headless: the UI's `o` and the harness (roguelike/tools/explore_rate.py) both run an
+Explorer through travel.Run, so they make the same decisions. It reads only what the party
+knows (explored squares, doors found locked or stuck, traps known), never the real map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import numpy as np
+
+from roguelike.content.explore import explore_data
+from roguelike.core.components import Character, Door, Position
+from roguelike.core.explore_components import SecretDoor, Stuck
+from roguelike.engine.actions.basic import Lead, Wait
+from roguelike.engine.actions.marching import cut_off, held_fast, line
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
+from roguelike.engine.base.words import direction_words
+from roguelike.engine.creatures.helpless import can_act
+from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.doors.doorways import (
+    BreakDoor,
+    ForceDoor,
+    PickLock,
+    force_need,
+    lockpicks_refusal,
+)
+from roguelike.engine.game import Game
+from roguelike.engine.helpers import interact
+from roguelike.engine.helpers.autoexplore_held import hand_over
+from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.helpers.interact import d6_odds
+from roguelike.engine.helpers.travel import (
+    Question,
+    downhill,
+    frontier,
+    held_squares,
+    route_to,
+    travel_cost,
+    whole_action,
+)
+from roguelike.engine.rest.resting_turn import RestRun, present, rest_needs, rest_refusal
+from roguelike.engine.traps import confine
+from roguelike.engine.traps.hazards import harms_over_time, hazards_at
+from roguelike.engine.traps.trap_actions import Search, Struggle
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
+    "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
+NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way past an obstacle (a door, a trapped delver): who does what, and the words
+    offered. `kind` is an action kind; `slow` tells the two disarms apart."""
+
+    worker: int
+    kind: str
+    label: str
+    slow: int = 0
+
+
+# The ways past one obstacle, and the question's words (door_plans, rescue_plans).
+PlansFor = Callable[[Game, int], tuple[list[Plan], str]]
+
+
+@dataclass
+class Explorer:
+    """The decider behind `o` (a travel.Decider that remembers the answers it was given)."""
+
+    search: bool = False  # search for secret doors even once the stairs down are known
+    plans: dict[int, Plan] = field(default_factory=dict)  # obstacle id -> the chosen way
+    offered: dict[int, list[Plan]] = field(default_factory=dict)
+    resting: RestRun | None = None  # the rests under way (a new one each time: its lights)
+    rest_due: int = 0  # the clock round the rest just begun ends on (0: none begun)
+    no_rest_before: int = 0  # after a broken rest, no rest before this clock round
+    told: set[int] = field(default_factory=set)  # keep-away foes announced (watch.Watch)
+    # The delver the player leads, who walks in front (RULES.md, "The party moves
+    # together"), and the one this decider last handed the lead to for a job (a door, a
+    # captive, a search): the lead goes back once the job is done. 0: none yet.
+    chosen: int = 0
+    handed: int = 0
+    started: bool = False
+
+    def again(self, search: bool = False) -> Explorer:
+        """The decider for the next press of `o`: asked afresh about every door, but it
+        remembers a broken rest (so a Pillager passing by does not break rest after rest),
+        the Pillagers already announced (so one stepping in and out of view does not
+        stop every press) and whom the player leads (a run stopped while a worker led)."""
+        return Explorer(search=search, rest_due=self.rest_due,
+                        no_rest_before=self.no_rest_before, told=self.told,
+                        chosen=self.chosen, handed=self.handed)
+
+    def answer(self, question: Question, index: int) -> None:
+        """The player chose option `index` of a question (Enter: 0)."""
+        ways = self.offered.get(question.about, [])
+        if 0 <= index < len(ways):
+            self.plans[question.about] = ways[index]
+
+    # a companion cut off from the party by a door is this decider's job (door_between):
+    # the walk does not stop for it (travel.Run._together)
+    rejoins: ClassVar[bool] = True
+
+    def __call__(self, game: Game, eid: int) -> Action | Question | str:
+        if not self.started:  # whom the player leads, unless a job of ours put it there
+            self.started = True
+            if game.led != self.handed or not self.chosen:
+                self.chosen, self.handed = game.led, 0
+        decision = self._decide(game, eid)
+        if isinstance(decision, Lead):
+            orders = game.store.table(Character)
+            to = next(e for e in game.party if orders[e].order == decision.order)
+            self.handed = 0 if to == self.chosen else to
+        elif isinstance(decision, str):
+            back = self._give_back(game, None)  # (done: the lead goes back first)
+            if back is not None:
+                return back
+        return decision
+
+    def _decide(self, game: Game, eid: int) -> Action | Question | str:
+        combat = game.mode == "combat"  # (then only Pillagers in view, keeping away)
+        if combat and game.threats_in_view():
+            return "Not with foes in view!"
+        barriers = barrier_doors(game)
+        cost = _open_cost(game, eid)
+        shut_out = False  # a captive nobody can reach yet: explore on to find the way
+        for captive in captives(game):
+            rescue = self._rescue(game, eid, captive, cost)
+            if rescue is not None:
+                return rescue
+            shut_out = True
+        if shut_out and not _can_work(game, eid):  # (a captive itself: another goes on)
+            # (or wait for one to come round)
+            return self._rest(game, eid) or _lead_free(game, self.chosen)
+        resting = self._rest(game, eid)
+        if resting is not None:
+            return resting
+        if combat and eid != game.led:  # (no Lead in combat: the chosen one goes itself)
+            door = next((d for d, p in self.plans.items()
+                         if p.worker == eid and d in barriers.values()), None)
+            if door is None:
+                return follow(game, eid)
+            return self._obstacle(game, eid, door, cost, door_plans)
+        if not combat:  # a companion cut off by a door found locked: open it first
+            between = door_between(game, cost, barriers)
+            if between is not None:
+                return self._obstacle(game, eid, between, cost, parting_plans)
+        edge = frontier(game)
+        here = game.store.get(eid, Position).xy
+        goals = [g for g in edge if g not in barriers and g != here]
+        if goals and not held_fast(game, eid):  # (a held one's steps are its tries)
+            back = self._give_back(game, goals)
+            if back is not None:
+                return back
+        if goals:
+            dist = route_to(game, goals, cost)
+            step = downhill(game, eid, dist)
+            if step is not None:
+                return step
+            blocker = in_the_way(game, eid, dist)
+            if blocker:  # (not off elsewhere to search: the way on is past it)
+                return blocker
+            other = hand_over(game, eid, goals, _open_cost)
+            if other is not None:  # (a companion held fast in the way, or eid cut off)
+                return other
+        door = door_to_open(game, eid, cost, edge, barriers)
+        if door is not None:
+            return self._obstacle(game, eid, door, cost, door_plans)
+        down = game.level.stairs_down
+        known = down is not None and bool(game.level.explored[down[1], down[0]])
+        if self.search or not known:
+            searching = self._search(game, eid, cost)
+            if searching is not None:
+                return searching
+        where = direction_words(here, down) if known and down is not None else ""
+        if known and not self.search:
+            return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
+                    "searches the walls for secret doors).")
+        if known:
+            return f"Nothing left to explore or search here. Stairs down: {where}."
+        return "Nothing left to explore or search here, and no stairs down found."
+
+    def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
+                   ) -> Action | None:
+        """The lead back to the delver the player chose (no time), once the job it was
+        handed over for is done (a door, a captive, a search) and that one can walk in
+        front again: toward `goals` when given (or it would be handed straight back);
+        None otherwise."""
+        chosen = self.chosen
+        if not chosen or game.led == chosen or game.mode == "combat" \
+                or chosen not in game.party or not _can_work(game, chosen):
+            return None
+        if goals is not None and downhill(
+                game, chosen, route_to(game, goals, _open_cost(game, chosen))) is None:
+            return None
+        return Lead(game.store.get(chosen, Character).order)
+
+    def _rest(self, game: Game, eid: int) -> Action | str | None:
+        """Rest first while anyone is wounded or down (DCSS's explore_auto_rest): R's rests
+        (RestRun) for the wounds alone, so a knock-out is waited out and a fight is not
+        walked into hurt. None when there is nothing to heal, resting is refused (foes in
+        view) or a delver lies in a lasting trap effect that hurts (an acid pool: one who
+        came round there would be hurt again and break every rest); a Wait while a rest
+        broken less than an exploration turn ago keeps it from resting again and a
+        companion is down; a stop (a light gone out) as R says it."""
+        clock = ledger(game).clock
+        turn = explore_data(game.content).rounds_per_turn
+        if self.rest_due and clock < self.rest_due:  # the last rest was broken: explore a
+            self.no_rest_before = clock + turn  # turn before the next (Classic: 1 in 6)
+        self.rest_due = 0
+        if rest_refusal(game) or not rest_needs(game, healing_only=True) \
+                or in_hazards(game):
+            self.resting = None
+            return None
+        if clock < self.no_rest_before:  # a companion down is not left behind: its
+            self.resting = None  # knock-out is waited out
+            return Wait() if any(is_disabled(game.store, e) for e in present(game)) else None
+        if self.resting is None:
+            self.resting = RestRun(healing_only=True)
+        step = self.resting.next(game, eid)
+        if isinstance(step, str):
+            self.resting = None
+        else:
+            self.rest_due = clock + turn
+        return step
+
+    # ----- obstacles: doors and trapped delvers ----------------------------------------
+    def _rescue(self, game: Game, eid: int, captive: int, cost: np.ndarray
+                ) -> Action | Question | str | None:
+        """The next action of freeing `captive`; None when nobody can get at it yet (no
+        free delver can walk beside it over known ground, and it cannot struggle)."""
+        if captive in self.plans:
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        struggles = not is_disabled(game.store, captive) and bool(
+            confine.escape_ways(game, captive, captive, inside=True))
+        workers = _workers(game, game.store.get(captive, Position).xy)
+        if not workers and not struggles:
+            return None
+        if eid in workers or struggles or eid == captive:
+            if eid == captive and not struggles:  # it cannot help itself: a worker goes
+                return self._send(game, eid, workers[0])
+            return self._obstacle(game, eid, captive, cost, rescue_plans)
+        return self._send(game, eid, workers[0])
+
+    @staticmethod
+    def _send(game: Game, eid: int, worker: int) -> Action:
+        """Hand over to `worker` (it leads: no time), or in a fight wait for its turn."""
+        if worker == eid:
+            return Wait()
+        if game.mode == "combat":
+            return Wait()
+        return Lead(game.store.get(worker, Character).order)
+
+    def _obstacle(self, game: Game, eid: int, subject: int, cost: np.ndarray,
+                  plans_for: PlansFor) -> Action | Question | str:
+        """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
+        store = game.store
+        plan = self.plans.get(subject)
+        if plan is not None and not _can_work(game, plan.worker, plan.kind == "struggle"):
+            del self.plans[subject]  # its worker is down or gone: ask again
+            plan = None
+        worker = eid if plan is None else plan.worker
+        if worker != eid:
+            if game.mode == "combat":  # each acts on its own initiative: wait for its turn
+                return Wait()
+            return Lead(store.get(worker, Character).order)  # takes no time
+        sx, sy = store.get(subject, Position).xy
+        wpos = store.get(worker, Position)
+        dx, dy = sx - wpos.x, sy - wpos.y
+        if plan is None and max(abs(dx), abs(dy)) > 1 \
+                and worker in _workers(game, (sx, sy)):
+            return self._walk_to(game, worker, (sx, sy), cost)  # next to it, then ask
+        if plan is None:
+            ways, text = plans_for(game, subject)
+            if not ways:  # (strangers crowding it are the reason, if there are any)
+                return _blocker_words(game, eid, _crowding(game, (sx, sy))) or text
+            self.offered[subject] = ways
+            return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
+                            "(tried again until it works; Escape stops)",
+                            tuple(w.label for w in ways), subject)
+        if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
+            return self._walk_to(game, worker, (sx, sy), cost)
+        action = _plan_action(game, plan, dx, dy)
+        if action is None:
+            del self.plans[subject]
+            return f"{name_of(store, worker)} can no longer do that."
+        return whole_action(game, worker, action)
+
+    @staticmethod
+    def _walk_to(game: Game, worker: int, at: tuple[int, int], cost: np.ndarray
+                 ) -> Action | str:
+        """A step of `worker` toward the squares beside `at`."""
+        goals = _beside(game, at, cost)
+        if not goals:
+            return "There is no known way there."
+        dist = route_to(game, goals, cost)
+        step = downhill(game, worker, dist)
+        if step is not None:
+            return step
+        return in_the_way(game, worker, dist) or "There is no known way there."
+
+    # ----- secret doors ----------------------------------------------------------------
+    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next step or search of the hunt for secret doors; None when it is done."""
+        radius = explore_data(game.content).doors.search_radius
+        walls = suspect_walls(game)
+        if not walls:
+            return None
+        store = game.store
+        members = [eid] if game.mode == "combat" else sorted(
+            (e for e in game.party if _can_work(game, e)),
+            key=lambda e: (e != eid, store.get(e, Character).order))
+        for member in members:
+            spot = best_spot(game, member, cost, unsearched(game, member, walls, radius),
+                             radius)
+            if spot is None:
+                continue
+            if member != eid:
+                return Lead(store.get(member, Character).order)
+            if spot == store.get(eid, Position).xy:
+                return whole_action(game, eid, Search())
+            step = downhill(game, eid, route_to(game, [spot], cost))
+            if step is not None:
+                return step
+        return None
+
+
+def in_hazards(game: Game) -> list[int]:
+    """The delvers on this level inside a lasting trap effect that acts on them round after
+    round (an acid pool, a gas cloud: hazards.harms_over_time)."""
+    store = game.store
+    return [e for e in present(game)
+            if any(harms_over_time(game, hz) for hz in
+                   hazards_at(game, game.depth, store.get(e, Position).xy))]
+
+
+def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
+    """Why `eid` cannot take the next step down `dist` (a route it is on), when a creature
+    in view stands on every square that step could take (a Pillager at rest in its camp,
+    a wary monster): that creature named, so the player can deal with it (attack it, or
+    wait for it to move). '' when it is not so."""
+    store = game.store
+    pos = store.get(eid, Position)
+    here = int(dist[pos.y, pos.x])
+    if here >= UNREACHABLE:
+        return ""
+    seen = game.visible
+    on_the_way = [c for dx, dy in NEIGHBOURS
+                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
+                  and dist[y, x] < here and seen[y, x]
+                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
+    return _blocker_words(game, eid, on_the_way)
+
+
+def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
+    """'Pillager is in the way (2 squares west): ...' for the nearest standing one of
+    `strangers` to `eid`; '' when there is none."""
+    store = game.store
+    pos = store.get(eid, Position)
+    standing = [e for e in strangers if not is_disabled(store, e)]
+    if not standing:
+        return ""
+    first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
+    where = direction_words(pos.xy, store.get(first, Position).xy)
+    return (f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait for it "
+            "to move.")
+
+
+def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
+    """The creatures in view, not the party's, standing next to `at` (a door, a captive):
+    where nobody can get beside it, they are why."""
+    store = game.store
+    return [e for e in game.hostiles_in_view()
+            if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
+
+
+def _lead_free(game: Game, chosen: int = 0) -> Action | str:
+    """Lead the delver the player chose if it is free, else the first free one in marching
+    order (no time); why not, when nobody is free or in a fight."""
+    free = sorted((e for e in game.party if _can_work(game, e)), key=lambda e: e != chosen)
+    if not free:
+        return "Nobody is free to explore."
+    if game.mode == "combat":
+        return Wait()
+    return Lead(game.store.get(free[0], Character).order)
+
+
+def _can_work(game: Game, eid: int, held: bool = False) -> bool:
+    """Whether `eid` stands on this level, able to act (not asleep), and is free (or may
+    be held: `held`)."""
+    store = game.store
+    return not is_disabled(store, eid) and store.get(eid, Position).depth == game.depth \
+        and (held or confine.top(game, eid) is None) and can_act(game, eid)
+
+
+def _workers(game: Game, at: tuple[int, int]) -> list[int]:
+    """The free delvers who can walk next to `at` over known ground, the one led first,
+    then in marching order."""
+    store = game.store
+    maps: dict[int | None, np.ndarray] = {}
+    # (a companion held fast shuts its square to the others, not to itself: then a map each)
+    each = bool(held_squares(game))
+    out = []
+    for e in game.party:
+        if not _can_work(game, e):
+            continue
+        mover = e if each else None
+        if mover not in maps:
+            cost = _open_cost(game, mover)
+            near = _beside(game, at, cost)
+            maps[mover] = distance_map(cost, near) if near else np.full(
+                cost.shape, UNREACHABLE, dtype=np.int64)
+        pos = store.get(e, Position)
+        if maps[mover][pos.y, pos.x] < UNREACHABLE:
+            out.append(e)
+    return sorted(out, key=lambda e: (e != game.led, store.get(e, Character).order))
+
+
+def _open_cost(game: Game, mover: int | None = None) -> np.ndarray:
+    """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
+    cost = travel_cost(game, mover)
+    for x, y in barrier_doors(game):
+        cost[y, x] = 0
+    return cost
+
+
+def _beside(game: Game, at: tuple[int, int], cost: np.ndarray) -> list[tuple[int, int]]:
+    """The walkable known squares next to `at` that no stranger is seen standing on."""
+    sx, sy = at
+    seen = game.visible
+    return [(x, y) for x, y in ((sx + ax, sy + ay) for ax, ay in NEIGHBOURS)
+            if game.level.in_bounds(x, y) and cost[y, x] > 0
+            and (not seen[y, x] or game.creature_at(x, y) in (None, *game.party))]
+
+
+def _plan_action(game: Game, plan: Plan, dx: int, dy: int) -> Action | None:
+    """The action of a plan, from where its worker stands; None when it no longer fits."""
+    if plan.kind in DOOR_ACTIONS:
+        return DOOR_ACTIONS[plan.kind](dx, dy)
+    if plan.kind == "struggle":
+        return Struggle()
+    for choice in interact.choices(game, plan.worker, dx, dy):
+        act = choice.action
+        if act.kind == plan.kind and getattr(act, "slow", 0) == plan.slow:
+            return act
+    return None
+
+
+# ----- doors ---------------------------------------------------------------------------
+def barrier_doors(game: Game) -> dict[tuple[int, int], int]:
+    """Closed doors the party knows to be locked or stuck, by square: a walk stops there."""
+    store = game.store
+    out: dict[tuple[int, int], int] = {}
+    for xy, door in game.level.door_ids.items():
+        if store.has(door, SecretDoor):
+            continue
+        state = store.get(door, Door)
+        if not state.open and (state.locked or store.has(door, Stuck)):
+            out[xy] = door
+    return out
+
+
+def door_to_open(game: Game, eid: int, cost: np.ndarray, edge: list[tuple[int, int]],
+                 barriers: dict[tuple[int, int], int]) -> int | None:
+    """The nearest barrier door with unexplored ground beyond it, or None."""
+    if not barriers or not edge:
+        return None
+    reach = distance_map(cost, [game.store.get(eid, Position).xy])
+    through = cost.copy()
+    for x, y in barriers:
+        through[y, x] = 2
+    beyond = route_to(game, edge, through)
+    best: tuple[int, int, int, int] | None = None
+    for (x, y), door in barriers.items():
+        if beyond[y, x] >= UNREACHABLE:
+            continue
+        near = min((int(reach[y + dy, x + dx]) for dx, dy in NEIGHBOURS
+                    if game.level.in_bounds(x + dx, y + dy)), default=UNREACHABLE)
+        if near < UNREACHABLE and (best is None or (near, y, x) < best[:3]):
+            best = (near, y, x, door)
+    return None if best is None else best[3]
+
+
+def door_between(game: Game, cost: np.ndarray, barriers: dict[tuple[int, int], int]
+                 ) -> int | None:
+    """A known locked or stuck door between the one led and a companion who has no other
+    way to it over known ground (a door found locked as it followed; the one led thrown
+    past one by a trap), nearest the one led; None when there is none."""
+    if not barriers:
+        return None
+    shut = [e for e in line(game)[1:] if cut_off(game, e)]
+    if not shut:
+        return None
+    positions = game.store.table(Position)
+    mine = distance_map(cost, [positions[game.led].xy])
+    for other in shut:
+        theirs = distance_map(cost, [positions[other].xy])
+        best: tuple[int, int, int, int] | None = None
+        for (x, y), door in barriers.items():
+            near = [(x + dx, y + dy) for dx, dy in NEIGHBOURS
+                    if game.level.in_bounds(x + dx, y + dy)]
+            to_me = min(int(mine[b, a]) for a, b in near)
+            if to_me < UNREACHABLE and min(int(theirs[b, a]) for a, b in near) < UNREACHABLE \
+                    and (best is None or (to_me, y, x) < best[:3]):
+                best = (to_me, y, x, door)
+        if best is not None:
+            return best[3]
+    return None
+
+
+def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
+    """door_plans for a door a companion is cut off by."""
+    return door_plans(game, door, "The party is parted by")
+
+
+def door_plans(game: Game, door: int, why: str = "The way on is through"
+               ) -> tuple[list[Plan], str]:
+    """Every way each free delver has through a locked or stuck door, the best odds first
+    (then the quiet way, then the one led), and the words of the question (`why`: what
+    the door is to the party)."""
+    store = game.store
+    state = store.get(door, Door)
+    stuck = store.has(door, Stuck) and not state.locked
+    what = "stuck" if stuck else "locked"
+    ranked: list[tuple[int, int, int, Plan]] = []
+    for rank, eid in enumerate(_workers(game, store.get(door, Position).xy)):
+        who = name_of(store, eid)
+        ways: list[tuple[str, int, int, str]] = []
+        if state.locked and lockpicks_refusal(game, eid) is None:
+            need, chance = d6_odds(game, eid, "wits")
+            ways.append(("pick_lock", chance, 0, f"pick the lock (Wits, d6 {need}+"))
+        need, chance = d6_odds(game, eid, "might")
+        ways.append(("break_door", chance, 1, f"break it down (Might, d6 {need}+"))
+        if stuck:
+            need, chance = d6_odds(game, eid, "might", force_need(game, eid))
+            ways.append(("force_door", chance, 1, f"force it (d6 {need}+"))
+        for kind, chance, noisy, words in ways:
+            if chance > 0:
+                label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
+                ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
+    ranked.sort(key=lambda p: p[:3])
+    text = f"{why} a {what} door"
+    if not ranked:
+        return [], f"{text}, and nobody can open it."
+    return [p[3] for p in ranked], text
+
+
+# ----- trapped delvers -----------------------------------------------------------------
+def captives(game: Game) -> list[int]:
+    """Delvers on this level held by a trap (cage, net, pit lid...), standing or down."""
+    store = game.store
+    return [e for e in game.party if store.get(e, Position).depth == game.depth
+            and confine.top(game, e) is not None]
+
+
+def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
+    """The ways to free a captive: its own struggle, then each free delver's (led first)
+    freeing and slow then quick disarming, as the act menu offers them."""
+    store = game.store
+    held = confine.top(game, captive)
+    kind = held[1]["kind"].replace("_", " ") if held else "trap"
+    name = name_of(store, captive)
+    plans: list[Plan] = []
+    if not is_disabled(store, captive) and confine.escape_ways(game, captive, captive,
+                                                                inside=True):
+        plans.append(Plan(captive, "struggle", f"{name} struggles to get free, until free"))
+    cx, cy = store.get(captive, Position).xy
+    for eid in _workers(game, (cx, cy)):
+        pos = store.get(eid, Position)
+        choices = interact.choices(game, eid, cx - pos.x, cy - pos.y) \
+            if (cx, cy) != pos.xy else []
+        order = {"free": 0, "disarm": 1}
+        wanted = sorted((c for c in choices if c.action.kind in order),
+                        key=lambda c: (order[c.action.kind], -getattr(c.action, "slow", 0)))
+        for c in wanted:
+            plans.append(Plan(eid, c.action.kind, f"{name_of(store, eid)}: {c.label}",
+                              getattr(c.action, "slow", 0)))
+    text = f"{name} is caught ({kind})"
+    return plans, text if plans else f"{text}, and nobody here can help."
+
+
+def follow(game: Game, eid: int) -> Action:
+    """A delver's own turn while the one led explores (foes in view, none a threat): keep
+    within 2 squares of the one led, or wait."""
+    store = game.store
+    me, led = store.get(eid, Position), store.get(game.led, Position)
+    if chebyshev(me, led) > 2:
+        step = downhill(game, eid, game.route_near(led.xy, me.xy))
+        if step is not None:
+            return step
+    return Wait()

@@ -1,0 +1,120 @@
+"""`F` in a fight: the party's round, each delver on its count, one press a round.
+
+A FightRun asks auto-fight (autofight.fight_step) for the action of whichever delver's
+turn it is and performs it, as any key would (so records and replays see ordinary
+actions), until the round is played or something new happens: a foe newly in view, a
+delver down or newly a wound from going down, a condition on a delver, a trap going off,
+luck to decide, the fight over. The UI drives it a timer tick at a time (ui/autorun.py,
+which any key stops); `play_round` drives it headless for tests and tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from roguelike.core.components import Position
+from roguelike.core.events import Event
+from roguelike.engine.actions.basic import Wait
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import is_disabled, name_of
+from roguelike.engine.game import Game
+from roguelike.engine.helpers.autofight import fight_step, no_foe
+from roguelike.engine.helpers.fight_sense import fight_foes
+from roguelike.engine.helpers.travel import after_refusal, run
+from roguelike.engine.helpers.watch import direction_words, low_health
+from roguelike.engine.status.luck import pending_entity
+
+ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes a dozen)
+# event kinds that stop the round when they happen to a delver, or at all
+STOP_KINDS = frozenset({"condition", "trap", "luck_offer", "level", "gameover"})
+ROUND_DONE = "Round played: F plays the next."
+IDLE_ROUND = ("Nobody could reach a foe this round, nor strike one from afar: the party "
+              "waited. Walk round, or fight by hand.")
+
+
+class FightRun:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.round = game.round
+        self.depth = game.depth
+        self.seen = set(game.hostiles_in_view())
+        self.down = {e for e in game.party if is_disabled(game.store, e)}
+        self.low = {e for e in game.party if low_health(game, e) is not None}
+        self.actions = 0
+        self.waits = 0  # of them, turns that only waited (nothing to reach or do)
+        self.news = ""  # (a fight's round has no waiting to tell of: travel.Stepper)
+        self.retried = False
+
+    def refusal(self) -> str | None:
+        """Why `F` cannot start."""
+        game = self.game
+        if pending_entity(game) is not None:
+            return "Luck first: answer the question."
+        if game.awaiting is None:
+            return "Nobody is waiting to act."
+        if not fight_foes(game):
+            return no_foe(game)
+        return None
+
+    def advance(self, perform: Callable[[Action], list[Event]]) -> str | None:
+        """Do the next delver's action through `perform`; why the run stops, or None."""
+        game = self.game
+        eid = game.awaiting
+        if eid is None or pending_entity(game) is not None:
+            return "Nobody is waiting to act." if eid is None else "Luck first."
+        action = fight_step(game, eid)
+        if isinstance(action, str):
+            return action
+        events = perform(action)
+        self.actions += 1
+        self.waits += isinstance(action, Wait)
+        if events and events[0].kind == "fail":
+            instead = after_refusal(game, eid)
+            if instead is None or self.retried:
+                return events[0].text
+            self.retried = True
+            events = perform(instead)
+        else:
+            self.retried = False
+        return self._news(events) or (
+            "Stopped: the round took too many actions." if self.actions >= ACTION_CAP
+            else None)
+
+    def _news(self, events: list[Event]) -> str | None:
+        """What is new after these events, worth giving the player back the keys."""
+        game = self.game
+        store = game.store
+        if game.over:
+            return "The game is over."
+        if game.depth != self.depth:
+            return "A new level."
+        if pending_entity(game) is not None:  # (the offer's own words, when it said them)
+            return next((e.text for e in events if e.kind == "luck_offer" and e.text),
+                        "Luck is asked.")
+        told = [e.text for e in events if e.text and e.kind in STOP_KINDS
+                and (e.kind in ("level", "gameover", "luck_offer") or e.actor in game.party
+                     or e.target in game.party)]
+        for eid in game.party:
+            if eid not in self.down and is_disabled(store, eid):
+                return f"{name_of(store, eid)} is down!"
+        if told:
+            return told[0]
+        for eid in game.party:
+            if eid not in self.low and low_health(game, eid) is not None:
+                return f"{name_of(store, eid)}'s {low_health(game, eid)} has one box left!"
+        if not fight_foes(game):
+            return "The fight is over."
+        new = [f for f in game.threats_in_view() if f not in self.seen]
+        self.seen.update(game.hostiles_in_view())
+        if new:
+            here = store.get(game.awaiting or game.led, Position).xy
+            where = direction_words(here, store.get(new[0], Position).xy)
+            return f"You see {name_of(store, new[0])}, {where}."
+        if game.round != self.round:
+            return IDLE_ROUND if self.waits == self.actions else ROUND_DONE
+        return None
+
+
+def play_round(game: Game) -> tuple[list[Event], str]:
+    """`F` headless: the run until it stops; (the events, why it stopped)."""
+    return run(game, FightRun(game), limit=ACTION_CAP + 1)

@@ -1,0 +1,316 @@
+"""Auto-explore and travel: the next Step toward unexplored ground or a chosen square.
+
+Headless on purpose: the UI sends these Steps one at a time through game.perform (so each
+is recorded like a keypress), and a test or the bot can run the same loop with `run`.
+What makes a run stop lives in roguelike.engine.helpers.watch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from roguelike.core.components import Actor, Position
+from roguelike.core.events import Event
+from roguelike.engine.actions.basic import EndMove, Step, Wait
+from roguelike.engine.actions.marching import lagging
+from roguelike.engine.base.action import DIRECTIONS, Action
+from roguelike.engine.base.luck_queue import waiting
+from roguelike.engine.base.stats import hostile, name_of
+from roguelike.engine.game import Game
+from roguelike.engine.helpers.watch import Watch, known_hazards
+from roguelike.engine.status.conditions import move_blocked
+from roguelike.engine.traps import confine
+from roguelike.world import tiles as T
+from roguelike.world.masks import dilate
+from roguelike.world.paths import UNREACHABLE, distance_map
+
+# A known trap square costs this many plain steps, so a route detours up to that far
+# rather than cross it (and crosses it only when there is no other way).
+HAZARD_COST = 25
+# Steps in a row with nothing new in sight after which a walk stops (longer than any route
+# across a level: a walk that long is going round in circles).
+STALL_STEPS = 600
+# Turns in a row the one led waits for a companion before the walk stops (one who has spent
+# its turn catches up in its next: more means it cannot).
+MAX_WAITS = 3
+# ... and for one held fast, whose two tries a turn to break away may fail for a while (on
+# a 6 alone: 12 turns bring it away 99 times in 100).
+MAX_HELD_WAITS = 12
+# Deterministic tie-break: straight steps first, then diagonals, each in a fixed order.
+_ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
+
+
+def travel_cost(game: Game, mover: int | None = None) -> np.ndarray:
+    """Movement cost over squares the party knows, with known hazards made dear and the
+    squares of companions held fast (other than `mover`) shut: nobody swaps places with
+    them (Step refuses it), so a route goes round them."""
+    cost = game.cost_map(creatures_block=False).astype(np.int32)
+    cost[~game.level.explored] = 0
+    for x, y in known_hazards(game):
+        if cost[y, x]:
+            cost[y, x] = HAZARD_COST
+    for x, y in held_squares(game, mover):
+        cost[y, x] = 0
+    return cost
+
+
+def held_squares(game: Game, mover: int | None = None) -> list[tuple[int, int]]:
+    """Where companions of `mover` stand who cannot leave their square (swap_refusal)."""
+    positions = game.store.table(Position)
+    out = []
+    for eid in game.party:
+        pos = positions.get(eid)
+        if eid != mover and pos is not None and pos.depth == game.depth \
+                and swap_refusal(game, eid, pos.xy):
+            out.append(pos.xy)
+    return out
+
+
+def frontier(game: Game) -> list[tuple[int, int]]:
+    """Known walkable squares next to walkable squares nobody has seen yet."""
+    level = game.level
+    walk = T.WALKABLE[game.known_tiles()]  # a hidden door is wall until it is found
+    known = level.explored
+    near = dilate(walk & ~known)
+    ys, xs = np.nonzero(known & walk & near)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+def downhill(game: Game, eid: int, dist: np.ndarray) -> Step | None:
+    pos = game.store.get(eid, Position)
+    here = int(dist[pos.y, pos.x])
+    if here == 0 or here >= UNREACHABLE:
+        return None
+    best: tuple[int, int, int] | None = None
+    for dx, dy in _ORDER:
+        x, y = pos.x + dx, pos.y + dy
+        if not game.level.in_bounds(x, y):
+            continue
+        d = int(dist[y, x])
+        if d >= here:
+            continue
+        other = game.creature_at(x, y)
+        if other is not None and (hostile(game.store, eid, other)
+                                  or game.store.get(other, Actor).side != "party"
+                                  or swap_refusal(game, other, pos.xy)):
+            continue  # travel never attacks, nor shoves past strangers or the trapped
+        if best is None or d < best[0]:
+            best = (d, dx, dy)
+    return Step(best[1], best[2]) if best else None
+
+
+def swap_refusal(game: Game, other: int, to: tuple[int, int]) -> str:
+    """Why companion `other` cannot swap places onto `to` (Step's own check: caught by a
+    trap, or held fast by a condition such as the Monstrous Hand's); '' when it can."""
+    return confine.block_reason(game, other) or move_blocked(game, other, *to)
+
+
+def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
+             ) -> np.ndarray:
+    """Steps to the nearest of `goals` over `cost` (travel_cost by default; not changed)."""
+    cost = travel_cost(game) if cost is None else cost.copy()
+    for x, y in goals:
+        cost[y, x] = max(1, int(cost[y, x]))
+    return distance_map(cost, goals)
+
+
+def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
+    """The next Step toward `goal` over known ground, or why there is none."""
+    x, y = goal
+    level = game.level
+    if not level.in_bounds(x, y) or not level.explored[y, x]:
+        return "You do not know the way there."
+    if not level.is_walkable(x, y):
+        return "You cannot stand there."
+    if game.store.get(eid, Position).xy == goal:
+        return "You are already there."
+    step = downhill(game, eid, route_to(game, [goal], travel_cost(game, eid)))
+    return step if step is not None else "There is no known way there."
+
+
+def named_goal(game: Game, where: str) -> tuple[int, int] | str:
+    """Travel goals with names: the stairs down or up, and the Camp."""
+    level = game.level
+    if where == "down":
+        down = level.stairs_down
+        if down is None or not level.explored[down[1], down[0]]:
+            return "You have not found the stairs down yet."
+        return down
+    if where == "up":
+        return level.stairs_up
+    if where == "camp":
+        if game.depth != 1:
+            return "The Camp is on the first level: go up first."
+        return level.stairs_up  # the Camp is the arrival room, around the stairs up
+    return f"Unknown place {where!r}."
+
+
+def whole_action(game: Game, eid: int, action: Action) -> Action:
+    """`action`, or EndMove when it wants a whole action and only movement is left (the
+    turn then passes by itself)."""
+    act = game.store.get(eid, Actor)
+    return EndMove() if act.actions_left <= 0 and act.move_points > 0 else action
+
+
+def after_refusal(game: Game, eid: int) -> Action | None:
+    """What an automatic walk does when a step is refused for want of a whole action (a
+    stuck door to force with only movement points left): end the move and go on next turn."""
+    act = game.store.get(eid, Actor)
+    return EndMove() if act.actions_left == 0 and act.move_points > 0 else None
+
+
+@dataclass(frozen=True)
+class Question:
+    """An automatic walk that needs the player's choice to go on (which way through a
+    door): `options` are labels, the first the one Enter picks; `about` names the subject
+    (a door's id) for the decider that asked."""
+
+    text: str
+    options: tuple[str, ...]
+    about: int = 0
+
+
+Decider = Callable[[Game, int], "Action | Question | str"]
+
+
+@runtime_checkable
+class Stepper(Protocol):
+    """A run that makes its own decisions, one action a call: Run below (a Decider's walk),
+    fight_round.FightRun (the party's round of a fight). `news`: what the player should be
+    told while it goes on (the UI shows it, then empties it)."""
+
+    news: str
+
+    def refusal(self) -> str | None: ...
+    def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None: ...
+
+
+class Run:
+    """One automatic walk: the decider's actions, one at a time, until it has none, asks a
+    question, or the watch says stop. The UI's timer and the headless loops (`run`, the
+    auto-explore harness) drive the same object, so they make the same decisions."""
+
+    def __init__(self, game: Game, decide: Decider, told: set[int] | None = None) -> None:
+        self.game = game
+        self.decide = decide
+        # the keep-away foes already announced (watch.Watch.told): the runs' own set, or
+        # the one a decider keeps across runs
+        self.watch = Watch.take(game, told if told is not None else getattr(decide, "told",
+                                                                             None))
+        self.retried = False
+        self.idle_steps = 0  # steps in a row that brought no new ground in sight
+        self.known = int(np.count_nonzero(game.level.explored))
+        self.waits = 0  # turns in a row the one led has waited for a companion
+        self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
+
+    def refusal(self) -> str | None:
+        """Why the run cannot start at all."""
+        if self.game.awaiting is None:
+            return "Nobody is waiting to act."
+        if self.game.threats_in_view():  # (Pillagers keep away unless engaged)
+            return "Not with foes in view!"
+        return None
+
+    def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None:
+        """Do the next action through `perform` (game.perform, or the screen's); why the
+        run stops, a question for the player, or None to go on."""
+        game = self.game
+        eid = game.awaiting
+        if eid is None:
+            return "Nobody is waiting to act."
+        if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
+            return "A roll waits on your luck."
+        action = self.decide(game, eid)
+        if not isinstance(action, Action):
+            return action
+        held = self._together(game, eid, action)
+        if isinstance(held, str):
+            return held
+        action = held
+        events = perform(action)
+        if events and events[0].kind == "fail":
+            instead = after_refusal(game, eid)
+            if instead is None or self.retried:
+                return events[0].text
+            perform(instead)
+            self.retried = True
+            return None
+        self.retried = False
+        why = self.watch.stop_reason(game, events)
+        return why or self._stalled(action)
+
+    def _together(self, game: Game, eid: int, action: Action) -> Action | str:
+        """Outside a fight the one led does not step on without the party (RULES.md, "The
+        party moves together"): a companion with nothing left to move with this turn is
+        waited for (the one led ends its turn: Wait), one that cannot come is why the
+        walk stops (marching.lagging)."""
+        if not isinstance(action, Step) or eid != game.led or game.mode != "explore":
+            self.waits = 0
+            return action
+        pos = game.store.get(eid, Position)
+        lag = lagging(game, (pos.x + action.dx, pos.y + action.dy))
+        if lag is None:
+            self.waits = 0
+            return action
+        if lag.kind == "stop" or (lag.kind == "cut off"
+                                  and not getattr(self.decide, "rejoins", False)):
+            return lag.why
+        if lag.kind == "cut off":  # (the decider opens the way: autoexplore.door_between)
+            self.waits = 0
+            return action
+        self.waits += 1
+        if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
+            return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
+        self.news = lag.why
+        return Wait()
+
+    def _stalled(self, action: Action) -> str | None:
+        """A safety net: a walk that takes STALL_STEPS steps in a row and sees nothing new
+        is going round in circles (a decider's bug); it stops rather than run for ever
+        (the UI's timer would, and a player would see the party pace to and fro)."""
+        known = int(np.count_nonzero(self.game.level.explored))
+        if not isinstance(action, Step) or known > self.known:
+            self.idle_steps, self.known = 0, known
+            return None
+        self.idle_steps += 1
+        if self.idle_steps < STALL_STEPS:
+            return None
+        return f"Stopped: {STALL_STEPS} steps and nothing new seen."
+
+
+def run(game: Game, decide: Decider | Stepper, limit: int = 2000,
+        answer: Callable[[Question], int | None] | None = None
+        ) -> tuple[list[Event], str]:
+    """Run a walk (or any Stepper) headless until it stops; (events, why it stopped). A
+    question is put to `answer` (None: the run stops with the question's text).
+
+    The UI does the same thing one timer tick at a time; this is for tests and tools.
+    """
+    walk = decide if isinstance(decide, Stepper) else Run(game, decide)
+    problem = walk.refusal()
+    if problem:
+        return [], problem
+    events: list[Event] = []
+
+    def perform(action: Action) -> list[Event]:
+        new = game.perform(action)
+        events.extend(new)
+        return new
+
+    for _ in range(limit):
+        why = walk.advance(perform)
+        if isinstance(why, Question):
+            picked = answer(why) if answer is not None else None
+            # (the decider that asked takes the answer: Run's)
+            take = getattr(getattr(walk, "decide", None), "answer", None)
+            if picked is None or take is None:
+                return events, why.text
+            take(why, picked)
+            continue
+        if why:
+            return events, why
+    return events, "Stopped after a long way."

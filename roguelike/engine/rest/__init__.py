@@ -1,0 +1,3 @@
+"""Rest and healing: a rest is one exploration turn and is how wounds heal and injuries
+end (resting_turn.py); healing boxes and getting back up (healing.py).
+"""

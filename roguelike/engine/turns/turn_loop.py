@@ -1,0 +1,276 @@
+"""The Traps & Treasure turn loop: rounds, the d6 initiative count and whose turn it is.
+
+Every round every creature on the level (awake, not Disabled) rolls a d6, the Pillagers
+once as a group; the count runs from 6 down to 1 (ties: initiative.py) and each takes its
+two actions (T&T, Game Play). `run` advances the game until a delver the player steers
+must act or the game is over: the monsters' turns (ai.py), the start and end of each
+turn (fight_hooks.py: conditions, luck), each new round (conditions tick, the traps'
+clocks, exploration's clock) and the change between exploring and combat when hostiles
+come into or leave the party's view. Game.perform calls it after each player action.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from roguelike.core.components import (
+    Actor,
+    Battle,
+    Character,
+    Conditions,
+    Disabled,
+    Position,
+)
+from roguelike.core.events import Event
+from roguelike.engine.base.kept import declare
+from roguelike.engine.base.stats import name_of, speed
+from roguelike.engine.creatures import helpless
+from roguelike.engine.monsters import ai
+from roguelike.engine.traps.trigger import tick as trap_clock
+from roguelike.engine.turns import explore_hooks as explore
+from roguelike.engine.turns import fight_hooks
+from roguelike.engine.turns.initiative import order_by_initiative
+
+if TYPE_CHECKING:
+    from roguelike.engine.game import Game
+
+TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
+    "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
+
+
+def update_mode(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    seen = game.hostiles_in_loop()
+    if not seen and st.mode == "explore":  # the usual case: nobody woken, no change
+        # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
+        # table row, nothing to calm)
+        if game.store.by_type.get(Battle):
+            return fight_hooks.on_view_changed(game, seen, [])
+        return []
+    events = []
+    woken = []
+    actors = game.store.table(Actor)
+    for eid in seen:
+        actor = actors[eid]
+        if not actor.awake:
+            actor.awake = True
+            woken.append(eid)
+            events.append(Event("notice", f"{name_of(game.store, eid)} spots the party!",
+                                eid))
+    events += fight_hooks.on_view_changed(game, seen, woken)
+    mode = "combat" if seen else "explore"
+    if mode != st.mode:
+        st.mode = mode
+        # (not told while the party rests: Pillagers passing at a distance do not break
+        # it, and their coming and going would fill the log)
+        told = fight_hooks.mode_told(game)
+        events.append(Event("mode", "" if not told else "Hostiles in view: every character "
+                            "acts on its own initiative." if mode == "combat" else
+                            "No hostiles in view: the party moves together.", x=0))
+        if mode == "explore":
+            events += fight_hooks.end_of_combat(game)
+    return events
+
+
+def run(game: Game) -> list[Event]:
+    """Advance until a player-controlled character must act or the game ends; nothing at
+    all while a roll waits on the player's luck (engine/base/luck_queue.py): the rule it
+    interrupted goes on only once answered, and no other rule may run before it."""
+    if game.state.luck_queue.items:
+        return []
+    kept = game.kept
+    kept.start_run()  # (creatures may have been moved by hand since the last call)
+    kept.in_run = True  # (creature_squares may keep its answer until this returns)
+    try:
+        events = _loop(game)
+    finally:
+        kept.in_run = False
+    if "party_view" not in kept.values:
+        # The explored squares take in the view whenever the game waits for the player
+        # (as a screen drawing it would): they are rule state (travel, auto-explore)
+        # and in state_hash, so they must not depend on whether anything looked.
+        game.visible  # noqa: B018  (read for its effect on level.explored)
+    return events
+
+
+def _loop(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    events = update_mode(game)
+    guard = 0
+    round_ = st.round
+    actors = game.store.table(Actor)
+    queue = st.luck_queue.items  # (the list itself: it stays the state's for the game)
+    while not st.over:
+        guard += 1
+        if guard > 100_000:
+            # Rounds may pass without a decision while no delver can act (time runs
+            # on until one can, bounded by helpless.new_round); within one round
+            # this many passes are a bug.
+            if st.round == round_:
+                raise RuntimeError("turn loop made no progress")
+            guard, round_ = 0, st.round
+        if queue:  # a roll waits on luck (a turn's start: a confused delver's stagger)
+            break
+        current = st.current
+        # (the turn is over when it cannot go on or nothing is left of it)
+        if current is None or not can_start(game, current):
+            events += next_turn(game)
+            continue
+        act = actors[current]
+        if act.actions_left <= 0 and act.move_points <= 0:
+            events += next_turn(game)
+            continue
+        if game.player_controls(current):
+            break
+        events += ai.take_action(game, current, act)
+        if queue:  # its roll waits on luck: the view is looked at again once answered
+            break
+        events += update_mode(game)
+    return events
+
+
+def entrants(game: Game) -> list[int]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    disabled = game.store.peek(Disabled)
+    depth = st.depth
+    actors, positions = game.store.table(Actor), game.store.table(Position)
+    # (the store's ascending id list and its tables: a query's generator cost more)
+    return [eid for eid in game.store.ids(Actor, Position)
+            if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
+
+
+def next_turn(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    tables = game.store.by_type
+    ending = st.current
+    # (end_turn hands back a list of its own, so it is extended in place; it has nothing
+    # to do without active conditions, which most creatures have none of)
+    conds = tables.get(Conditions)
+    events = [] if ending is None or not conds or ending not in conds \
+        or not conds[ending].active else fight_hooks.end_turn(game, ending)
+    st.turn_index += 1
+    if st.turn_index >= len(st.order):
+        events += new_round(game)
+    if not st.order:
+        return events
+    current = st.current = st.order[st.turn_index]
+    if not can_start(game, current):  # (a turn that cannot start is finished)
+        return events
+    if current in st.party_turn:
+        act = game.store.table(Actor)[current]  # (begun with the party's turn)
+    elif st.mode == "explore" and current in tables.get(Character, ()):
+        events += begin_party_turn(game)
+        if st.current is None or not can_start(game, st.current):
+            return events
+        act = game.store.table(Actor)[st.current]
+    else:
+        act = game.store.table(Actor)[current]
+        act.actions_left = game.content.rules.actions_per_turn
+        act.move_points = 0
+        events += fight_hooks.start_turn(game, current)
+    # (current again: a wound at the start of the turn may have ended it)
+    events.append(turn_event(game, st.current, act.initiative))
+    if st.mode == "combat" and game.player_controls(st.current):
+        events.append(Event("turn", f"{name_of(game.store, st.current)} acts "
+                            f"(initiative {act.initiative}).", st.current,
+                            roll=act.initiative))
+    return events
+
+
+def begin_party_turn(game: Game) -> list[Event]:
+    """Outside a fight the party takes its turns together, at the count of the first
+    delver still to act this round (RULES.md, "The party moves together"): every delver
+    whose turn is still to come is moved up to here, the one led first, then in marching
+    order, and each one's turn begins now, so the companions can follow the one led in step
+    (engine/actions/marching.py) out of their own two actions. Nobody gains a turn or an action:
+    their own places in the count come right after, already begun."""
+    st = game.state
+    characters = game.store.table(Character)
+    rest = st.order[st.turn_index:]
+    members = sorted((e for e in rest if e in characters and can_start(game, e)),
+                     key=lambda e: (e != st.led, characters[e].order))
+    st.order[st.turn_index:] = members + [e for e in rest if e not in members]
+    st.party_turn = members
+    st.current = members[0]
+    actors, per_turn = game.store.table(Actor), game.content.rules.actions_per_turn
+    events: list[Event] = []
+    for eid in members:
+        act = actors[eid]
+        act.actions_left, act.move_points = per_turn, 0
+        if can_start(game, eid):  # (a companion's burn may have put another down)
+            events += fight_hooks.start_turn(game, eid)
+    return events
+
+
+def turn_event(game: Game, eid: int | None, initiative: int) -> Event:
+    """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
+    are frozen, so the same one serves every turn alike (every turn makes one)."""
+    key = (eid, initiative)
+    kept = game.kept
+    events: dict[tuple[int | None, int], Event] | None = kept.values.get("turn_events")
+    if events is None:
+        events = TURN_EVENTS.put(game, {})
+    event = events.get(key)
+    if event is None:
+        if len(events) >= 4096:
+            events.clear()
+        # (eid is None when a wound at the start of its turn (a burn) killed the monster:
+        # that turn event has always carried actor None, and still does; Event.actor is
+        # an int everywhere else, so this one case is let through, not the type widened)
+        event = events[key] = Event(
+            "turn", "", eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
+    elif kept.check:
+        TURN_EVENTS.check(game, event, Event(
+            "turn", "", eid, 0, -1, -1, initiative))  # type: ignore[arg-type]
+    return event
+
+
+def can_start(game: Game, eid: int) -> bool:
+    """Whether `eid`'s turn can start (and, started, go on): it stands on this level
+    and is not Disabled. The turn loop's one copy of this rule."""
+    # (a destroyed entity has no Position: no separate alive() check is needed)
+    pos = game.store.table(Position).get(eid)
+    return pos is not None and pos.depth == game.state.depth \
+        and eid not in game.store.peek(Disabled)
+
+
+def new_round(game: Game) -> list[Event]:
+    st = game.state  # (the rule state: the loop reads and writes it directly)
+    st.round += 1
+    st.turn_index = 0
+    st.party_turn = []
+    events = fight_hooks.new_round(game)
+    events += helpless.new_round(game)  # (the conditions have ticked)
+    if st.over:
+        st.order = []
+        return events
+    present = entrants(game)
+    rng = game.streams.play
+    die = game.content.rules.initiative_die
+    rolls: dict[int, int] = {}
+    group_roll: dict[str, int] = {}
+    actors = game.store.table(Actor)
+    conditions = game.store.peek(Conditions)  # (none active: initiative_mod is 0)
+    for eid in present:
+        actor = actors[eid]
+        if actor.side == "pillager":  # the Pillagers roll once as a group
+            if "pillager" not in group_roll:
+                group_roll["pillager"] = rng.d(die)
+            rolls[eid] = group_roll["pillager"]
+        else:
+            conds = conditions.get(eid)
+            rolls[eid] = rng.d(die) + (fight_hooks.initiative_mod(game, eid)
+                                       if conds is not None and conds.active else 0)
+        actor.initiative = rolls[eid]
+    if st.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
+        events += fight_hooks.initiative_pledges(game, rolls)
+    st.order, _ = order_by_initiative(
+        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
+    text = ""
+    ticked = trap_clock(game)  # condition clocks tick in fight_hooks.new_round
+    if st.mode == "combat":
+        text = f"Round {st.round}: " + ", ".join(
+            [f"{name_of(game.store, e)} {rolls[e]}" for e in st.order])
+    return [*events, Event("round", text, roll=st.round), *ticked,
+            *explore.on_round(game)]

@@ -6,8 +6,8 @@ from typing import Any
 
 import roguelike.bot.player as bot_mod
 from roguelike.engine.actions.basic import Wait
-from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.game import Game
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.records.capture import capture
 from roguelike.records.codec import FINAL_V1, body_of, checksum
 from roguelike.records.recorder import CHECKPOINT_EVERY, attach

@@ -16,11 +16,11 @@ from roguelike.core.components import (
 from roguelike.core.explore_components import Fatigue, LightSource
 from roguelike.engine.actions.basic import Attack, Step
 from roguelike.engine.actions.fight_actions import GetUp, Maneuver, RangedAttack, RecoverWeapon
-from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.combat.attack import wound
 from roguelike.engine.creatures.experience import award_xp
 from roguelike.engine.light.lighting import in_darkness
 from roguelike.engine.rest.healing import heal_box
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.engine.status import conditions as C
 from roguelike.engine.status.checks import attribute_check, d6_check, fight_state
 from roguelike.engine.status.luck import KeepRoll, SpendLuck, offer_waiting

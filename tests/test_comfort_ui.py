@@ -14,6 +14,7 @@ import pytest
 from roguelike.core.components import Appearance, HitBoxes, Named, Position
 from roguelike.core.events import Event
 from roguelike.engine.base import action as A
+from roguelike.engine.rule_registry import ACTIONS
 from roguelike.engine.scenario import scenario
 from roguelike.ui import autorun, hooks
 from roguelike.ui.app import RoguelikeApp
@@ -42,9 +43,9 @@ def own_save_folder(tmp_path, monkeypatch):
 def fake(monkeypatch, command: str, cls: type[A.Action] | None) -> None:
     """Make `command`'s engine action this class (or absent, with None) for one test."""
     for kind in hooks.ACTION_KINDS[command]:
-        monkeypatch.delitem(A._REGISTRY, kind, raising=False)
+        monkeypatch.delitem(ACTIONS, kind, raising=False)
     if cls is not None:
-        monkeypatch.setitem(A._REGISTRY, hooks.ACTION_KINDS[command][0], cls)
+        monkeypatch.setitem(ACTIONS, hooks.ACTION_KINDS[command][0], cls)
 
 
 @dataclass(frozen=True)

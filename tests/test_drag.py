@@ -9,8 +9,8 @@ from trap_helpers import place
 
 from roguelike.core.components import Actor, Disabled, Position, Trap
 from roguelike.engine.actions.drag import Drag
-from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.helpers.interact import more_choices
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status import conditions as C
 from roguelike.engine.traps.trigger import spring

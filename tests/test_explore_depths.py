@@ -143,7 +143,6 @@ def test_d6_pillagers_start_at_exits_of_marker_rooms():
 
 
 def test_every_exploration_action_round_trips_as_data():
-    from roguelike.engine.base.action import action_from_dict
     from roguelike.engine.creatures.inventory import Bank, Drop, Give, PickUp
     from roguelike.engine.doors.doorways import (
         BreakDoor,
@@ -157,6 +156,7 @@ def test_every_exploration_action_round_trips_as_data():
     from roguelike.engine.items.item_use import UseItem
     from roguelike.engine.items.spells import Cast
     from roguelike.engine.markers.event_markers import RetryCheck
+    from roguelike.engine.rule_registry import action_from_dict
     from roguelike.engine.turns.clock import Rest
 
     actions = [Rest(), BreakDoor(1, 0), CloseDoor(0, 1), ForceDoor(-1, 0), Listen(1, 1),

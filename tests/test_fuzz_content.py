@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from roguelike.content.loader import content_root, load_content
 from roguelike.content.schema import ContentError
 from roguelike.engine import game as _game  # noqa: F401  (its import registers every action)
-from roguelike.engine.base.action import _REGISTRY, ActionError, action_from_dict
+from roguelike.engine.base.action import ActionError
+from roguelike.engine.rule_registry import ACTIONS, action_from_dict
 
 CONTENT = content_root()
 FILES = sorted(str(p.relative_to(CONTENT)) for p in CONTENT.rglob("*.toml"))
@@ -229,9 +230,9 @@ def test_action_from_random_data_is_action_error_or_action(data):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(sorted(_REGISTRY)), st.data())
+@given(st.sampled_from(sorted(ACTIONS)), st.data())
 def test_action_from_mutated_real_actions(kind, data):
-    cls = _REGISTRY[kind]
+    cls = ACTIONS[kind]
     import dataclasses
 
     base: dict[str, Any] = {"kind": kind}

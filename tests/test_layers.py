@@ -38,8 +38,10 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.turns.initiative": 4,
     "roguelike.engine.turns.party_sight": 4,
     "roguelike.engine.turns.occupants": 4,
-    # 5 the turn loop itself: rounds, the initiative count, whose turn (on its parts)
+    # 5 the turn loop itself: rounds, the initiative count, whose turn (on its parts); the
+    # registry, every rule's actions, resumers and continuations by name (a hook's among them)
     "roguelike.engine.turns.turn_loop": 5,
+    "roguelike.engine.rule_registry": 5,
     # 6 the game: the composition root that builds a game from the rules and runs the loop
     "roguelike.engine.game": 6,
     # 7 on a whole game: the player's helpers (travel, auto-explore, auto-fight), what the

@@ -9,7 +9,7 @@ from combat_kit import foes, script
 
 from roguelike.core.components import Actor, Character
 from roguelike.engine.actions.basic import Step, Wait
-from roguelike.engine.base.action import action_from_dict
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status.checks import fight_state
 from roguelike.engine.status.luck import PledgeInitiative

@@ -327,7 +327,8 @@ def test_a_broken_rest_in_the_dark_lights_up_at_once_as_it_was():
 def test_rests_recorded_before_the_dark_option_still_decode_and_a_bad_one_is_refused():
     import pytest
 
-    from roguelike.engine.base.action import ActionError, action_from_dict
+    from roguelike.engine.base.action import ActionError
+    from roguelike.engine.rule_registry import action_from_dict
 
     assert action_from_dict({"kind": "rest"}) == Rest()  # (saves and replays made before)
     assert action_from_dict(Rest(dark=True).to_dict()) == Rest(dark=True)

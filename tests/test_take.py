@@ -10,12 +10,12 @@ from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Disabled, MonsterStats, Position
 from roguelike.core.explore_components import Inventory
 from roguelike.engine.actions.basic import TakeStairs
-from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.base.stats import speed
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.creatures.inventory import Take, carried
 from roguelike.engine.helpers.interact import more_choices
 from roguelike.engine.levels.depths import carries_goal
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status import conditions as C
 

@@ -25,7 +25,7 @@ from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status.conditions import has_condition
-from roguelike.engine.traps.core import OPS
+from roguelike.engine.traps.effects import TRAP_OPS as OPS
 from roguelike.engine.traps.hazards import on_moved as hazard_moved
 from roguelike.engine.traps.trigger import spring, step_blocked, tick
 from tests.trap_helpers import VICTIM_AT, Rigged, arena, crossed, place, sturdy

@@ -23,7 +23,6 @@ from roguelike.core.components import (
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.rng import Streams
-from roguelike.engine.actions import abandon as _abandon  # noqa: F401  (action registry)
 from roguelike.engine.actions import marching
 from roguelike.engine.base.action import Action, Result, end_move, fail
 from roguelike.engine.base.game_options import GameOptions
@@ -42,9 +41,10 @@ from roguelike.engine.levels.stock import stock_level
 from roguelike.engine.monsters.pillagers import engaged_by
 from roguelike.engine.rest import healing
 from roguelike.engine.routing import cost_maps as routes
+from roguelike.engine.rule_registry import REGISTRY
 from roguelike.engine.state import DIGEST_VERSION, state_digest
 from roguelike.engine.status import conditions
-from roguelike.engine.traps import trap_actions as trap_actions  # (and the action registry)
+from roguelike.engine.traps import trap_actions
 from roguelike.engine.traps.chart import spring_tt_trap
 from roguelike.engine.traps.hazards import holds_left_behind
 from roguelike.engine.traps.trigger import knowledge as trap_known
@@ -122,6 +122,7 @@ class Game(PartySight, Occupants):
         # every kept answer of the rule modules (engine/base/kept.py): derived, never state
         self.kept = Kept()
         self.rule_calls = RULE_CALLS
+        self.registry = REGISTRY  # the actions, resumers and trap ops by name
         self.log: list[Event] = []
         # Every banking as it happened: (round, depth, its event, whose roll is the gp).
         # The log keeps the last LOG_KEEP messages only, so it cannot account for the

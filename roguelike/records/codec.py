@@ -26,10 +26,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from roguelike.engine.base.action import Action, ActionError, action_from_dict
+from roguelike.engine.base.action import Action, ActionError
 from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.base.seeds import SeedError, normalise_seed
 from roguelike.engine.creatures.starting_party import party_problem
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.engine.state import DIGEST_VERSION, DIGEST_VERSIONS
 from roguelike.records.text import control_problem
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roguelike.core.events import Event
-from roguelike.engine.base.action import action_from_dict
 from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.base.seeds import normalise_seed
 from roguelike.engine.game import Game
+from roguelike.engine.rule_registry import action_from_dict
 from roguelike.records import recorder as rec_mod
 from roguelike.records.codec import Record
 from roguelike.records.score import score_parts

@@ -1,6 +1,6 @@
 """Every engine action kind and the way a player reaches it from the UI.
 
-One row per kind in the engine's action registry (engine/base/action.py): how the player gets
+One row per kind in the engine's action registry (engine/rule_registry.py): how the player gets
 there (a key of content/keymap.toml, a menu that key opens, a prompt the game puts up) or,
 for the actions only creatures take, why no key leads there. tests/test_action_paths.py
 holds this table to the registry both ways (a new action kind with no row fails) and drives

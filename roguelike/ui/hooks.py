@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.core.components import Position
-from roguelike.engine.base.action import _REGISTRY, Action
+from roguelike.engine.base.action import Action
 from roguelike.engine.base.words import a_an
 from roguelike.engine.combat import shooting, targeting
 from roguelike.engine.creatures import inventory
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.watch import thing_kind
 from roguelike.engine.items import spells
+from roguelike.engine.rule_registry import ACTIONS
 from roguelike.engine.traps.describe import describe_trap
 from roguelike.records import account, live, scores
 from roguelike.records.live import no_notice
@@ -40,8 +41,8 @@ DESCRIBERS: list[Callable[[Game, int], str | None]] = []
 
 def action_class(command: str) -> type[Action] | None:
     for kind in ACTION_KINDS.get(command, (command,)):
-        if kind in _REGISTRY:
-            return _REGISTRY[kind]
+        if kind in ACTIONS:
+            return ACTIONS[kind]
     return None
 
 

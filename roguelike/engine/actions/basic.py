@@ -21,7 +21,7 @@ from roguelike.engine.base.action import (
     spend_action,
     wait_events,
 )
-from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import (
     chebyshev,
     hostile,
@@ -139,11 +139,10 @@ def moved_too(game: Game, other: int) -> list[Event]:
     if waiting(game):
         then(game, "moved_too", [other])
         return []
-    return _moved_too(game, [other])
+    return continue_moved_too(game, [other])
 
 
-@continuation("moved_too")
-def _moved_too(game: Game, args: list[int]) -> list[Event]:
+def continue_moved_too(game: Game, args: list[int]) -> list[Event]:
     [other] = args
     if not game.store.has(other, Position):  # (the first's trap may have slain the other)
         return []

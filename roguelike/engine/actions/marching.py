@@ -26,7 +26,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.engine.actions import walking
-from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import chebyshev, name_of, speed
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures import helpless
@@ -201,8 +201,7 @@ def follow_later(game: Game, vacated: dict[int, tuple[int, int]]) -> None:
     then(game, "party_follows", [n for eid, (x, y) in vacated.items() for n in (eid, x, y)])
 
 
-@continuation("party_follows")
-def _follow_after_luck(game: Game, args: list[int]) -> list[Event]:
+def continue_party_follows(game: Game, args: list[int]) -> list[Event]:
     vacated = {args[i]: (args[i + 1], args[i + 2]) for i in range(0, len(args), 3)}
     return follow(game, vacated)
 

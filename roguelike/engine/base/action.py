@@ -1,5 +1,6 @@
-"""The action base: what every command is (Action, its Result, the registry that reads a
-serialised one back) and the turn's action economy (spend an action, end a move, wait).
+"""The action base: what every command is (Action, its Result, reading a serialised one
+back by the engine's table of kinds, engine/rule_registry.py) and the turn's action economy
+(spend an action, end a move, wait).
 
 Like Hauberk's, an action can succeed, fail with a reason (costing nothing), or turn into
 another action (a step into a foe becomes an attack). The player, the bot and the monsters
@@ -10,6 +11,7 @@ the concrete actions live with their rules (engine/actions/basic.py: step, open,
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -49,7 +51,6 @@ def instead(action: Action) -> Result:
     return Result(False, alternate=action)
 
 
-_REGISTRY: dict[str, type[Action]] = {}
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -62,11 +63,6 @@ class Action:
     kind: ClassVar[str] = ""
     uses_time: ClassVar[bool] = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.kind:
-            _REGISTRY[cls.kind] = cls
-
     def perform(self, game: Game, actor: int) -> Result:
         raise NotImplementedError
 
@@ -78,11 +74,12 @@ class Action:
         return {"kind": self.kind, **{n: getattr(self, n) for n in names}}
 
 
-def action_from_dict(data: Any) -> Action:
+def read_action(data: Any, kinds: Mapping[str, type[Action]]) -> Action:
+    """A serialised action read back by its kind's class in `kinds` (the registry's)."""
     if not isinstance(data, dict):
         raise ActionError(f"an action must be an object, got {data!r}")
     kind = data.get("kind")
-    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+    cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ActionError(f"unknown action kind {kind!r}")
     fields = {f.name: f for f in dataclasses.fields(cls)}

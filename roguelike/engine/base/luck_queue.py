@@ -6,11 +6,11 @@ The waiting is rule state (`game.state.luck_queue`, in the state digest): plain 
 strings, no closures, so saves (JSON replays) and `roguelike verify` rebuild it exactly.
 
 - An `Offer` is the roll being asked about; it always heads the queue. Its `resume` names
-  the resumer (`@resumer`) that finishes what the roll decided, given whether it now
-  succeeds.
+  the resumer (engine/rule_registry.py's RESUMERS) that finishes what the roll decided, given
+  whether it now succeeds.
 - A `Then` is the rest of an effect the offer interrupted (the darts still to fly, the
   next step of a trap, the rest of a step's consequences): a continuation (`@continuation`)
-  named with its integer arguments.
+  named with its integer arguments (the registry's CONTINUATIONS).
 
 Code that calls something which may stop for luck asks `waiting(game)` after it: if so,
 it queues what it had left to do with `then(...)` and returns at once, and so does each
@@ -38,24 +38,8 @@ if TYPE_CHECKING:
 
 Resumer = Callable[["Game", list[int], bool], list["Event"]]
 Continuation = Callable[["Game", list[int]], list["Event"]]
-RESUMERS: dict[str, Resumer] = {}
-CONTINUATIONS: dict[str, Continuation] = {}
-
-
-def resumer(name: str) -> Callable[[Resumer], Resumer]:
-    """Register what finishes a roll offered luck: (game, args, the roll now succeeds)."""
-    def register(fn: Resumer) -> Resumer:
-        RESUMERS[name] = fn
-        return fn
-    return register
-
-
-def continuation(name: str) -> Callable[[Continuation], Continuation]:
-    """Register the rest of an effect that waited on luck: (game, args)."""
-    def register(fn: Continuation) -> Continuation:
-        CONTINUATIONS[name] = fn
-        return fn
-    return register
+# (the resumers and continuations by name are listed in engine/rule_registry.py, which the
+# game holds as game.registry: they are rules, above this module)
 
 
 @dataclass(slots=True)
@@ -117,7 +101,7 @@ def ask(game: Game, offer: Offer) -> None:
 
 def then(game: Game, step: str, args: list[int]) -> None:
     """Queue the rest of an effect behind the offer that stopped it."""
-    if step not in CONTINUATIONS:
+    if step not in game.registry.continuations:
         raise KeyError(f"no continuation {step!r}")
     queue = game.state.luck_queue
     if not queue.items:
@@ -143,7 +127,7 @@ def answer(game: Game, ok: bool) -> list[Event]:
     offer = queue.items.pop(0)
     if not isinstance(offer, Offer):
         raise RuntimeError("the luck queue is not headed by an offer")
-    events = _first(game, partial(RESUMERS[offer.resume], game, list(offer.args), ok))
+    events = _first(game, partial(game.registry.resumers[offer.resume], game, list(offer.args), ok))
     return events + go_on(game)
 
 
@@ -154,7 +138,8 @@ def go_on(game: Game) -> list[Event]:
     while items and isinstance(items[0], Then):
         step = items.pop(0)
         assert isinstance(step, Then)  # (for the type: the loop's test says it)
-        events += _first(game, partial(CONTINUATIONS[step.step], game, list(step.args)))
+        go = game.registry.continuations[step.step]
+        events += _first(game, partial(go, game, list(step.args)))
     return events
 
 

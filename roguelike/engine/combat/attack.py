@@ -21,7 +21,6 @@ from roguelike.core.components import (
     Position,
 )
 from roguelike.core.events import Event
-from roguelike.engine.base.luck_queue import resumer
 from roguelike.engine.base.stats import NO_SAVE, attribute, hostile, is_disabled, name_of
 from roguelike.engine.base.words import box_change, plural
 from roguelike.engine.combat import targeting
@@ -364,8 +363,7 @@ def cleave(game: Game, attacker: int, dropped: int, spot: tuple[int, int], weapo
 
 
 # ----- luck bought after the roll (engine/status/luck.py) finishes an attack or a save ----------
-@resumer("attack")
-def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
     attacker, defender, boxes, maneuver, ranged = args
     if not game.store.alive(defender):
         return []
@@ -377,8 +375,7 @@ def _resume_attack(game: Game, args: list[int], ok: bool) -> list[Event]:
                             "ranged" if ranged else "melee", False)]
 
 
-@resumer("save")
-def _resume_save(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_save(game: Game, args: list[int], ok: bool) -> list[Event]:
     defender, boxes, attacker, ranged, critical = args
     if ok:
         return [Event("save", f"{name_of(game.store, defender)} saves after all.", defender)]

@@ -22,7 +22,6 @@ from roguelike.core.explore_components import Listened, SecretDoor, Stuck
 from roguelike.core.rng import Stream
 from roguelike.engine.base.action import Action, Result, done, fail, instead, spend_action
 from roguelike.engine.base.kept import declare
-from roguelike.engine.base.luck_queue import resumer
 from roguelike.engine.base.stats import attribute, chebyshev, name_of
 from roguelike.engine.base.words import plural
 from roguelike.engine.creatures.inventory import find_item, ledger, may_use
@@ -123,7 +122,7 @@ class ForceDoor(Action):
         make_noise(game)  # the trying is noisy, whatever the roll
         ok, events = check_or_offer(game, actor, "might", "forcing the stuck door", "force_door",
                                     [actor, door], need=force_need(game, actor))
-        return done(*events, *([] if ok is None else _forced(game, [actor, door], ok)))
+        return done(*events, *([] if ok is None else resume_force_door(game, [actor, door], ok)))
 
 
 @dataclass(frozen=True)
@@ -148,7 +147,7 @@ class BreakDoor(Action):
         make_noise(game)
         ok, events = check_or_offer(game, actor, "might", "breaking down the door",
                                     "break_door", [actor, door])
-        return done(*events, *([] if ok is None else _broken(game, [actor, door], ok)))
+        return done(*events, *([] if ok is None else resume_break_door(game, [actor, door], ok)))
 
 
 def lockpicks_refusal(game: Game, actor: int) -> Result | None:
@@ -180,7 +179,7 @@ class PickLock(Action):
             return refused
         ok, events = check_or_offer(game, actor, "wits", "picking the lock", "pick_lock",
                                     [actor, door])
-        return done(*events, *([] if ok is None else _picked(game, [actor, door], ok)))
+        return done(*events, *([] if ok is None else resume_pick_lock(game, [actor, door], ok)))
 
 
 @dataclass(frozen=True)
@@ -205,20 +204,18 @@ class LockDoor(Action):
             return refused
         ok, events = check_or_offer(game, actor, "wits", "locking the door", "lock_door",
                                     [actor, door])
-        return done(*events, *([] if ok is None else _locked(game, [actor, door], ok)))
+        return done(*events, *([] if ok is None else resume_lock_door(game, [actor, door], ok)))
 
 
 # ----- what each door roll decided: at once, or once the player has decided on luck -----
-@resumer("force_door")
-def _forced(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_force_door(game: Game, args: list[int], ok: bool) -> list[Event]:
     _actor, door = args
     if ok:
         _open(game, door, game.store.get(door, Door))
     return []
 
 
-@resumer("break_door")
-def _broken(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_break_door(game: Game, args: list[int], ok: bool) -> list[Event]:
     actor, door = args
     if not ok:
         return []
@@ -228,8 +225,7 @@ def _broken(game: Game, args: list[int], ok: bool) -> list[Event]:
     return [Event("door", "The door crashes open, broken.", actor)]
 
 
-@resumer("pick_lock")
-def _picked(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_pick_lock(game: Game, args: list[int], ok: bool) -> list[Event]:
     _actor, door = args
     if ok:
         game.store.get(door, Door).locked = False
@@ -237,8 +233,7 @@ def _picked(game: Game, args: list[int], ok: bool) -> list[Event]:
     return []
 
 
-@resumer("lock_door")
-def _locked(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_lock_door(game: Game, args: list[int], ok: bool) -> list[Event]:
     _actor, door = args
     if ok:
         state = game.store.get(door, Door)
@@ -354,11 +349,10 @@ class Listen(Action):
         rules = explore_data(game.content).doors
         ok, events = check_or_offer(game, actor, "wits", "listening", "listen", [actor, door],
                                     need=rules.listen_target)
-        return done(*events, *([] if ok is None else _heard(game, [actor, door], ok)))
+        return done(*events, *([] if ok is None else resume_listen(game, [actor, door], ok)))
 
 
-@resumer("listen")
-def _heard(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_listen(game: Game, args: list[int], ok: bool) -> list[Event]:
     actor, door = args
     if not ok:
         return [Event("listen", "You hear nothing.", actor)]

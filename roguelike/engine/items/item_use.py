@@ -14,7 +14,6 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource, Marker
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
-from roguelike.engine.base.luck_queue import resumer
 from roguelike.engine.base.stats import attribute, chebyshev, name_of
 from roguelike.engine.base.words import a_an, plural
 from roguelike.engine.combat.attack import wound
@@ -130,11 +129,10 @@ def _use_crystal_ball(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Re
         return blocked
     ok, events = check_or_offer(game, actor, "wits", "reading the Crystal Ball",
                                 "crystal_ball", [actor, marker])
-    return done(*events, *([] if ok is None else _read_ball(game, [actor, marker], ok)))
+    return done(*events, *([] if ok is None else resume_crystal_ball(game, [actor, marker], ok)))
 
 
-@resumer("crystal_ball")
-def _read_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_crystal_ball(game: Game, args: list[int], ok: bool) -> list[Event]:
     actor, marker = args
     if not ok:  # T&T: failed Crystal Ball checks are ignored
         return [Event("item", "The Crystal Ball stays cloudy.", actor)]

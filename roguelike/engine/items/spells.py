@@ -17,7 +17,6 @@ from roguelike.core.events import Event
 from roguelike.core.explore_components import SpellHealed, SpellWall
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import DIRECTIONS, Action, Result, done, fail, spend_action
-from roguelike.engine.base.luck_queue import resumer
 from roguelike.engine.base.stats import chebyshev, name_of
 from roguelike.engine.base.words import a_an, capital, plural
 from roguelike.engine.combat.attack import attack, save_or_wound
@@ -108,7 +107,7 @@ class Cast(Action):
         ok, events = check_or_offer(game, actor, "wits", f"casting {spell.name}", "cast", args)
         if ok is None:  # luck could still turn the failure: the player decides first
             return done(*events)
-        return done(*events, *_finish_cast(game, args, ok))
+        return done(*events, *resume_cast(game, args, ok))
 
     def encode(self, game: Game) -> list[int]:
         """The cast as integers (a pending luck decision keeps only integers)."""
@@ -123,8 +122,7 @@ def _cast_words(game: Game) -> tuple[list[str], list[str]]:
             ["", *sorted(DIRECTIONS), *sorted(locations)])
 
 
-@resumer("cast")
-def _finish_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
     """What the casting roll decided: the spell's effect on a success, nothing on a failure."""
     if not ok:
         return []
@@ -263,8 +261,7 @@ def _confuse(game: Game, spell: SpellDef, rounds: int, caught: list[int]) -> lis
     return events
 
 
-@resumer("resist_confusion")
-def _resisted(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_resist_confusion(game: Game, args: list[int], ok: bool) -> list[Event]:
     index, rounds, eid, *caught = args
     spell = list(explore_data(game.content).spells.values())[index]
     events = [] if ok or not game.store.alive(eid) else \

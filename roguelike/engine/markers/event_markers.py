@@ -18,7 +18,7 @@ from roguelike.core.rng import Stream
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.kept import declare
-from roguelike.engine.base.luck_queue import continuation, resumer, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.base.words import a_name, capital
 from roguelike.engine.creatures.experience import award_xp
@@ -100,16 +100,14 @@ def _check_markers(game: Game, eid: int, todo: list[int]) -> list[Event]:
     return events
 
 
-@continuation("markers_near")
-def _markers_left(game: Game, args: list[int]) -> list[Event]:
+def continue_markers_near(game: Game, args: list[int]) -> list[Event]:
     eid, *todo = args
     if not game.store.has(eid, Position):
         return []
     return _check_markers(game, eid, todo)
 
 
-@resumer("marker_check")
-def _resume_marker(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_marker_check(game: Game, args: list[int], ok: bool) -> list[Event]:
     marker, checker = args
     if not game.store.alive(marker):
         return []
@@ -200,8 +198,7 @@ def _held_words(game: Game, row: MarkerResult, x: int, y: int) -> str:
         return row.text
     return "a trap; a Rogue beside it could have disarmed it, but none stands there"
 
-@continuation("marker_revealed")
-def _revealed(game: Game, args: list[int]) -> list[Event]:
+def continue_marker_revealed(game: Game, args: list[int]) -> list[Event]:
     return arrive_after_reveal(game)
 
 
@@ -257,12 +254,11 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
         if waiting(game):  # its blow's save waits on luck
             then(game, "contact_acted", [mid])
         else:
-            _contact_acted(game, [mid])
+            continue_contact_acted(game, [mid])
     return events
 
 
-@continuation("contact_acted")
-def _contact_acted(game: Game, args: list[int]) -> list[Event]:
+def continue_contact_acted(game: Game, args: list[int]) -> list[Event]:
     """A monster met in contact has had its one action: nothing more this round."""
     [mid] = args
     if game.store.alive(mid):
@@ -293,12 +289,11 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
                                             "marker_disarm", args)
             if disarmed is None:  # the player decides on luck first
                 return events + said
-            return events + said + _after_disarm(game, args, disarmed)
-    return events + _after_disarm(game, args, False)
+            return events + said + resume_marker_disarm(game, args, disarmed)
+    return events + resume_marker_disarm(game, args, False)
 
 
-@resumer("marker_disarm")
-def _after_disarm(game: Game, args: list[int], disarmed: bool) -> list[Event]:
+def resume_marker_disarm(game: Game, args: list[int], disarmed: bool) -> list[Event]:
     """A marker's trap after the Rogue's disarm roll (or with no Rogue to try): disarmed,
     the experience and the trap's treasure; else it springs."""
     checker, x, y, roll, rogue, remote = args
@@ -346,11 +341,10 @@ class RetryCheck(Action):
         args = [self.marker, actor]
         ok, events = check_or_offer(game, actor, "wits", "the event marker check",
                                     "marker_retry", args)
-        return done(*events, *([] if ok is None else _retried(game, args, ok)))
+        return done(*events, *([] if ok is None else resume_marker_retry(game, args, ok)))
 
 
-@resumer("marker_retry")
-def _retried(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_marker_retry(game: Game, args: list[int], ok: bool) -> list[Event]:
     """A retried marker check: an unchecked marker is resolved; hidden treasure shows on a
     success."""
     marker, actor = args

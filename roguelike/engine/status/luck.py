@@ -21,15 +21,15 @@ from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
 from roguelike.engine.base import luck_queue
 from roguelike.engine.base.action import Action, Result, done, fail
-from roguelike.engine.base.luck_queue import RESUMERS, Offer, Resumer, offer_waiting, resumer
+from roguelike.engine.base.luck_queue import Offer, Resumer, offer_waiting
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.status.checks import Check, fight_state
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-__all__ = ["RESUMERS", "KeepRoll", "Offer", "Resumer", "SpendLuck", "gain_luck",
-           "offer_luck", "offer_waiting", "pending_entity", "resumer"]
+__all__ = ["KeepRoll", "Offer", "Resumer", "SpendLuck", "gain_luck",
+           "offer_luck", "offer_waiting", "pending_entity"]
 
 
 def pending_entity(game: Game) -> int | None:
@@ -46,7 +46,7 @@ def offer_luck(game: Game, chk: Check, resume: str, args: list[int]) -> list[Eve
     char = game.store.try_get(chk.eid, Character)
     cost = chk.luck_cost
     if (char is None or game.options.luck_prompt != "ask" or cost <= 0 or cost > char.luck
-            or resume not in RESUMERS or game.over or not luck_queue.may_offer(game)):
+            or resume not in game.registry.resumers or game.over or not luck_queue.may_offer(game)):
         return []
     luck_queue.ask(game, Offer(chk.eid, chk.label, chk.roll, chk.need, cost, resume,
                                list(args)))
@@ -170,6 +170,5 @@ class KeepRoll(Action):
         return done(kept, *luck_queue.answer(game, False))
 
 
-@resumer("check")
-def _resume_check(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_check(game: Game, args: list[int], ok: bool) -> list[Event]:
     return []

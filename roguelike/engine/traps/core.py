@@ -25,7 +25,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
-from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import the_trap
 
@@ -63,10 +63,9 @@ class Ctx:
 
 Step = dict[str, Any]
 Op = Callable[[Ctx, Step, list[int], str], list[int]]
-# The effect primitives by name (content/traps/README.md section 8). traps/effects.py defines
-# and registers them as it loads; the runner sits here, below both, because the ops make
-# hazards (traps/hazards.py) whose hooks run steps again.
-OPS: dict[str, Op] = {}
+# The effect primitives by name (content/traps/README.md section 8) are traps/effects.py's
+# TRAP_OPS, read through game.registry: the runner sits here, below them, because the ops
+# make hazards (traps/hazards.py) whose hooks run steps again.
 
 
 def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str, start: int = 0
@@ -79,7 +78,7 @@ def run_steps(ctx: Ctx, steps: list[Step], victims: list[int], base: str, start:
     for i in range(start, len(steps)):
         step = steps[i]
         path = f"{base}/{i}" if base else str(i)
-        victims = OPS[step["op"]](ctx, step, victims, path)
+        victims = ctx.game.registry.trap_ops[step["op"]](ctx, step, victims, path)
         if waiting(ctx.game):
             if i + 1 < len(steps):
                 then(ctx.game, "trap_steps", [*ctx_args(ctx), step_index(
@@ -132,8 +131,7 @@ def _node_at(profile: TrapDef, path: str) -> Any:
     return node
 
 
-@continuation("trap_steps")
-def _steps_left(game: Game, args: list[int]) -> list[Event]:
+def continue_trap_steps(game: Game, args: list[int]) -> list[Event]:
     """The steps of a springing still to run after a step that waited on luck."""
     trap, trigger, ecl, index, *victims = args
     ctx = trap_ctx(game, trap, trigger, ecl)

@@ -20,7 +20,7 @@ from roguelike.core.components import (
 from roguelike.core.dice import Dice, parse
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Inventory, Item
-from roguelike.engine.base.luck_queue import continuation, holding, resumer, then, waiting
+from roguelike.engine.base.luck_queue import holding, then, waiting
 from roguelike.engine.base.stats import chebyshev, hits_from_hp, name_of
 from roguelike.engine.base.words import a_an, a_name, capital, plural, the_name
 from roguelike.engine.combat.attack import attack as melee_attack
@@ -33,8 +33,8 @@ from roguelike.engine.status.saves import save_target, saving_throw
 from roguelike.engine.traps import confine, hazards, movement
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
-    OPS,
     Ctx,
+    Op,
     Step,
     ctx_args,
     duration_rounds,
@@ -224,8 +224,7 @@ def _shots_wait(ctx: Ctx, path: str, shots: list[int]) -> None:
     then(ctx.game, "trap_shots", [*ctx_args(ctx), step_index(ctx.profile, path), *shots])
 
 
-@continuation("trap_shots")
-def _shots_left(game: Game, args: list[int]) -> list[Event]:
+def continue_trap_shots(game: Game, args: list[int]) -> list[Event]:
     trap, trigger, ecl, index, *shots = args
     ctx = trap_ctx(game, trap, trigger, ecl)
     path = step_paths(ctx.profile)[index]
@@ -241,8 +240,7 @@ def _pierced(ctx: Ctx, step: Step, v: int, boxes: int) -> list[Event]:
     return events
 
 
-@resumer("trap_shot")
-def _shot_answered(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_trap_shot(game: Game, args: list[int], ok: bool) -> list[Event]:
     """A trap's shot whose save waited on luck: saved after all, or the wound and its
     poison; then the rest of the volley."""
     trap, trigger, ecl, index, v, boxes, *shots = args
@@ -459,8 +457,7 @@ def _figure_attacks(ctx: Ctx, figure: int, path: str, victims: list[int]) -> Non
             return
 
 
-@continuation("trap_figure_attacks")
-def _figure_attacks_left(game: Game, args: list[int]) -> list[Event]:
+def continue_trap_figure_attacks(game: Game, args: list[int]) -> list[Event]:
     trap, trigger, ecl, index, figure, *victims = args
     ctx = trap_ctx(game, trap, trigger, ecl)
     _figure_attacks(ctx, figure, step_paths(ctx.profile)[index], victims)
@@ -521,10 +518,11 @@ def op_move(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
     return victims
 
 
-OPS.update({
+# Every effect primitive by name (content/traps/README.md section 8), in one place.
+TRAP_OPS: dict[str, Op] = {
     "save_or": op_save_or, "damage": op_damage, "hits": op_hits, "attack": op_attack,
     "poison": op_poison, "condition": op_condition, "confine": op_confine, "move": op_move,
     "summon": op_summon, "spell": op_spell, "hazard": op_hazard, "swim": op_swim,
     "luck": op_luck, "alert": op_alert, "corrode": op_corrode, "stat": op_stat,
     "one_of": op_one_of,
-})
+}

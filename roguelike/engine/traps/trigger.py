@@ -15,12 +15,12 @@ from roguelike.content.traps import parse_reset
 from roguelike.core.components import Actor, Character, Confined, Hazard, Position, Trap
 from roguelike.core.events import Event
 from roguelike.engine.base.kept import declare
-from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import the_trap
 from roguelike.engine.creatures.inventory import roll_treasure
 from roguelike.engine.status import conditions
-from roguelike.engine.traps import confine, effects, hazards
+from roguelike.engine.traps import confine, hazards
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
     Ctx,
@@ -34,9 +34,6 @@ from roguelike.engine.traps.make import ARMED, index
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
-
-# importing traps/effects registers every step op that run_steps (traps/core.py) dispatches to
-OPS_MODULE = effects
 
 HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
                         "the levels with a hazard, keyed by the store's Hazard+Position ids")
@@ -114,8 +111,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     return ctx.events + _sprung(game, trap_eid, trigger)
 
 
-@continuation("trap_sprung")
-def _sprung_after_luck(game: Game, args: list[int]) -> list[Event]:
+def continue_trap_sprung(game: Game, args: list[int]) -> list[Event]:
     trap_eid, trigger = args
     return _sprung(game, trap_eid, trigger)
 
@@ -285,8 +281,7 @@ def _springs_wait(game: Game, eid: int, depth: int, old: tuple[int, int, int] | 
     return []
 
 
-@continuation("traps_moved")
-def _springs_left(game: Game, args: list[int]) -> list[Event]:
+def continue_traps_moved(game: Game, args: list[int]) -> list[Event]:
     eid, depth, old_depth, old_x, old_y, stage, *todo = args
     if not game.store.has(eid, Position):
         return []

@@ -7,18 +7,10 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Character, Disabled, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import SecretDoor, SpellWall
-from roguelike.engine.actions import drag  # noqa: F401
-from roguelike.engine.base.luck_queue import continuation, then, waiting
+from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import is_disabled
-from roguelike.engine.creatures.inventory import (  # noqa: F401 - actions register on import
-    Bank,
-    bank,
-    give_start_kit,
-    in_camp,
-    roll_treasure,
-)
-from roguelike.engine.doors import doorways as doors  # (`x as x`: the game loop reads it)
-from roguelike.engine.items import item_use as items  # noqa: F401
+from roguelike.engine.creatures.inventory import bank, give_start_kit, in_camp, roll_treasure
+from roguelike.engine.doors import doorways as doors
 from roguelike.engine.items import spells
 from roguelike.engine.levels.depths import leave_dungeon as leave_dungeon  # (re-exported)
 from roguelike.engine.levels.depths import score_parts as score_parts  # (re-exported)
@@ -81,8 +73,7 @@ def on_moved(game: Game, eid: int, stage: int = 0) -> list[Event]:
     return events
 
 
-@continuation("explore_moved")
-def _moved_on(game: Game, args: list[int]) -> list[Event]:
+def continue_explore_moved(game: Game, args: list[int]) -> list[Event]:
     """The rest of a step's consequences after a roll that waited on luck (a step's
     traps, before all of these, wait in `traps_moved`: Game.on_moved)."""
     eid, stage = args

@@ -29,7 +29,6 @@ if __package__ in (None, ""):  # run as a script: the repository's root on the p
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from roguelike.bot.player import bot_game, play
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Disabled
 from roguelike.core.events import Event
 from roguelike.engine.base.action import Action
@@ -99,7 +98,7 @@ def wounding_conditions(game: Game, eid: int, by: str) -> str:
     each turn (Burning, Sapped), so the report says which."""
     if by != "condition":
         return by
-    defs = fight_tables(game.content).conditions
+    defs = game.content.fight.conditions
     names = [defs[c].name for c in active_ids(game, eid) if defs[c].play.wound_per_turn]
     return ", ".join(names) or by
 

@@ -61,10 +61,9 @@ def party(text: str) -> tuple[tuple[str, str], ...]:
 
 def depth(text: str) -> int:
     """A dungeon level: 1 to the deepest the content has."""
-    from roguelike.content.explore import explore_data
 
     try:
-        deepest = explore_data(default_content()).depths
+        deepest = default_content().explore.depths
     except ContentError as err:
         raise _content_problem(err) from None
     return int_range(1, deepest)(text)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import content_root, load_content
 from roguelike.content.schema import ContentError
 from roguelike.core.components import Conditions, MonsterStats, Position
@@ -57,7 +56,7 @@ def test_innate_abilities_are_given_at_spawn():
 
 
 def test_monster_xp_follows_the_classic_table():
-    tables = fight_tables(load_content())
+    tables = load_content().fight
     assert tables.xp_for_hit_dice(0) == 5
     assert tables.xp_for_hit_dice(3, specials=1) == 50 + 15
     assert tables.xp_for_hit_dice(3, plus=True) == 65
@@ -77,28 +76,34 @@ def _copy(tmp_path: Path) -> Path:
      "play.turn_end_save"),
     ("tables/fight.toml", 'group = "1d2"', 'group = "some"', "group"),
     ("tables/fight.toml", 'on_hit = "poisoned"', 'on_hit = "sad"', "on_hit"),
+    ("tables/exploration.toml", "rounds_per_turn = 60", 'rounds_per_turn = "an hour"',
+     "rounds_per_turn"),
+    ("tables/encounters.toml", 'dungeon_squares = "2d6*2"', 'dungeon_squares = "far"',
+     "dungeon_squares"),
+    ("targeting.toml", 'band_reference = "crossbow"', 'band_reference = "catapult"',
+     "band_reference"),
 ])
 def test_malformed_fight_data_is_refused_naming_file_entry_and_field(tmp_path, file, old, new,
                                                                      field):
-    from roguelike.content.fight_tables import load_fight_tables
-
+    """At start: the content is loaded whole before any game begins (issue 27), so a bad
+    conditions.toml or tables/*.toml never surfaces mid-game."""
     root = _copy(tmp_path)
     path = root / file
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new, 1))
     with pytest.raises(ContentError) as err:
-        load_fight_tables(root)
-    assert err.value.file == file and err.value.field == field and err.value.entry
+        load_content(root)
+    assert err.value.file == file and err.value.field == field
+    assert err.value.entry or file in ("targeting.toml", "tables/exploration.toml")
 
 
 def test_monster_morale_must_be_a_classic_rating(tmp_path):
     root = _copy(tmp_path)
     path = root / "monsters" / "bestiary.toml"
     path.write_text(path.read_text().replace("morale = -2", "morale = 9", 1))
-    content = load_content(root)
-    with pytest.raises(ContentError) as err:
-        fight_tables(content)
+    with pytest.raises(ContentError) as err:  # at start, not at the first fight
+        load_content(root)
     assert err.value.entry == "giant_rat" and err.value.field == "morale"
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from combat_kit import arena, foes, place, put_first, script
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position
 from roguelike.engine.actions.basic import Attack, Step
 from roguelike.engine.actions.fight_actions import RangedAttack
@@ -31,7 +30,7 @@ def _start(g, eid):
 
 
 def test_every_condition_loads_with_labels():
-    conds = fight_tables(arena().content).conditions
+    conds = (arena().content).fight.conditions
     dp = {"blinded", "charmed", "deafened", "frightened", "grabbed", "hasted", "injured",
           "invisible", "knocked_out", "marked", "petrified", "poisoned", "prone",
           "regenerating", "sapped", "asleep", "silenced", "slowed", "stunned"}

@@ -110,12 +110,9 @@ def domain_of(module: str) -> str | None:
 # (file, module it loads) -> reason. Nothing else may import inside a function (such an
 # import hides a cycle, or a broken import until the line runs); a row whose import is
 # gone fails too, so the list stays the truth.
-_PARSER = "every `roguelike` command builds the parser: it loads only what the command needs"
 LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/records/commands.py", "roguelike.records.replay"):
         "loads the engine: 0.3 s more for every `roguelike --help` and `scores`",
-    ("roguelike/argtypes.py", "roguelike.content.explore"):
-        "the content's depths (10 ms to load), only when --depth is given: " + _PARSER,
     ("roguelike/cli.py", "roguelike.ui.app"): "Textual and the screens, for play only",
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
     ("roguelike/cli.py", "roguelike.tools.sim"): "the bot and the engine, for `sim` only",

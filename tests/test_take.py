@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from explore_kit import act, give, give_treasure
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Disabled, MonsterStats, Position
 from roguelike.core.explore_components import Inventory
 from roguelike.engine.actions.basic import TakeStairs
@@ -35,7 +34,7 @@ def _game():
 
 def _turn_takers(g) -> list[str]:
     """Every condition the content says takes its bearer's turns (helpless.can_act's)."""
-    return sorted(cid for cid, c in fight_tables(g.content).conditions.items()
+    return sorted(cid for cid, c in g.content.fight.conditions.items()
                   if c.play.no_turn)
 
 
@@ -70,7 +69,7 @@ def test_the_rule_is_helpless_can_act_for_every_turn_taking_condition_and_no_oth
     condition that leaves the turns (Held, Stunned, Grabbed...) does not."""
     g = _game()
     lead, merc, _mage = g.party
-    for cid, cdef in fight_tables(g.content).conditions.items():
+    for cid, cdef in g.content.fight.conditions.items():
         C.add_condition(g, merc, cid, -1, "test")
         piece = give_treasure(g, merc)
         res = act(g, lead, Take(merc, str(piece)))

@@ -14,7 +14,6 @@ import itertools
 import pytest
 from combat_kit import foes, script
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, HitBoxes, Position
 from roguelike.core.explore_components import LightSource
 from roguelike.core.rng import Stream
@@ -195,7 +194,7 @@ def _cage(g: Game, eid: int) -> None:
 def _turn_takers(g: Game) -> list[str]:
     """Every condition of the content that takes turns or actions (no turn, or fewer
     actions), but those the engine gives only with the Disabled state (below)."""
-    return sorted(c.id for c in fight_tables(g.content).conditions.values()
+    return sorted(c.id for c in g.content.fight.conditions.values()
                   if (c.play.no_turn or c.play.max_actions)
                   and c.id not in ("knocked_out", "disabled"))
 
@@ -214,7 +213,7 @@ def _put(g: Game, eid: int, state: str) -> None:
     elif state == "caged":
         _cage(g, eid)
     else:  # with the content's own duration; none given: until its end comes
-        cond = fight_tables(g.content).conditions[state]
+        cond = g.content.fight.conditions[state]
         C.add_condition(g, eid, state, 0 if cond.default_duration else C.UNTIL_ENDED)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from test_comfort_snapshots import screen_text
 
-from roguelike.content.explore import explore_data
 from roguelike.content.loader import default_content
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import legend
@@ -25,7 +24,7 @@ def test_help_explains_the_map_the_sidebar_the_rolls_a_turn_and_each_spell():
     assert "T 33456[/b] is Might 3 now" in text and "floor: never crossed" in text
     assert "lower is better" in text and "Speed is the reverse" in text
     assert "two actions" in text and "6 down to 1" in text
-    for spell in explore_data(content).spells.values():
+    for spell in content.explore.spells.values():
         assert spell.name in text and spell.text in text
     assert "a Mage (Wits 3 at the start): 4 in 6" in text
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from roguelike.bot.journey import fuel_turns, loads
 from roguelike.bot.moves import STEPS, towards
 from roguelike.bot.routes import hazard_squares
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Actor, Position
 from roguelike.engine.actions.basic import Wait
 from roguelike.engine.base.action import Action
@@ -72,7 +71,7 @@ def _helpless(game: Game, holder: int) -> bool:
 def _to_take(game: Game, holder: int) -> list[int]:
     """The Heart, and from a bearer down or turned to stone (helpless.lost) the salves,
     lights and fuel too, in the one action: the party may have to go on without them."""
-    goal = explore_data(game.content).goal_item
+    goal = game.content.explore.goal_item
     keep_all = lost(game, holder)
     out = []
     for item in carried(game.store, holder):

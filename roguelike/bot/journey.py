@@ -13,7 +13,6 @@ import numpy as np
 
 from roguelike.bot.moves import harms_in_place, towards
 from roguelike.bot.resting import camp_walk
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Actor, Character, Position, Searched
 from roguelike.core.explore_components import Doused, Inventory, Item, LightSource, Treasure
 from roguelike.engine.actions.basic import Lead, TakeStairs, Wait
@@ -42,7 +41,7 @@ LOOT_SLACK = 8  # ... and further for the treasure it is already walking to
 def light_turns(game: Game) -> int:
     """Exploration turns of light the party has left: the lights burning and what it
     carries to light or fill them with."""
-    data = explore_data(game.content)
+    data = game.content.explore
     store = game.store
     rounds = 0
     fuels = {ld.fuel_item: ld for ld in data.lights.values() if ld.fuel_item}
@@ -65,7 +64,7 @@ def light_turns(game: Game) -> int:
 def light_scarce(game: Game, spent: int = 0) -> bool:
     """Too little light left for the rest of the trip down and back at the usual pace
     (once `spent` more exploration turns of it are gone)."""
-    depths = explore_data(game.content).depths
+    depths = game.content.explore.depths
     need = (depths - game.deepest) * DOWN_TURNS + game.deepest * UP_TURNS
     return light_turns(game) - spent < need
 
@@ -73,7 +72,7 @@ def light_scarce(game: Game, spent: int = 0) -> bool:
 def fuel_turns(game: Game, kind: str) -> int:
     """Exploration turns of light an item of `kind` gives as a light's fuel (a flask of
     oil: a lantern's 24), 0 when it fuels none."""
-    for ld in explore_data(game.content).lights.values():
+    for ld in game.content.explore.lights.values():
         if ld.fuel_item == kind:
             return ld.burn_turns
     return 0
@@ -91,7 +90,7 @@ def loads(bot: Bot, game: Game) -> list[tuple[bool, bool]]:
     kept = bot.kept_loads
     if kept is not None and kept[0] is treasure_ids and kept[1] == held:
         return kept[2]
-    goal = explore_data(game.content).goal_item
+    goal = game.content.explore.goal_item
     treasure, items = store.peek(Treasure), store.peek(Item)
     out = []
     for carried_items in held:
@@ -139,7 +138,7 @@ def take_stairs(bot: Bot, game: Game, pos: Position, direction: str) -> Action:
 
 def goal_here(game: Game) -> int | None:
     """The Heart of the Deep lying on this level where the party has seen it."""
-    data = explore_data(game.content)
+    data = game.content.explore
     if game.depth < data.depths:
         return None
     explored = game.level.explored

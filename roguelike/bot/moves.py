@@ -124,7 +124,7 @@ def disarm_in_way(bot: Bot, game: Game, eid: int, x: int, y: int,
     tries = bot.disarm_tries.get(key, 0)
     if tries >= limit:
         return None  # (walked over, or round, as the route says)
-    mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+    mk = game.content.trap_stocking.mage_knight
     quick, slow = mk.disarm_quick_cost, mk.disarm_slow_cost
     act = game.store.get(eid, Actor)
     pos = game.store.get(eid, Position)

@@ -162,7 +162,7 @@ def _disarm_the_hold(bot: Bot, game: Game, eid: int, pos: Position) -> Action | 
         square = _hold_square(game, member)
         if square is None or bot.disarm_tries.get((game.depth, *square), 0) >= HOLD_TRIES:
             continue
-        mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+        mk = game.content.trap_stocking.mage_knight
         if speed(store, member) < mk.disarm_quick_cost:
             continue  # (too slow in the hand's grip to disarm at all)
         if member != eid:

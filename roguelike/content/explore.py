@@ -1,16 +1,18 @@
 """Exploration content: items, spells, explore rules, and the table rows they need.
 
-Loaded once per Content through the shared schema builder (so a malformed file is refused
-with file, entry and field) and cached in `content.extra["explore"]`.
+Loaded once, at start, with the rest of the content (content/loader.py: `content.explore`),
+through the shared schema builder, so a malformed file is refused with file, entry and
+field before any game begins.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from roguelike.content.loader import Content, entries, read_toml
+from roguelike.content.files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core import dice
 
@@ -247,8 +249,7 @@ def _section(data: dict[str, Any], key: str, file: str) -> Any:
     return data[key]
 
 
-def load_explore(content: Content) -> ExploreData:
-    root = content.root
+def load_explore(root: Path) -> ExploreData:
     ex_file = "explore.toml"
     ex = read_toml(root / ex_file, root)
     items = {i.id: i for i in entries(ItemDef, read_toml(root / "items.toml", root), "item",
@@ -315,14 +316,6 @@ def load_explore(content: Content) -> ExploreData:
 @dataclass(frozen=True)
 class _RoundsPerTurn:
     rounds_per_turn: int
-
-
-def explore_data(content: Content) -> ExploreData:
-    cached = content.extra.get("explore")
-    if not isinstance(cached, ExploreData):
-        cached = load_explore(content)
-        content.extra["explore"] = cached
-    return cached
 
 
 def roll_expr(text: str, rng: Any) -> int:

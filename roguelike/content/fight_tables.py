@@ -2,8 +2,7 @@
 maneuvers, levels, luck feats and our d6 adaptations (content/conditions.toml and
 content/tables/{fight,experience,encounters,combat}.toml).
 
-Loaded once per Content and kept in `content.extra["fight"]`; `fight_tables(content)` is the
-one way in.
+Loaded once, at start, with the rest of the content (content/loader.py): `content.fight`.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from roguelike.content.schema import ContentError, build
 from roguelike.core.dice import is_dice
 
 if TYPE_CHECKING:
-    from roguelike.content.loader import Content
+    from roguelike.content.models import MonsterDef
 
 SAVES = ("", "might", "wits")
 
@@ -324,9 +323,9 @@ def load_fight_tables(root: Path) -> FightTables:
     )
 
 
-def check_monsters(content: Content, tables: FightTables) -> None:
+def check_monsters(monsters: dict[str, MonsterDef], tables: FightTables) -> None:
     """Monster data the fight relies on: Classic morale ratings and known abilities."""
-    for mon in content.monsters.values():
+    for mon in monsters.values():
         file = f"monsters ({mon.source})"
         if not -6 <= mon.morale <= 4:
             raise ContentError(file, mon.id, "morale", "the Classic rating runs -6 to +4")
@@ -334,11 +333,3 @@ def check_monsters(content: Content, tables: FightTables) -> None:
             if ability not in tables.abilities:
                 raise ContentError(file, mon.id, "abilities", f"unknown ability {ability!r}")
 
-
-def fight_tables(content: Content) -> FightTables:
-    tables = content.extra.get("fight")
-    if not isinstance(tables, FightTables):  # (only ever None or the tables)
-        tables = load_fight_tables(content.root)
-        check_monsters(content, tables)
-        content.extra["fight"] = tables
-    return tables

@@ -8,11 +8,12 @@ reaches the engine.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
+from roguelike.content.explore import ExploreData, load_explore
+from roguelike.content.fight_tables import FightTables, check_monsters, load_fight_tables
 from roguelike.content.files import content_root, entries, read_toml
 from roguelike.content.models import (
     ClassDef,
@@ -21,29 +22,30 @@ from roguelike.content.models import (
     MonsterDef,
     RoleDef,
 )
+from roguelike.content.range_bands import RangeTables, load_ranges
 from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
 from roguelike.content.traps import TrapDef, TrapStocking, load_traps
 
-# (content_root, entries and read_toml are files.py's; engine modules still import them
-# from here, which is why they are named in __all__)
-__all__ = ["Content", "content_root", "default_content", "entries", "load_content",
-           "read_toml"]
-
 
 @dataclass
 class Content:
+    """Every data file, read and checked once at start into typed tables: a malformed file
+    is refused here, with its file, entry and field, never mid-game."""
+
     root: Path
     rules: CoreRules
     classes: dict[str, ClassDef]
     roles: dict[str, RoleDef]
     hit_locations: list[HitLocationRoll]
     monsters: dict[str, MonsterDef]
-    saves: SaveTables | None = None
-    traps: dict[str, TrapDef] = field(default_factory=dict)
-    trap_stocking: TrapStocking | None = None
-    digest: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    saves: SaveTables
+    traps: dict[str, TrapDef]
+    trap_stocking: TrapStocking
+    fight: FightTables  # conditions.toml and tables/{fight,experience,encounters,combat}.toml
+    explore: ExploreData  # explore.toml, items.toml, spells.toml and their table rows
+    ranges: RangeTables  # targeting.toml and its missile-range row
+    digest: str
 
     def location_for(self, face: int) -> str:
         for row in self.hit_locations:
@@ -105,6 +107,8 @@ def load_content(root: Path | None = None) -> Content:
         raise ContentError("monsters/", "", "", "no monsters defined")
 
     traps, trap_stocking = load_traps(root)
+    fight = load_fight_tables(root)
+    check_monsters(monsters, fight)
     return Content(
         root=root,
         traps=traps,
@@ -115,6 +119,9 @@ def load_content(root: Path | None = None) -> Content:
         hit_locations=hit_locs,
         monsters=monsters,
         saves=load_save_tables(root),
+        fight=fight,
+        explore=load_explore(root),
+        ranges=load_ranges(root),
         digest=_digest(root),
     )
 

@@ -10,7 +10,6 @@ family share a letter told apart by colour, as in DCSS (g Goblin, g Goblin Arche
 
 from __future__ import annotations
 
-from roguelike.content.explore import explore_data
 from roguelike.content.loader import Content
 from roguelike.core.components import Door
 from roguelike.engine.creatures.inventory import TREASURE_GLYPH
@@ -48,11 +47,10 @@ def map_kinds(content: Content) -> dict[str, dict[str, list[str]]]:
         add("party", cls.glyph, cls.name)
     for mon in content.monsters.values():
         add("monster", mon.glyph, mon.name)
-    for item in explore_data(content).items.values():
+    for item in content.explore.items.values():
         add("item", item.glyph, item.name)
     add("item", TREASURE_GLYPH, "treasure")
-    stocking = content.trap_stocking
-    for family in (stocking.families.values() if stocking else ()):
+    for family in content.trap_stocking.families.values():
         add("trap", family.glyph, TRAP_FAMILY_WORDS.get(family.id, "trap"))
     add("marker", markers.GLYPHS["unchecked"], "event marker (walk next to it)")
     add("marker", markers.GLYPHS["hidden"], "event marker holding hidden treasure")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from roguelike.content.explore import explore_data
 from roguelike.content.loader import Content
 from roguelike.core.components import Character
 from roguelike.engine.base.stats import attribute, name_of
@@ -111,7 +110,7 @@ down, a condition lands, luck is asked) or the fight ends."""
 
 def _resting(content: Content) -> str:
     """What `R` does and the healing table's rows (Light Rest, Bed Rest), from the content."""
-    data = explore_data(content)
+    data = content.explore
     rows = "; ".join(f"[b]{escape(k.name)}[/b] {PLACE_WORDS[k.place]}: up to "
                      f"{plural(k.boxes, 'box')} per delver" for k in data.rest_kinds)
     return (f"[b]R[/b] rests an exploration turn ({data.rounds_per_turn} rounds: the lights "
@@ -148,7 +147,7 @@ def _casters(content: Content, game: Game | None) -> str:
 
 
 def _spells(content: Content, game: Game | None) -> str:
-    spells = explore_data(content).spells
+    spells = content.explore.spells
     lines = [f"Casting is a Wits check, d6 >= the caster's Wits: "
              f"{escape(_casters(content, game))}. A failed cast spends the action (luck can "
              "still buy it)."]

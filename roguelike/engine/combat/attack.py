@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import (
     Actor,
     Character,
@@ -76,7 +75,7 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
                     weapon: str = "melee", reach: int = 0) -> tuple[int, bool, list[Event]]:
     """Everything that changes the to-hit roll: conditions, a mark, darkness, range, a lost
     weapon, a maneuver; and whether the hit is automatic (a helpless target)."""
-    d6 = fight_tables(game.content).d6
+    d6 = game.content.fight.d6
     dist = distance_between(game, attacker, defender)
     mod, auto = C.attack_mods(game, attacker, defender, dist)
     bonus, events = C.on_attacked(game, attacker, defender)
@@ -104,7 +103,7 @@ def attack(game: Game, attacker: int, defender: int, *, boxes: int = 1, weapon: 
     if weapon == "melee" and attacker in store.peek(Character):
         engage(game, defender, attacker)
     mod, auto, events = attack_modifier(game, attacker, defender, maneuver, weapon, reach)
-    what = f"{fight_tables(game.content).maneuvers[maneuver].name} " if maneuver else ""
+    what = f"{game.content.fight.maneuvers[maneuver].name} " if maneuver else ""
     if auto:
         events.append(Event("hit", f"{a_name} strikes the helpless {d_name}.", attacker,
                             defender))
@@ -226,7 +225,7 @@ def _wound_the_fallen(game: Game, eid: int) -> list[Event]:
     longer let it get up and fall again every 60 rounds). Nothing else befalls the fallen."""
     conds = game.store.try_get(eid, Conditions)
     if conds is not None and conds.active.get("knocked_out", 0) > 0:
-        conds.active["knocked_out"] = fight_tables(game.content).knock_out_rounds
+        conds.active["knocked_out"] = game.content.fight.knock_out_rounds
     return []
 
 
@@ -269,7 +268,7 @@ def knock_down_or_disable(game: Game, eid: int, where: str) -> list[Event]:
     # one line says it all: the condition's own "is Knocked Out for 60 rounds." is not
     # repeated (the panel, look and sheet use the same words: "Knocked Out", "Disabled")
     if char is not None and char.luck > 0:
-        rounds = fight_tables(game.content).knock_out_rounds
+        rounds = game.content.fight.knock_out_rounds
         store.add(eid, Disabled(cause=f"knocked out ({where} spent)"))
         C.add_condition(game, eid, "knocked_out", rounds, "wounds")
         return game.on_disabled(eid, f"{name} is Knocked Out for {plural(rounds, 'round')} "
@@ -299,7 +298,7 @@ def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
     if mon is None or not game.store.alive(defender):
         return []
     events: list[Event] = []
-    abilities = fight_tables(game.content).abilities
+    abilities = game.content.fight.abilities
     for ab_id in mon.abilities:
         ab = abilities[ab_id]
         if not ab.on_hit:
@@ -325,7 +324,7 @@ def _feats(game: Game, killer: int, hit_dice: int) -> list[Event]:
 
 # ----- cleaving (Classic) ---------------------------------------------------------------
 def cleave_limit(game: Game, eid: int) -> int:
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     char = game.store.try_get(eid, Character)
     if char is not None:
         row = tables.cleave_limits.get(char.klass)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Door, Position
 from roguelike.core.events import Event
 from roguelike.engine.base.stats import name_of
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def maneuver_effect(game: Game, attacker: int, target: int, maneuver: str) -> list[Event]:
-    row = fight_tables(game.content).maneuvers[maneuver]
+    row = game.content.fight.maneuvers[maneuver]
     saved, events = saving_throw(game, target, row.save) if row.save else (False, [])
     name = name_of(game.store, target)
     if saved:

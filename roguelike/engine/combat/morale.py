@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core import components
 from roguelike.core.components import Actor, Battle, MonsterStats, Position
 from roguelike.core.events import Event
@@ -57,7 +56,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
     if b.surprise_rolled or not woken:
         return []
     b.surprise_rolled = True
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     rng = game.streams.play
     events: list[Event] = []
     standing = [e for e in game.party if not is_disabled(game.store, e)]
@@ -100,7 +99,7 @@ def check_morale(game: Game, why: str, mod: int = 0) -> list[Event]:
     group = _group(game)
     if not group:
         return []
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     rating = max(_rating(game, e) for e in group)  # the group follows its boldest
     if any(fight_state(game, e).morale == "victory_or_death" for e in group):
         return []
@@ -136,7 +135,7 @@ def on_monster_killed(game: Game, eid: int) -> list[Event]:
     fight_state(game, eid).morale = "dead"
     game.store.get(eid, Actor).awake = False  # out of the group before the roll
     if first and half:
-        tables = fight_tables(game.content)
+        tables = game.content.fight
         return check_morale(game, "first death and half down", tables.both_triggers_mod)
     if first:
         return check_morale(game, "first death")
@@ -187,7 +186,7 @@ def pursuit_roll(game: Game, eid: int) -> list[Event]:
 def on_treasure_dropped(game: Game, x: int, y: int) -> list[Event]:
     """Treasure dropped on (x, y): each pursuing monster that likes treasure stops for it on
     4-6 on a d6 (Classic), going to it for 1d3 rounds. Called by the treasure system."""
-    lo, hi = fight_tables(game.content).treasure_stop
+    lo, hi = game.content.fight.treasure_stop
     events: list[Event] = []
     for eid in _group(game):
         stats = game.store.get(eid, MonsterStats)

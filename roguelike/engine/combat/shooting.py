@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, MonsterStats, Position
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import plural
@@ -21,7 +20,7 @@ def ranged_reach(game: Game, eid: int) -> int:
     char = game.store.try_get(eid, Character)
     if char is not None:
         weapon = game.content.classes[char.klass].weapon
-        return fight_tables(game.content).d6.ranged_squares if weapon == "ranged" else 0
+        return game.content.fight.d6.ranged_squares if weapon == "ranged" else 0
     stats = game.store.try_get(eid, MonsterStats)
     mon = game.content.monsters.get(stats.kind) if stats else None
     return mon.ranged if mon else 0
@@ -46,7 +45,7 @@ def can_shoot(game: Game, shooter: int, target: int) -> str:
     dist = max(abs(a.x - t.x), abs(a.y - t.y))
     if a.depth != t.depth or dist > reach:
         return f"Out of range ({plural(reach, 'square')})."
-    if dist < fight_tables(game.content).d6.ranged_min_squares:
+    if dist < game.content.fight.d6.ranged_min_squares:
         return "Too close to shoot: fight it hand to hand."
     if not clear_line(game.transparency(), a.xy, t.xy, blockers(game, shooter, target)):
         return "No clear line of fire."

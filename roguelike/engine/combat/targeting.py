@@ -7,26 +7,13 @@ carry that table's to-hit modifiers; content/targeting.toml names the row (RULES
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
-from roguelike.content.loader import read_toml
-from roguelike.content.schema import ContentError, build
 from roguelike.core.components import Position
 from roguelike.world.sight import clear_line, line
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
-
-
-@dataclass(frozen=True)
-class TargetingData:
-    source: str
-    weapon_range: int
-    spell_range: int
-    band_reference: str
 
 
 @dataclass(frozen=True)
@@ -47,24 +34,10 @@ class Bands:
         return None
 
 
-@cache
-def targeting_data(root: Path) -> tuple[TargetingData, tuple[int, int, int], tuple[int, ...]]:
-    data = build(TargetingData, read_toml(root / "targeting.toml", root), "targeting.toml")
-    combat = read_toml(root / "tables" / "combat.toml", root)
-    missile = combat.get("missile", {})
-    mods = (int(missile.get("short_mod", 0)), int(missile.get("medium_mod", -2)),
-            int(missile.get("long_mod", -5)))
-    for row in combat.get("missile_range", []):
-        if row.get("id") == data.band_reference:
-            ratio = (int(row["short_feet"]), int(row["medium_feet"]), int(row["long_feet"]))
-            return data, mods, ratio
-    raise ContentError("targeting.toml", "", "band_reference",
-                       f"no missile_range {data.band_reference!r} in tables/combat.toml")
-
-
 def bands_for(game: Game, reach: int) -> Bands:
-    _data, mods, (s, m, lg) = targeting_data(game.content.root)
-    d6 = fight_tables(game.content).d6
+    ranges = game.content.ranges
+    mods, (s, m, lg) = ranges.mods, ranges.feet
+    d6 = game.content.fight.d6
     pips = (d6.range_short_mod, d6.range_medium_mod, d6.range_long_mod)
     # integer proportions, rounded up so each band keeps at least one square
     return Bands(max(1, -(-reach * s // lg)), max(1, -(-reach * m // lg)), reach, mods, pips)
@@ -77,11 +50,11 @@ def range_mod(game: Game, reach: int, dist: int) -> int:
 
 
 def spell_range(game: Game) -> int:
-    return targeting_data(game.content.root)[0].spell_range
+    return game.content.ranges.targeting.spell_range
 
 
 def weapon_range(game: Game) -> int:
-    return targeting_data(game.content.root)[0].weapon_range
+    return game.content.ranges.targeting.weapon_range
 
 
 def line_of_fire(game: Game, a: tuple[int, int], b: tuple[int, int]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Character, HitBoxes, MonsterStats
 from roguelike.core.events import Event
 from roguelike.engine.base.stats import name_of
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
 
 def level_for_xp(game: Game, xp: int) -> int:
     level = 1
-    for row in fight_tables(game.content).levels:
+    for row in game.content.fight.levels:
         if xp >= row.xp:
             level = row.level
     return level
@@ -26,7 +25,7 @@ def level_for_xp(game: Game, xp: int) -> int:
 def monster_xp(game: Game, eid: int) -> int:
     stats = game.store.get(eid, MonsterStats)
     mon = game.content.monsters.get(stats.kind)
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     # Classic's asterisks: abilities that do something in a fight (not 'greedy', 'undead')
     specials = sum(1 for a in (mon.abilities if mon else [])
                    if tables.abilities[a].on_hit or tables.abilities[a].innate)
@@ -63,7 +62,7 @@ def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
 
 def _level_up(game: Game, eid: int, char: Character) -> list[Event]:
     events: list[Event] = []
-    rows = fight_tables(game.content).levels
+    rows = game.content.fight.levels
     while char.level < level_for_xp(game, char.xp):
         char.level += 1
         row = rows[char.level - 1]

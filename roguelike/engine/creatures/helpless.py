@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import ConditionDef, fight_tables
+from roguelike.content.fight_tables import ConditionDef
 from roguelike.core.components import Conditions, Disabled, Position
 from roguelike.core.events import Event
 from roguelike.engine.base.stats import name_of
@@ -27,7 +27,7 @@ def _turn_takers(game: Game, eid: int) -> list[tuple[ConditionDef, int]]:
     conds = game.store.peek(Conditions).get(eid)
     if conds is None or not conds.active:
         return []
-    defs = fight_tables(game.content).conditions
+    defs = game.content.fight.conditions
     return [(defs[cid], left) for cid, left in conds.active.items() if defs[cid].play.no_turn]
 
 

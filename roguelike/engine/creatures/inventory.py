@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from roguelike.content.explore import ItemDef, explore_data, roll_expr
+from roguelike.content.explore import ItemDef, roll_expr
 from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
@@ -44,7 +44,7 @@ def carried(store: EntityStore, eid: int) -> list[int]:
 
 def item_def_of(game: Game, item: int) -> ItemDef | None:
     it = game.store.try_get(item, Item)
-    return explore_data(game.content).items.get(it.kind) if it else None
+    return game.content.explore.items.get(it.kind) if it else None
 
 
 def find_item(game: Game, eid: int, effect: str) -> int | None:
@@ -94,7 +94,7 @@ def place(game: Game, item: int, depth: int, x: int, y: int) -> None:
 
 
 def make_item(game: Game, kind: str, pos: Position | None = None) -> int:
-    idef = explore_data(game.content).items[kind]
+    idef = game.content.explore.items[kind]
     eid = game.store.create(Item(kind), Named(idef.name), Appearance(idef.glyph, "white", 0))
     if idef.gp:
         game.store.add(eid, Treasure(idef.gp))
@@ -108,7 +108,7 @@ TREASURE_GLYPH = "$"
 
 def make_treasure(game: Game, depth: int, x: int, y: int) -> tuple[int, Event]:
     """One Treasure piece with a gp value from the depth table (content/explore.toml)."""
-    band = explore_data(game.content).treasure_band(depth)
+    band = game.content.explore.treasure_band(depth)
     gp = roll_expr(band.dice, game.streams.play) * band.multiplier
     eid = game.store.create(Position(depth, x, y), Appearance(TREASURE_GLYPH, "bright_yellow", 0),
                             Named(f"Treasure ({gp} gp)"), Treasure(gp))
@@ -152,7 +152,7 @@ def _owner_within(game: Game, actor: int, item: int) -> int | None:
 
 def bank(game: Game, eid: int, where: str = "at the Camp") -> list[Event]:
     led = ledger(game)
-    goal = explore_data(game.content).goal_item
+    goal = game.content.explore.goal_item
     pieces, total = 0, 0
     for item in carried(game.store, eid):
         tr = game.store.try_get(item, Treasure)
@@ -333,7 +333,7 @@ class Bank(Action):
 
 def give_start_kit(game: Game) -> list[Event]:
     """Each character's class weapon and class items, and the role's kit (explore.toml)."""
-    data = explore_data(game.content)
+    data = game.content.explore
     ledger(game)
     for eid in game.party:
         char = game.store.get(eid, Character)

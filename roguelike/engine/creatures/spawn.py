@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.content.loader import Content
 from roguelike.core.components import (
     Actor,
@@ -40,7 +39,7 @@ def make_character(store: EntityStore, content: Content, role_id: str, class_id:
     if class_id not in content.classes:
         raise ValueError(f"unknown class {class_id!r}; choose from {sorted(content.classes)}")
     cls, role = content.classes[class_id], content.roles[role_id]
-    luck = fight_tables(content)  # DungeonPunk: start 10, at most 20 (tables/luck.toml)
+    luck = content.fight  # DungeonPunk: start 10, at most 20 (tables/luck.toml)
     return store.create(
         Position(pos.depth, pos.x, pos.y),
         Appearance(cls.glyph, CLASS_COLORS.get(class_id, "white"), 2),

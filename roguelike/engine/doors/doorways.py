@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from roguelike.content.explore import explore_data
 from roguelike.core.components import (
     Actor,
     Appearance,
@@ -47,7 +46,7 @@ def before_open(game: Game, actor: int, door: int, dx: int, dy: int) -> Result |
     if is_secret(store, door):
         return fail("There is a wall in the way.")
     state = store.get(door, Door)
-    rules = explore_data(game.content).doors
+    rules = game.content.explore.doors
     if not state.checked:
         state.checked = True
         roll = game.streams.play.d(6)
@@ -95,7 +94,7 @@ def make_noise(game: Game) -> None:
 
 def force_need(game: Game, actor: int) -> int:
     """The d6 a character needs to force a stuck door: 6, 5 for the strong (Classic)."""
-    rules = explore_data(game.content).doors
+    rules = game.content.explore.doors
     strong = attribute(game.store, actor, "might") <= rules.strong_might
     return rules.force_target - (1 if strong else 0)
 
@@ -151,7 +150,7 @@ class BreakDoor(Action):
 
 
 def lockpicks_refusal(game: Game, actor: int) -> Result | None:
-    picks = find_item(game, actor, explore_data(game.content).doors.lockpick_effect)
+    picks = find_item(game, actor, game.content.explore.doors.lockpick_effect)
     if picks is None or not may_use(game, actor, picks):
         return fail("That needs a Rogue with lockpicks.")
     return None
@@ -290,7 +289,7 @@ class Search(Action):
 def search_walls(game: Game, actor: int) -> list[Event]:
     """The secret-door part of a search (no time of its own: the search action pays it)."""
     store = game.store
-    rules = explore_data(game.content).doors
+    rules = game.content.explore.doors
     here = store.get(actor, Position)
     events: list[Event] = []
     for door, secret, pos in list(store.query(SecretDoor, Position)):
@@ -346,7 +345,7 @@ class Listen(Action):
             notes = Listened()
             game.store.add(door, notes)
         notes.by.append(actor)
-        rules = explore_data(game.content).doors
+        rules = game.content.explore.doors
         ok, events = check_or_offer(game, actor, "wits", "listening", "listen", [actor, door],
                                     need=rules.listen_target)
         return done(*events, *([] if ok is None else resume_listen(game, [actor, door], ok)))
@@ -356,7 +355,7 @@ def resume_listen(game: Game, args: list[int], ok: bool) -> list[Event]:
     actor, door = args
     if not ok:
         return [Event("listen", "You hear nothing.", actor)]
-    rules = explore_data(game.content).doors
+    rules = game.content.explore.doors
     pos = game.store.get(door, Position)
     here = game.store.get(actor, Position)
     near = [e for e, a, p in game.store.query(Actor, Position)

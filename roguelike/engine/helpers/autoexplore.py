@@ -29,7 +29,6 @@ from typing import ClassVar
 
 import numpy as np
 
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Character, Door, Position
 from roguelike.core.explore_components import SecretDoor, Stuck
 from roguelike.engine.actions.basic import Lead, Wait
@@ -227,7 +226,7 @@ class Explorer:
         broken less than an exploration turn ago keeps it from resting again and a
         companion is down; a stop (a light gone out) as R says it."""
         clock = ledger(game).clock
-        turn = explore_data(game.content).rounds_per_turn
+        turn = game.content.explore.rounds_per_turn
         if self.rest_due and clock < self.rest_due:  # the last rest was broken: explore a
             self.no_rest_before = clock + turn  # turn before the next (Classic: 1 in 6)
         self.rest_due = 0
@@ -325,7 +324,7 @@ class Explorer:
     # ----- secret doors ----------------------------------------------------------------
     def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
         """The next step or search of the hunt for secret doors; None when it is done."""
-        radius = explore_data(game.content).doors.search_radius
+        radius = game.content.explore.doors.search_radius
         walls = suspect_walls(game)
         if not walls:
             return None

@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Conditions, Door, Position, TrapFigure
 from roguelike.engine.actions.basic import Attack, EndMove, Step, Wait
 from roguelike.engine.actions.fight_actions import GetUp, RangedAttack, RecoverWeapon, shot_refusal
@@ -223,7 +222,7 @@ class _Turn:
         sight = game.transparency()
         if self.shooter:
             reach = ranged_reach(game, self.eid)
-            near = fight_tables(game.content).d6.ranged_min_squares
+            near = game.content.fight.d6.ranged_min_squares
             taken = blockers(game, self.eid)
             for s in self.lit:
                 d = chebyshev(s, _at(square))

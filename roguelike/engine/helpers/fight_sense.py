@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Actor, Hazard, HitBoxes, MonsterStats, Position, Trap
 from roguelike.engine.actions.basic import Step
 from roguelike.engine.base.action import DIRECTIONS, Action
@@ -132,7 +131,7 @@ def spell_choice(game: Game, eid: int, pos: Position, foes: list[int]) -> Action
 
 def bolt_reach(game: Game) -> int:
     """How far Force Bolt reaches (spells.toml), 0 without it in the content."""
-    spell = explore_data(game.content).spells.get("force_bolt")
+    spell = game.content.explore.spells.get("force_bolt")
     return spell.range if spell is not None else 0
 
 

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from roguelike.content.explore import explore_data
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Conditions, Door, Hazard, Position, Trap
 from roguelike.core.explore_components import Listened, Marker, SecretDoor, Stuck, Treasure
 from roguelike.engine.actions.basic import Attack, OpenDoor
@@ -78,7 +76,7 @@ def _door_choices(game: Game, actor: int, dx: int, dy: int, door: int) -> list[C
         if not state.broken:
             out.append(Choice("Close the door", CloseDoor(dx, dy)))
         return out
-    rules = explore_data(game.content).doors
+    rules = game.content.explore.doors
     if state.locked:
         if lockpicks_refusal(game, actor) is None:
             out.append(Choice(f"Pick the lock (Wits, {_d6_words(game, actor, 'wits')})",
@@ -114,7 +112,7 @@ def _trap_choices(game: Game, actor: int, dx: int, dy: int, x: int, y: int) -> l
         if (tpos.depth, tpos.x, tpos.y) != (depth, x, y) or not disarmable(game, t) \
                 or actor not in trap.known_by:
             continue
-        mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+        mk = game.content.trap_stocking.mage_knight
         quick, _ = disarm_odds(game, actor, t, slow=False)
         slow, _ = disarm_odds(game, actor, t, slow=True)
         out.append(Choice(f"Disarm quickly ({mk.disarm_quick_cost} movement points; "
@@ -141,7 +139,7 @@ def _foe_choices(game: Game, actor: int, foe: int) -> list[Choice]:
     """A plain attack on a foe beside you, or one of the Classic special maneuvers."""
     store = game.store
     name = name_of(store, foe)
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     out = [Choice(f"Attack {name}", Attack(foe))]
     for mid in MANEUVERS[1:]:
         m = tables.maneuvers[mid]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from roguelike.content.explore import ItemDef, explore_data
+from roguelike.content.explore import ItemDef
 from roguelike.core.components import Character, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource, Marker
@@ -66,7 +66,7 @@ def _consume(game: Game, actor: int, item: int) -> None:
 def _use_light(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
     if game.store.has(actor, LightSource):
         return fail("You already carry a lit light.")
-    ldef = explore_data(game.content).lights[idef.light]
+    ldef = game.content.explore.lights[idef.light]
     fuel = None
     if ldef.fuel_item:
         fuel = next((i for i in carried(game.store, actor)
@@ -74,7 +74,7 @@ def _use_light(use: UseItem, game: Game, actor: int, idef: ItemDef) -> Result:
                     None)
         if fuel is None:
             return fail(f"The {idef.name} needs "
-                        f"{a_an(explore_data(game.content).items[ldef.fuel_item].name)}.")
+                        f"{a_an(game.content.explore.items[ldef.fuel_item].name)}.")
     blocked = spend_action(game, actor)
     if blocked:
         return blocked
@@ -200,7 +200,7 @@ def throw_fire(game: Game, actor: int, idef: ItemDef, x: int, y: int, dist: int
     if roll >= need - 2:
         events.append(Event("throw", "A near miss: it splashes.", actor))
         return events + _splash(game, idef, x, y)
-    band = explore_data(game.content).missiles[idef.missile]
+    band = game.content.explore.missiles[idef.missile]
     count = 1 if dist <= band.short_squares else 2 if dist <= band.medium_squares else 5
     feet = sum(rng.d(10) for _ in range(count))  # Classic: 1d10 / 2d10 / 5d10 feet off
     hour = rng.d(12)
@@ -279,4 +279,4 @@ def usable(game: Game, eid: int) -> list[tuple[int, ItemDef]]:
 
 def throw_reach(game: Game, idef: ItemDef) -> int:
     """How far a thrown item goes (its missile's long range, in squares)."""
-    return explore_data(game.content).missiles[idef.missile].long_squares
+    return game.content.explore.missiles[idef.missile].long_squares

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from roguelike.content.explore import SpellDef, explore_data
+from roguelike.content.explore import SpellDef
 from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
@@ -37,7 +37,7 @@ def known_spells(game: Game, caster: int) -> list[str]:
     char = game.store.try_get(caster, Character)
     if char is None:
         return []
-    spells = explore_data(game.content).spells
+    spells = game.content.explore.spells
     return [s for s in game.content.classes[char.klass].spells if s in spells]
 
 
@@ -52,7 +52,7 @@ def _in_reach(game: Game, caster: int, spell: SpellDef, x: int, y: int) -> bool:
 
 def spell_targets(game: Game, caster: int, spell_id: str) -> dict[str, Any]:
     """What the UI's targeting view needs: range, area, the squares that can be chosen."""
-    spell = explore_data(game.content).spells[spell_id]
+    spell = game.content.explore.spells[spell_id]
     here = game.store.get(caster, Position)
     squares = []
     for y in range(here.y - spell.range, here.y + spell.range + 1):
@@ -96,7 +96,7 @@ class Cast(Action):
         refused = aim_refusal(game, actor, self.spell, self.x, self.y)
         if refused:
             return fail(refused)
-        spell = explore_data(game.content).spells[self.spell]
+        spell = game.content.explore.spells[self.spell]
         refused = _option_refusal(game, spell, self, game.creature_at(self.x, self.y))
         if refused:
             return fail(refused)
@@ -118,7 +118,7 @@ class Cast(Action):
 def _cast_words(game: Game) -> tuple[list[str], list[str]]:
     """Spell ids and cast options in a fixed order, for Cast.encode."""
     locations = {loc.id for cls in game.content.classes.values() for loc in cls.locations}
-    return (list(explore_data(game.content).spells),
+    return (list(game.content.explore.spells),
             ["", *sorted(DIRECTIONS), *sorted(locations)])
 
 
@@ -129,7 +129,7 @@ def resume_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
     actor, spell_index, x, y, option = args
     ids, options = _cast_words(game)
     cast = Cast(ids[spell_index], x, y, options[option])
-    spell = explore_data(game.content).spells[cast.spell]
+    spell = game.content.explore.spells[cast.spell]
     return _EFFECTS[spell.effect](game, actor, spell, cast, game.creature_at(x, y))
 
 
@@ -139,7 +139,7 @@ def aim_refusal(game: Game, actor: int, spell_id: str, x: int, y: int) -> str:
     and the targeting view asks it before the cast, so the two agree."""
     if spell_id not in known_spells(game, actor):
         return "You do not know that spell."
-    spell = explore_data(game.content).spells[spell_id]
+    spell = game.content.explore.spells[spell_id]
     if not _in_reach(game, actor, spell, x, y):
         return f"{spell.name} reaches {plural(spell.range, 'square')} you can see."
     if spell.area != "target":
@@ -183,7 +183,7 @@ def harmful(game: Game, spell_id: str) -> bool:
     content does not mark `beneficial` (Confusion's Confused; a Sleep would be Asleep).
     (Read from the data the rules already use, so the content's digest, and every record
     made with it, stays the same.)"""
-    spell = explore_data(game.content).spells[spell_id]
+    spell = game.content.explore.spells[spell_id]
     if spell.effect in STRIKING_EFFECTS:
         return True
     return bool(spell.condition) and not resolve(game, spell.condition).beneficial
@@ -194,7 +194,7 @@ def caught_by(game: Game, spell_id: str, x: int, y: int) -> list[int]:
     creature within its radius (the caster too), a targeted spell the one there; none for
     a spell that is not harmful, nor for a wall (it stops short of creatures,
     wall_squares)."""
-    spell = explore_data(game.content).spells[spell_id]
+    spell = game.content.explore.spells[spell_id]
     if not harmful(game, spell_id) or spell.area == "wall":
         return []
     if spell.area == "target":
@@ -249,7 +249,7 @@ def _confuse(game: Game, spell: SpellDef, rounds: int, caught: list[int]) -> lis
     """Each creature caught resists with a Wits check, in turn; a delver's failure luck
     could still turn waits for the answer, and the others' checks wait behind it."""
     events: list[Event] = []
-    index = list(explore_data(game.content).spells).index(spell.id)
+    index = list(game.content.explore.spells).index(spell.id)
     for i, eid in enumerate(caught):
         ok, said = check_or_offer(game, eid, "wits", "resisting Confusion",
                                   "resist_confusion", [index, rounds, eid, *caught[i + 1:]])
@@ -263,7 +263,7 @@ def _confuse(game: Game, spell: SpellDef, rounds: int, caught: list[int]) -> lis
 
 def resume_resist_confusion(game: Game, args: list[int], ok: bool) -> list[Event]:
     index, rounds, eid, *caught = args
-    spell = list(explore_data(game.content).spells.values())[index]
+    spell = list(game.content.explore.spells.values())[index]
     events = [] if ok or not game.store.alive(eid) else \
         adapters.add_condition(game, eid, spell.condition, rounds, spell.id)
     return events + _confuse(game, spell, rounds, caught)

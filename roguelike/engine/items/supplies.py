@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from roguelike.content.explore import explore_data
 from roguelike.core.explore_components import Doused, Item, Ledger, LightSource, Treasure
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.creatures.inventory import carried, item_def_of
@@ -31,7 +30,7 @@ class Burning(NamedTuple):
 
 def burning(game: Game) -> list[Burning]:
     """Every party member's light, lit or put out for a rest, in party order."""
-    data = explore_data(game.content)
+    data = game.content.explore
     store = game.store
     out = []
     for eid in game.party:
@@ -54,7 +53,7 @@ def burning(game: Game) -> list[Burning]:
 def spare_lights(game: Game) -> list[tuple[str, int]]:
     """(name, count) of the lights and fuel the party carries that no burning light's
     bearer holds for it (a torch in a pack, a flask of oil with no lantern lit), by name."""
-    data = explore_data(game.content)
+    data = game.content.explore
     fuels = {ldef.fuel_item for ldef in data.lights.values() if ldef.fuel_item}
     kept = {item for b in burning(game) for item in refills(game, b.bearer, b.kind)}
     counts: dict[str, int] = {}
@@ -73,7 +72,7 @@ def fuel_for(game: Game, item: int) -> str:
     idef = item_def_of(game, item)
     if idef is None:
         return ""
-    lights = explore_data(game.content).lights
+    lights = game.content.explore.lights
     lamps = [ldef for ldef in lights.values() if ldef.fuel_item == idef.id]
     if lamps:
         lit = [b for b in burning(game) if lights[b.kind].fuel_item == idef.id]
@@ -89,7 +88,7 @@ def fuel_for(game: Game, item: int) -> str:
 def gold(game: Game) -> tuple[int, int, bool]:
     """(gp carried by the party, gp banked, whether the Heart of the Deep is carried):
     treasure counts for the score once banked in the Camp."""
-    goal = explore_data(game.content).goal_item
+    goal = game.content.explore.goal_item
     store = game.store
     gp, heart = 0, False
     for eid in game.party:

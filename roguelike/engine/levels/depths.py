@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
 
 def place_goal(store: EntityStore, content: Content, level: Level) -> None:
     """On the last depth the stairs down become the artifact's resting place."""
-    data = explore_data(content)
+    data = content.explore
     if level.depth < data.depths or level.stairs_down is None:
         return
     x, y = level.stairs_down
@@ -41,7 +40,7 @@ def leaving(game: Game, actor: int) -> list[int]:
 
 
 def carries_goal(game: Game, members: list[int]) -> bool:
-    goal = explore_data(game.content).goal_item
+    goal = game.content.explore.goal_item
     for eid in members:
         for item in carried(game.store, eid):
             it = game.store.try_get(item, Item)
@@ -59,7 +58,7 @@ def leave_dungeon(game: Game, actor: int) -> Result:
     for eid in members:
         events += bank(game, eid, where="on leaving the dungeon")
     if goal:
-        gp = explore_data(game.content).items[explore_data(game.content).goal_item].gp
+        gp = game.content.explore.items[game.content.explore.goal_item].gp
         led.artifact = True
         led.banked_gp += gp
         events.append(Event("victory", f"The Heart of the Deep is carried into the daylight "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from roguelike.content.fight_tables import SpawnRow, fight_tables
+from roguelike.content.fight_tables import SpawnRow
 from roguelike.content.loader import Content
 from roguelike.core.components import Conditions, Position
 from roguelike.core.dice import parse
@@ -40,7 +40,7 @@ def stock_level(store: EntityStore, content: Content, level: Level, seed: str) -
 
 
 def spawn_row(content: Content, depth: int) -> SpawnRow:
-    rows = fight_tables(content).spawn
+    rows = content.fight.spawn
     for row in rows:
         if row.depth_min <= depth <= row.depth_max:
             return row
@@ -49,7 +49,7 @@ def spawn_row(content: Content, depth: int) -> SpawnRow:
 
 def give_innate(store: EntityStore, content: Content, eid: int, monster_id: str) -> None:
     """Conditions a monster always has (a troll regenerates, a shadow is hard to see)."""
-    abilities = fight_tables(content).abilities
+    abilities = content.fight.abilities
     conds = store.try_get(eid, Conditions)
     if conds is None:
         conds = Conditions()

@@ -5,7 +5,6 @@ Each part uses its own level stream, so a level still depends only on (seed, dep
 
 from __future__ import annotations
 
-from roguelike.content.explore import explore_data
 from roguelike.content.loader import Content
 from roguelike.core.ecs import EntityStore
 from roguelike.engine.doors.doorways import place_secret_doors
@@ -16,7 +15,7 @@ from roguelike.world.level import Level
 
 
 def stock_exploration(store: EntityStore, content: Content, level: Level, seed: str) -> None:
-    data = explore_data(content)
+    data = content.explore
     keep = level.stairs_down or level.stairs_up
     place_goal(store, content, level)
     place_secret_doors(store, level, seed, data.doors.secret_in_six, keep)

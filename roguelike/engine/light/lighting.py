@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
-from roguelike.content.explore import LightDef, explore_data
+from roguelike.content.explore import LightDef
 from roguelike.core.components import Disabled, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Doused, LightSource
@@ -59,7 +59,7 @@ def _shining(game: Sighted) -> list[tuple[int, int, LightDef]]:
     ids = store.ids(LightSource, Position)
     if not ids:
         return []
-    lights = explore_data(game.content).lights
+    lights = game.content.explore.lights
     positions, sources = store.table(Position), store.table(LightSource)
     depth = game.depth
     out = []
@@ -111,7 +111,7 @@ def _cut_fovs(game: Sighted, clear: np.ndarray, lights: list[tuple[int, int, str
     and is the bearer's own when its field of view is asked for (party_sight, when a light
     lies where no standing delver does). Of two radii the larger window holds the
     smaller."""
-    defs = explore_data(game.content).lights
+    defs = game.content.explore.lights
     mask = np.zeros(clear.shape, dtype=bool)
     first = True
     for x, y, kind in lights:
@@ -215,7 +215,7 @@ def in_darkness(game: Game, x: int, y: int) -> bool:
 def refills(game: Game, eid: int, kind: str) -> list[int]:
     """What in `eid`'s pack keeps its light of `kind` burning when it is spent: the light's
     fuel (a Flask of Oil for the lantern), or another of the same light (a Torch)."""
-    ldef = explore_data(game.content).lights[kind]
+    ldef = game.content.explore.lights[kind]
     out = []
     for item in carried(game.store, eid):
         idef = item_def_of(game, item)
@@ -229,7 +229,7 @@ def burn(game: Game, rounds: int) -> list[Event]:
     """Lights burn down; a spent torch is replaced from the pack, a lantern refilled. A
     light about to go out for good (nothing in its bearer's pack to keep it burning) is
     warned of once, as it comes within LOW_TURNS exploration turns of its end."""
-    data = explore_data(game.content)
+    data = game.content.explore
     events: list[Event] = []
     low = LOW_TURNS * data.rounds_per_turn
     for eid, light in list(game.store.query(LightSource)):
@@ -261,7 +261,7 @@ def _running_low(game: Game, eid: int, light: LightSource) -> list[Event]:
     keeps it burning; who else carries some, if anyone does."""
     if refills(game, eid, light.kind):
         return []
-    data = explore_data(game.content)
+    data = game.content.explore
     ldef = data.lights[light.kind]
     name = name_of(game.store, eid)
     turns = -(-light.rounds_left // data.rounds_per_turn)
@@ -306,7 +306,7 @@ def relight(game: Game, eid: int) -> Event | None:
     if out is None:
         return None
     game.store.add(eid, LightSource(out.kind, out.rounds_left))
-    ldef = explore_data(game.content).lights[out.kind]
+    ldef = game.content.explore.lights[out.kind]
     return Event("light", f"{name_of(game.store, eid)} lights the {ldef.name} again.", eid)
 
 
@@ -320,9 +320,9 @@ def _take(game: Game, eid: int, ctype: type[T]) -> T | None:
 
 
 def light_up(game: Game, eid: int, kind: str) -> Event:
-    ldef = explore_data(game.content).lights[kind]
+    ldef = game.content.explore.lights[kind]
     turns = ldef.burn_turns
-    game.store.add(eid, LightSource(kind, turns * explore_data(game.content).rounds_per_turn))
+    game.store.add(eid, LightSource(kind, turns * game.content.explore.rounds_per_turn))
     game.view_changed()
     return Event("light", f"{name_of(game.store, eid)} lights {a_an(ldef.name)} ({turns} "
                  "exploration turns).", eid)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from roguelike.content.explore import MarkerResult, explore_data
+from roguelike.content.explore import MarkerResult
 from roguelike.content.loader import Content
 from roguelike.core.components import Actor, Appearance, Character, Named, Position
 from roguelike.core.ecs import EntityStore
@@ -162,7 +162,7 @@ def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], 
 
 def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False
             ) -> list[Event]:
-    data = explore_data(game.content)
+    data = game.content.explore
     face = game.streams.play.d(6)
     row = data.chart("success" if success else "failure", face)
     mpos = game.store.get(marker, Position)
@@ -193,7 +193,7 @@ def _held_words(game: Game, row: MarkerResult, x: int, y: int) -> str:
     """What the chart's row says the marker holds, true to what happens next: a trap a
     Rogue may disarm springs at once when no standing Rogue is beside the marker (003:
     "Rogues may make a Wits roll to disarm the trap"; RULES "Event markers")."""
-    classes = explore_data(game.content).markers.disarm_classes
+    classes = game.content.explore.markers.disarm_classes
     if row.event != "trap_disarmable" or _disarmer(game, x, y, classes) is not None:
         return row.text
     return "a trap; a Rogue beside it could have disarmed it, but none stands there"
@@ -275,7 +275,7 @@ def spring_trap(game: Game, checker: int, x: int, y: int, may_disarm: bool, remo
                 ) -> list[Event]:
     """T&T trap: a Rogue next to it may disarm (Wits); the trap is rolled and resolved,
     then its Treasure column is rolled."""
-    data = explore_data(game.content)
+    data = game.content.explore
     roll = game.streams.play.d(6)
     trap = data.tt_traps[roll]
     events = [Event("trap", f"The marker hides a trap: {trap.name} (rolled {roll} on the "
@@ -297,7 +297,7 @@ def resume_marker_disarm(game: Game, args: list[int], disarmed: bool) -> list[Ev
     """A marker's trap after the Rogue's disarm roll (or with no Rogue to try): disarmed,
     the experience and the trap's treasure; else it springs."""
     checker, x, y, roll, rogue, remote = args
-    trap = explore_data(game.content).tt_traps[roll]
+    trap = game.content.explore.tt_traps[roll]
     if disarmed:  # the same experience as any disarm: 10 x the trap's disarm value
         profile = game.content.traps.get(trap.id)
         xp = DISARM_XP_PER_POINT * profile.disarm_base if profile else 0

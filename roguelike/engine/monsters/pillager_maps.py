@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from roguelike.content.explore import explore_data
 from roguelike.core.components import Position
 from roguelike.core.explore_components import Item, Marker, SecretDoor, Treasure
 from roguelike.engine.base.action import DIRECTIONS
@@ -174,7 +173,7 @@ def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
     out = [(eid, (p.x, p.y)) for eid in markers if (p := positions[eid]).depth == depth]
     if treasure:
         mixed = bool(out)
-        goal = explore_data(game.content).goal_item
+        goal = game.content.explore.goal_item
         items = store.peek(Item)
         for eid in treasure:
             p = positions[eid]

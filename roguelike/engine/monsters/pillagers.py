@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from roguelike.content.explore import explore_data, roll_expr
+from roguelike.content.explore import roll_expr
 from roguelike.core.components import Actor, Disabled, FightState, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
@@ -141,7 +141,7 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
           ) -> list[int]:
     """Put Pillagers at random exits of rooms that still hold markers."""
     rooms = _marker_rooms(store, level.depth)
-    monster = explore_data(content).pillagers.monster
+    monster = content.explore.pillagers.monster
     if not rooms or monster not in content.monsters:
         return []
     # a room the corridors never reached was filled in by the generator: it has no exits
@@ -166,13 +166,13 @@ def place(store: EntityStore, content: Content, level: Level, rng: Stream, count
 
 def place_at_start(store: EntityStore, content: Content, level: Level, seed: str) -> None:
     rng = Stream(seed, f"level/{level.depth}/pillagers")
-    place(store, content, level, rng, roll_expr(explore_data(content).pillagers.start, rng))
+    place(store, content, level, rng, roll_expr(content.explore.pillagers.start, rng))
 
 
 def arrive_after_reveal(game: Game) -> list[Event]:
     """Each revealed marker brings D3 Pillagers (T&T Game Play 3)."""
     rng = game.streams.play
-    text = explore_data(game.content).markers.reveal_pillagers
+    text = game.content.explore.markers.reveal_pillagers
     count = roll_expr(text, rng)
     new = place(game.store, game.content, game.level, rng, count)
     if not new:
@@ -428,7 +428,7 @@ class Deposit(Action):
         haul.hauling = False
         led = ledger(game)
         led.hauls += 1
-        per = explore_data(game.content).pillagers.per_marker_removed
+        per = game.content.explore.pillagers.per_marker_removed
         events = [Event("pillage", _home_words(game, actor, taken, led.hauls % per or per,
                                                per), actor)]
         if led.hauls % per == 0:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from roguelike.content.explore import RestKind, explore_data
+from roguelike.content.explore import RestKind
 from roguelike.core.components import Actor, Conditions, HitBoxes, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue, Ledger, LightSource
@@ -65,7 +65,7 @@ def rest_refusal(game: Game) -> str:
 def rest_kind(game: Game, eid: int) -> RestKind:
     """The best row of the healing table for where `eid` lies: Bed Rest in the level's
     Camp room, Light Rest anywhere else."""
-    kinds = explore_data(game.content).rest_kinds  # weakest first
+    kinds = game.content.explore.rest_kinds  # weakest first
     camp = in_camp(game, eid)
     return next(k for k in reversed(kinds) if k.place == "anywhere" or camp)
 
@@ -77,7 +77,7 @@ def rest_words(game: Game, kinds: dict[int, RestKind]) -> str:
     """Which row of the healing table each delver rested by, and what it heals: "Light
     Rest, away from the Camp, up to 1 box each: Bors, Vex; Bed Rest in the Camp heals 2"
     (the names alone were never explained)."""
-    table = explore_data(game.content).rest_kinds
+    table = game.content.explore.rest_kinds
     parts = []
     for kind in table:
         who = [name_of(game.store, e) for e, k in kinds.items() if k is kind]
@@ -148,7 +148,7 @@ class Rest(Action):
 
 
 def begin_rest(game: Game, actor: int, dark: bool = False) -> list[Event]:
-    turn = explore_data(game.content).rounds_per_turn
+    turn = game.content.explore.rounds_per_turn
     led = ledger(game)
     led.rest_ends = led.clock + turn
     doused = False
@@ -254,7 +254,7 @@ def _night(game: Game, eid: int, kind: RestKind) -> list[Event]:
         return []
     events: list[Event] = []
     if kind.injury_check:
-        attr = explore_data(game.content).rest.injury_check
+        attr = game.content.explore.rest.injury_check
         ok, events = attribute_check(game, eid, attr,
                                      label="Endurance, to rest off an injury")
         if not ok:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Conditions, Disabled, Door, Hazard, Position, Trap
 from roguelike.core.explore_components import SecretDoor
 from roguelike.engine.base.kept import declare
@@ -42,7 +41,7 @@ def untouchable(game: Game, conds: Conditions | None) -> bool:
     (Petrified: a statue is no target, so monsters go for the others)."""
     if conds is None or not conds.active:  # (most delvers, most of the time)
         return False
-    defs = fight_tables(game.content).conditions
+    defs = game.content.fight.conditions
     return any(defs[cid].play.untargetable for cid in conds.active)
 
 

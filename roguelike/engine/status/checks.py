@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
@@ -103,7 +102,7 @@ def d6_check(game: Game, eid: int, need: int | str, label: str, mod: int = 0) ->
     if isinstance(need, str):
         label = label or need.capitalize()
         need = attribute(game.store, eid, need)
-    d6 = fight_tables(game.content).d6
+    d6 = game.content.fight.d6
     total_mod = mod + roller_mod(game, eid)
     luck = take_pledge(game, eid)
     roll = game.streams.play.d(game.content.rules.combat_die)

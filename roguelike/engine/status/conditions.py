@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import ConditionDef, ConditionPlay, fight_tables
+from roguelike.content.fight_tables import ConditionDef, ConditionPlay
 from roguelike.core.components import Actor, Conditions, Position
 from roguelike.core.dice import is_dice, parse
 from roguelike.core.events import Event
@@ -26,7 +26,7 @@ UNTIL_ENDED = -1
 
 
 def _defs(game: Game) -> dict[str, ConditionDef]:
-    return fight_tables(game.content).conditions
+    return game.content.fight.conditions
 
 
 def resolve(game: Game, cond_id: str) -> ConditionDef:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Character
 from roguelike.core.events import Event
 from roguelike.engine.base.stats import attribute, name_of
@@ -68,4 +67,4 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
 
 
 def _critical_margin(game: Game) -> int:
-    return fight_tables(game.content).d6.critical_margin
+    return game.content.fight.d6.critical_margin

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
 from roguelike.engine.base import luck_queue
@@ -56,7 +55,7 @@ def offer_luck(game: Game, chk: Check, resume: str, args: list[int]) -> list[Eve
 
 
 def gain_luck(game: Game, eid: int, feat: str) -> list[Event]:
-    tables = fight_tables(game.content)
+    tables = game.content.fight
     char = game.store.try_get(eid, Character)
     row = tables.luck_feats.get(feat)
     if char is None or row is None:

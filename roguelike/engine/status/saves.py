@@ -32,8 +32,6 @@ def save_target(game: Game, eid: int, category: str) -> int:
     if category in D6_SAVES:
         return attribute(game.store, eid, category)
     tables = game.content.saves
-    if tables is None:
-        raise RuntimeError("saving-throw tables are not loaded")
     char = game.store.try_get(eid, Character)
     if char is not None:
         return tables.target(tables.class_map[char.klass], character_level(game, eid),

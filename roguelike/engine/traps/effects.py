@@ -354,8 +354,7 @@ def op_corrode(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]
     Classic) or fall to pieces."""
     game = ctx.game
     material, category = step["material"], step.get("save", "stone")
-    floor_target = game.content.saves.target("fighter", 0, category) if game.content.saves \
-        else 16
+    floor_target = game.content.saves.target("fighter", 0, category)
     owners: list[tuple[int, int]] = []  # (item, carrier or 0)
     if step["scope"] == "floor_items":
         area = set(area_squares(game.level, ctx.profile.area, ctx.point, ctx.room))
@@ -466,8 +465,7 @@ def continue_trap_figure_attacks(game: Game, args: list[int]) -> list[Event]:
 
 def op_spell(ctx: Ctx, step: Step, victims: list[int], path: str) -> list[int]:
     game = ctx.game
-    per = game.content.trap_stocking.deeper_spell_caster_levels_per_level \
-        if game.content.trap_stocking else 2
+    per = game.content.trap_stocking.deeper_spell_caster_levels_per_level
     ctx.ecl = step["caster_level"] + per * ctx.beyond
     targets = _alive(ctx, victims)
     note = ""

@@ -32,15 +32,14 @@ def one_of_size(steps: list[dict[str, Any]]) -> int:
 def make_trap(store: EntityStore, content: Content, profile: TrapDef, pos: Position, *,
               placement: str, room: int, rng: Stream, rank: int = 0, d12: int = 0) -> int:
     options = one_of_size(profile.effect)
-    family = content.trap_stocking.families[profile.family] if content.trap_stocking else None
+    family = content.trap_stocking.families[profile.family]
     beyond = max(0, pos.depth - profile.rank) if profile.rank else 0
     trap = Trap(profile.id, placement, room=room, rank=rank, d12=d12, beyond=beyond,
                 option=rng.below(options) if options else -1)
     if profile.detection >= 6 and profile.trigger == "forced":
         trap.state = "exposed"  # an open pit is plain to see
     return store.create(Position(pos.depth, pos.x, pos.y),
-                        Appearance(family.glyph if family else "^",
-                                   family.color if family else "red", 1),
+                        Appearance(family.glyph, family.color, 1),
                         Named(profile.name), trap)
 
 

@@ -104,7 +104,6 @@ def parts_ground(level: Level, squares: list[tuple[int, int]]) -> bool:
 def stock_room_traps(store: EntityStore, content: Content, level: Level, rng: Stream
                      ) -> list[int]:
     stocking = content.trap_stocking
-    assert stocking is not None
     table = rank_table(content)
     ranks = stocking.ranks_for(level.depth)
     made = []
@@ -157,7 +156,6 @@ def dead_end_exclusion(level: Level, radius: int) -> set[tuple[int, int]]:
 def stock_trap_squares(store: EntityStore, content: Content, level: Level, rng: Stream,
                        taken: list[tuple[int, int]]) -> list[int]:
     stocking = content.trap_stocking
-    assert stocking is not None
     mk = stocking.mage_knight
     pool = square_pool(content)
     banned = dead_end_exclusion(level, mk.dead_end_exclusion_radius)

@@ -176,7 +176,7 @@ class Disarm(Action):
             return fail("You know of no trap there.")
         if not disarmable(game, t):
             return fail("That trap is not armed.")
-        mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+        mk = game.content.trap_stocking.mage_knight
         cost = mk.disarm_slow_cost if self.slow else mk.disarm_quick_cost
         blocked = _pay_points(game, actor, cost)
         if blocked:
@@ -185,7 +185,7 @@ class Disarm(Action):
 
 
 def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
-    mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
+    mk = game.content.trap_stocking.mage_knight
     profile = profile_of(game, t)
     value = disarm_value(game, t)
     bonus = mk.disarm_slow_bonus if slow else 0

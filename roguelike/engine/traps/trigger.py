@@ -130,7 +130,7 @@ def _sprung(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     _schedule_reset(game, trap_eid)
     actor = game.store.try_get(trigger, Actor)
     stocking = game.content.trap_stocking
-    if actor is not None and trap.placement == "square" and stocking \
+    if actor is not None and trap.placement == "square" \
             and stocking.mage_knight.trigger_ends_movement:
         # Mage Knight 001: "Triggering a trap ends a Hero's movement and activation": no
         # points and no action left this turn
@@ -175,9 +175,9 @@ def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:
     profile = profile_of(game, trap_eid)
     n = profile.trigger_chance[0]
     stocking = game.content.trap_stocking
-    if profile.source == (stocking.dungeonpunk.source if stocking else "") \
+    if profile.source == stocking.dungeonpunk.source \
             and profile.type != "magical" and game.mode == "combat":
-        n = min(6, n * stocking.dungeonpunk.combat_or_chase_multiplier)  # type: ignore[union-attr]
+        n = min(6, n * stocking.dungeonpunk.combat_or_chase_multiplier)
     face = game.streams.play.d(6)
     ok = face <= n
     text = f"{name_of(game.store, mover)} {'triggers' if ok else 'avoids'} a hidden " \
@@ -307,7 +307,7 @@ def _diagonal_traps(game: Game, a: tuple[int, int], b: tuple[int, int],
                     squares: dict[tuple[int, int], list[int]]) -> list[int]:
     """The trap squares a step from `a` to `b` passes diagonally between (none unless the
     step is diagonal)."""
-    if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1 or game.content.trap_stocking is None:
+    if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1:
         return []
     return [t for corner in ((b[0], a[1]), (a[0], b[1])) for t in squares.get(corner, [])]
 
@@ -316,7 +316,6 @@ def _diagonal(game: Game, eid: int, trap_eid: int) -> list[Event]:
     """Slipping past trap square `trap_eid` diagonally (Mage Knight 001): it goes off on
     the chart's faces, unless the mover is Nimble."""
     stocking = game.content.trap_stocking
-    assert stocking is not None  # (_diagonal_traps lists none without it)
     mk = stocking.mage_knight
     trap = game.store.get(trap_eid, Trap)
     if trap.state not in ARMED or trap.placement != "square":

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from roguelike.content.explore import explore_data, roll_expr
+from roguelike.content.explore import roll_expr
 from roguelike.core.components import Actor, Position, Wanderer
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
@@ -37,14 +37,14 @@ def on_round(game: Game) -> list[Event]:
     led = ledger(game)
     led.clock += 1
     events = burn(game, 1) + expire_walls(game)
-    if led.clock % explore_data(game.content).rounds_per_turn == 0:
+    if led.clock % game.content.explore.rounds_per_turn == 0:
         events += tire(game) + wandering_check(game)
     return events + tick(game, led)
 
 
 def tire(game: Game) -> list[Event]:
     """Classic: rest one turn in six. Each sixth unrested turn costs a fatigue level."""
-    rest = explore_data(game.content).rest
+    rest = game.content.explore.rest
     events: list[Event] = []
     for eid in game.party:
         fat = game.store.try_get(eid, Fatigue)
@@ -70,7 +70,7 @@ def wandering_check(game: Game) -> list[Event]:
     """1 in 6 each turn, 2 in 6 where noisy (DungeonPunk); distance 2d6x2 squares and the
     Classic 2d6 reaction decide how the encounter opens."""
     events = moved_on(game)
-    data = explore_data(game.content)
+    data = game.content.explore
     rng = game.streams.play
     odds = data.rest.noisy_in_six if noisy(game) else data.rest.quiet_in_six
     roll = rng.d(6)

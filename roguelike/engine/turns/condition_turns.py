@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roguelike.content.fight_tables import fight_tables
 from roguelike.core.components import Actor, Conditions, FightState, Position
 from roguelike.core.events import Event
 from roguelike.engine.base.action import DIRECTIONS, spend_action
@@ -85,7 +84,7 @@ def end_turn(game: Game, eid: int) -> list[Event]:
     if conds is None or not conds.active:
         return []
     events: list[Event] = []
-    defs = fight_tables(game.content).conditions
+    defs = game.content.fight.conditions
     for cid in list(conds.active):
         if cid not in conds.active:
             continue

@@ -54,9 +54,11 @@ LAYERS: dict[str, int] = {
     "roguelike.records": 7,
     "roguelike.bot": 7,
     "roguelike.argtypes": 7,
-    # 8 tools and the crash report (on records)
+    # 8 tools and the crash report (on records); seed challenges (their store, queue
+    # workers, boards, and the command line's client of a host)
     "roguelike.tools": 8,
     "roguelike.crash": 8,
+    "roguelike.challenges": 8,
     # 9 the screens
     "roguelike.ui": 9,
     # 10 the host: it serves the UI over SSH, and its website over HTTP (a browser's

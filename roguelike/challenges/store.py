@@ -622,18 +622,21 @@ class Store:
                     "WHERE id = ?", (needs, int(job_id)))
             self._q(conn, "UPDATE games SET note = ? WHERE id = ?", (note, int(game_id)))
 
-    def recover(self, worker_prefix: str = "", now: int | None = None) -> int:
-        """Jobs taken by workers that are gone back to pending: at a host's start every
-        running job of `worker_prefix` (its own workers, all dead with the old host), or
-        any whose lease ran out before `now`. Returns how many."""
+    def recover(self, worker: str | None = None, now: int | None = None) -> int:
+        """Jobs taken by workers that are gone, back to pending: all running ones (at a
+        host's start: its workers died with the last host), those of one `worker` (it
+        died), or those whose lease ran out before `now`. Returns how many."""
+        where = "state = 'running'"
+        args: list[Any] = []
+        if worker is not None:
+            where += " AND worker = ?"
+            args.append(worker)
+        if now is not None:
+            where += " AND lease_until < ?"
+            args.append(int(now))
         with self._write() as conn:
-            if now is None:
-                cur = self._q(conn, "UPDATE jobs SET state = 'pending', worker = '' WHERE "
-                              "state = 'running' AND worker LIKE ?", (worker_prefix + "%",))
-            else:
-                cur = self._q(conn, "UPDATE jobs SET state = 'pending', worker = '' WHERE "
-                              "state = 'running' AND lease_until < ?", (now,))
-            return int(cur.rowcount)
+            return int(self._q(conn, "UPDATE jobs SET state = 'pending', worker = '' WHERE "
+                               + where, args).rowcount)
 
     def queue_counts(self) -> dict[str, int]:
         with self._read() as conn:
@@ -670,6 +673,22 @@ class Store:
                            "ORDER BY score DESC, turns, ended_at, id LIMIT ? OFFSET ?",
                            (*args, int(limit), int(offset))).fetchall()
         return [_entry(r) for r in rows], total
+
+    def rank_of(self, challenge_id: int, account: int) -> tuple[int, Entry] | None:
+        """The account's place on the challenge's board and its standing game."""
+        where = "challenge = ? AND standing = 1 AND status = 'verified'"
+        with self._read() as conn:
+            row = self._q(conn, f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE {where} "
+                          "AND account = ?", (int(challenge_id), int(account))).fetchone()
+            if row is None:
+                return None
+            e = _entry(row)
+            better = self._q(conn, f"SELECT COUNT(*) FROM games WHERE {where} AND (score > ? "
+                             "OR (score = ? AND (turns < ? OR (turns = ? AND (ended_at < ? "
+                             "OR (ended_at = ? AND id < ?))))))",
+                             (int(challenge_id), e.score, e.score, e.turns, e.turns,
+                              e.ended_at, e.ended_at, e.id)).fetchone()[0]
+        return int(better) + 1, e
 
     def unsettled(self, challenge_id: int, limit: int = 100) -> list[Entry]:
         """The challenge's games still pending, and those refused (newest first)."""

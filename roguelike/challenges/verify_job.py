@@ -127,7 +127,8 @@ def _accept(store: Store, data: Path, entry: Entry, challenge: Challenge | None,
     public = may_publish(challenge, now)
     if not store.verified(entry.id, key=key, score=int(result["score"]),
                           parts=dict(result["score_parts"]), depth=int(result["depth"]),
-                          turns=int(result["turns"]), outcome=str(result["outcome"]),
+                          turns=int(result["turns"]),
+                          outcome=str(result["outcome"]) or "left",  # (scored as it stood)
                           now=now, published=False):
         first = store.game_with_key(key)
         return _refuse(store, entry, f"this very game is on the host already (game "

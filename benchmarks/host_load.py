@@ -1,6 +1,10 @@
-"""Load on the SSH host: N bot players on loopback, keypress-to-screen latency and memory.
+"""Load on the host: N bot players on loopback, keypress-to-screen latency and memory.
 
-    python benchmarks/host_load.py [--sessions 50] [--seconds 20]
+    python benchmarks/host_load.py [--sessions 50] [--seconds 20] [--web]
+
+With --web the bots play through the website instead of SSH (register with the forms,
+then the play terminal's WebSocket, permessage-deflate as a browser agrees it); bytes per
+step are then the bytes on the wire (compressed frames), beside the terminal bytes.
 
 The host runs as its own process (`roguelike host`), so the bots' CPU is not the host's;
 everything stays on loopback and the run stops by itself (a hard deadline). Each bot
@@ -65,7 +69,8 @@ class Bot:
     def __init__(self, n: int) -> None:
         self.name = f"bot{n}"
         self.latencies: list[float] = []
-        self.step_bytes: list[int] = []
+        self.step_bytes: list[int] = []  # on the wire: SSH's payload, the web's frames
+        self.term_bytes: list[int] = []  # the terminal's own bytes
         self.timeouts = 0
         self.sent_at = 0.0
         self.waiting = False
@@ -85,7 +90,9 @@ class Bot:
         self.term.send("\x1b[B\x1b[B\r")
         await self.term.wait_for("Seed (words", 30)
         self.term.send(SEED + "\r")
-        await self.term.wait_for(f"seed {SEED}", 90)
+        await self.term.wait_for("Choose your party", 90)
+        self.term.send("\r")  # the default party
+        await self.term.wait_for("D1 R1 ", 90)
         await self.term.quiet(0.3, 10)
         orig = self.term._received
 
@@ -99,8 +106,11 @@ class Bot:
 
         self.term._received = received
 
+    def wire(self) -> int:
+        return self.bytes
+
     async def press(self, i: int) -> None:
-        start_bytes = self.bytes
+        start_bytes, start_terminal = self.wire(), self.bytes
         self.got.clear()
         self.waiting = True
         self.sent_at = time.monotonic()
@@ -111,7 +121,8 @@ class Bot:
             self.waiting = False
             self.timeouts += 1
         await asyncio.sleep(0.9)  # a brisk human pace; the rest of the step's bytes arrive
-        self.step_bytes.append(self.bytes - start_bytes)
+        self.step_bytes.append(self.wire() - start_bytes)
+        self.term_bytes.append(self.bytes - start_terminal)
 
     async def run(self, until: float, offset: float) -> None:
         await asyncio.sleep(offset)
@@ -121,23 +132,61 @@ class Bot:
             i += 1
 
 
-async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, Any]:
+class WebBot(Bot):
+    """The same player through the website (roguelike/web/client.py)."""
+
+    async def start(self, port: int) -> None:
+        from roguelike.web.client import WebTerminal
+
+        started = time.monotonic()
+        self.term = await WebTerminal.connect(f"http://127.0.0.1:{port}", self.name,
+                                              "benchpass1", register=True, source=self.source)
+        self.login = time.monotonic() - started
+        await self.term.wait_for("Play a seed", 60)
+        self.term.send("\x1b[B\x1b[B\r")
+        await self.term.wait_for("Seed (words", 30)
+        self.term.send(SEED + "\r")
+        await self.term.wait_for("Choose your party", 90)
+        self.term.send("\r")  # the default party
+        await self.term.wait_for("D1 R1 ", 90)
+        await self.term.quiet(0.3, 10)
+
+        def received(data: bytes) -> None:
+            self.bytes += len(data)
+            if self.waiting:
+                self.waiting = False
+                self.latencies.append(time.monotonic() - self.sent_at)
+                self.got.set()
+
+        self.term.on_output = received
+
+    def wire(self) -> int:
+        return int(self.term.wire)
+
+
+async def _bench(sessions: int, seconds: float, deadline: float, web: bool = False
+                 ) -> dict[str, Any]:
     data = Path(tempfile.mkdtemp(prefix="host-bench-"))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "roguelike", "host", "--port", "0", "--ssh-only",
+        sys.executable, "-m", "roguelike", "host", "--port", "0", "--web-port", "0",
         "--data", str(data),
         "--max-sessions", str(sessions + 8), "--max-per-ip", str(sessions + 8),
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
         assert proc.stdout is not None
         line = ""
-        while "listening on" not in line:
+        ports: dict[str, int] = {}
+        while "web on" not in line:
             line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
             if not line:
                 raise RuntimeError("the host did not start")
-        port = int(line.rsplit(":", 1)[1])
+            if "listening on" in line:
+                ports["ssh"] = int(line.rsplit(":", 1)[1])
+            if "web on" in line:
+                ports["web"] = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+        port = ports["web" if web else "ssh"]
         asyncio.get_running_loop().create_task(proc.stdout.read())  # keep draining
-        bots = [Bot(i) for i in range(sessions)]
+        bots = [WebBot(i) if web else Bot(i) for i in range(sessions)]
         t0 = time.monotonic()
         started = 0
         # log in a few at a time: each lobby and game costs about a second of CPU to start
@@ -149,7 +198,8 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
                                            return_exceptions=True)
             started += sum(1 for r in results if not isinstance(r, BaseException))
         startup = time.monotonic() - t0
-        live = [b for b in bots if b.term is not None and b.term.chan is not None]
+        live = [b for b in bots if b.term is not None
+                and (web or b.term.chan is not None)]
         until = min(time.monotonic() + seconds, deadline)
         await asyncio.gather(*(b.run(until, (k % 10) / 10) for k, b in enumerate(live)))
         kids = _descendants(proc.pid)
@@ -157,11 +207,15 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
         rss = [_mem_kb(p, "Rss") for p in kids]
         lat = sorted(x for b in live for x in b.latencies)
         steps = [s for b in live for s in b.step_bytes]
+        term_steps = [s for b in live for s in b.term_bytes]
         logins = sorted(b.login for b in live)
         for b in live:
-            b.term.close()
+            closing = b.term.close()
+            if closing is not None:
+                await closing
         n = max(1, len(live))
         return {
+            "host_transport": "web" if web else "ssh",
             "host_sessions": sessions, "host_sessions_started": started,
             "host_startup_s": round(startup, 1),
             "host_login_ms_median": round(statistics.median(logins) * 1000) if logins else None,
@@ -174,6 +228,9 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
             "host_rss_mb_per_game_process": round(statistics.median(rss) / 1024, 1)
             if rss else None,
             "host_step_bytes_median": statistics.median(steps) if steps else None,
+            "host_step_bytes_p95": sorted(steps)[int(len(steps) * 0.95) - 1] if steps else None,
+            "host_step_terminal_bytes_median": statistics.median(term_steps)
+            if term_steps else None,
         }
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -187,19 +244,21 @@ async def _bench(sessions: int, seconds: float, deadline: float) -> dict[str, An
         shutil.rmtree(data, ignore_errors=True)
 
 
-def bench_host(sessions: int = 50, seconds: float = 20.0, timeout: float = 240.0
-               ) -> dict[str, Any]:
+def bench_host(sessions: int = 50, seconds: float = 20.0, timeout: float = 240.0,
+               web: bool = False) -> dict[str, Any]:
     """The figures as a dict (benchmarks/run.py merges them); bounded by `timeout`."""
     deadline = time.monotonic() + timeout
-    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline), timeout + 30))
+    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline, web),
+                                        timeout + 30))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--web", action="store_true", help="the bots play in the website")
     args = parser.parse_args(argv)
-    figures = bench_host(args.sessions, args.seconds)
+    figures = bench_host(args.sessions, args.seconds, web=args.web)
     figures["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
     print(json.dumps(figures))
     return 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import socket
 import sqlite3
 import stat
 import sys
@@ -20,12 +22,14 @@ import pytest
 from host_kit import default_party, game_processes, loose_modes
 
 from roguelike.host.accounts import hash_password
+from roguelike.host.cast import read_cast
 from roguelike.host.child import MAX_COLS, MAX_ROWS
 from roguelike.host.client import Terminal
-from roguelike.host.hub import CPU_BURST, CPU_SHARE
+from roguelike.host.hub import CPU_BURST, CPU_SHARE, RESIZE_GAP
+from roguelike.web.client import WebTerminal
 
 pytestmark = pytest.mark.slow
-pytest_plugins = ("host_server",)  # the `server` fixture
+pytest_plugins = ("host_server",)  # the `server` and `web_server` fixtures
 DOWN, ENTER = "\x1b[B", "\r"
 
 
@@ -224,3 +228,160 @@ async def test_an_old_hash_is_raised_to_today_s_cost_at_the_next_login(server):
         stored = host.accounts._row("id = ?", account.id)[1]
         assert stored.startswith("scrypt$131072$8$1$"), stored
 
+
+
+# ----- the website: floods, slow browsers, absurd windows -------------------------------
+def ws_upgrade(port: int, path: str) -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n").encode()
+
+
+def ws_text_frame(text: str) -> bytes:
+    """One masked text frame (a client's), short enough for a 7-bit length."""
+    data = text.encode()
+    mask = b"\x01\x02\x03\x04"
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(
+        b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+async def test_floods_of_half_open_web_connections_and_page_loads_lock_nobody_out(web_server):
+    run = await web_server(guests=True, login_timeout=2.0)
+    port = run.web_port
+    silent, half_open = [], []
+    for i in range(60):  # TCP to the web port, never a byte, from 20 addresses
+        silent.append(await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=(f"127.0.0.{2 + i % 20}", 0)))
+    for i in range(40):  # WebSockets opened and never said hello
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=(f"127.0.0.{2 + i % 20}", 0))
+        writer.write(ws_upgrade(port, "/ws/watch/1"))
+        half_open.append((reader, writer))
+
+    async def page_load(i: int) -> int:
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=(f"127.0.0.{30 + i % 5}", 0))
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        answer = b""
+        with contextlib.suppress(ConnectionError):
+            answer = await reader.read()
+        writer.close()
+        # (a flood's connection may be pushed out of the pending pool before its request
+        # is read: closed unanswered, 0)
+        return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else 0
+
+    loads = asyncio.gather(*(page_load(i) for i in range(200)))
+    await asyncio.sleep(0.2)
+    # a real player gets in over SSH and another over the web, during all that
+    start = time.monotonic()
+    ssh = await Terminal.connect(run.ssh_port, "guest", source="127.0.0.100")
+    web = await WebTerminal.connect(run.url, "webby", "secret1", register=True,
+                                    source="127.0.0.101")
+    await ssh.wait_for("Welcome, Guest-", 15)
+    await web.wait_for("Welcome, webby", 15)
+    assert time.monotonic() - start < 10
+    assert 0 < run.host.gate.pending <= run.host.config.max_startups
+    # the flood's own page loads were served while they did not crowd the pool, and
+    # pushed out (closed unanswered) where they did; a real visitor's were served above
+    served = await loads
+    assert set(served) <= {0, 200} and served.count(200) > 0, served
+
+    async def closed(reader: asyncio.StreamReader) -> None:
+        with contextlib.suppress(ConnectionError):
+            while await reader.read(4096):
+                pass
+
+    # every connection that never logged in is closed by the grace time
+    await asyncio.wait_for(asyncio.gather(*(closed(r) for r, _w in silent + half_open)), 8)
+    assert run.host.gate.pending == 0 and run.host.gate.player_count() == 2
+    for _r, w in silent + half_open:
+        w.close()
+    ssh.close()
+    await web.close()
+
+
+async def test_a_slow_browser_holds_up_neither_the_game_nor_its_player(web_server):
+    run = await web_server()
+    player = await WebTerminal.connect(run.url, "alice", "secret1", register=True,
+                                       cols=120, rows=40)
+    await player.wait_for("Play (a new random seed)", 20)
+    player.send(ENTER)
+    await default_party(player)
+    account = run.host.accounts.find("alice").id
+    game = run.host.games[account]
+    # a watcher whose browser never reads: tiny socket buffers on both sides
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", run.web_port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    writer.write(ws_upgrade(run.web_port, f"/ws/watch/{account}"))
+    assert b" 101 " in await reader.readuntil(b"\r\n\r\n")
+    writer.write(ws_text_frame(json.dumps({"type": "hello", "cols": 80, "rows": 24})))
+    while not game.hub.watchers:
+        await asyncio.sleep(0.05)
+    seat = next(iter(game.hub.watchers.values()))
+    server_side = seat.viewer.outbox.transport.get_extra_info("socket")
+    server_side.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    # the player opens and closes the help (a whole screen each) again and again
+    latencies, skipped = [], False
+    for i in range(60):
+        before = player.text
+        sent = time.monotonic()
+        player.send("?" if i % 2 == 0 else "\x1b")
+        while player.text == before and time.monotonic() - sent < 10:
+            player.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(player.changed.wait(), 0.5)
+        latencies.append(time.monotonic() - sent)
+        skipped = skipped or seat.fresh  # the slow one was skipped (repainted later)
+        await player.quiet(0.3)  # (the whole redraw: an Escape is then read alone)
+    assert skipped, "the slow browser was never skipped"
+    slow = [(i, round(x, 2)) for i, x in enumerate(latencies) if x > 0.5]
+    assert sorted(latencies)[len(latencies) // 2] < 0.5 and max(latencies) < 3, slow
+    assert game.hub.running
+    writer.close()
+    await player.close()
+
+
+async def test_a_huge_or_tiny_browser_window_stalls_nothing(web_server):
+    run = await web_server()
+    huge = await WebTerminal.connect(run.url, "huge", "secret1", register=True,
+                                     cols=MAX_COLS, rows=MAX_ROWS, hello=(10**9, 10**9))
+    tiny = await WebTerminal.connect(run.url, "tiny", "secret1", register=True,
+                                     source="127.0.0.3", hello=(1, 1))
+    await huge.wait_for("Play (a new random seed)", 20)
+    await tiny.wait_for("Play (a new random seed)", 20)
+    huge.send(ENTER)
+    await default_party(huge)
+    game = run.host.games[run.host.accounts.find("huge").id]
+    assert game.hub.screen.size == (MAX_COLS, MAX_ROWS)  # clamped to the host's largest
+    tiny.send(ENTER)
+    await default_party(tiny)  # (80x24: the page never asks for less)
+    assert run.host.games[run.host.accounts.find("tiny").id].hub.screen.size == (80, 24)
+    # a storm of window changes from the huge one; the tiny one's keys still show at once
+    latencies = []
+    storm = time.monotonic()
+    for i in range(8):
+        for j in range(25):
+            n = i * 25 + j
+            await huge.resize(*((10**6 - n, 10**6) if n % 3 == 0 else
+                                (120 + 37 * n % 180, 30 + 11 * n % 70)), local=False)
+        before = tiny.text
+        sent = time.monotonic()
+        tiny.send("?" if i % 2 == 0 else "\x1b")
+        while tiny.text == before and time.monotonic() - sent < 10:
+            tiny.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(tiny.changed.wait(), 0.5)
+        latencies.append(time.monotonic() - sent)
+        await asyncio.sleep(0.2)
+    assert max(latencies) < 2.0, latencies
+    # the window changes reached the game at most 10 a second, each within the clamp
+    game.hub.cast.flush()
+    _, events = read_cast(game.hub.cast.path)
+    sizes = [tuple(int(v) for v in e[2].split("x")) for e in events if e[1] == "r"]
+    assert sizes and len(sizes) <= (time.monotonic() - storm) / RESIZE_GAP + 2
+    assert all(c <= MAX_COLS and r <= MAX_ROWS for c, r in sizes)
+    await huge.close()
+    await tiny.close()

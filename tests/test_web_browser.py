@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from pathlib import Path
 
 import pytest
-from web_kit import ENTER, log_in, play_seed, register, screen, settle, wait_text
+from web_kit import ENTER, log_in, play_seed, register, screen, settle, until, wait_text
 
 from roguelike.host.client import Terminal
 
@@ -122,9 +123,8 @@ async def test_watch_from_a_second_browser_while_the_first_plays(web_server, bro
     await watcher.wait_for_url("**/watch/*")
     await wait_text(watcher, f"seed {SEED}")
     # the player is told someone watches
-    await player.wait_for_function(
-        "document.getElementById('status').textContent.includes('1 watching')",
-        timeout=10000)
+    await until(player, "() => document.getElementById('status').textContent"
+                        ".includes('1 watching')", 10)
     # an SSH watcher too (a terminal as large as the game): both see the player's screen
     game = run.host.games[run.host.accounts.find("plato").id]
     cols, rows = game.hub.screen.size
@@ -150,3 +150,70 @@ async def test_watch_from_a_second_browser_while_the_first_plays(web_server, bro
     assert map_rows(await screen(player)) == before
     assert len(game.hub.watchers) == 2
     ssh.close()
+
+
+async def test_a_finished_game_s_recording_plays_in_the_page(web_server, browsers):
+    run = await web_server()
+    page = await (await browsers()).new_page()
+    await register(page, run.url, "rita")
+    await play_seed(page, SEED)
+    await step(page, "j")
+    await page.keyboard.press("Q")  # quit: the game ends, scored and recorded
+    await wait_text(page, "Quit this game?")
+    await page.keyboard.press("y")
+    await settle(page, 0.5)
+    await page.keyboard.press("Escape")  # leave the end screen: back to the lobby
+    await wait_text(page, "Welcome, rita", 30)
+    # the host verified the replay: the seed's table has the game, with its recording
+    await page.goto(run.url + "/scores")
+    await page.click(f"text={SEED}")
+    await page.wait_for_url(f"**/scores/{SEED}")
+    row = page.locator("table.scores tbody tr", has_text="rita")
+    assert "quit" in await row.inner_text()
+    async with page.expect_download() as download:
+        await row.locator("a", has_text="replay").click()
+    replay = await (await download.value).path()
+    assert b'"seed"' in Path(replay).read_bytes()
+    await row.locator("a", has_text="game").click()
+    await page.wait_for_selector(".recording .ap-player", timeout=10000)
+    await page.click(".recording .ap-player")  # play
+    await until(page, "() => document.querySelector('.recording').innerText"
+                      f".includes('seed {SEED}')", 20)
+
+
+async def test_a_phone_plays_with_the_key_bar_alone(web_server, browsers):
+    run = await web_server()
+    phone = await browsers(viewport={"width": 844, "height": 390}, has_touch=True,
+                           is_mobile=True, device_scale_factor=2)
+    page = await phone.new_page()
+    await register(page, run.url, "pip")
+    assert await page.is_visible("#keybar")  # a touch screen gets the key bar
+    cols, rows = await page.evaluate("[window.tt.term.cols, window.tt.term.rows]")
+    # at least 80x24 on a 390 px high screen: the font shrank to fit
+    font = await page.evaluate("window.tt.term.options.fontSize")
+    assert cols >= 80 and rows >= 24 and font < 15, (cols, rows, font)
+    box = await page.locator("#terminal .xterm-screen").bounding_box()
+    assert box["x"] + box["width"] <= 844 + 1  # the whole width of the game on the screen
+    assert not await page.is_visible("#too-small")
+
+    async def tap(key: str) -> list[str]:
+        before = await screen(page)
+        await page.tap(f"#keybar button[data-key='{key}']")
+        deadline = time.monotonic() + 10
+        while await screen(page) == before and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        return await settle(page, 0.3)
+
+    await settle(page)
+    await tap("enter")  # Play (a new random seed)
+    await wait_text(page, "Choose your party", 30)
+    await tap("enter")  # the default party
+    lines = await wait_text(page, "Explore", 30)
+    start = map_rows(lines)
+    for key in ("right", "down", "left", "up"):
+        await tap(key)
+    await tap("o")  # auto-explore
+    await asyncio.sleep(1.0)
+    await tap("esc")
+    assert map_rows(await settle(page)) != start, "the key bar moved the party"
+    assert await page.is_visible("#keybar button[data-key='S']")

@@ -245,3 +245,77 @@ async def test_behind_a_trusted_proxy_the_forwarded_scheme_and_address_count(web
     async with client_session() as client, \
             client.get(run.url + "/login", headers=headers) as response:
         assert "Secure" in cookie_line(response, VISITOR_COOKIE)
+
+
+BROWSER_KEEPS = {"ctrl+w", "ctrl+t", "ctrl+n"}
+
+
+def test_the_game_needs_no_key_a_browser_keeps_and_the_site_says_so():
+    """Ctrl-W, Ctrl-T and Ctrl-N close or open a tab before the page sees them: no default
+    key is one (so the in-game help need not warn; the website's front page says so)."""
+    import tomllib
+    from pathlib import Path
+
+    from roguelike.web import pages
+
+    root = Path(__file__).resolve().parents[1]
+    keymap = tomllib.loads((root / "content" / "keymap.toml").read_text())
+    bound = {k.lower() for keys in keymap["move"].values() for k in keys}
+    bound |= {k.lower() for command in keymap["command"] for k in command["keys"]}
+    assert bound and not bound & BROWSER_KEEPS, bound & BROWSER_KEEPS
+    # nor any key a screen binds itself (Textual Binding strings in the UI's code)
+    for path in (root / "roguelike" / "ui").rglob("*.py"):
+        text = path.read_text().lower()
+        assert not any(f'"{k}' in text or f",{k}" in text for k in BROWSER_KEEPS), path
+    page = pages.front(pages.Visit(None, "0" * 64), None, 0)
+    assert "Ctrl-W, Ctrl-T and Ctrl-N stay the browser's: the game needs none of them" \
+        in " ".join(page.split())
+
+
+async def test_pages_load_in_under_50_ms_with_10000_scores_on_a_seed(web_server):
+    """The front page, the live games and a seed's table of 10,000 rows (first and last
+    page): median of 15 loads under 50 ms (benchmarks/web_pages.py measures them all)."""
+    import statistics
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from web_pages import SEED, fill
+
+    run = await web_server()
+    fill(run.host.config.data, 10000)
+    async with client_session() as client:
+        for path in ("/", "/watch", "/scores", f"/scores/{SEED}", f"/scores/{SEED}?page=98"):
+            times = []
+            for _ in range(15):
+                start = time.perf_counter()
+                async with client.get(run.url + path) as response:
+                    body = await response.text()
+                times.append(time.perf_counter() - start)
+            assert response.status == 200, path
+            assert statistics.median(times) < 0.050, (path, sorted(times))
+        assert "9800 games" in body and body.count("<tr>") == 101  # the last page's 100 rows
+
+
+async def test_guests_play_from_the_front_page_when_the_host_allows_them(web_server):
+    run = await web_server(guests=True)
+    async with client_session() as client:
+        async with client.get(run.url + "/") as response:
+            page = await response.text()
+        assert "Play as a guest" in page
+        token = TOKEN.search(page).group(1)
+        async with client.post(run.url + "/guest", data={"form_token": token},
+                               allow_redirects=False) as response:
+            assert response.status == 303 and response.headers["Location"] == "/play"
+            login = cookie_line(response, LOGIN_COOKIE)
+            assert "Max-Age" not in login  # a guest's login ends with the browser
+        async with client.get(run.url + "/play") as response:
+            assert "Guest-" in await response.text()
+    run2 = await web_server()  # a host without guests has no guest door
+    async with client_session() as client:
+        async with client.get(run2.url + "/") as response:
+            assert "Play as a guest" not in await response.text()
+        async with client.post(run2.url + "/guest", data={"form_token": token},
+                               allow_redirects=False) as response:
+            assert response.status == 403

@@ -89,3 +89,13 @@ async def play_seed(page: Any, seed: str) -> None:
     await page.keyboard.press(ENTER)
     await wait_text(page, "Explore", 30)
     await settle(page)
+
+
+async def until(page: Any, script: str, timeout: float = 20.0) -> None:
+    """Wait until the function `script` is true in the page (polled from here: the site's
+    Content-Security-Policy rightly forbids the eval that page.wait_for_function uses)."""
+    deadline = time.monotonic() + timeout
+    while not await page.evaluate(script):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never true in the page: {script}")
+        await asyncio.sleep(0.1)

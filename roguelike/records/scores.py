@@ -128,14 +128,14 @@ def seed_page(data_dir: Path, seed: str, offset: int, limit: int
 
 
 def seeds_page(data_dir: Path, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
-    """The seeds that have scores (games, best score, last game), the most recently played
-    first, and how many seeds there are."""
+    """The seeds that have scores (games, best score), the most played first, and how many
+    seeds there are. Read from the (seed, score) index alone, never the rows."""
     if not (Path(data_dir) / DB_NAME).is_file():
         return [], 0
     with closing(_connect(data_dir)) as conn:
-        total = int(conn.execute("SELECT COUNT(DISTINCT seed) FROM scores").fetchone()[0])
-        rows = conn.execute("SELECT seed, COUNT(*), MAX(score), MAX(ended_at) FROM scores "
-                            "GROUP BY seed ORDER BY MAX(ended_at) DESC, seed LIMIT ? OFFSET ?",
+        total = int(conn.execute("SELECT COUNT(*) FROM (SELECT DISTINCT seed FROM scores)"
+                                 ).fetchone()[0])
+        rows = conn.execute("SELECT seed, COUNT(*), MAX(score) FROM scores GROUP BY seed "
+                            "ORDER BY COUNT(*) DESC, seed LIMIT ? OFFSET ?",
                             (int(limit), int(offset))).fetchall()
-    return [{"seed": r[0], "games": int(r[1]), "best": int(r[2]), "last": r[3]}
-            for r in rows], total
+    return [{"seed": r[0], "games": int(r[1]), "best": int(r[2])} for r in rows], total

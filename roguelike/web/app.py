@@ -301,7 +301,7 @@ class WebSite:
         if not self.same_origin(request, required=True):
             raise web.HTTPForbidden(text="Not from this site's page.")
         ws = web.WebSocketResponse(compress=True, max_msg_size=terminal.MAX_MESSAGE,
-                                   heartbeat=terminal.HEARTBEAT)
+                                   heartbeat=terminal.HEARTBEAT, timeout=terminal.CLOSE_WAIT)
         await ws.prepare(request)
         await terminal.through_gate(self.host, ws, self.client_addr(request), serve)
         return ws

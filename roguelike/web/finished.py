@@ -37,10 +37,10 @@ def seeds(visit: Visit, data: Path, page: int) -> str:
     rows, total = seeds_page(data, (page - 1) * PAGE, PAGE)
     body = "".join(
         f'<tr><td><a href="/scores/{url_part(r["seed"])}">{text(r["seed"])}</a></td>'
-        f'<td class="num">{r["games"]}</td><td class="num">{r["best"]}</td>'
-        f'<td>{text(r["last"])}</td></tr>' for r in rows)
-    table = (f'<table><thead><tr><th>seed</th><th>games</th><th>best</th>'
-             f'<th>last game</th></tr></thead><tbody>{body}</tbody></table>'
+        f'<td class="num">{r["games"]}</td><td class="num">{r["best"]}</td></tr>'
+        for r in rows)
+    table = ('<table><thead><tr><th>seed</th><th class="num">games</th>'
+             f'<th class="num">best</th></tr></thead><tbody>{body}</tbody></table>'
              if rows else "<p>No finished games yet.</p>")
     return layout(visit, "High scores", f"<h1>High scores by seed</h1>{table}"
                   f"{_pager('/scores', page, total)}"

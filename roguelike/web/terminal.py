@@ -34,6 +34,7 @@ from roguelike.host.session import HostSession
 MAX_MESSAGE = 64 * 1024  # keys and resizes are small; a bigger message ends the socket
 JOIN_UP_TO = 256 * 1024  # output chunks queued while the socket was busy go as one frame
 HEARTBEAT = 30.0  # a ping this often finds a browser that vanished without closing
+CLOSE_WAIT = 1.0  # a closing socket waits this long for the browser's answer, no more
 TERM = "xterm-256color"  # what xterm.js is
 MIN_COLS, MIN_ROWS = 80, 24
 

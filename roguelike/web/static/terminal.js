@@ -22,7 +22,7 @@
   term.open(box);
   window.tt = { term };  // for the page's tests (tests/test_web_browser.py)
 
-  let ws = null, sent = null, gameSize = null, notice = "", retry = 0, over = false;
+  let ws = null, sent = null, gameSize = null, notice = "", retry = 0;
   const encoder = new TextEncoder();
 
   // ----- size: fill the window, at least 80x24 (the font shrinks first), at most 300x100
@@ -96,7 +96,7 @@
     };
     ws.onclose = (event) => {
       ws = null;
-      if (event.code === 1000 || notice || over) {  // the host ended it on purpose
+      if (event.code === 1000 || notice) {  // the host ended it on purpose
         finish(notice || (watching ? "The game has ended." : "The session ended."));
         return;
       }

@@ -14,10 +14,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from challenge_kit import bot_replay, edited, first_step, swap_action
 
+from roguelike.challenges.limits import Limits, RateLimits
 from roguelike.challenges.model import iso
-from roguelike.challenges.service import RateLimits, Refused, Service
+from roguelike.challenges.service import Refused, Service
 from roguelike.challenges.store import Store
-from roguelike.challenges.verify_job import Limits, this_engine
+from roguelike.challenges.verify_job import this_engine
 from roguelike.challenges.worker import work_one
 from roguelike.records.replay import verify_file
 

@@ -85,6 +85,9 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
     ("roguelike/cli.py", "roguelike.tools.sim"): "the bot and the engine, for `sim` only",
     ("roguelike/cli.py", "roguelike.tools.dump"): "the engine, for `dump` only",
+    ("roguelike/cli.py", "roguelike.challenges.commands"):
+        "the network client and the boards, for `submit`, `board`, `challenges` and "
+        "`play --challenge` only",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
     ("roguelike/host/launch.py", "roguelike.cli"):

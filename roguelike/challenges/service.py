@@ -10,17 +10,16 @@ these from a thread, never on its event loop (each is a few short queries).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from roguelike import __version__
 from roguelike.challenges import files, model
+from roguelike.challenges.limits import Limits, RateLimits
 from roguelike.challenges.model import Challenge, ChallengeError, iso, utc_now
 from roguelike.challenges.publish import log_record, publish, replay_address
 from roguelike.challenges.store import Attempt, Entry, Store
-from roguelike.challenges.verify_job import Limits
 from roguelike.content.loader import default_content
 
 
@@ -30,14 +29,6 @@ class Refused(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
-
-
-@dataclass(frozen=True)
-class RateLimits:
-    per_account: int = 10  # submissions an account may make in `window` seconds
-    per_addr: int = 30  # submissions from one address in `window` seconds
-    window: int = 600
-    pending: int = 5  # an account's submissions waiting for their proof at once
 
 
 CREATE_PER_DAY = 5  # custom challenges an account may make in a day

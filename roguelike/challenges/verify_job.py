@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from roguelike import __version__
 from roguelike.challenges import files
+from roguelike.challenges.limits import Limits
 from roguelike.challenges.model import Challenge, iso, utc_now
 from roguelike.challenges.publish import may_publish, publish
 from roguelike.challenges.store import Entry, Job, Store
@@ -35,14 +35,6 @@ from roguelike.records.capture import capture
 from roguelike.records.codec import Record, RecordError, decode, encode
 from roguelike.records.replay import verify_record
 from roguelike.records.save import retire_save
-
-
-@dataclass(frozen=True)
-class Limits:
-    max_bytes: int = 4 * 1024 * 1024  # a 20,000-action replay is about 0.8 MB
-    max_actions: int = 100_000
-    cpu_seconds: float = 60.0  # a 20,000-action replay takes 3 to 5 s here
-    tries: int = 3  # a job whose worker died this often is refused
 
 
 class TooSlow(Exception):

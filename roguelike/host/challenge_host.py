@@ -227,7 +227,7 @@ class ChallengeHost:
             if account.guest:
                 return {"ok": False, "message": "Guests cannot make or end challenges."}
             if op == "create_challenge":
-                ch = await asyncio.to_thread(self._create, account, req)
+                ch = await asyncio.to_thread(self.create, account, req)
                 return {"ok": True, "code": ch.code,
                         "message": f"Challenge {ch.code} made: share its code."}
             if op == "end_attempt":
@@ -241,7 +241,8 @@ class ChallengeHost:
             return {"ok": False, "message": str(refused)}
         return {"ok": False, "message": "Unknown request."}
 
-    def _create(self, account: Account, req: dict[str, Any]) -> Challenge:
+    def create(self, account: Account, req: dict[str, Any]) -> Challenge:
+        """A player's challenge from the lobby's or the website's form."""
         fields = {k: str(req.get(k, ""))[:200] for k in
                   ("seed", "title", "party", "closes", "attempts")}
         ch = self.service.create(account.id, hidden=bool(req.get("hidden")), **fields)
@@ -252,11 +253,11 @@ class ChallengeHost:
         out = []
         for ch in self.service.listing():
             view = self.service.view(ch, account.id)
-            view["mine"] = self._mine(account, ch)
+            view["mine"] = self.standing_words(account, ch)
             out.append(view)
         return out
 
-    def _mine(self, account: Account, ch: Challenge) -> str:
+    def standing_words(self, account: Account, ch: Challenge) -> str:
         """What the account has done on the challenge, in a few words."""
         attempts = self.store.attempts_of(account.id, ch.id)
         if any(a.state == "open" and a.source == "witnessed" for a in attempts):
@@ -276,7 +277,7 @@ class ChallengeHost:
         if ch.is_open(utc_now()) and not mine:
             can = "ranked" if self.service.next_is_ranked(ch, account.id) else "practice"
         return {"challenge": view, "board": rows, "can": can, "mine": mine,
-                "you": self._mine(account, ch),
+                "you": self.standing_words(account, ch),
                 "rule": ch.rule_words(), "party": ch.party_words()}
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from roguelike.challenges.service import RateLimits
-from roguelike.challenges.verify_job import Limits
+from roguelike.challenges.limits import Limits, RateLimits
 
 
 @dataclass

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from roguelike.challenges.limits import Limits
 from roguelike.challenges.store import Store
-from roguelike.challenges.verify_job import Limits
 
 log = logging.getLogger("roguelike.host")
 RESTARTS_PER_MINUTE = 5

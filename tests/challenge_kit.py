@@ -1,5 +1,6 @@
 """Replays for the challenge tests: bot games, and edited copies of them (each edit with
-its checksum made again, as a cheat would)."""
+its checksum made again, as a cheat would); and the lobby's challenge screens driven
+through the real keys over SSH."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roguelike.host.client import Terminal
 from roguelike.records.codec import checksum
 from roguelike.tools.sim import run_sim
+
+DOWN, ENTER, ESC, HOME = "\x1b[B", "\r", "\x1b", "\x1b[H"
 
 
 def bot_replay(path: Path, seed: str = "amber-wolf-17", actions: int = 200,
@@ -40,3 +44,39 @@ def first_step(replay: Path, after: int = 20) -> int:
     """The index of the first step at or after `after` (a good action to edit)."""
     actions = json.loads(replay.read_bytes())["body"]["actions"]
     return next(i for i in range(after, len(actions)) if actions[i][1]["kind"] == "step")
+
+
+# ----- the lobby over SSH ---------------------------------------------------------------
+async def open_challenge(t: Terminal, code: str) -> None:
+    """From the lobby's menu: Challenges, then the one with `code` (by its code)."""
+    await t.wait_for("Challenges:")
+    await t.quiet()
+    t.send(HOME + DOWN + ENTER)  # (the menu keeps the last choice highlighted)
+    await t.wait_for("Make a challenge")
+    await t.quiet()
+    t.send("j")  # the code field
+    await t.quiet()
+    t.send(code + ENTER)
+    await t.wait_for(f"code {code}")
+    await t.quiet()
+
+
+async def start(t: Terminal, what: str) -> None:
+    await t.wait_for(what)
+    t.send(ENTER)
+    await t.wait_for("Choose your party", 30)
+    t.send(ENTER)
+    await t.wait_for("D1 R1 ", 30)
+    await t.quiet()
+
+
+async def quit_game(t: Terminal, keys: str = "jlkh") -> None:
+    for key in keys:
+        t.send(key)
+        await t.quiet()
+    t.send("Q")
+    await t.wait_for("Quit this game")
+    t.send("y")
+    await t.wait_for("back to the menu", 30)
+    t.send(ENTER)
+    await t.wait_for("Welcome", 30)

@@ -9,47 +9,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from challenge_kit import ENTER, ESC, open_challenge, quit_game, start
 
 from roguelike.host.client import Terminal
 
 pytest_plugins = ("host_server",)
 pytestmark = pytest.mark.slow
-DOWN, ENTER, ESC, HOME = "\x1b[B", "\r", "\x1b", "\x1b[H"
-
-
-async def open_challenge(t: Terminal, code: str) -> None:
-    """From the lobby's menu: Challenges, then the one with `code` (by its code)."""
-    await t.wait_for("Challenges:")
-    await t.quiet()
-    t.send(HOME + DOWN + ENTER)  # (the menu keeps the last choice highlighted)
-    await t.wait_for("Make a challenge")
-    await t.quiet()
-    t.send("j")  # the code field
-    await t.quiet()
-    t.send(code + ENTER)
-    await t.wait_for(f"code {code}")
-    await t.quiet()
-
-
-async def start(t: Terminal, what: str) -> None:
-    await t.wait_for(what)
-    t.send(ENTER)
-    await t.wait_for("Choose your party", 30)
-    t.send(ENTER)
-    await t.wait_for("D1 R1 ", 30)
-    await t.quiet()
-
-
-async def quit_game(t: Terminal, keys: str = "jlkh") -> None:
-    for key in keys:
-        t.send(key)
-        await t.quiet()
-    t.send("Q")
-    await t.wait_for("Quit this game")
-    t.send("y")
-    await t.wait_for("back to the menu", 30)
-    t.send(ENTER)
-    await t.wait_for("Welcome", 30)
 
 
 async def attempts_done(host, account_id: int, n: int, timeout: float = 30) -> list:

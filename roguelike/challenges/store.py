@@ -113,9 +113,13 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         # the board of a challenge and of a seed: best first, fewer rounds, earlier game
         "CREATE INDEX games_board ON games (challenge, standing, status, score DESC, "
         "turns, ended_at, id)",
+        "CREATE INDEX games_practice ON games (challenge, ranked, status, score DESC, "
+        "turns, ended_at, id)",
+        "CREATE INDEX games_unsettled ON games (challenge, status, id)",
         "CREATE INDEX games_seed ON games (seed, status, published, score DESC, turns, "
         "ended_at, id)",
         "CREATE INDEX games_by_account ON games (account, submitted_at)",
+        "CREATE INDEX games_standing ON games (account, challenge, standing, status)",
         "CREATE INDEX games_by_addr ON games (addr, submitted_at)",
         "CREATE INDEX games_by_sha ON games (sha256)",
         """CREATE TABLE jobs (
@@ -683,12 +687,14 @@ class Store:
             if row is None:
                 return None
             e = _entry(row)
-            better = self._q(conn, f"SELECT COUNT(*) FROM games WHERE {where} AND (score > ? "
-                             "OR (score = ? AND (turns < ? OR (turns = ? AND (ended_at < ? "
-                             "OR (ended_at = ? AND id < ?))))))",
-                             (int(challenge_id), e.score, e.score, e.turns, e.turns,
-                              e.ended_at, e.ended_at, e.id)).fetchone()[0]
-        return int(better) + 1, e
+            # (two counts: a range of the index on score, then the few of the same score)
+            higher = self._q(conn, f"SELECT COUNT(*) FROM games WHERE {where} AND score > ?",
+                             (int(challenge_id), e.score)).fetchone()[0]
+            tied = self._q(conn, f"SELECT COUNT(*) FROM games WHERE {where} AND score = ? "
+                           "AND (turns < ? OR (turns = ? AND (ended_at < ? OR (ended_at = ? "
+                           "AND id < ?))))", (int(challenge_id), e.score, e.turns, e.turns,
+                                              e.ended_at, e.ended_at, e.id)).fetchone()[0]
+        return int(higher) + int(tied) + 1, e
 
     def unsettled(self, challenge_id: int, limit: int = 100) -> list[Entry]:
         """The challenge's games still pending, and those refused (newest first)."""

@@ -81,6 +81,7 @@ class ChallengeView(Screen[None]):
     """One challenge: what it is, what the player may do, and its board."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    DEFAULT_CSS = "ChallengeView #box { max-height: 100%; }"
 
     def __init__(self, code: str) -> None:
         super().__init__()
@@ -166,32 +167,46 @@ class ChallengeView(Screen[None]):
         _ask(self, {"op": "challenge", "code": self.code}, self.show)
 
 
-FIELDS = (("title", "Title (optional): what it is about"),
+FIELDS = (("title", "Title (may be blank)"),
           ("seed", "Seed (blank: a fresh secret one), e.g. amber wolf 17"),
-          ("party", "Party: any, or three classes e.g. warrior,rogue,mage"),
-          ("closes", "Closes: 3d, 12h, sunday, 2026-12-06 or 2026-12-06 18:00 (UTC)"),
+          ("party", "Party: any, or three classes, e.g. warrior,rogue,mage"),
+          ("closes", "Closes (UTC): 3d, 12h, sunday, 2026-12-06, 2026-12-06 18:00"),
           ("attempts", "Attempts: one (one ranked attempt) or best (best of many)"),
           ("hidden", "Hide the seed until each player's attempt starts? yes or no"))
 
 
+DEFAULTS = {"party": "any", "closes": "3d", "attempts": "one", "hidden": "no"}  # (blank)
+
+
 class MakeChallenge(Screen[None]):
+    """The form, one line a field (it fits an 80x24 terminal)."""
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    DEFAULT_CSS = """
+    MakeChallenge Input { border: none; height: 1; padding: 0 1; background: $boost; }
+    MakeChallenge Input:focus { border: none; background: $accent 40%; }
+    MakeChallenge .label { height: 1; margin-top: 1; }
+    MakeChallenge #box { max-height: 100%; }
+    """
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="box"):
             yield Static("[b]Make a challenge[/b]  (Enter: next field; Enter on the last "
-                         "makes it; Escape: back)")
+                         "makes it; a blank field takes what it shows; Escape: back)")
             for name, label in FIELDS:
-                yield Static(label)
-                yield Input(id=name, value={"party": "any", "closes": "3d",
-                                            "attempts": "one", "hidden": "no"}.get(name, ""))
+                yield Static(label, classes="label")
+                yield Input(id=name, placeholder=DEFAULTS.get(name, ""))
             yield Static("", id="result")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != FIELDS[-1][0]:
             self.focus_next()
             return
-        values = {i.id: i.value for i in self.query(Input) if i.id}
+        values = {i.id: i.value.strip() or DEFAULTS.get(i.id, "") for i in self.query(Input)
+                  if i.id}
         hidden = values.get("hidden", "").strip().lower()
         if hidden not in ("yes", "no", "y", "n", ""):
             self.query_one("#result", Static).update("Hide the seed: yes or no.")

@@ -32,6 +32,7 @@ from challenge_kit import (
     quit_game,
     swap_action,
 )
+from web_kit import log_in, settle, wait_text
 
 from roguelike.host.client import Terminal
 
@@ -190,10 +191,17 @@ async def _scenario(host: RealHost, tmp_path: Path, browsers) -> None:
     unsettled = await page.inner_text("#unsettled")
     assert "refused" in unsettled and f"First diverging action: {i}" in unsettled
     assert seed not in await page.content()
-    # a row's game page, then its player's page
+    # a row's game page
     await page.locator("#board a", has_text="game").first.click()
     await page.wait_for_selector("#status")
     assert await page.inner_text("#status") == "verified"
+    # the web terminal runs the same lobby: its challenges, and this one's board
+    await log_in(page, url, "bob", "secret2")
+    await wait_text(page, "Challenges:", 30)
+    await settle(page)
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("Enter")
+    await wait_text(page, code)
 
 
 async def _long_replay(path: Path) -> Path:

@@ -7,11 +7,18 @@ to continue, and one left for good is scored as it stands."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from challenge_kit import ENTER, ESC, open_challenge, quit_game, start
 
+from roguelike import __version__
+from roguelike.challenges import model
+from roguelike.challenges.model import utc_now
+from roguelike.content.loader import default_content
 from roguelike.host.client import Terminal
+from roguelike.host.paths import account_dir
+from roguelike.records.account import has_save
 
 pytest_plugins = ("host_server",)
 pytestmark = pytest.mark.slow
@@ -120,3 +127,30 @@ async def test_a_hidden_seed_stays_hidden_and_a_left_attempt_scores_as_it_stands
     assert week.seed not in bob.text
     alice.close()
     bob.close()
+
+
+async def test_an_attempt_still_saved_when_its_window_closes_is_scored_as_it_stands(server):
+    host, port = await server(detach_grace=0.2)
+    now = utc_now()
+    ch = host.challenges.store.add_challenge(model.with_code(model.Challenge(
+        code="", kind="custom", title="Short one", seed="amber-wolf-17",
+        game_version=__version__, content_digest=default_content().digest, party=None,
+        opens=now, closes=now + timedelta(seconds=20), attempts="one", hidden=False,
+        created_at=now), "shrt01"))
+    alice = await Terminal.connect(port, "alice", "secret1")
+    await open_challenge(alice, ch.code)
+    await start(alice, "Start your ranked attempt")
+    for key in "jl":
+        alice.send(key)
+        await alice.quiet()
+    account = host.accounts.find("alice")
+    game = host.games[account.id]
+    alice.close()  # a hang-up: saved, the attempt kept
+    await asyncio.wait_for(game.hub.ended, 20)
+    await asyncio.sleep(max(0.0, (ch.closes - utc_now()).total_seconds()) + 1)
+    await host.challenges.tick()  # the clock sees the window closed
+    [attempt] = await attempts_done(host, account.id, 1)
+    left = await settled(host, attempt.game)
+    assert left.status == "verified" and left.outcome == "left"
+    assert not await asyncio.to_thread(
+        has_save, account_dir(host.config.data, account.id))  # retired: nothing to continue

@@ -192,6 +192,8 @@ async def test_private_games_are_not_listed_watched_or_recorded(web_server):
     async with client_session() as client:
         async with client.get(run.url + "/watch") as response:
             assert "shy" not in await response.text()
+        async with client.get(run.url + f"/watch/{account.id}") as response:
+            assert "shy" not in await response.text()  # not even by its id
         ws_url = run.url.replace("http", "ws") + f"/ws/watch/{account.id}"
         async with client.ws_connect(ws_url, origin=run.url) as ws:
             await ws.send_str(json.dumps({"type": "hello", "cols": 80, "rows": 24}))

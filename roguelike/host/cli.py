@@ -33,7 +33,9 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # (a short usage line: a bad argument's message stays a line or two, not the whole list)
     host = sub.add_parser("host", help="run the game server (SSH and the web)",
+                          usage="%(prog)s [options]  (roguelike host --help lists them)",
                           description="Host games over SSH and in web browsers: each player "
                                       "logs in (over SSH a free name registers on first "
                                       "login; on the web with the Register page) and gets a "

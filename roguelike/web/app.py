@@ -271,7 +271,10 @@ class WebSite:
         account_id = int(request.match_info["id"])
         visit = self.visit(request)
         game = self.host.games.get(account_id)
-        name = game.account.name if game else "a game"
+        # named only if it may be watched: a private player's id tells nobody they play
+        shown = game is not None and (game.account.name == visit.name
+                                      or self.host.allows_watch(game.account))
+        name = game.account.name if game is not None and shown else "a game"
         visit.body = {"mode": "watch", "socket": f"/ws/watch/{account_id}"}
         return self._html(pages.terminal_page(visit, f"Watching {name}",
                                               f"watching {name} (read-only)"))

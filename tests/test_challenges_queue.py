@@ -15,10 +15,9 @@ import pytest
 from challenge_kit import bot_replay, edited, first_step, swap_action
 
 from roguelike.challenges.limits import Limits, RateLimits
-from roguelike.challenges.model import iso
+from roguelike.challenges.model import iso, this_engine
 from roguelike.challenges.service import Refused, Service
 from roguelike.challenges.store import Store
-from roguelike.challenges.verify_job import this_engine
 from roguelike.challenges.worker import work_one
 from roguelike.records.replay import verify_file
 
@@ -128,6 +127,7 @@ def test_another_versions_replay_waits_for_a_host_that_runs_it(tmp_path, replay)
     assert waiting.status == "pending" and "9.9.9" in waiting.note
     assert "cannot verify it" in svc.status(waiting, 1)["note"]
     assert svc.store.queue_counts() == {"pending": 1}
+    assert svc.store.claimable([this_engine()]) == 0  # (no worker is started for it)
     # a host that runs 9.9.9 takes it (the queue is shared through the database)
     job = svc.store.claim("other", ["9.9.9+" + waiting.content_digest], 0, 60, "now")
     assert job is not None and job.game == entry.id

@@ -13,12 +13,15 @@ import pytest
 from challenge_kit import ENTER, ESC, open_challenge, quit_game, start
 
 from roguelike import __version__
+from roguelike.challenges import board as boards
 from roguelike.challenges import model
 from roguelike.challenges.model import utc_now
 from roguelike.content.loader import default_content
+from roguelike.host import recordings
 from roguelike.host.client import Terminal
 from roguelike.host.paths import account_dir
 from roguelike.records.account import has_save
+from roguelike.records.scores import top_scores
 
 pytest_plugins = ("host_server",)
 pytestmark = pytest.mark.slow
@@ -62,6 +65,15 @@ async def test_a_witnessed_attempt_counts_and_the_next_game_is_practice(server):
     first = await settled(host, attempt.game)
     assert first.status == "verified" and first.source == "witnessed" and first.ranked
     assert first.outcome == "quit" and first.actions >= 4 and first.published
+    # in the host's score table too, whose game page plays its recording: the board's
+    # "watch" link
+    assert first.score_row is not None
+    [row] = boards.challenge_board(host.challenges.store, day)["rows"]
+    assert row["watch"] == f"/games/{first.score_row}" and row["witnessed"] is True
+    scored = top_scores(host.config.data, day.seed)
+    assert [(r["id"], r["player"], r["score"]) for r in scored] == [
+        (first.score_row, "alice", first.score)]
+    assert recordings.casts_of(host.config.data, scored[0]["replay"])  # its asciicast
     # its board, in the lobby
     await open_challenge(t, day.code)
     await t.wait_for("you: #1")

@@ -16,8 +16,8 @@ from challenge_kit import bot_replay
 
 from roguelike.challenges import model
 from roguelike.challenges.limits import Limits
+from roguelike.challenges.model import this_engine
 from roguelike.challenges.service import Service
-from roguelike.challenges.verify_job import this_engine
 from roguelike.challenges.worker import work_one
 
 pytest_plugins = ("host_server",)

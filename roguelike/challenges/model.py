@@ -14,7 +14,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from roguelike import __version__
 from roguelike.argtypes import party as party_arg
+from roguelike.content.loader import default_content
 from roguelike.engine.seeds import SeedError, daily_seed, normalise_seed, random_seed
 from roguelike.records.text import control_problem
 
@@ -27,6 +29,16 @@ CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/i/l: read aloud, t
 CODE_LENGTH = 6
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{2,23}$")
 STAMP = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def engine_key(game_version: str, content_digest: str) -> str:
+    """What a replay needs to be proved: the game version and content it was made with."""
+    return f"{game_version}+{content_digest}"
+
+
+def this_engine() -> str:
+    """The game version and content this process plays and proves games with."""
+    return engine_key(__version__, default_content().digest)
 
 
 class ChallengeError(ValueError):

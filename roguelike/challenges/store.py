@@ -642,6 +642,14 @@ class Store:
             return int(self._q(conn, "UPDATE jobs SET state = 'pending', worker = '' WHERE "
                                + where, args).rowcount)
 
+    def claimable(self, can_run: Sequence[str]) -> int:
+        """Pending jobs a worker running one of `can_run` would take."""
+        marks = ", ".join("?" * len(can_run))
+        with self._read() as conn:
+            return int(self._q(conn, "SELECT COUNT(*) FROM jobs WHERE state = 'pending' AND "
+                               f"(needs = '' OR needs IN ({marks}))",
+                               tuple(can_run)).fetchone()[0])
+
     def queue_counts(self) -> dict[str, int]:
         with self._read() as conn:
             rows = self._q(conn, "SELECT state, COUNT(*) FROM jobs GROUP BY state").fetchall()

@@ -23,7 +23,7 @@ from typing import Any
 from roguelike import __version__
 from roguelike.challenges import files
 from roguelike.challenges.limits import Limits
-from roguelike.challenges.model import Challenge, iso, utc_now
+from roguelike.challenges.model import Challenge, engine_key, iso, this_engine, utc_now
 from roguelike.challenges.publish import may_publish, publish
 from roguelike.challenges.store import Entry, Job, Store
 from roguelike.content.loader import default_content
@@ -39,15 +39,6 @@ from roguelike.records.save import retire_save
 
 class TooSlow(Exception):
     pass
-
-
-def engine_key(game_version: str, content_digest: str) -> str:
-    return f"{game_version}+{content_digest}"
-
-
-def this_engine() -> str:
-    """The game version and content this process verifies with."""
-    return engine_key(__version__, default_content().digest)
 
 
 def run_job(store: Store, data: Path, job: Job, limits: Limits,

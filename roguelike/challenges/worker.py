@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 
 from roguelike.challenges.limits import Limits
-from roguelike.challenges.model import iso, utc_now
+from roguelike.challenges.model import iso, this_engine, utc_now
 from roguelike.challenges.store import Job, Store
-from roguelike.challenges.verify_job import run_job, this_engine
+from roguelike.challenges.verify_job import run_job
 
 LEASE = 60  # seconds a job is held without a word from its worker
 POLL = 0.25  # seconds between looks at an empty queue

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from roguelike.challenges.limits import Limits
+from roguelike.challenges.model import this_engine
 from roguelike.challenges.store import Store
 
 log = logging.getLogger("roguelike.host")
@@ -47,8 +48,8 @@ class Verifiers:
         """Workers up to the configured number while jobs wait."""
         if self.closed or len(self.procs) >= self.count:
             return
-        counts = await asyncio.to_thread(self.store.queue_counts)
-        waiting = counts.get("pending", 0)
+        # (a job waiting for a host of another game version is not ours to start for)
+        waiting = await asyncio.to_thread(self.store.claimable, [this_engine()])
         while waiting > 0 and len(self.procs) < self.count and not self.closed:
             await self._spawn()
             waiting -= 1

@@ -166,3 +166,16 @@ async def test_an_attempt_still_saved_when_its_window_closes_is_scored_as_it_sta
     assert left.status == "verified" and left.outcome == "left"
     assert not await asyncio.to_thread(
         has_save, account_dir(host.config.data, account.id))  # retired: nothing to continue
+
+
+async def test_a_guest_may_look_but_not_take_part(server):
+    host, port = await server(guests=True)
+    day = host.challenges.service.listing()[0]
+    t = await Terminal.connect(port, "guest")
+    await open_challenge(t, day.code)
+    await t.wait_for("Start your ranked attempt")
+    t.send(ENTER)
+    await t.wait_for("Guests cannot take part in challenges")
+    assert host.challenges.store.open_attempts("witnessed") == []
+    assert not host.games
+    t.close()

@@ -111,6 +111,10 @@ class ChallengeHost:
                     ) -> tuple[str, str | None, Attempt, Challenge]:
         """Record the start of an attempt: its seed and party rule for the game to start.
         Refused (for the lobby) when it cannot start; a practice game only if asked."""
+        if account.guest:  # (a guest's account is gone when it leaves: no board row)
+            raise Refused("Guests cannot take part in challenges: register a name (log in "
+                          "with a new name and a password).")
+
         def work() -> tuple[Attempt, Challenge]:
             ch = self.service.find(code)
             self.service.can_start(ch)

@@ -133,6 +133,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
         pending = offer_waiting(self.game)
         if pending is None or self._asking_luck or self.game.over:
             return
+        if self.auto is not None and self.auto.answers(pending):
+            return  # (a door job tried again until it works keeps its failed roll)
         eid = pending.eid
         luck = self.game.store.get(eid, Character).luck
         self._asking_luck = True

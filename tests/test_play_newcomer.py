@@ -1,0 +1,70 @@
+"""What a newcomer's whole game (issue 26, the playtest's diary) found to be bookkeeping,
+through the real keys at 80x24 and 120x40: each test fails without its fix."""
+
+from __future__ import annotations
+
+import pytest
+from explore_kit import door_at
+from test_play_keys import until_idle
+
+from roguelike.core.components import Door
+from roguelike.engine.scenario import scenario
+from roguelike.ui.app import RoguelikeApp
+from roguelike.ui.options import Options
+from roguelike.ui.screens.game_screen import GameScreen
+from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.luck_prompt import LuckPrompt
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def own_save_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path))
+
+
+def _kinds(game) -> list[str]:
+    return [a["kind"] for _r, a in game.history]
+
+
+LOCKED = """
+###########
+#12.+.....#
+#...#.....#
+###########
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_lock_tried_again_until_it_works_asks_no_luck_and_goes_on(size):
+    """`o` at a locked door, "Rogue: pick the lock" chosen: a failed pick is kept by the
+    run (it asked for tries until it works) rather than asking to spend luck on it and
+    dropping the job; the lock gives and the walk goes on beyond the door."""
+    game = scenario(LOCKED, party=(("leader", "warrior"), ("mercenary", "rogue")),
+                    seed="pick0", luck_prompt="ask")  # (its first pick fails)
+    door = door_at(game, 4, 1)
+    state = game.store.get(door, Door)
+    state.checked = state.locked = True
+    game.level.explored[1:3, 5:] = False
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="ask"))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        await pilot.press("o")
+        await until_idle(pilot, app)
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        pick = next(i for i, (_k, label) in enumerate(app.screen.options)
+                    if "pick the lock" in label)
+        for _ in range(pick):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await until_idle(pilot, app)
+        await pilot.pause()
+        assert not isinstance(app.screen, LuckPrompt)
+        assert isinstance(app.screen, GameScreen)
+        assert any("fails at picking the lock" in e.text for e in game.log)
+        kinds = _kinds(game)
+        assert "keep_roll" in kinds and "spend_luck" not in kinds
+        assert not state.locked and state.open
+        assert game.level.explored[1, 8]  # and on beyond the door

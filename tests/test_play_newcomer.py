@@ -7,7 +7,8 @@ import pytest
 from explore_kit import door_at
 from test_play_keys import until_idle
 
-from roguelike.core.components import Door
+from roguelike.core.components import Appearance, Door, Named, Position
+from roguelike.core.explore_components import Treasure
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
@@ -21,6 +22,11 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.fixture(autouse=True)
 def own_save_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path))
+
+
+def make_treasure(game, gp: int, x: int, y: int) -> int:
+    return game.store.create(Position(1, x, y), Appearance("$", "bright_yellow", 0),
+                             Named(f"Treasure ({gp} gp)"), Treasure(gp))
 
 
 def _kinds(game) -> list[str]:
@@ -68,3 +74,45 @@ async def test_a_lock_tried_again_until_it_works_asks_no_luck_and_goes_on(size):
         assert "keep_roll" in kinds and "spend_luck" not in kinds
         assert not state.locked and state.open
         assert game.level.explored[1, 8]  # and on beyond the door
+
+
+ROOM = """
+#######
+#.....#
+#.1...#
+#.....#
+#######
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_comma_picks_up_the_treasure_lying_next_to_the_delver(size):
+    """A marker's treasure "lies 1 square east": `,` takes it from beside (003's Pick up
+    reaches a thing next to you), instead of "nothing here" and a step first."""
+    game = scenario(ROOM, party=(("leader", "warrior"),))
+    lead = game.party[0]
+    gold = make_treasure(game, 60, 3, 2)  # 1 square east of the Warrior
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        await pilot.press("comma")
+        await pilot.pause()
+        assert not game.store.has(gold, Position)  # taken (and banked: the room is the Camp)
+        assert game.store.get(lead, Position).xy == (2, 2)  # taken from where she stood
+        assert any("picks up the Treasure (60 gp)" in e.text for e in game.log)
+        # two things beside: a menu that says where each lies
+        beside = [make_treasure(game, 10, 1, 1), make_treasure(game, 20, 3, 3)]
+        await pilot.press("comma")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        labels = [label for _k, label in app.screen.options]
+        assert any("10 gp" in t and "1 square north-west" in t for t in labels)
+        assert any("20 gp" in t and "1 square south-east" in t for t in labels)
+        await pilot.press("escape")
+        await pilot.pause()
+        for eid in beside:  # nothing within reach now
+            game.store.destroy(eid)
+        await pilot.press("comma")
+        await pilot.pause()
+        assert "nothing here or next to you" in app.screen.status.hint

@@ -4,7 +4,7 @@ through the real keys at 80x24 and 120x40: each test fails without its fix."""
 from __future__ import annotations
 
 import pytest
-from explore_kit import door_at
+from explore_kit import door_at, give_treasure
 from test_play_keys import until_idle
 
 from roguelike.core.components import Appearance, Door, Named, Position
@@ -27,6 +27,11 @@ def own_save_folder(tmp_path, monkeypatch):
 def make_treasure(game, gp: int, x: int, y: int) -> int:
     return game.store.create(Position(1, x, y), Appearance("$", "bright_yellow", 0),
                              Named(f"Treasure ({gp} gp)"), Treasure(gp))
+
+
+def shown(widget) -> str:
+    """A lines widget's text as drawn."""
+    return "\n".join("".join(t for t, _ in line) for line in widget._lines)
 
 
 def _kinds(game) -> list[str]:
@@ -116,3 +121,28 @@ async def test_comma_picks_up_the_treasure_lying_next_to_the_delver(size):
         await pilot.press("comma")
         await pilot.pause()
         assert "nothing here or next to you" in app.screen.status.hint
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_sidebar_shows_the_speed_a_move_gives_with_treasure_carried(size):
+    """Two Treasures carried: a Move gives 4 squares, not the legs' 6. The sidebar said Sp6
+    and so did the character sheet; they say Sp4(6) and why."""
+    game = scenario(ROOM, party=(("leader", "warrior"),))
+    lead = game.party[0]
+    give_treasure(game, lead, 20)
+    give_treasure(game, lead, 60)
+    app = RoguelikeApp(options=Options(reduced_motion=True))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        panel = shown(app.screen.party_panel)
+        assert "Sp4(6)" in panel
+        await pilot.press("c")
+        await pilot.pause()
+        sheet = " ".join(app.screen.text().split())
+        assert "Speed now 4" in sheet and "6 on the boxes; -2: 2 Treasures carried" in sheet
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("l")  # and a step leaves 3 of the 4
+        await pilot.pause()
+        assert "3 MP left" in shown(app.screen.status)

@@ -87,7 +87,10 @@ Might to save against a wound, Wits to cast, pick locks and read event markers. 
 better[/b]; every treasure carried costs 1 Speed. [b]Luck[/b] (L on the card) buys a failed \
 roll 1 for 1 (the game asks after the roll; a miss by more than 3, or a natural 1 in a \
 fight, cannot be bought). It asks one roll at a time and the rest waits for your answer: \
-a volley of darts asks about each failed save in turn. With luck left, a spent Head or \
+a volley of darts asks about each failed save in turn. By default it asks only where the \
+failure hurts a delver (a save against a wound, a trap or poison, a marker's check); a \
+miss, a fizzled spell or a lock that holds stands unasked (Options, 3: ask after every \
+failed roll, or never). With luck left, a spent Head or \
 Torso only knocks a delver out."""
 
 TURN = """\

@@ -16,7 +16,7 @@ from roguelike.core.explore_components import Treasure
 from roguelike.engine.luck_queue import Offer, offer_waiting
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
-from roguelike.ui.luck_asks import HARMLESS, rolled_words
+from roguelike.ui.luck_asks import HARMLESS, asked, rolled_words
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.info import ChoiceScreen
@@ -220,3 +220,15 @@ def test_the_prompt_shows_the_modifier_the_log_shows():
     assert "rolled 2-1, needs 4" in LuckPrompt("Vex", "Combat", rolled_words(offer), 4, 3,
                                                 11).text
     assert rolled_words(Offer(1, "Wits (picking the lock)", 3, 4, 1, "pick_lock", [])) == "3"
+
+
+def test_a_long_shot_is_not_asked_by_default_but_a_hopeless_lock_is():
+    """The playtest's Mage cast at a rat 12 squares off, "rolled 5-2 vs Combat 5": only
+    luck (or a natural 6) could pass it, and every `F` stopped on "Spend 3 of 14 luck?".
+    Under "harm" a blow or spell is never asked; a lock only luck could pick still is (a
+    job tried until it works may otherwise fail for a long while)."""
+    long_shot = Offer(1, "Combat", 5, 5, 2, "cast", [])
+    assert not asked(long_shot, "harm") and asked(long_shot, "ask")
+    assert not asked(Offer(1, "Combat", 4, 6, 4, "attack", []), "harm")
+    assert asked(Offer(1, "Wits (picking the lock)", 5, 5, 2, "pick_lock", []), "harm")
+    assert not asked(Offer(1, "Wits (picking the lock)", 3, 4, 1, "pick_lock", []), "harm")

@@ -7,8 +7,11 @@ default) asks only where the failure hurts a delver: a save against a wound, a t
 poison or a spell, a marker's check or disarm. A miss, a spell that fizzles, a door that
 holds, a lock not picked (rolls tried again at the next action for nothing but time) are
 kept without asking, by a recorded KeepRoll, as the player's `n` would: the same game as
-answering every one of them "keep". A roll that only luck could pass (no die would have
-done) is always asked: keeping it is never the obvious answer.
+answering every one of them "keep". A try at a door that only luck could pass (no die
+but a natural 6 would have done) is still asked: tried again, it may fail for a long
+while. A blow, a shot or a spell at long odds is not: `F` plays such rounds, and a
+question each round stopped it (a Force Bolt at a rat 12 squares off, 5-2 vs 5) for an
+answer that is nearly always "keep".
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from roguelike.engine.luck_queue import Offer
 # the resumers (engine/luck_queue.py) of the rolls whose failure harms nobody
 HARMLESS = frozenset({"attack", "cast", "pick_lock", "break_door", "force_door",
                       "lock_door", "listen", "crystal_ball"})
+FIGHT_ROLLS = frozenset({"attack", "cast"})  # of them, never asked under "harm"
 # the options screen's words for each value of the luck option
 LUCK_WORDS = {"ask": "ask after every failed roll",
               "harm": "ask only when it keeps a delver from harm",
@@ -34,6 +38,8 @@ def asked(offer: Offer, setting: str) -> bool:
     """Whether the luck option asks the player about `offer` (False: kept unasked)."""
     if setting != "harm":
         return True
+    if offer.resume in FIGHT_ROLLS:
+        return False
     return offer.resume not in HARMLESS or not could_pass(offer)
 
 

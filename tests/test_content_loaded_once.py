@@ -14,7 +14,7 @@ from roguelike.content.loader import Content, load_content
 from roguelike.content.range_bands import RangeTables
 
 PACKAGE = Path(roguelike.__file__).parent
-READERS = {"tomllib", "roguelike.content.files"}
+READERS = {"tomllib", "roguelike.content.data_files"}
 
 
 def _imports(path: Path) -> set[str]:

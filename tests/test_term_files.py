@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 
 from roguelike import __version__, places
-from roguelike.content import files
+from roguelike.content import data_files as files
 from roguelike.ui import userdata
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options, load_options, save_options

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from roguelike.content.files import entries, read_toml
+from roguelike.content.data_files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core import dice
 

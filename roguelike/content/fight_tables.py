@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from roguelike.content.files import entries, read_toml
+from roguelike.content.data_files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core.dice import is_dice
 

@@ -1,5 +1,5 @@
 """Load and validate everything in `content/`: this module calls each table's parser
-(traps.py, saves_table.py, ...); they read files through files.py and never import it.
+(traps.py, saves_table.py, ...); they read files through data_files.py and never import it.
 
 A file is refused as a whole with its file, entry and field named; nothing half-loaded
 reaches the engine.
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from roguelike.content.data_files import content_root, entries, read_toml
 from roguelike.content.explore import ExploreData, load_explore
 from roguelike.content.fight_tables import FightTables, check_monsters, load_fight_tables
-from roguelike.content.files import content_root, entries, read_toml
 from roguelike.content.models import (
     ClassDef,
     CoreRules,

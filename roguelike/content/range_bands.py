@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike.content.files import read_toml
+from roguelike.content.data_files import read_toml
 from roguelike.content.schema import ContentError, build
 
 FILE = "targeting.toml"

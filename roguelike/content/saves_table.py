@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike.content.files import entries, read_toml
+from roguelike.content.data_files import entries, read_toml
 from roguelike.content.models import SaveBand, SaveCategory, SaveClassMap
 from roguelike.content.schema import ContentError
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from roguelike.content.files import content_root, read_toml
+from roguelike.content.data_files import content_root, read_toml
 from roguelike.content.schema import build
 
 _WORD = re.compile(r"^[a-z]+$")

@@ -10,7 +10,7 @@ from typing import Any
 
 from roguelike.core.components import Position
 from roguelike.engine.base.action import Action
-from roguelike.engine.base.words import a_an
+from roguelike.engine.base.words import a_an, direction_words
 from roguelike.engine.combat import shooting, targeting
 from roguelike.engine.creatures import inventory
 from roguelike.engine.game import Game
@@ -69,6 +69,18 @@ def items_at(game: Game, x: int, y: int) -> list[int]:
     """Things lying on a square that can be picked up."""
     return [e for e in game.entities_at(x, y)
             if thing_kind(game, e) in ("item", "treasure") and game.is_drawn(e)]
+
+
+def items_beside(game: Game, x: int, y: int) -> list[int]:
+    """Things lying on the squares next to (x, y) that can be picked up, square by square."""
+    return [e for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy
+            for e in items_at(game, x + dx, y + dy)]
+
+
+def lying_words(game: Game, item: int, here: tuple[int, int]) -> str:
+    """Where a thing on the ground lies from `here`: "" on it, else ", 1 square east"."""
+    pos = game.store.get(item, Position).xy
+    return "" if pos == here else f", {direction_words(here, pos)}"
 
 
 def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from roguelike.content.files import content_root, read_labelled
+from roguelike.content.data_files import content_root, read_labelled
 from roguelike.content.schema import ContentError, build
 from roguelike.ui.userdata import config_dir
 

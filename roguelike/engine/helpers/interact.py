@@ -17,7 +17,7 @@ from roguelike.engine.actions.basic import Attack, OpenDoor
 from roguelike.engine.actions.drag import Drag, drag_steps
 from roguelike.engine.actions.fight_actions import GetUp, Maneuver, RecoverWeapon
 from roguelike.engine.base.action import Action
-from roguelike.engine.base.stats import attribute, hostile, is_disabled, name_of
+from roguelike.engine.base.stats import attribute, hostile, is_disabled, name_of, speed
 from roguelike.engine.base.words import compass
 from roguelike.engine.combat.attack import MANEUVERS
 from roguelike.engine.creatures.helpless import can_act
@@ -115,10 +115,16 @@ def _trap_choices(game: Game, actor: int, dx: int, dy: int, x: int, y: int) -> l
         mk = game.content.trap_stocking.mage_knight
         quick, _ = disarm_odds(game, actor, t, slow=False)
         slow, _ = disarm_odds(game, actor, t, slow=True)
-        out.append(Choice(f"Disarm quickly ({mk.disarm_quick_cost} movement points; "
-                          f"{quick} in 36)", Disarm(dx, dy, 0)))
-        out.append(Choice(f"Disarm slowly ({mk.disarm_slow_cost} movement points, "
-                          f"+{mk.disarm_slow_bonus}; {slow} in 36)", Disarm(dx, dy, 1)))
+        # (a Move pays for a disarm: one slower than the delver's Speed cannot be done,
+        # and the menu says so rather than offer its odds)
+        pace = speed(store, actor)
+        for how, cost, odds, slowly in (
+                ("quickly", mk.disarm_quick_cost, f"{quick} in 36", 0),
+                ("slowly", mk.disarm_slow_cost,
+                 f"+{mk.disarm_slow_bonus}; {slow} in 36", 1)):
+            words = f"{cost} movement points; {odds}" if pace >= cost else \
+                f"too slow now: it takes {cost} movement points, Speed {pace}"
+            out.append(Choice(f"Disarm {how} ({words})", Disarm(dx, dy, slowly)))
         break
     return out
 

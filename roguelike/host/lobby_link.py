@@ -59,6 +59,7 @@ class LobbyRun:
         self.session = session
         self.notice = notice  # shown once when the lobby opens
         self.choice: dict[str, Any] = {"op": "quit"}
+        self.chosen = asyncio.Event()  # a choice that leaves the lobby was accepted
         self.writer: asyncio.StreamWriter | None = None
 
     async def run(self) -> dict[str, Any]:
@@ -81,8 +82,13 @@ class LobbyRun:
         try:
             s.enter(hub, "lobby")
             hub.attach(s, s.cols, s.rows)
-            await s.until(hub.ended)
-            if hub.running:  # the connection went away: end the lobby
+            await s.until(hub.ended, self.chosen.wait())
+            if hub.running and self.chosen.is_set():
+                # The game starts now, while the lobby winds down unseen (Textual's exit
+                # takes a fifth of a second; the player's terminal is reset for the game)
+                hub.detach(s)
+                self.host.in_background(child.hang_up(2.0))
+            elif hub.running:  # the connection went away: end the lobby
                 await child.hang_up(2.0)
         finally:
             s.leave(hub)
@@ -192,4 +198,5 @@ class LobbyRun:
                 and not self.host.reserve(self.account.id, self.session):
             return {"ok": False, "message": TAKEN}
         self.choice = choice
+        self.chosen.set()
         return {"ok": True, "message": ""}

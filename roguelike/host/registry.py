@@ -7,17 +7,18 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from roguelike.host import recordings
 from roguelike.host.accounts import Account, AccountError, Accounts, name_problem, password_problem
 from roguelike.host.cast import CastWriter
 from roguelike.host.challenge_host import ChallengeHost
-from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
+from roguelike.host.child import DEFAULT_TERM, PtyChild, child_env, drop_user, sane_term
 from roguelike.host.config import HostConfig
+from roguelike.host.forks import Zygote
 from roguelike.host.gate import Gate
 from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
@@ -82,11 +83,26 @@ class Host:
         self.games: dict[int, LiveGame] = {}
         self.starting: dict[int, object] = {}  # account id -> the session starting its game
         self.imported: set[str] = set()
+        self.background: set[asyncio.Task[object]] = set()
         self.listeners: set[asyncio.Event] = set()  # lobbies waiting for a live-list change
         # called with the account id when a password changes (the website logs that
         # account's browsers out)
         self.password_hooks: list[Callable[[int], None]] = []
         self.challenges = ChallengeHost(self)  # seed challenges and the proving queue
+        # every game and lobby is forked from it (forks.py); its environment is a child's
+        self.zygote = Zygote(child_env(DEFAULT_TERM, Path("/")))
+
+    async def start(self) -> None:
+        """The zygote first (it loads the game before the first player comes), then the
+        challenges' clock and workers."""
+        await self.zygote.start()
+        await self.challenges.start()
+
+    def in_background(self, work: Coroutine[Any, Any, object]) -> None:
+        """Run `work` on the event loop, kept until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def hash_work(self, fn: Callable[..., T], *args: object) -> T:
         """Run a password check or hash off the event loop, a few at a time."""
@@ -164,8 +180,9 @@ class Host:
                     pass_fds: tuple[int, ...] = ()) -> PtyChild:
         home = self.account_dir(account)
         return await PtyChild.spawn(
-            args, cols=cols, rows=rows, env=child_env(term, home), cwd=home, user=self.user,
-            memory_limit=self.config.memory_limit, pass_fds=pass_fds)
+            self.zygote, args, cols=cols, rows=rows, env=child_env(term, home), cwd=home,
+            user=self.user, memory_limit=self.config.memory_limit,
+            name=f"rl-{args[0]}-{account.id}", pass_fds=pass_fds)
 
     async def start_game(self, account: Account, seed: str | None, cols: int, rows: int,
                          term: str, owner: object, party: str | None = None) -> LiveGame:
@@ -327,3 +344,4 @@ class Host:
         await self.challenges.stop()
         await asyncio.gather(*(g.hub.child.hang_up(self.config.hangup_wait)
                                for g in list(self.games.values())), return_exceptions=True)
+        await self.zygote.close()

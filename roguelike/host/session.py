@@ -21,6 +21,7 @@ import asyncssh
 from roguelike.challenges.service import Refused
 from roguelike.host import banner
 from roguelike.host.child import clamp_size
+from roguelike.host.forks import ZygoteGone
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
 from roguelike.host.registry import TAKEN, GameTaken
@@ -220,6 +221,11 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             if not self.gone.is_set():
                 self.send(RESET + b"Farewell.\r\n")
                 self.chan.exit(0)
+        except ZygoteGone as gone:  # the host is shutting down, or cannot fork games
+            log.info("session ended: %s", gone)
+            if not self.gone.is_set():
+                self.send(RESET + b"The server cannot start games now; try again later.\r\n")
+                self.chan.exit(1)
         except Exception:
             log.exception("session failed")
             if not self.gone.is_set():

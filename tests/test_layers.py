@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "roguelike.places": 0,
     "roguelike.terminal": 0,
     "roguelike.game_status": 0,  # the hosted game -> host status line
+    "roguelike.storage": 0,  # SQLite or PostgreSQL: the host's databases
     "roguelike.core": 0,  # entity store, random streams, dice, events, components
     # 1 the data
     "roguelike.content": 1,

@@ -51,7 +51,19 @@ class HostConfig:
     verify: Limits = field(default_factory=Limits)
     rates: RateLimits = field(default_factory=RateLimits)
     challenge_tick: float = 60.0  # how often windows are looked at (open, close, publish)
+    # where accounts, web logins, scores, challenges and the proving queue live: None,
+    # SQLite files in the data folder; a postgresql:// URL, one database that several
+    # hosts may share (roguelike/storage/)
+    db: str | None = None
 
     @property
     def accounts_db(self) -> Path:
         return self.data / "accounts.sqlite3"
+
+    @property
+    def accounts_where(self) -> Path | str:
+        return self.db or self.accounts_db
+
+    @property
+    def challenges_where(self) -> Path | str:
+        return self.db or self.data / "challenges.sqlite3"

@@ -36,6 +36,7 @@ from roguelike.host.paths import account_dir
 from roguelike.host.registry import TAKEN
 from roguelike.records.account import has_save
 from roguelike.records.scores import top_scores
+from roguelike.storage.database import Database
 
 if TYPE_CHECKING:
     from roguelike.host.registry import Host
@@ -46,7 +47,8 @@ MAX_LINE = 32768
 SCORE_FIELDS = ("player", "seed", "score", "depth", "turns", "outcome", "party")
 
 
-def score_rows(data: Path, seed: str | None, limit: int = 10) -> list[dict[str, Any]]:
+def score_rows(data: Path | Database, seed: str | None, limit: int = 10
+               ) -> list[dict[str, Any]]:
     """The best games (of `seed`), only the fields the lobby shows."""
     return [{k: row.get(k) for k in SCORE_FIELDS} for row in top_scores(data, seed, limit)]
 
@@ -150,7 +152,7 @@ class LobbyRun:
                 return await self.host.challenges.lobby_op(acc, req)
             if op == "scores":
                 seed = req.get("seed") if isinstance(req.get("seed"), str) else None
-                rows = await asyncio.to_thread(score_rows, self.host.config.data, seed or None)
+                rows = await asyncio.to_thread(score_rows, self.host.scores, seed or None)
                 return {"ok": True, "message": "", "scores": rows}
             if acc.guest:
                 return {"ok": False, "message": "Guests have no account settings."}

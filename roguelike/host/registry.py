@@ -25,6 +25,7 @@ from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
 from roguelike.host.score_import import new_replays
+from roguelike.storage.database import Database
 
 T = TypeVar("T")
 
@@ -73,7 +74,7 @@ class Host:
         # private before anything is read or written (private.py)
         fixed = tighten(config.data, passage=self.user is not None)
         self.notes = [made_private_note(fixed)] if fixed else []
-        self.accounts = Accounts(config.accounts_db, config.scrypt_n)
+        self.accounts = Accounts(config.accounts_where, config.scrypt_n)
         self.lockout = Lockout(config.max_failures, config.fail_window, config.lockout,
                                max_entries=config.lockout_entries)
         self.gate = Gate(config.max_sessions, config.max_per_ip, config.max_startups,
@@ -91,6 +92,11 @@ class Host:
         self.challenges = ChallengeHost(self)  # seed challenges and the proving queue
         # every game and lobby is forked from it (forks.py); its environment is a child's
         self.zygote = Zygote(child_env(DEFAULT_TERM, Path("/")))
+
+    @property
+    def scores(self) -> Path | Database:
+        """Where the host's score table is (its data folder, or the shared database)."""
+        return self.challenges.store.scores(self.config.data)
 
     async def start(self) -> None:
         """The zygote first (it loads the game before the first player comes), then the

@@ -95,6 +95,9 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
         "`play --challenge` only",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
+    ("roguelike/host/cli.py", "roguelike.host.move_data"):
+        "the host's stores (challenges, accounts, the website's logins), for `host "
+        "--migrate-from` only",
 }
 
 

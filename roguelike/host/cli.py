@@ -79,6 +79,10 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                            "database (postgresql://USER@HOST:PORT/NAME; the password from "
                            "$PGPASSWORD or ~/.pgpass), which several hosts may share "
                            "(default: $ROGUELIKE_DB, else SQLite files in --data)")
+    host.add_argument("--name", metavar="NAME",
+                      help="this host among those sharing --db (a player whose game runs "
+                           "here is told this name on another host; default: the machine's "
+                           "name and the process id)")
     host.add_argument("--migrate-from", metavar="sqlite:///DIR",
                       help="move the data of the host whose data folder is DIR into the "
                            "--db database, then exit")
@@ -116,7 +120,7 @@ def dispatch(args: argparse.Namespace) -> int:
                         web_port=None if args.ssh_only else args.web_port,
                         tls_cert=args.tls_cert, tls_key=args.tls_key,
                         trust_proxy=args.trust_proxy, verify_workers=args.verify_workers,
-                        db=args.db)
+                        db=args.db, **({"host_name": args.name} if args.name else {}))
     try:
         return run_host(config)
     except (OSError, StorageError) as err:

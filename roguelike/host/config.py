@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,6 +57,9 @@ class HostConfig:
     # SQLite files in the data folder; a postgresql:// URL, one database that several
     # hosts may share (roguelike/storage/)
     db: str | None = None
+    # this host among those sharing the database (told to a player whose game runs here
+    # while they log in on another); default: the machine's name and the process id
+    host_name: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
 
     @property
     def accounts_db(self) -> Path:

@@ -180,7 +180,8 @@ class LobbyRun:
 
     def _choose(self, op: str, req: dict[str, Any]) -> dict[str, Any]:
         choice: dict[str, Any] = {"op": op}
-        if op == "reattach" and self.account.id not in self.host.games:
+        if op == "reattach" and self.account.id not in self.host.games \
+                and self.account.id not in self.host.elsewhere:
             starting = self.account.id in self.host.starting
             return {"ok": False, "message": "Your game is still starting on the other "
                     "connection; try again in a moment." if starting else "Your game has ended."}

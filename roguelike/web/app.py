@@ -265,6 +265,10 @@ class WebSite:
                         "depth": game.depth, "for": pages.duration(now - game.started),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
+        # the other hosts' games (a host shows its own games' screens only)
+        out += [{"id": e.account, "player": e.player, "seed": e.seed, "depth": e.depth,
+                 "for": pages.duration(now - e.started), "watchers": 0, "detached": False,
+                 "host": e.host} for e in self.host.elsewhere.values() if e.watchable]
         return out
 
     async def watch_page(self, request: web.Request) -> web.Response:

@@ -226,7 +226,7 @@ async def test_search_and_pick_up_use_the_engine_actions(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, app, game)
         await pilot.press("comma")
-        assert screen.status.hint == "There is nothing here to pick up."
+        assert screen.status.hint == "There is nothing here or next to you to pick up."
         idols = [game.store.create(Position(1, 1, 1), Named(f"idol {i}"), Item(),
                                    Appearance("*", "yellow", 0)) for i in range(2)]
         await pilot.press("comma")

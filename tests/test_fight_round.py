@@ -7,7 +7,7 @@ from __future__ import annotations
 from explore_kit import Steady, pillager
 from trap_helpers import place
 
-from roguelike.core.components import Actor, HitBoxes, MonsterStats, Position, Trap
+from roguelike.core.components import Actor, Door, HitBoxes, MonsterStats, Position, Trap
 from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
 from roguelike.engine.actions import Attack, EndMove, Step, Wait
@@ -409,3 +409,34 @@ def test_a_delver_on_a_known_trap_that_harms_nobody_standing_there_fights_on():
     game = scenario(DUEL, monsters={"m": "apprentice"}, party=_party("warrior"))
     _known_pit(game, (1, 1))  # under the Warrior: it springs on coming in, not on staying
     assert fight_step(game, game.party[0]) == Attack(_foe(game))
+
+
+LOCKED = """
+############
+#....+.....#
+#.1..#.....#
+#....#.....#
+#....#.....#
+#..........#
+############
+"""
+
+
+def test_a_caster_never_heads_for_a_line_through_a_locked_door():
+    # (copper-hare-5, round 2: the Mage's line lay two steps off through a door found
+    # locked, and `F` stepped into it again and again: "The door is locked.")
+    game = scenario(LOCKED, party=_party("warrior", "mage"), luck_prompt="never")
+    mate, mage = game.party  # (the Warrior, with the lantern in the other room, sees it)
+    make_monster(game.store, game.content, "goblin", Position(1, 9, 2), awake=True)
+    game.restart_round()
+    _turn_of(game, mage)
+    _put(game, mage, (4, 1))
+    _put(game, mate, (10, 5))
+    door = game.door_at(5, 1)
+    assert door is not None
+    state = game.store.get(door, Door)
+    state.locked = state.checked = True
+    step = fight_step(game, mage)
+    assert isinstance(step, Step) and (step.dx, step.dy) != (1, 0)
+    events = game.perform(step)
+    assert events and events[0].kind != "fail"

@@ -146,7 +146,8 @@ async def test_luck_prompt_leaves_the_explaining_line_in_view():
         ####################
     """, monsters={"m": "mercenary"}, party=(("leader", "mage"),), luck_prompt="ask")
     mage = game.party[0]
-    app = RoguelikeApp(options=Options(reduced_motion=True))
+    # (a spell's casting roll is asked about only with "ask": "harm" keeps it unasked)
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="ask"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, app, game)
         for _ in range(30):

@@ -244,7 +244,7 @@ class _Turn:
         firsts: dict[Square, Square | None] = {start: None}
         order: list[tuple[Square, Square | None]] = [(start, None)]
         for (x, y), sq, d in self._spread([start], budget, lambda sq: game.creature_at(*sq)
-                                          is None):
+                                          is None and not self._locked(sq)):
             if d == 1 and game.step_blocked(self.eid, *sq):
                 continue
             first = firsts.get((x, y)) or sq
@@ -276,6 +276,11 @@ class _Turn:
                 frontier.append((sq, d + 1))
                 yield (x, y), sq, d + 1
 
+    def _locked(self, sq: Square) -> bool:
+        """A door known to be locked there (a step into it only fails: it is no way)."""
+        door = self.game.door_at(*sq)
+        return door is not None and self.game.store.get(door, Door).locked
+
     def _slips_past(self, a: Square, b: Square) -> bool:
         """A diagonal step between two squares beside a known trap (001: it may spring)."""
         return a[0] != b[0] and a[1] != b[1] and bool(
@@ -293,8 +298,7 @@ class _Turn:
         def free(sq: Square) -> bool:
             if sq == here:
                 return True
-            door = game.door_at(*sq)
-            if (door is not None and game.store.get(door, Door).locked) or sq in held:
+            if self._locked(sq) or sq in held:
                 return False
             other = game.creature_at(*sq)
             return other is None or other in game.party

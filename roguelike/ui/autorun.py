@@ -7,6 +7,12 @@ a time, each action through the screen's perform_quietly,
 i.e. game.perform, exactly as a keypress would, so records and replays see ordinary actions.
 A question from the decider (which way through a door) pauses the run while the screen
 asks the player. Any key stops the run at once.
+
+A luck offer the screen does not ask about (the luck option: ui/luck_asks.py; or a
+failed try of a job the player chose "tried again until it works", a lock picked, a door
+broken or forced: auto-explore's door question) is kept by a recorded KeepRoll, like the
+player's `n`, and the run goes on: a failed try costs nothing but the action, and the next
+try comes at once, so luck spent there would buy only a moment.
 """
 
 from __future__ import annotations
@@ -20,10 +26,15 @@ from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
 from roguelike.engine.explore.rest import RestRun
 from roguelike.engine.game import Game
+from roguelike.engine.luck_queue import Offer, offer_waiting
 from roguelike.engine.travel import Decider, Question, Run, Stepper
+from roguelike.ui.luck_asks import could_pass
 
 DELAY = 0.03  # seconds per step: quick, but the eye can follow the party
 BATCH_REDUCED = 40  # steps per tick with reduced motion: no in-between frames
+# the rolls a door job tries again for free (engine/explore/doors.py's resumers), each
+# offered with [the one trying, the door]
+RETRIED_ROLLS = frozenset({"pick_lock", "break_door", "force_door"})
 
 
 class Host(Protocol):
@@ -34,6 +45,8 @@ class Host(Protocol):
     def auto_finished(self, reason: str) -> None: ...
     def auto_question(self, question: Question, answer: Callable[[int | None], None]
                       ) -> None: ...
+    def unasked(self, offer: Offer) -> bool: ...
+    def keep_unasked(self) -> None: ...
     def set_interval(self, interval: float, callback: Callable[[], None]) -> Timer: ...
 
 
@@ -72,9 +85,21 @@ class AutoRun:
             if isinstance(why, Question):
                 self._ask(why)
                 return
+            offer = offer_waiting(self.host.game) if why else None
+            if offer is not None and self.host.unasked(offer):
+                self.host.keep_unasked()
+                continue  # (the run goes on: a door job's next try, the fight's round)
             if why:
                 self.stop(why)
                 return
+
+    def answers(self, offer: Offer) -> bool:
+        """Whether this run keeps `offer` itself: a failed try at a door the player chose
+        to have tried again until it works (the decider's plan for that door), which a 6
+        would have passed (a try only luck could pass is the player's to decide)."""
+        plans = getattr(self.decide, "plans", None)
+        return (offer.resume in RETRIED_ROLLS and isinstance(plans, dict)
+                and len(offer.args) == 2 and offer.args[1] in plans and could_pass(offer))
 
     def _ask(self, question: Question) -> None:
         """Pause for the player's answer; Escape (None) ends the run."""

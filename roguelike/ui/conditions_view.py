@@ -1,11 +1,14 @@
 """A character's state in the words the log uses: the panel, look and the character sheet
-all say "Knocked Out: 59 rounds" or "Disabled", never a word of their own."""
+all say "Knocked Out: 59 rounds" or "Disabled", never a word of their own; and the Speed
+a Move gives now, which the treasure load and conditions take from the legs' box value."""
 
 from __future__ import annotations
 
 from roguelike.core.components import Conditions, Disabled
+from roguelike.core.explore_components import Fatigue
 from roguelike.engine import conditions as C
 from roguelike.engine.game import Game
+from roguelike.engine.stats import load_penalty, speed
 from roguelike.engine.words import plural
 
 DOWN_CONDITIONS = ("knocked_out", "disabled")  # said by down_words, not as tags
@@ -59,3 +62,23 @@ def condition_names(game: Game, eid: int) -> list[str]:
         rounds = conds.active.get(cid, C.UNTIL_ENDED) if conds is not None else 0
         words.append(f"{cond.name}: {plural(rounds, 'round')}" if rounds > 0 else cond.name)
     return words
+
+
+def speed_now(game: Game, eid: int) -> tuple[int, list[str]]:
+    """The squares a Move gives a delver now (actions.begin_move's count: the legs' box
+    value less the treasure load, halved by exhaustion, changed by its conditions) and
+    what makes it differ from the box value, in words ("2 Treasures carried")."""
+    store = game.store
+    loaded = speed(store, eid)
+    conds = store.try_get(eid, Conditions)
+    now = C.speed(game, eid, loaded) if conds is not None and conds.active else loaded
+    why = []
+    load = load_penalty(store, eid)
+    if load:
+        why.append(f"-{load}: {plural(load, 'Treasure')} carried")
+    fatigue = store.try_get(eid, Fatigue)
+    if fatigue is not None and fatigue.halved:
+        why.append("halved: exhausted")
+    if now != loaded:
+        why.append("a condition")
+    return now, why

@@ -66,7 +66,8 @@ next digit. The last digits, on a gray ground, are the floor: never crossed. A l
 with only gray left is spent (further wounds go to the Torso); a spent Head or Torso \
 knocks the delver out (while it has luck) or disables it. [b]Wi5 Mi3 Co3 Sp6[/b] are the \
 attributes now, followed by any conditions (PSN 3: Poisoned, 3 rounds left; the \
-character sheet, c, names them all).
+character sheet, c, names them all). [b]Sp4(6)[/b]: a Move gives 4 squares now, not the \
+6 of the boxes (each Treasure carried takes 1; exhaustion and some conditions more).
 Below the cards, each light: [b]Leader: Lantern 23 turns +4[/b] is the Leader's Oil \
 Lantern with 23 exploration turns left and 4 refills (Flasks of Oil) in the Leader's pack \
 ([b]t[/b] 6 turns, torches; [b](out)[/b]: put out for a rest in the dark). A light marked \
@@ -86,7 +87,10 @@ Might to save against a wound, Wits to cast, pick locks and read event markers. 
 better[/b]; every treasure carried costs 1 Speed. [b]Luck[/b] (L on the card) buys a failed \
 roll 1 for 1 (the game asks after the roll; a miss by more than 3, or a natural 1 in a \
 fight, cannot be bought). It asks one roll at a time and the rest waits for your answer: \
-a volley of darts asks about each failed save in turn. With luck left, a spent Head or \
+a volley of darts asks about each failed save in turn. By default it asks only where the \
+failure hurts a delver (a save against a wound, a trap or poison, a marker's check); a \
+miss, a fizzled spell or a lock that holds stands unasked (Options, 3: ask after every \
+failed roll, or never). With luck left, a spent Head or \
 Torso only knocks a delver out."""
 
 TURN = """\

@@ -15,7 +15,7 @@ from roguelike.engine.explore import inventory, spells
 from roguelike.engine.game import Game
 from roguelike.engine.traps.describe import describe_trap
 from roguelike.engine.watch import thing_kind
-from roguelike.engine.words import a_an
+from roguelike.engine.words import a_an, direction_words
 from roguelike.records import account, live, scores
 from roguelike.records.live import no_notice
 from roguelike.records.lock import SlotBusy
@@ -67,6 +67,18 @@ def items_at(game: Game, x: int, y: int) -> list[int]:
     """Things lying on a square that can be picked up."""
     return [e for e in game.entities_at(x, y)
             if thing_kind(game, e) in ("item", "treasure") and game.is_drawn(e)]
+
+
+def items_beside(game: Game, x: int, y: int) -> list[int]:
+    """Things lying on the squares next to (x, y) that can be picked up, square by square."""
+    return [e for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy
+            for e in items_at(game, x + dx, y + dy)]
+
+
+def lying_words(game: Game, item: int, here: tuple[int, int]) -> str:
+    """Where a thing on the ground lies from `here`: "" on it, else ", 1 square east"."""
+    pos = game.store.get(item, Position).xy
+    return "" if pos == here else f", {direction_words(here, pos)}"
 
 
 def known_spells(game: Game, eid: int) -> list[tuple[str, str, int]]:

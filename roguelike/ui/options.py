@@ -24,7 +24,9 @@ FILE = "options.toml"
 class Options:
     palette: str = "classic"
     reduced_motion: bool = False
-    luck_prompt: Literal["ask", "never"] = "ask"
+    # which failed rolls ask to be bought with luck (ui/luck_asks.py): "harm" asks only
+    # where the failure hurts a delver
+    luck_prompt: Literal["ask", "harm", "never"] = "harm"
     confirm_danger: bool = True
     accessible: bool = False
     rest_in_dark: bool = False  # R puts the lights out while the party rests (engine Rest.dark)
@@ -40,7 +42,7 @@ class Options:
 CHOICES: list[tuple[str, str, tuple[Any, ...]]] = [
     ("palette", "Colours", tuple(PALETTES)),
     ("reduced_motion", "Reduced motion (no animations)", (False, True)),
-    ("luck_prompt", "Offer luck after a failed roll", ("ask", "never")),
+    ("luck_prompt", "Offer luck after a failed roll", ("harm", "ask", "never")),
     ("confirm_danger", "Confirm moves onto armed traps, into a trap's lasting harm or darkness",
      (True, False)),
     ("accessible", "Accessible mode (plain message lines, visible cursor)", (False, True)),
@@ -83,5 +85,6 @@ def cycle(options: Options, name: str) -> Options:
 
 
 def apply_to_game(options: Options, game: Game) -> None:
-    """Pass the options the engine understands (luck prompts) into a game."""
-    game.options.luck_prompt = options.luck_prompt
+    """Pass the options the engine understands (luck prompts) into a game: "harm" is the
+    engine's "ask", the screen keeping the harmless rolls without asking."""
+    game.options.luck_prompt = "never" if options.luck_prompt == "never" else "ask"

@@ -44,6 +44,15 @@ def box_parts(loc: Location, styles: Styles) -> list[Part]:
     return parts
 
 
+def stat_part(loc: Location, speed: int | None, styles: Styles) -> Part:
+    """'Wi5 ', or the Speed a Move gives now with the box value after it where they
+    differ ('Sp4(6) ': two Treasures carried), drawn as a warning."""
+    short = SHORT.get(loc.attribute, loc.attribute[:2])
+    if loc.attribute == "speed" and speed is not None and speed != loc.value:
+        return f"{short}{speed}({loc.value}) ", styles.fg("#ffaf5f")
+    return f"{short}{loc.value} ", styles.fg("#bcbcbc")
+
+
 class PartyPanel(LinesWidget):
     DEFAULT_CSS = """
     PartyPanel { width: 100%; height: auto; min-height: 12; }
@@ -89,8 +98,7 @@ class PartyPanel(LinesWidget):
                 stats.append((down, st.fg(p.crossed, bold=True)))
             else:
                 for loc in locs:
-                    stats.append((f"{SHORT.get(loc.attribute, loc.attribute[:2])}{loc.value} ",
-                                  st.fg("#bcbcbc")))
+                    stats.append(stat_part(loc, delver.speed, st))
                 room = width - sum(len(t) for t, _ in stats)
                 tags = fit_tags(list(delver.tags), room)
                 if tags:

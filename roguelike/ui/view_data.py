@@ -76,6 +76,8 @@ class Delver(NamedTuple):
     locations: tuple[Location, ...]
     down: str | None  # why it is down, in the log's words; None if standing
     tags: tuple[str, ...]  # its other conditions' short labels
+    speed: int | None = None  # the Speed a Move gives now, where the load or a condition
+    # makes it differ from the legs' box value (None: as the box says)
 
 
 class Acting(NamedTuple):

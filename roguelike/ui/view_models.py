@@ -27,7 +27,7 @@ from roguelike.engine.explore.light import items_word
 from roguelike.engine.game import Game
 from roguelike.engine.stats import name_of
 from roguelike.engine.traps.describe import harmless
-from roguelike.ui.conditions_view import condition_tags, down_words
+from roguelike.ui.conditions_view import condition_tags, down_words, speed_now
 from roguelike.ui.glyphs import door_glyph
 from roguelike.ui.view_data import (
     DELVER,
@@ -123,9 +123,11 @@ def party_model(game: Game) -> tuple[Delver, ...]:
                      for loc in store.get(eid, HitBoxes).locations)
         marker = ">" if eid == game.awaiting else ("*" if eid == game.led else " ")
         down = down_words(game, eid)
+        now, why = speed_now(game, eid)
         out.append(Delver(eid, name_of(store, eid), game.content.classes[char.klass].glyph,
                           char.klass, marker, char.luck, locs, down,
-                          () if down is not None else tuple(condition_tags(game, eid))))
+                          () if down is not None else tuple(condition_tags(game, eid)),
+                          now if why else None))
     return tuple(out)
 
 

@@ -184,15 +184,20 @@ class Commands:
         eid = self.screen.game.awaiting
         if eid is None:
             return
-        here = self.screen.game.store.get(eid, Position).xy
-        items = hooks.items_at(self.screen.game, *here)
-        if not items:
-            if fight_state(self.screen.game, eid).disarmed:  # the weapon a Disarm knocked away
-                self.screen.act(RecoverWeapon())
-            elif not self.acting.marker_menu():  # hidden treasure: retry the marker's check
-                self.screen.say("There is nothing here to pick up.")
+        game = self.screen.game
+        here = game.store.get(eid, Position).xy
+        items = hooks.items_at(game, *here)
+        if not items and fight_state(game, eid).disarmed:  # the weapon a Disarm knocked away
+            self.screen.act(RecoverWeapon())
             return
-        self._with_item("Pick up what?", items, lambda it: hooks.build_action(cls, item=it))
+        # (003's Pick up reaches a thing next to you too: no step onto it first)
+        items = items or hooks.items_beside(game, *here)
+        if not items:
+            if not self.acting.marker_menu():  # hidden treasure: retry the marker's check
+                self.screen.say("There is nothing here or next to you to pick up.")
+            return
+        self._with_item("Pick up what?", items, lambda it: hooks.build_action(cls, item=it),
+                        here)
 
     def cmd_drop(self) -> None:
         cls = hooks.action_class("drop")
@@ -209,7 +214,10 @@ class Commands:
         self._with_item("Drop what?", items, lambda it: hooks.build_action(cls, item=it))
 
     def _with_item(self, title: str, items: list[int],
-                   make: Callable[[int], Action | str]) -> None:
+                   make: Callable[[int], Action | str],
+                   here: tuple[int, int] | None = None) -> None:
+        """Do `make(item)` for the one item, or the item chosen from a menu (each named
+        with where it lies from `here`, when given: things on the ground)."""
         def go(item: int) -> None:
             action = make(item)
             if isinstance(action, str):
@@ -220,7 +228,10 @@ class Commands:
         if len(items) == 1:
             go(items[0])
             return
-        options = [(str(it), with_fuel(self.screen.game, it)) for it in items]
+        game = self.screen.game
+        options = [(str(it), with_fuel(game, it) + ("" if here is None
+                                                    else hooks.lying_words(game, it, here)))
+                   for it in items]
         self.screen.app.push_screen(ChoiceScreen(title, options),
                              lambda chosen: go(int(chosen)) if chosen else None)
 

@@ -24,6 +24,7 @@ from roguelike.core.events import Event
 from roguelike.engine.action_base import Action
 from roguelike.engine.game import Game
 from roguelike.engine.luck import KeepRoll, SpendLuck, offer_waiting
+from roguelike.engine.luck_queue import Offer
 from roguelike.engine.stats import name_of
 from roguelike.engine.travel import Question
 from roguelike.records.score import banking_lines
@@ -34,6 +35,7 @@ from roguelike.ui.autorun import AutoRun
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.layout import DungeonWidgets, layout_css
 from roguelike.ui.look import describe_square
+from roguelike.ui.luck_asks import asked, rolled_words
 from roguelike.ui.map_view import MapView
 from roguelike.ui.options import Options
 from roguelike.ui.party_panel import PartyPanel
@@ -133,6 +135,11 @@ class GameScreen(Screen[None], inherit_bindings=False):
         pending = offer_waiting(self.game)
         if pending is None or self._asking_luck or self.game.over:
             return
+        if self.unasked(pending):
+            if self.auto is None:  # (a run keeps it itself, and goes on)
+                self._asking_luck = True
+                self.call_later(self.keep_unasked)
+            return
         eid = pending.eid
         luck = self.game.store.get(eid, Character).luck
         self._asking_luck = True
@@ -142,8 +149,22 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.act(SpendLuck(pending.cost) if spend else KeepRoll())
 
         self.app.push_screen(LuckPrompt(name_of(self.game.store, eid), pending.label,
-                                        pending.roll, pending.need, pending.cost, luck),
-                             answer)
+                                        rolled_words(pending), pending.need, pending.cost,
+                                        luck), answer)
+
+    def unasked(self, offer: Offer) -> bool:
+        """Whether `offer` is kept without asking: a harmless roll under the luck option
+        "harm" (ui/luck_asks.py), or a failed try of a door job tried until it works."""
+        return (not asked(offer, self.options.luck_prompt)
+                or (self.auto is not None and self.auto.answers(offer)))
+
+    def keep_unasked(self) -> None:
+        """Keep the roll waiting on luck, as `n` would, and say only what follows."""
+        self._asking_luck = False
+        if offer_waiting(self.game) is None or self.game.over:
+            return
+        evs = self.game.perform(KeepRoll())
+        self.show([e for e in evs if e.kind != "luck"], animate=False)
 
     # ----- accessible mode: the terminal cursor follows the newest message ------------
     def _show_cursor(self, show: bool) -> None:
@@ -219,7 +240,10 @@ class GameScreen(Screen[None], inherit_bindings=False):
         refusals = [e.text for e in evs if e.kind in ("fail", "info")]
         if refusals:  # a refused command costs nothing: say why on the status line
             self.status.hint = refusals[-1]
-        lines = [e.text for e in evs if e.text and e.kind not in ("fail", "info")]
+        pending = offer_waiting(self.game)
+        quiet = pending is not None and self.unasked(pending)  # (no question: no offer)
+        lines = [e.text for e in evs if e.text and e.kind not in ("fail", "info")
+                 and not (quiet and e.kind == "luck_offer")]
         if self.options.accessible:
             lines += refusals + self.announcer.news(self.game)
         self.log_view.add(lines)

@@ -21,7 +21,7 @@ from roguelike.engine.stats import name_of
 from roguelike.engine.words import plural
 from roguelike.records.text import markup_text
 from roguelike.ui import hooks
-from roguelike.ui.conditions_view import condition_names
+from roguelike.ui.conditions_view import condition_names, speed_now
 from roguelike.ui.screens.modal import Modal
 
 BOX_CSS = """
@@ -134,8 +134,13 @@ class CharacterSheet(CharacterPager):
             boxes = " ".join("x" if i < loc.crossed else str(v) for i, v in
                              enumerate(loc.boxes))
             gray = " ".join(f"[reverse]{v}[/reverse]" for v in loc.gray)
-            lines.append(f"  {loc.name:<6} {loc.attribute.capitalize():<7} now {loc.value}"
-                         f"   {boxes} {gray}")
+            value, why = loc.value, ""
+            if loc.attribute == "speed":  # what a Move gives, and why not the box value
+                moves, reasons = speed_now(g, eid)
+                if reasons:
+                    value, why = moves, f"  ({loc.value} on the boxes; {'; '.join(reasons)})"
+            lines.append(f"  {loc.name:<6} {loc.attribute.capitalize():<7} now {value}"
+                         f"   {boxes} {gray}{why}")
         lines.append("")
         saves = []
         for cat in (*D6_SAVES, *CLASSIC_SAVES):

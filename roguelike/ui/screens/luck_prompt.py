@@ -21,7 +21,7 @@ class LuckPrompt(Modal[bool]):
                           background: $surface; padding: 0 1; margin-top: 1; }
     """
 
-    def __init__(self, who: str, label: str, roll: int, need: int, cost: int, luck: int
+    def __init__(self, who: str, label: str, roll: str, need: int, cost: int, luck: int
                  ) -> None:
         super().__init__()
         self.text = (f"{who}: {label} failed (rolled {roll}, needs {need}).\n"

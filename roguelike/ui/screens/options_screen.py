@@ -9,13 +9,16 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from roguelike.ui.luck_asks import LUCK_WORDS
 from roguelike.ui.options import CHOICES, Options, cycle
 from roguelike.ui.screens.modal import Modal
 
 
-def _shown(value: object) -> str:
+def _shown(name: str, value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
+    if name == "luck_prompt":
+        return LUCK_WORDS.get(str(value), str(value))
     return str(value)
 
 
@@ -33,7 +36,7 @@ class OptionsScreen(Modal[Options]):
         self.options = options
 
     def _items(self) -> list[Option]:
-        return [Option(f"{i + 1}. {label}: {_shown(getattr(self.options, name))}", id=name)
+        return [Option(f"{i + 1}. {label}: {_shown(name, getattr(self.options, name))}", id=name)
                 for i, (name, label, _values) in enumerate(CHOICES)]
 
     def compose(self) -> ComposeResult:

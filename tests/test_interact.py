@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from explore_kit import act, door_at, give
+from explore_kit import act, door_at, give, give_treasure
 
 from roguelike.core.components import Actor, Door, Position, Trap
 from roguelike.core.explore_components import Listened, SecretDoor, Stuck
@@ -287,3 +287,20 @@ def test_a_companion_caged_in_a_doorway_can_be_freed():
     assert g.store.get(lead, Actor).actions_left > 0
     result = act(g, lead, Free(1, 0))
     assert result.ok, result.reason  # tried (the cage may or may not give), not refused
+
+
+def test_a_disarm_the_delver_is_too_slow_for_says_so_instead_of_its_odds():
+    """The playtest's Mage, Held (-4 Speed), was offered "Disarm slowly (6 movement points,
+    +2; 15 in 36)" and choosing it said "Too slow: disarming this way takes 6 movement
+    points"."""
+    g, lead, _door = _game()
+    trap = place(g, "mk_falling_weight", at=(2, 1), placement="square")
+    g.store.get(trap, Trap).known_by.append(lead)
+    labels = [c.label for c in interact.choices(g, lead, -1, 0)]
+    assert any(label.startswith("Disarm slowly (6 movement points") for label in labels)
+    for _ in range(3):
+        give_treasure(g, lead)  # (each treasure carried slows a delver)
+    labels = [c.label for c in interact.choices(g, lead, -1, 0)]
+    slow = next(label for label in labels if label.startswith("Disarm slowly"))
+    assert "too slow now: it takes 6 movement points" in slow and "in 36" not in slow
+    assert g.perform(Disarm(-1, 0, 1))[0].text.startswith("Too slow")

@@ -36,7 +36,7 @@ from roguelike.engine.explore.markers import RetryCheck
 from roguelike.engine.explore.supplies import fuel_for
 from roguelike.engine.fight_actions import GetUp, Maneuver, RecoverWeapon
 from roguelike.engine.helpless import can_act
-from roguelike.engine.stats import attribute, hostile, is_disabled, name_of
+from roguelike.engine.stats import attribute, hostile, is_disabled, name_of, speed
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.actions import Disarm, Expose, Free, Struggle, disarmable
 from roguelike.engine.traps.describe import disarm_odds
@@ -117,10 +117,16 @@ def _trap_choices(game: Game, actor: int, dx: int, dy: int, x: int, y: int) -> l
         mk = game.content.trap_stocking.mage_knight  # type: ignore[union-attr]
         quick, _ = disarm_odds(game, actor, t, slow=False)
         slow, _ = disarm_odds(game, actor, t, slow=True)
-        out.append(Choice(f"Disarm quickly ({mk.disarm_quick_cost} movement points; "
-                          f"{quick} in 36)", Disarm(dx, dy, 0)))
-        out.append(Choice(f"Disarm slowly ({mk.disarm_slow_cost} movement points, "
-                          f"+{mk.disarm_slow_bonus}; {slow} in 36)", Disarm(dx, dy, 1)))
+        # (a Move pays for a disarm: one slower than the delver's Speed cannot be done,
+        # and the menu says so rather than offer its odds)
+        pace = speed(store, actor)
+        for how, cost, odds, slowly in (
+                ("quickly", mk.disarm_quick_cost, f"{quick} in 36", 0),
+                ("slowly", mk.disarm_slow_cost,
+                 f"+{mk.disarm_slow_bonus}; {slow} in 36", 1)):
+            words = f"{cost} movement points; {odds}" if pace >= cost else \
+                f"too slow now: it takes {cost} movement points, Speed {pace}"
+            out.append(Choice(f"Disarm {how} ({words})", Disarm(dx, dy, slowly)))
         break
     return out
 

@@ -44,7 +44,7 @@ def fill(data: Path, rows: int) -> int:
     """A challenge with `rows` standing, verified games; returns its id."""
     from roguelike import __version__
     from roguelike.challenges import model
-    from roguelike.challenges.store import Store
+    from roguelike.challenges.store import DB_NAME, Store
     from roguelike.content.loader import default_content
 
     store = Store.in_folder(data)
@@ -57,7 +57,7 @@ def fill(data: Path, rows: int) -> int:
     assert ch is not None
     stamp = model.iso(now)
     parts = json.dumps({"experience": 10, "treasure_gp": 20, "total": 30})
-    with closing(sqlite3.connect(store.path)) as conn, conn:
+    with closing(sqlite3.connect(data / DB_NAME)) as conn, conn:
         conn.executemany(
             "INSERT INTO games (account, player, source, challenge, attempt, ranked, "
             "standing, status, seed, party, score, parts, depth, turns, outcome, actions, "

@@ -48,24 +48,21 @@ async def default_party(t: Any) -> None:
 
 
 def game_processes(account_id: int, data: Path) -> list[int]:
-    """Pids of running game processes (`roguelike play`) of one account of the host whose
-    data folder is `data` (other hosts, e.g. other test runs on the machine, are not it)."""
+    """Pids of running game processes of one account of the host whose data folder is
+    `data` (other hosts, e.g. other test runs on the machine, are not it): forked from
+    the zygote, a game is named `rl-play-ID` and runs in the account's folder."""
     pids = []
+    home = str(Path(data) / "accounts" / str(account_id))
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            name = (entry / "comm").read_text().strip()
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            cwd = os.readlink(entry / "cwd")
         except OSError:
             continue
-        if state == "Z" or b"roguelike.host.launch" not in b" ".join(argv):
-            continue
-        if b"play" not in argv or b"--data" not in argv:
-            continue
-        pid_of = argv[argv.index(b"--player-id") + 1:argv.index(b"--player-id") + 2]
-        if str(account_id).encode() in pid_of and \
-                argv[argv.index(b"--data") + 1] == str(data).encode():
+        if state != "Z" and name == f"rl-play-{account_id}"[:15] and cwd == home:
             pids.append(int(entry.name))
     return sorted(pids)
 

@@ -4,6 +4,7 @@ player types them, and the store's schema, attempts and rankings."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -12,19 +13,28 @@ from roguelike import __version__
 from roguelike.challenges import model
 from roguelike.challenges.model import ChallengeError, iso
 from roguelike.challenges.service import Refused, Service
-from roguelike.challenges.store import SCHEMA_VERSION, Store, StoreError
+from roguelike.challenges.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError
 from roguelike.content.loader import default_content
 from roguelike.engine.base.seeds import daily_seed
+from roguelike.storage.database import SQLITE
+from roguelike.storage.migrations import version_of
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)  # a Monday
+pytest_plugins = ("pg_server",)
 
 
-def service(tmp_path, now=NOW) -> Service:
-    return Service(tmp_path, Store.in_folder(tmp_path), clock=lambda: now)
+@pytest.fixture
+def where(db_url):
+    """Each test that keeps challenges runs on SQLite, then on PostgreSQL."""
+    return db_url
 
 
-def test_the_host_makes_the_daily_and_the_weekly_once(tmp_path):
-    svc = service(tmp_path)
+def service(tmp_path, where, now=NOW) -> Service:
+    return Service(tmp_path, Store(where), clock=lambda: now)
+
+
+def test_the_host_makes_the_daily_and_the_weekly_once(tmp_path, where):
+    svc = service(tmp_path, where)
     made = svc.make_regular()
     assert [c.code for c in made] == ["day-2026-11-30", "week-2026-49"]
     assert svc.make_regular() == []  # the second look finds them
@@ -49,8 +59,8 @@ def test_a_weekly_seed_cannot_be_worked_out_from_the_date(tmp_path):
     assert a.code == b.code and a.seed != b.seed
 
 
-def test_a_custom_challenge_from_what_a_player_types(tmp_path):
-    svc = service(tmp_path)
+def test_a_custom_challenge_from_what_a_player_types(tmp_path, where):
+    svc = service(tmp_path, where)
     ch = svc.create(1, seed="Amber  Wolf 17", title="  Sunday  race ", party="rogue,mage,warrior",
                     closes="sunday", attempts="best", hidden=True)
     assert len(ch.code) == 6 and set(ch.code) <= set(model.CODE_LETTERS)
@@ -74,11 +84,11 @@ def test_a_custom_challenge_from_what_a_player_types(tmp_path):
     ({"title": "[b]bold[/b]"}, "plain text"),
     ({"attempts": "three"}, "attempts: one or best"),
 ])
-def test_a_bad_custom_challenge_says_what_to_change(tmp_path, fields, says):
+def test_a_bad_custom_challenge_says_what_to_change(tmp_path, fields, says, where):
     base = {"seed": "amber", "title": "t", "party": "", "closes": "2d", "attempts": "one",
             "hidden": False}
     with pytest.raises(Refused) as err:
-        service(tmp_path).create(1, **{**base, **fields})
+        service(tmp_path, where).create(1, **{**base, **fields})
     assert says in str(err.value)
 
 
@@ -109,8 +119,8 @@ def test_the_party_rule():
     assert said is not None and "mage, mage, mage" in said and "warrior, mage, mage" in said
 
 
-def test_one_ranked_attempt_then_practice_and_best_of_many(tmp_path):
-    svc = service(tmp_path)
+def test_one_ranked_attempt_then_practice_and_best_of_many(tmp_path, where):
+    svc = service(tmp_path, where)
     svc.make_regular()
     day = svc.find("day-2026-11-30")
     first = svc.start(day, 7, "ann", "witnessed")
@@ -125,22 +135,22 @@ def test_one_ranked_attempt_then_practice_and_best_of_many(tmp_path):
     assert svc.start(week, 7, "ann", "local") == svc.start(week, 7, "ann", "local")
 
 
-def test_an_attempt_starts_only_in_its_window_and_with_its_game(tmp_path):
-    svc = service(tmp_path)
+def test_an_attempt_starts_only_in_its_window_and_with_its_game(tmp_path, where):
+    svc = service(tmp_path, where)
     svc.make_regular()
     day = svc.find("day-2026-11-30")
-    later = service(tmp_path, NOW + timedelta(days=1))
+    later = service(tmp_path, where, NOW + timedelta(days=1))
     with pytest.raises(Refused, match=r"closed at 2026-12-01T00:00:00Z"):
         later.start(day, 7, "ann", "witnessed")
-    other = Store.in_folder(tmp_path).add_challenge(model.with_code(
+    other = Store(where).add_challenge(model.with_code(
         model.Challenge(**{**day.__dict__, "game_version": "0.0.1"}), "oldgame"))
     assert other is not None
     with pytest.raises(Refused, match=r"played with game version 0\.0\.1"):
         svc.start(other, 7, "ann", "witnessed")
 
 
-def test_the_hidden_seed_is_told_once_an_attempt_starts(tmp_path):
-    svc = service(tmp_path)
+def test_the_hidden_seed_is_told_once_an_attempt_starts(tmp_path, where):
+    svc = service(tmp_path, where)
     svc.make_regular()
     week = svc.find("week-2026-49")
     assert svc.view(week, 7)["seed"] is None and svc.view(week, None)["seed"] is None
@@ -149,21 +159,34 @@ def test_the_hidden_seed_is_told_once_an_attempt_starts(tmp_path):
     assert svc.view(week, 8)["seed"] is None
 
 
-def test_migrations_are_versioned_and_a_newer_database_is_refused(tmp_path):
-    store = Store.in_folder(tmp_path)
-    path = store.path
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [
-            (SCHEMA_VERSION,)]
+def test_migrations_are_versioned_and_a_newer_database_is_refused(where):
+    store = Store(where)
+    assert version_of(store.db, "challenges") == SCHEMA_VERSION
+    Store(where)  # opened again: nothing is made twice
+    Store(where, migrate=False)  # a worker only checks the version
+    with store.db.write() as conn:
+        store.db.q(conn, "UPDATE schema_versions SET version = ? WHERE component = ?",
+                   (SCHEMA_VERSION + 1, "challenges"))
+    with pytest.raises(StoreError, match="newer host"):
+        Store(where)
+    with pytest.raises(StoreError, match="newer host"):
+        Store(where, migrate=False)
+
+
+def test_a_database_of_the_first_challenges_host_is_taken_as_it_is(tmp_path):
+    """Issue 29's host kept its version in `schema_version`: read, not made again."""
+    path = tmp_path / "challenges.sqlite3"
+    with closing(sqlite3.connect(path)) as conn, conn:
+        for step in MIGRATIONS[0][1]:
+            conn.execute(SQLITE.schema(step))
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (1)")
+        conn.execute("INSERT INTO public_log (game, line) VALUES (1, 'kept')")
+    store = Store(path)
+    assert version_of(store.db, "challenges") == SCHEMA_VERSION
+    assert store.log_after(0, 10) == [(1, "kept")]
+    with closing(sqlite3.connect(path)) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    Store.in_folder(tmp_path)  # opened again: nothing is made twice
-    Store.in_folder(tmp_path, migrate=False)  # a worker only checks the version
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
-    with pytest.raises(StoreError, match="newer host"):
-        Store.in_folder(tmp_path)
-    with pytest.raises(StoreError, match="newer host"):
-        Store.in_folder(tmp_path, migrate=False)
 
 
 def test_every_statement_is_in_the_store_module():

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat
-from contextlib import closing
 
 import asyncssh
 import pytest
@@ -25,20 +23,27 @@ from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir
 
 FAST = 1 << 14  # the real cost (2**17) is tested once, below, and end to end
+pytest_plugins = ("pg_server",)
+
+
+@pytest.fixture
+def where(db_url):
+    """The accounts' database: a SQLite file, then PostgreSQL (tests/pg_server.py)."""
+    return db_url
 
 
 @pytest.mark.parametrize("bad", ["../x", "x" * 200, "Zoë", "ab", "a b", "a/b", "", "guest",
                                  "abc\n"])
-def test_bad_names_are_refused(tmp_path, bad):
-    accounts = Accounts(tmp_path / "a.db", FAST)
+def test_bad_names_are_refused(tmp_path, bad, where):
+    accounts = Accounts(where, FAST)
     assert name_problem(bad)
     with pytest.raises(AccountError):
         accounts.register(bad, "secret1")
     assert accounts.find(bad) is None
 
 
-def test_names_are_unique_ignoring_case_and_passwords_are_scrypt(tmp_path):
-    accounts = Accounts(tmp_path / "a.db", FAST)
+def test_names_are_unique_ignoring_case_and_passwords_are_scrypt(tmp_path, where):
+    accounts = Accounts(where, FAST)
     admin = accounts.register("admin", "secret1")
     with pytest.raises(AccountError, match="taken"):
         accounts.register("Admin", "other-pass")
@@ -50,8 +55,8 @@ def test_names_are_unique_ignoring_case_and_passwords_are_scrypt(tmp_path):
     assert check_password("secret1", stored) and not check_password("secret2", stored)
 
 
-def test_change_password_needs_the_old_one(tmp_path):
-    accounts = Accounts(tmp_path / "a.db", FAST)
+def test_change_password_needs_the_old_one(tmp_path, where):
+    accounts = Accounts(where, FAST)
     a = accounts.register("bob", "secret1")
     with pytest.raises(AccountError):
         accounts.set_password(a.id, "wrong!", "newpass1")
@@ -59,8 +64,8 @@ def test_change_password_needs_the_old_one(tmp_path):
     assert accounts.verify("bob", "newpass1") and not accounts.verify("bob", "secret1")
 
 
-def test_keys_are_checked_and_owned(tmp_path):
-    accounts = Accounts(tmp_path / "a.db", FAST)
+def test_keys_are_checked_and_owned(tmp_path, where):
+    accounts = Accounts(where, FAST)
     a = accounts.register("carol", "secret1")
     key = asyncssh.generate_private_key("ssh-ed25519")
     line = key.export_public_key("openssh").decode().strip() + " carol@laptop"
@@ -74,8 +79,8 @@ def test_keys_are_checked_and_owned(tmp_path):
     assert accounts.remove_key(a.id, kid) and accounts.has_key("carol", stored) is None
 
 
-def test_guests_get_numeric_ids_and_names_no_player_can_take(tmp_path):
-    accounts = Accounts(tmp_path / "a.db", FAST)
+def test_guests_get_numeric_ids_and_names_no_player_can_take(tmp_path, where):
+    accounts = Accounts(where, FAST)
     g = accounts.new_guest()
     assert g.guest and name_problem(g.name)  # "Guest-N" has a dash
     assert accounts.verify(g.name, "") is None
@@ -122,15 +127,15 @@ def test_the_lockout_table_forgets_and_stays_bounded():
     assert not lock.locked("eve", "9.9.9.9") and len(lock) == 0
 
 
-def test_hashes_use_today_s_cost_and_weaker_ones_are_redone_at_a_good_login(tmp_path):
+def test_hashes_use_today_s_cost_and_weaker_ones_are_redone_at_a_good_login(tmp_path, where):
     assert SCRYPT_N == 1 << 17 and scrypt_memory(SCRYPT_N, 8, 1) >= 128 * 1024 * 1024
     stored = hash_password("secret1")
     assert stored.startswith("scrypt$131072$8$1$") and check_password("secret1", stored)
-    accounts = Accounts(tmp_path / "a.db", 1 << 15)
+    accounts = Accounts(where, 1 << 15)
     a = accounts.register("olga", "secret1")
     old = hash_password("secret1", 1 << 14)
-    with closing(sqlite3.connect(tmp_path / "a.db")) as conn, conn:
-        conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ?", (old, a.id))
+    with accounts.db.write() as conn:
+        accounts.db.q(conn, "UPDATE accounts SET pw_hash = ? WHERE id = ?", (old, a.id))
     assert accounts.verify("olga", "wrong-one") is None
     assert accounts._row("id = ?", a.id)[1] == old  # type: ignore[index]  (a bad login: kept)
     assert accounts.verify("olga", "secret1") == a

@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "roguelike.places": 0,
     "roguelike.terminal": 0,
     "roguelike.game_status": 0,  # the hosted game -> host status line
+    "roguelike.storage": 0,  # SQLite or PostgreSQL: the host's databases
     "roguelike.core": 0,  # entity store, random streams, dice, events, components
     # 1 the data
     "roguelike.content": 1,
@@ -70,7 +71,8 @@ LAYERS: dict[str, int] = {
     # terminal is one more viewer of the host's games); the UI never imports either
     "roguelike.host": 10,
     "roguelike.web": 10,
-    # 11 entry points: the command line, and the host's launcher of it
+    # 11 entry points: the command line, and the host's zygote, which loads it to fork
+    # every game from it
     "roguelike.cli": 11,
     "roguelike.__main__": 11,
     "roguelike.host.launch": 11,
@@ -124,9 +126,9 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
         "`play --challenge` only",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
-    ("roguelike/host/launch.py", "roguelike.cli"):
-        "after the memory limit and private file mode are set, before the game's modules "
-        "load (the limit covers them)",
+    ("roguelike/host/cli.py", "roguelike.host.move_data"):
+        "the host's stores (challenges, accounts, the website's logins), for `host "
+        "--migrate-from` only",
 }
 
 

@@ -151,7 +151,14 @@ def test_the_default_party_reads_as_before():
 
 def test_an_old_score_table_gains_the_party_column(tmp_path):
     with sqlite3.connect(tmp_path / scores.DB_NAME) as conn:
-        conn.executescript(scores._SCHEMA.replace(",\n    party TEXT NOT NULL DEFAULT ''", ""))
+        # the table as hosts made it before the party was recorded (and before schema
+        # versions were kept)
+        conn.executescript("""CREATE TABLE scores (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, player TEXT NOT NULL, seed TEXT NOT NULL,
+            score INTEGER NOT NULL, parts TEXT NOT NULL, depth INTEGER NOT NULL,
+            turns INTEGER NOT NULL, outcome TEXT NOT NULL, replay TEXT NOT NULL,
+            game_version TEXT NOT NULL, ended_at TEXT NOT NULL);
+            CREATE INDEX scores_by_seed ON scores (seed, score DESC);""")
         conn.execute("INSERT INTO scores (player, seed, score, parts, depth, turns, outcome,"
                      " replay, game_version, ended_at) VALUES ('old', 's', 5, '{}', 1, 1, "
                      "'defeat', 'r', '0', 't')")

@@ -164,8 +164,13 @@ async def test_a_finished_game_s_recording_plays_in_the_page(web_server, browser
     await settle(page, 0.5)
     await page.keyboard.press("Escape")  # leave the end screen: back to the lobby
     await wait_text(page, "Welcome, rita", 30)
-    # the host verified the replay: the seed's table has the game, with its recording
+    # the host verifies the replay (a worker process, then the score table): the seed's
+    # table has the game, with its recording, once it is proved
+    deadline = time.monotonic() + 60
     await page.goto(run.url + "/scores")
+    while SEED not in await page.content() and time.monotonic() < deadline:
+        await asyncio.sleep(0.25)
+        await page.reload()
     await page.click(f"text={SEED}")
     await page.wait_for_url(f"**/scores/{SEED}")
     row = page.locator("table.scores tbody tr", has_text="rita")

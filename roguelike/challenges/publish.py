@@ -40,7 +40,7 @@ def may_publish(challenge: Challenge | None, now: str) -> bool:
 def publish(store: Store, data: Path, entry: Entry, challenge: Challenge | None) -> None:
     """Put a verified game on the public log (and a witnessed one in the score table)."""
     if entry.source == "witnessed" and entry.origin and entry.score_row is None:
-        row = add_score(Path(data), player=entry.player, seed=entry.seed,
+        row = add_score(store.scores(data), player=entry.player, seed=entry.seed,
                         parts=entry.score_parts(), depth=entry.depth, turns=entry.turns,
                         outcome=entry.outcome, replay=entry.origin,
                         game_version=entry.game_version, ended_at=entry.ended_at,

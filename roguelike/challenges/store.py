@@ -1,47 +1,36 @@
 """Where challenges, attempts, games, the verification queue and the public log are kept.
 
-All the SQL of challenges is in this module, written to run unchanged on SQLite (the
-embedded default, `challenges.sqlite3` in the host's data folder) and on PostgreSQL:
-`?` parameters (a PostgreSQL driver's `%s` is one substitution away, `Dialect.sql`),
-`INSERT ... ON CONFLICT`, `RETURNING`, window-free queries, times as ISO text or BIGINT
-seconds computed by Python (never the database's clock), booleans as 0/1. What differs
-between the two (the auto-numbered key, how a write transaction starts) is the
-`Dialect`. The schema grows by numbered migrations (MIGRATIONS), applied in order at start
-and recorded in `schema_version`; a database newer than the code is refused.
+All the SQL of challenges is in this module, written once for SQLite (the embedded
+default, `challenges.sqlite3` in the host's data folder) and PostgreSQL (`--db`, shared by
+several hosts): `?` parameters, `INSERT ... ON CONFLICT`, `RETURNING`, window-free
+queries, times as ISO text or BIGINT seconds computed by Python (never the database's
+clock), booleans as 0/1. What differs between the two (the auto-numbered key, how a write
+transaction starts, the queue's row lock) is the storage's Dialect (roguelike/storage/).
+The schema grows by numbered migrations (MIGRATIONS), applied in order at start and
+recorded in `schema_versions` (component "challenges"); a database newer than the code
+is refused.
 
-Several processes use one database: the host, and its verification workers. SQLite runs
-in WAL mode (readers never wait for the writer) and every write is a short transaction
-started with BEGIN IMMEDIATE, so two workers never both take one job.
+Several processes use one database: the hosts, and their verification workers. A worker
+takes a job in one short transaction: on SQLite every write starts with BEGIN IMMEDIATE
+(one writer at a time), on PostgreSQL the job's row is taken FOR UPDATE SKIP LOCKED, so
+two workers never both take one job and neither waits for the other.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from roguelike.challenges.model import Challenge, Party, iso, parse_iso
+from roguelike.storage.database import Conn, Cursor, Database, StorageError, open_database
+from roguelike.storage.migrations import check_version, migrate, table_exists
 
 DB_NAME = "challenges.sqlite3"
 
-
-@dataclass(frozen=True)
-class Dialect:
-    name: str
-    id_key: str  # an auto-numbered primary key that never reuses a number
-    begin_write: str
-
-    def sql(self, text: str) -> str:
-        return text if self.name == "sqlite" else text.replace("?", "%s")
-
-
-SQLITE = Dialect("sqlite", "INTEGER PRIMARY KEY AUTOINCREMENT", "BEGIN IMMEDIATE")
-# (for issue 30: PostgreSQL would be
-#  Dialect("postgresql", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "BEGIN"))
 
 MIGRATIONS: list[tuple[int, list[str]]] = [
     (1, [
@@ -144,8 +133,17 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
-class StoreError(Exception):
-    """The database cannot be used by this code (e.g. made by a newer host)."""
+def _legacy_version(db: Database, conn: Conn) -> int:
+    """A database of the first challenges host kept its version in `schema_version`."""
+    if not table_exists(db, conn, "schema_version"):
+        return 0
+    row = db.q(conn, "SELECT version FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+# The database cannot be used by this code (e.g. made by a newer host)
+StoreError = StorageError
+COMPONENT = "challenges"
 
 
 # ----- rows -------------------------------------------------------------------------------
@@ -266,12 +264,12 @@ class Job:
 
 # ----- the store --------------------------------------------------------------------------
 class Store:
-    """The challenges database. Each call opens its own short connection: the host calls
+    """The challenges database. Each call is a short transaction of its own: the host calls
     it from worker threads, and each worker process has its own Store."""
 
-    def __init__(self, path: Path, dialect: Dialect = SQLITE, migrate: bool = True) -> None:
-        self.path = Path(path)
-        self.dialect = dialect
+    def __init__(self, where: Path | str | Database, migrate: bool = True) -> None:
+        self.db = where if isinstance(where, Database) else open_database(where)
+        self.dialect = self.db.dialect
         if migrate:
             self.migrate()
         else:
@@ -282,63 +280,26 @@ class Store:
         return cls(Path(data) / DB_NAME, migrate=migrate)
 
     # ----- connections and transactions --------------------------------------------------
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        conn.execute("PRAGMA busy_timeout = 30000")
-        return conn
+    def _read(self) -> AbstractContextManager[Conn]:
+        return self.db.read()
 
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        with closing(self._connect()) as conn:
-            yield conn
+    def _write(self) -> AbstractContextManager[Conn]:
+        return self.db.write()
 
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        with closing(self._connect()) as conn:
-            conn.execute(self.dialect.begin_write)
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+    def _q(self, conn: Conn, sql: str, args: Sequence[Any] = ()) -> Cursor:
+        return self.db.q(conn, sql, args)
 
-    def _q(self, conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()
-           ) -> sqlite3.Cursor:
-        return conn.execute(self.dialect.sql(sql), tuple(args))
+    def scores(self, data: Path) -> Path | Database:
+        """Where the host's score table is: the data folder's scores.sqlite3 beside a
+        SQLite store, the same database as a shared (PostgreSQL) one."""
+        return self.db if self.db.shared else Path(data)
 
     # ----- schema -----------------------------------------------------------------------
     def migrate(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as conn:
-            conn.execute("PRAGMA journal_mode = WAL")
-        with self._write() as conn:
-            self._q(conn, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = self._q(conn, "SELECT version FROM schema_version").fetchone()
-            have = int(row[0]) if row else 0
-            if row is None:
-                self._q(conn, "INSERT INTO schema_version (version) VALUES (0)")
-            if have > SCHEMA_VERSION:
-                raise StoreError(self._newer(have))
-            for version, steps in MIGRATIONS:
-                if version <= have:
-                    continue
-                for step in steps:
-                    self._q(conn, step.format(id_key=self.dialect.id_key))
-                self._q(conn, "UPDATE schema_version SET version = ?", (version,))
+        migrate(self.db, COMPONENT, MIGRATIONS, legacy=_legacy_version)
 
     def check_version(self) -> None:
-        with self._read() as conn:
-            row = self._q(conn, "SELECT version FROM schema_version").fetchone()
-        have = int(row[0]) if row else 0
-        if have != SCHEMA_VERSION:
-            raise StoreError(self._newer(have) if have > SCHEMA_VERSION else
-                             f"{self.path} has schema version {have}: start the host once "
-                             f"to bring it to version {SCHEMA_VERSION}")
-
-    def _newer(self, have: int) -> str:
-        return (f"{self.path} has schema version {have}, newer than this game's "
-                f"{SCHEMA_VERSION}: it was made by a newer host")
+        check_version(self.db, COMPONENT, MIGRATIONS)
 
     # ----- challenges --------------------------------------------------------------------
     def add_challenge(self, ch: Challenge) -> Challenge | None:
@@ -538,7 +499,7 @@ class Store:
                 self._stand(conn, int(row[0]), int(row[1]))
         return True
 
-    def _stand(self, conn: sqlite3.Connection, challenge: int, account: int) -> None:
+    def _stand(self, conn: Conn, challenge: int, account: int) -> None:
         """Mark the account's best verified ranked game on the challenge as its standing
         (ties: fewer rounds, then the earlier game), every other one not."""
         best = self._q(conn, "SELECT id FROM games WHERE challenge = ? AND account = ? AND "
@@ -598,9 +559,11 @@ class Store:
         `can_run`), leased for `lease` seconds; None when there is none."""
         marks = ", ".join("?" * len(can_run))
         with self._write() as conn:
+            # (PostgreSQL: the row is this worker's until it commits; another worker
+            # takes the next one rather than wait. SQLite: one writer at a time)
             row = self._q(conn, "SELECT id, game, kind, tries FROM jobs WHERE state = "
                           f"'pending' AND (needs = '' OR needs IN ({marks})) ORDER BY id "
-                          "LIMIT 1", tuple(can_run)).fetchone()
+                          "LIMIT 1" + self.dialect.skip_locked, tuple(can_run)).fetchone()
             if row is None:
                 return None
             taken = self._q(conn, "UPDATE jobs SET state = 'running', worker = ?, "

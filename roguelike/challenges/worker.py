@@ -26,7 +26,7 @@ from pathlib import Path
 
 from roguelike.challenges.limits import Limits
 from roguelike.challenges.model import iso, this_engine, utc_now
-from roguelike.challenges.store import Job, Store
+from roguelike.challenges.store import DB_NAME, Job, Store
 from roguelike.challenges.verify_job import run_job
 
 LEASE = 60  # seconds a job is held without a word from its worker
@@ -75,7 +75,9 @@ def work_one(store: Store, data: Path, name: str, engine: str, limits: Limits
 
 
 def serve(data: Path, name: str, limits: Limits, idle: float, parent: int) -> int:
-    store = Store.in_folder(data, migrate=False)
+    # the host's database: its URL in the environment (never the command line, which
+    # every user of the machine may read), else the data folder's file
+    store = Store(os.environ.get("ROGUELIKE_DB") or Path(data) / DB_NAME, migrate=False)
     engine = this_engine()
     last_work = time.monotonic()
     while os.getppid() == parent:  # (else the host is gone)

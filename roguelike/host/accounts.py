@@ -1,4 +1,5 @@
-"""Accounts in SQLite: names, scrypt password hashes, public keys, options.
+"""Accounts: names, scrypt password hashes, public keys, options (roguelike/storage/: the
+host's accounts.sqlite3, or the PostgreSQL database several hosts share).
 
 Names are 3-20 ASCII letters and digits and unique ignoring case; everything on disk is
 named by the numeric id, never by the name. Guests get a row too (a name with a dash,
@@ -11,13 +12,13 @@ import hashlib
 import hmac
 import re
 import secrets
-import sqlite3
 import time
-from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.host.private import private_file
+from roguelike.storage.database import Database, open_database
+from roguelike.storage.migrations import migrate
 
 NAME_RE = re.compile(r"^[A-Za-z0-9]{3,20}$")
 MIN_PASSWORD = 6
@@ -30,24 +31,23 @@ MAX_KEYS = 20
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 1 << 17, 8, 1
 MAX_SCRYPT_MEMORY = 256 * 1024 * 1024  # a stored hash asking for more is refused
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL UNIQUE,
-    pw_hash TEXT NOT NULL,
-    guest INTEGER NOT NULL DEFAULT 0,
-    allow_watch INTEGER NOT NULL DEFAULT 1,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS keys (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    account INTEGER NOT NULL REFERENCES accounts(id),
-    key TEXT NOT NULL,
-    comment TEXT NOT NULL,
-    UNIQUE (account, key)
-);
-"""
+MIGRATIONS = [
+    # (IF NOT EXISTS: a database made before versions were kept is version 1 as it is)
+    (1, ["""CREATE TABLE IF NOT EXISTS accounts (
+            id {id_key},
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            pw_hash TEXT NOT NULL,
+            guest INTEGER NOT NULL DEFAULT 0,
+            allow_watch INTEGER NOT NULL DEFAULT 1,
+            created {real} NOT NULL)""",
+         """CREATE TABLE IF NOT EXISTS keys (
+            id {id_key},
+            account BIGINT NOT NULL REFERENCES accounts(id),
+            key TEXT NOT NULL,
+            comment TEXT NOT NULL,
+            UNIQUE (account, key))"""]),
+]
 
 
 class AccountError(ValueError):
@@ -125,21 +125,18 @@ def weaker_than(stored: str, n: int) -> bool:
 
 
 class Accounts:
-    def __init__(self, path: Path, scrypt_n: int = SCRYPT_N) -> None:
-        self.path = Path(path)
+    def __init__(self, where: Path | str | Database, scrypt_n: int = SCRYPT_N) -> None:
+        if isinstance(where, Path):
+            where.parent.mkdir(parents=True, exist_ok=True)
+            private_file(where)  # 0600 before SQLite makes it (and its journals) 0644
+        self.db = where if isinstance(where, Database) else open_database(where)
         self.scrypt_n = scrypt_n
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        private_file(self.path)  # 0600 before SQLite makes it (and its journals) 0644
-        with closing(self._conn()) as conn, conn:
-            conn.executescript(_SCHEMA)
-
-    def _conn(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)
+        migrate(self.db, "accounts", MIGRATIONS)
 
     def _row(self, where: str, arg: object) -> tuple[Account, str] | None:
-        with closing(self._conn()) as conn:
-            row = conn.execute(f"SELECT id, name, guest, allow_watch, pw_hash FROM accounts "
-                               f"WHERE {where}", (arg,)).fetchone()
+        with self.db.read() as conn:
+            row = self.db.q(conn, f"SELECT id, name, guest, allow_watch, pw_hash FROM "
+                            f"accounts WHERE {where}", (arg,)).fetchone()
         if row is None:
             return None
         return Account(int(row[0]), row[1], bool(row[2]), bool(row[3])), row[4]
@@ -156,26 +153,26 @@ class Accounts:
         problem = name_problem(name) or password_problem(password)
         if problem:
             raise AccountError(problem)
-        try:
-            with closing(self._conn()) as conn, conn:
-                cur = conn.execute(
-                    "INSERT INTO accounts (name, name_key, pw_hash, created) VALUES (?,?,?,?)",
-                    (name, name.lower(), hash_password(password, self.scrypt_n), time.time()))
-                new_id = int(cur.lastrowid or 0)
-        except sqlite3.IntegrityError:
-            raise AccountError(f"The name {name!r} is taken.") from None
-        return Account(new_id, name, False, True)
+        pw_hash = hash_password(password, self.scrypt_n)
+        with self.db.write() as conn:
+            row = self.db.q(conn, "INSERT INTO accounts (name, name_key, pw_hash, created) "
+                            "VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING "
+                            "RETURNING id", (name, name.lower(), pw_hash, time.time())
+                            ).fetchone()
+        if row is None:
+            raise AccountError(f"The name {name!r} is taken.")
+        return Account(int(row[0]), name, False, True)
 
     def new_guest(self) -> Account:
-        with closing(self._conn()) as conn, conn:
-            token = secrets.token_hex(8)
-            cur = conn.execute(
-                "INSERT INTO accounts (name, name_key, pw_hash, guest, allow_watch, created)"
-                " VALUES (?, ?, '!', 1, 1, ?)", (f"guest-{token}", f"guest-{token}", time.time()))
-            gid = int(cur.lastrowid or 0)
+        token = secrets.token_hex(8)
+        with self.db.write() as conn:
+            gid = int(self.db.q(conn, "INSERT INTO accounts (name, name_key, pw_hash, guest, "
+                                "allow_watch, created) VALUES (?, ?, '!', 1, 1, ?) RETURNING id",
+                                (f"guest-{token}", f"guest-{token}", time.time())
+                                ).fetchone()[0])
             name = f"Guest-{gid}"
-            conn.execute("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?",
-                         (name, name.lower(), gid))
+            self.db.q(conn, "UPDATE accounts SET name = ?, name_key = ? WHERE id = ?",
+                      (name, name.lower(), gid))
         return Account(gid, name, True, True)
 
     def verify(self, name: str, password: str) -> Account | None:
@@ -185,10 +182,11 @@ class Accounts:
             return None
         account, stored = found
         if weaker_than(stored, self.scrypt_n):
-            with closing(self._conn()) as conn, conn:
+            redone = hash_password(password, self.scrypt_n)
+            with self.db.write() as conn:
                 # only if unchanged meanwhile (a password change wins)
-                conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ? AND pw_hash = ?",
-                             (hash_password(password, self.scrypt_n), account.id, stored))
+                self.db.q(conn, "UPDATE accounts SET pw_hash = ? WHERE id = ? AND pw_hash = ?",
+                          (redone, account.id, stored))
         return account
 
     def set_password(self, account_id: int, old: str, new: str) -> None:
@@ -198,40 +196,40 @@ class Accounts:
         problem = password_problem(new)
         if problem:
             raise AccountError(problem)
-        with closing(self._conn()) as conn, conn:
-            conn.execute("UPDATE accounts SET pw_hash = ? WHERE id = ?",
-                         (hash_password(new, self.scrypt_n), int(account_id)))
+        pw_hash = hash_password(new, self.scrypt_n)
+        with self.db.write() as conn:
+            self.db.q(conn, "UPDATE accounts SET pw_hash = ? WHERE id = ?",
+                      (pw_hash, int(account_id)))
 
     def set_allow_watch(self, account_id: int, allow: bool) -> None:
-        with closing(self._conn()) as conn, conn:
-            conn.execute("UPDATE accounts SET allow_watch = ? WHERE id = ?",
-                         (int(allow), int(account_id)))
+        with self.db.write() as conn:
+            self.db.q(conn, "UPDATE accounts SET allow_watch = ? WHERE id = ?",
+                      (int(allow), int(account_id)))
 
     # ----- public keys ----------------------------------------------------------------
     def keys(self, account_id: int) -> list[tuple[int, str, str]]:
         """(key id, 'type base64', comment) of each key of the account."""
-        with closing(self._conn()) as conn:
-            rows = conn.execute("SELECT id, key, comment FROM keys WHERE account = ? "
-                                "ORDER BY id", (int(account_id),)).fetchall()
+        with self.db.read() as conn:
+            rows = self.db.q(conn, "SELECT id, key, comment FROM keys WHERE account = ? "
+                             "ORDER BY id", (int(account_id),)).fetchall()
         return [(int(r[0]), r[1], r[2]) for r in rows]
 
     def add_key(self, account_id: int, line: str) -> str:
         key, comment = normalise_key(line)
         if len(self.keys(account_id)) >= MAX_KEYS:
             raise AccountError(f"At most {MAX_KEYS} keys per account.")
-        try:
-            with closing(self._conn()) as conn, conn:
-                conn.execute("INSERT INTO keys (account, key, comment) VALUES (?, ?, ?)",
-                             (int(account_id), key, comment))
-        except sqlite3.IntegrityError:
-            raise AccountError("That key is already on the account.") from None
+        with self.db.write() as conn:
+            added = self.db.q(conn, "INSERT INTO keys (account, key, comment) VALUES (?, ?, ?) "
+                              "ON CONFLICT (account, key) DO NOTHING RETURNING id",
+                              (int(account_id), key, comment)).fetchone()
+        if added is None:
+            raise AccountError("That key is already on the account.")
         return key
 
     def remove_key(self, account_id: int, key_id: int) -> bool:
-        with closing(self._conn()) as conn, conn:
-            cur = conn.execute("DELETE FROM keys WHERE account = ? AND id = ?",
-                               (int(account_id), int(key_id)))
-            return cur.rowcount > 0
+        with self.db.write() as conn:
+            return self.db.q(conn, "DELETE FROM keys WHERE account = ? AND id = ?",
+                             (int(account_id), int(key_id))).rowcount > 0
 
     def has_key(self, name: str, key: str) -> Account | None:
         account = self.find(name)

@@ -46,10 +46,10 @@ class ChallengeHost:
         cfg = host.config
         self.host = host
         self.data = Path(cfg.data)
-        self.store = Store.in_folder(cfg.data)
+        self.store = Store(cfg.challenges_where)
         self.service = Service(cfg.data, self.store, cfg.verify, cfg.rates)
         self.verifiers = Verifiers(cfg.data, self.store, cfg.verify_workers, cfg.verify,
-                                   cfg.worker_idle)
+                                   cfg.worker_idle, db=cfg.db)
         # account id -> its attempt in the save slot (open, witnessed), kept in memory
         self.attempts: dict[int, tuple[Attempt, Challenge]] = {}
         self.live: set[int] = set()  # accounts whose live game is their attempt

@@ -16,6 +16,8 @@ import termios
 from collections.abc import Callable
 from pathlib import Path
 
+from roguelike.host.forks import GameProcess, Zygote
+
 SAFE_TERM = re.compile(r"^[a-zA-Z0-9._+-]{1,40}$")
 KNOWN_TERMS = ("xterm", "screen", "tmux", "rxvt", "vt100", "vt220", "linux", "ansi",
                "alacritty", "kitty", "foot", "wezterm", "st", "putty", "konsole", "gnome",
@@ -107,7 +109,7 @@ def set_size(fd: int, cols: int, rows: int) -> None:
 class PtyChild:
     """One child process whose stdin/stdout/stderr are the slave side of a fresh PTY."""
 
-    def __init__(self, proc: asyncio.subprocess.Process, master: int) -> None:
+    def __init__(self, proc: GameProcess, master: int) -> None:
         self.proc = proc
         self.master = master
         self.pid = proc.pid
@@ -116,22 +118,19 @@ class PtyChild:
         self._readable: Callable[[], None] | None = None
 
     @classmethod
-    async def spawn(cls, args: list[str], *, cols: int, rows: int, env: dict[str, str],
-                    cwd: Path, user: tuple[int, int] | None, memory_limit: int,
-                    pass_fds: tuple[int, ...] = ()) -> PtyChild:
+    async def spawn(cls, zygote: Zygote, args: list[str], *, cols: int, rows: int,
+                    env: dict[str, str], cwd: Path, user: tuple[int, int] | None,
+                    memory_limit: int, name: str, pass_fds: tuple[int, ...] = ()
+                    ) -> PtyChild:
+        """`roguelike ARGS` forked from the zygote (forks.py) on a fresh PTY, as `user`
+        (the account's when the host runs as root; None: as the host's)."""
         master, slave = os.openpty()
         set_size(master, cols, rows)
         os.set_blocking(master, False)
-        os.set_inheritable(slave, False)
-        argv = [sys.executable, "-m", "roguelike.host.launch", "--mem", str(memory_limit),
-                "--", *args]
-        # (as the account's user when the host runs as root; None: as the host's)
-        uid, gid = user if user is not None else (None, None)
         try:
-            proc = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(cwd),
-                start_new_session=True, pass_fds=pass_fds, close_fds=True, user=uid,
-                group=gid, extra_groups=None if user is None else [])
+            proc = await zygote.spawn(args, slave=slave, env=env, cwd=cwd, user=user,
+                                      memory_limit=memory_limit, name=name,
+                                      pass_fds=pass_fds)
         except BaseException:
             os.close(master)
             raise

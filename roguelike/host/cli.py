@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from roguelike.argtypes import int_range
 from roguelike.host.config import HostConfig
 from roguelike.host.paths import account_dir
+from roguelike.storage.database import StorageError, open_database
 
 INTERNAL_COMMANDS = ("lobby",)  # started by the host in a player's terminal, never by a player
 
@@ -72,6 +74,18 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     host.add_argument("--verify-workers", type=int_range(0, 16), default=1, metavar="N",
                       help="processes that prove submitted and finished games' replays "
                            "(default 1; 0: none, the queue waits)")
+    host.add_argument("--db", metavar="URL", default=os.environ.get("ROGUELIKE_DB"),
+                      help="keep accounts, logins, scores and challenges in this PostgreSQL "
+                           "database (postgresql://USER@HOST:PORT/NAME; the password from "
+                           "$PGPASSWORD or ~/.pgpass), which several hosts may share "
+                           "(default: $ROGUELIKE_DB, else SQLite files in --data)")
+    host.add_argument("--name", metavar="NAME",
+                      help="this host among those sharing --db (a player whose game runs "
+                           "here is told this name on another host; default: the machine's "
+                           "name and the process id)")
+    host.add_argument("--migrate-from", metavar="sqlite:///DIR",
+                      help="move the data of the host whose data folder is DIR into the "
+                           "--db database, then exit")
     # internal: the host starts it in each player's terminal; no help, so not listed
     lobby = sub.add_parser("lobby")
     lobby.add_argument("--data", required=True)
@@ -93,15 +107,41 @@ def dispatch(args: argparse.Namespace) -> int:
         print("roguelike host: --tls-cert is for the website; --ssh-only serves none",
               file=sys.stderr)
         return 2
+    if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
+        print("roguelike host: --db takes a postgresql:// address (SQLite, the default, "
+              "needs none: its files are in --data)", file=sys.stderr)
+        return 2
+    if args.migrate_from is not None:
+        return _move_data(args.migrate_from, args.db)
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
                         max_per_ip=args.max_per_ip, drop_to=args.run_as,
                         ssh=not args.web_only,
                         web_port=None if args.ssh_only else args.web_port,
                         tls_cert=args.tls_cert, tls_key=args.tls_key,
-                        trust_proxy=args.trust_proxy, verify_workers=args.verify_workers)
+                        trust_proxy=args.trust_proxy, verify_workers=args.verify_workers,
+                        db=args.db, **({"host_name": args.name} if args.name else {}))
     try:
         return run_host(config)
-    except OSError as err:
+    except (OSError, StorageError) as err:
         print(f"roguelike host: {err}", file=sys.stderr)
         return 1
+
+
+def _move_data(source: str, db: str | None) -> int:
+    from roguelike.host.move_data import move, source_folder
+
+    if db is None:
+        print("roguelike host: --migrate-from needs --db postgresql://... (where to move "
+              "the data)", file=sys.stderr)
+        return 2
+    try:
+        folder = source_folder(source)
+        moved = move(folder, open_database(db))
+    except StorageError as err:
+        print(f"roguelike host: {err}", file=sys.stderr)
+        return 1
+    said = ", ".join(f"{n} {table}" for table, n in moved.items())
+    print(f"roguelike host: moved {said} from {folder} into the database; start the host "
+          f"with --data {folder} --db ...")
+    return 0

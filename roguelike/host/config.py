@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,7 +53,22 @@ class HostConfig:
     verify: Limits = field(default_factory=Limits)
     rates: RateLimits = field(default_factory=RateLimits)
     challenge_tick: float = 60.0  # how often windows are looked at (open, close, publish)
+    # where accounts, web logins, scores, challenges and the proving queue live: None,
+    # SQLite files in the data folder; a postgresql:// URL, one database that several
+    # hosts may share (roguelike/storage/)
+    db: str | None = None
+    # this host among those sharing the database (told to a player whose game runs here
+    # while they log in on another); default: the machine's name and the process id
+    host_name: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
 
     @property
     def accounts_db(self) -> Path:
         return self.data / "accounts.sqlite3"
+
+    @property
+    def accounts_where(self) -> Path | str:
+        return self.db or self.accounts_db
+
+    @property
+    def challenges_where(self) -> Path | str:
+        return self.db or self.data / "challenges.sqlite3"

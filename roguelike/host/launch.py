@@ -1,19 +1,55 @@
-"""Child-side start of every hosted process: take the PTY as controlling terminal, cap memory.
+"""The zygote: a warm, single-threaded parent that forks every hosted game and lobby.
 
-The host starts `python -m roguelike.host.launch --mem N -- <roguelike args>` in a new
-session (setsid) as the unprivileged user, so this runs before any game code and without
-a preexec_fn in the (threaded) host. The PTY becomes the controlling terminal, so the
-kernel delivers SIGWINCH on resize and the host's SIGHUP reaches the whole game.
-Everything the game writes is private to its user (umask 077).
+The host starts `python -m roguelike.host.launch CONTROL_FD` (fork and exec: this
+process never inherits the host's threads or event loop). It imports the game and its
+screens, loads the content, freezes every object it made (gc.freeze: a child's garbage
+collections then never write to the shared pages, which would copy them), and answers
+spawn requests on CONTROL_FD (roguelike/host/forks.py says the messages): each is a fork.
+
+The child, before any game code runs: a new session with the PTY as its controlling
+terminal (the kernel then sends SIGWINCH on resize, and the host's SIGHUP reaches the
+whole game), the descriptors it was given and no others, the account's user (a root host
+drops to --run-as), its folder and environment, private files (umask 077) and the
+memory limit; then `roguelike ARGS` as a fresh process would run it. The zygote only
+forks and reaps: a game that crashes ends its own process, never this one.
 """
+# ruff: noqa: E402  (the collector is switched off before the imports below)
 
 from __future__ import annotations
 
+import gc
+
+# No collections while the game loads: objects freed along the way would leave holes in
+# pages every child then shares (the collector runs again in each child, gc.enable below)
+gc.disable()
+
+import asyncio
+import contextlib
+import ctypes
 import fcntl
 import os
+import random
 import resource
+import select
+import signal
+import socket
 import sys
+import tempfile
 import termios
+import threading
+import traceback
+from typing import Any
+
+# Everything a game or a lobby loads before its first screen, loaded once here.
+import textual.drivers.linux_driver  # noqa: F401  (every child's driver)
+
+from roguelike import cli
+from roguelike.content.loader import default_content
+from roguelike.host import forks
+from roguelike.ui import lobby as _lobby  # noqa: F401
+from roguelike.ui.app import RoguelikeApp
+
+PR_SET_NAME = 15
 
 
 def take_terminal() -> None:
@@ -33,19 +69,188 @@ def private_files() -> None:
     os.umask(0o077)
 
 
-def main(argv: list[str]) -> int:
-    limit = 0
-    if len(argv) >= 2 and argv[0] == "--mem":
-        limit = int(argv[1])
-        argv = argv[2:]
-    if argv and argv[0] == "--":
-        argv = argv[1:]
-    take_terminal()
-    limit_memory(limit)
-    private_files()
-    from roguelike.cli import main as cli_main
+def name_process(name: str) -> None:
+    """The process's short name (ps, top, /proc/PID/comm): which game it is, since a
+    forked child's command line is the zygote's."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]), 0, 0, 0)
 
-    return cli_main(argv)
+
+def place_fds(slave: int, given: list[int], targets: list[int]) -> None:
+    """The PTY on 0, 1 and 2, each given descriptor at the number the host's argv names,
+    every other descriptor closed."""
+    # out of the way first: a received descriptor may sit on a number another targets
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 256) for fd in (slave, *given)]
+    for fd in (slave, *given):
+        os.close(fd)
+    for std in (0, 1, 2):
+        os.dup2(high[0], std)
+    for fd, target in zip(high[1:], targets, strict=True):
+        os.dup2(fd, target)  # (inheritable, as a passed descriptor should be)
+    keep = {0, 1, 2, *targets}
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd not in keep:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def become(request: dict[str, Any], fds: list[int]) -> None:
+    """The child: everything set up before the game's first line (see the module's doc)."""
+    signal.set_wakeup_fd(-1)
+    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1,
+                signal.SIGUSR2):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    os.setsid()
+    place_fds(fds[0], fds[1:], [int(n) for n in request["fds"]])
+    take_terminal()
+    name_process(str(request.get("name", "roguelike")))
+    limit_memory(int(request["mem"]))
+    user = request.get("user")
+    if user:
+        os.setgroups([])
+        os.setgid(int(user[1]))
+        os.setuid(int(user[0]))
+    os.chdir(str(request["cwd"]))
+    os.environ.clear()
+    os.environ.update({str(k): str(v) for k, v in dict(request["env"]).items()})
+    private_files()
+    random.seed()  # not the zygote's sequence, shared by every child
+    # the child's own objects are collected as usual; the frozen ones, shared with the
+    # zygote and every other child, are never looked at (their pages stay shared)
+    gc.enable()
+
+
+def run_child(request: dict[str, Any], fds: list[int]) -> None:
+    code = 1
+    try:
+        become(request, fds)
+        args = [str(a) for a in request["args"]]
+        sys.argv = ["roguelike", *args]
+        code = cli.main(args)
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    except BaseException:
+        with contextlib.suppress(Exception):
+            traceback.print_exc()
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code & 0xFF if isinstance(code, int) else 1)
+
+
+def reap(control: socket.socket) -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        with contextlib.suppress(OSError):
+            forks.send(control, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
+
+
+def fork_child(control: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
+    try:
+        pid = os.fork()
+    except OSError as err:
+        forks.send(control, {"error": f"fork failed: {err}"})
+        return
+    if pid == 0:
+        control.close()
+        run_child(request, fds)
+    for fd in fds:
+        os.close(fd)
+    pidfd = os.pidfd_open(pid)
+    try:
+        forks.send(control, {"pid": pid}, [pidfd])
+    except OSError:
+        # the host is gone (shutting down): nobody would ever read this child's terminal
+        os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        os.close(pidfd)
+
+
+def serve(control: socket.socket) -> int:
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)  # wakes the select through the pipe
+    forks.send(control, {"ready": os.getpid()})
+    while True:
+        ready, _, _ = select.select([control.fileno(), wake_r], [], [])
+        if wake_r in ready:
+            with contextlib.suppress(BlockingIOError):
+                os.read(wake_r, 4096)
+            reap(control)
+        if control.fileno() in ready:
+            try:
+                got = forks.receive(control)
+            except OSError:
+                got = None
+            if got is None:
+                return 0  # the host is gone
+            request, fds = got
+            if not fds or not isinstance(request.get("args"), list):
+                for fd in fds:
+                    os.close(fd)
+                forks.send(control, {"error": "a bad request"})
+                continue
+            try:
+                fork_child(control, request, fds)
+            except OSError:
+                return 0  # the host is gone
+
+
+def warm() -> None:
+    """Load now what every child would otherwise load itself, then freeze it all."""
+    default_content()
+    cli.build_parser()
+    warm_screens()
+    if threading.active_count() != 1:  # a fork copies only the thread that forks
+        raise RuntimeError(f"the zygote must fork single-threaded: {threading.enumerate()}")
+    gc.collect()
+    gc.freeze()
+
+
+def warm_screens() -> None:
+    """Play a few keys of a game headless, in a folder thrown away after: what Textual
+    and the game build and keep on first use (parsed styles, rendering caches) is then
+    built once, here, and shared by every child."""
+    saved = os.environ.get("ROGUELIKE_SAVES")
+    with tempfile.TemporaryDirectory(prefix="roguelike-zygote-") as folder:
+        os.environ["ROGUELIKE_SAVES"] = folder
+        try:
+            asyncio.run(_play_a_little())
+        finally:
+            if saved is None:
+                os.environ.pop("ROGUELIKE_SAVES", None)
+            else:
+                os.environ["ROGUELIKE_SAVES"] = saved
+
+
+async def _play_a_little() -> None:
+    app = RoguelikeApp(seed="zygote-1", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the party screen's default party
+        await pilot.pause()
+        for key in "jlkh":
+            await pilot.press(key)
+            await pilot.pause()
+
+
+def main(argv: list[str]) -> int:
+    control = socket.socket(fileno=int(argv[0]))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C is the host's
+    warm()
+    return serve(control)
 
 
 if __name__ == "__main__":

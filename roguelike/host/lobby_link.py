@@ -36,6 +36,7 @@ from roguelike.host.paths import account_dir
 from roguelike.host.registry import TAKEN
 from roguelike.records.account import has_save
 from roguelike.records.scores import top_scores
+from roguelike.storage.database import Database
 
 if TYPE_CHECKING:
     from roguelike.host.registry import Host
@@ -46,7 +47,8 @@ MAX_LINE = 32768
 SCORE_FIELDS = ("player", "seed", "score", "depth", "turns", "outcome", "party")
 
 
-def score_rows(data: Path, seed: str | None, limit: int = 10) -> list[dict[str, Any]]:
+def score_rows(data: Path | Database, seed: str | None, limit: int = 10
+               ) -> list[dict[str, Any]]:
     """The best games (of `seed`), only the fields the lobby shows."""
     return [{k: row.get(k) for k in SCORE_FIELDS} for row in top_scores(data, seed, limit)]
 
@@ -59,6 +61,7 @@ class LobbyRun:
         self.session = session
         self.notice = notice  # shown once when the lobby opens
         self.choice: dict[str, Any] = {"op": "quit"}
+        self.chosen = asyncio.Event()  # a choice that leaves the lobby was accepted
         self.writer: asyncio.StreamWriter | None = None
 
     async def run(self) -> dict[str, Any]:
@@ -81,8 +84,13 @@ class LobbyRun:
         try:
             s.enter(hub, "lobby")
             hub.attach(s, s.cols, s.rows)
-            await s.until(hub.ended)
-            if hub.running:  # the connection went away: end the lobby
+            await s.until(hub.ended, self.chosen.wait())
+            if hub.running and self.chosen.is_set():
+                # The game starts now, while the lobby winds down unseen (Textual's exit
+                # takes a fifth of a second; the player's terminal is reset for the game)
+                hub.detach(s)
+                self.host.in_background(child.hang_up(2.0))
+            elif hub.running:  # the connection went away: end the lobby
                 await child.hang_up(2.0)
         finally:
             s.leave(hub)
@@ -144,7 +152,7 @@ class LobbyRun:
                 return await self.host.challenges.lobby_op(acc, req)
             if op == "scores":
                 seed = req.get("seed") if isinstance(req.get("seed"), str) else None
-                rows = await asyncio.to_thread(score_rows, self.host.config.data, seed or None)
+                rows = await asyncio.to_thread(score_rows, self.host.scores, seed or None)
                 return {"ok": True, "message": "", "scores": rows}
             if acc.guest:
                 return {"ok": False, "message": "Guests have no account settings."}
@@ -172,7 +180,8 @@ class LobbyRun:
 
     def _choose(self, op: str, req: dict[str, Any]) -> dict[str, Any]:
         choice: dict[str, Any] = {"op": op}
-        if op == "reattach" and self.account.id not in self.host.games:
+        if op == "reattach" and self.account.id not in self.host.games \
+                and self.account.id not in self.host.elsewhere:
             starting = self.account.id in self.host.starting
             return {"ok": False, "message": "Your game is still starting on the other "
                     "connection; try again in a moment." if starting else "Your game has ended."}
@@ -192,4 +201,5 @@ class LobbyRun:
                 and not self.host.reserve(self.account.id, self.session):
             return {"ok": False, "message": TAKEN}
         self.choice = choice
+        self.chosen.set()
         return {"ok": True, "message": ""}

@@ -7,23 +7,26 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from roguelike.host import recordings
 from roguelike.host.accounts import Account, AccountError, Accounts, name_problem, password_problem
 from roguelike.host.cast import CastWriter
 from roguelike.host.challenge_host import ChallengeHost
-from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
+from roguelike.host.child import DEFAULT_TERM, PtyChild, child_env, drop_user, sane_term
+from roguelike.host.claims import BEAT, STALE, Claims, Elsewhere
 from roguelike.host.config import HostConfig
+from roguelike.host.forks import Zygote
 from roguelike.host.gate import Gate
 from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
 from roguelike.host.score_import import new_replays
+from roguelike.storage.database import Database
 
 T = TypeVar("T")
 
@@ -63,6 +66,8 @@ class GameTaken(Exception):
 
 
 TAKEN = "Your game is already running on another connection: take it over here or watch it."
+ELSEWHERE = ("Your game is running on host {host}: take it over here (that host saves it and "
+             "ends it, and it goes on here).")
 
 
 class Host:
@@ -72,7 +77,7 @@ class Host:
         # private before anything is read or written (private.py)
         fixed = tighten(config.data, passage=self.user is not None)
         self.notes = [made_private_note(fixed)] if fixed else []
-        self.accounts = Accounts(config.accounts_db, config.scrypt_n)
+        self.accounts = Accounts(config.accounts_where, config.scrypt_n)
         self.lockout = Lockout(config.max_failures, config.fail_window, config.lockout,
                                max_entries=config.lockout_entries)
         self.gate = Gate(config.max_sessions, config.max_per_ip, config.max_startups,
@@ -82,11 +87,38 @@ class Host:
         self.games: dict[int, LiveGame] = {}
         self.starting: dict[int, object] = {}  # account id -> the session starting its game
         self.imported: set[str] = set()
+        self.background: set[asyncio.Task[object]] = set()
         self.listeners: set[asyncio.Event] = set()  # lobbies waiting for a live-list change
         # called with the account id when a password changes (the website logs that
         # account's browsers out)
         self.password_hooks: list[Callable[[int], None]] = []
         self.challenges = ChallengeHost(self)  # seed challenges and the proving queue
+        # every game and lobby is forked from it (forks.py); its environment is a child's
+        self.zygote = Zygote(child_env(DEFAULT_TERM, Path("/")))
+        # hosts sharing one database (PostgreSQL): the one-game claim is a row there, and
+        # the other hosts' live games are read from it every few seconds (claims.py)
+        self.claims = Claims(self.accounts.db, config.host_name) \
+            if self.accounts.db.shared else None
+        self.elsewhere: dict[int, Elsewhere] = {}
+
+    @property
+    def scores(self) -> Path | Database:
+        """Where the host's score table is (its data folder, or the shared database)."""
+        return self.challenges.store.scores(self.config.data)
+
+    async def start(self) -> None:
+        """The zygote first (it loads the game before the first player comes), then the
+        challenges' clock and workers."""
+        await self.zygote.start()
+        await self.challenges.start()
+        if self.claims is not None:
+            self.in_background(self._keep_claims(self.claims))
+
+    def in_background(self, work: Coroutine[Any, Any, object]) -> None:
+        """Run `work` on the event loop, kept until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def hash_work(self, fn: Callable[..., T], *args: object) -> T:
         """Run a password check or hash off the event loop, a few at a time."""
@@ -153,8 +185,60 @@ class Host:
         """'' (none), 'starting', 'attached' (played on a connection) or 'detached'."""
         game = self.games.get(account_id)
         if game is None:
-            return "starting" if account_id in self.starting else ""
+            if account_id in self.starting:
+                return "starting"
+            return "elsewhere" if account_id in self.elsewhere else ""
         return "attached" if game.hub.player is not None else "detached"
+
+    def where_else(self, account_id: int) -> str:
+        """The message for a game running on another host, or ''."""
+        other = self.elsewhere.get(account_id)
+        return ELSEWHERE.format(host=other.host) if other else ""
+
+    # ----- more than one host (claims.py) ---------------------------------------------
+    async def _keep_claims(self, claims: Claims) -> None:
+        """Stamp this host's claims, end the games other hosts ask for, and read theirs."""
+        while True:
+            games = [(g.account.id, str(g.hub.status.get("seed", g.seed)), g.depth,
+                      g.account.allow_watch and not self.challenges.hides(g.account))
+                     for g in self.games.values()]
+            try:
+                wanted = await asyncio.to_thread(claims.beat, games)
+                others = await asyncio.to_thread(claims.elsewhere)
+            except Exception as err:  # the database away for a moment: try again
+                log.warning("live games not stamped: %s", err)
+            else:
+                seen = {e.account: e for e in others}
+                if seen != self.elsewhere:
+                    self.elsewhere = seen
+                    self.changed()
+                for account_id in wanted:
+                    game = self.games.get(account_id)
+                    if game is not None:
+                        log.info("account %d's game is taken over on another host",
+                                 account_id)
+                        self.in_background(self._give_up(game))
+            await asyncio.sleep(BEAT)
+
+    async def _give_up(self, game: LiveGame) -> None:
+        seat = game.hub.player
+        taken = getattr(seat.viewer, "taken_over", None) if seat is not None else None
+        if taken:
+            taken()
+        await game.hub.child.hang_up(self.config.hangup_wait)  # it saves as it ends
+
+    async def _claim(self, claims: Claims, account: Account, take_over: bool) -> None:
+        """Take the account's claim in the shared database; with `take_over`, ask the host
+        holding it to end the game and wait for it to let go (or to be found dead)."""
+        holder = await asyncio.to_thread(claims.take, account.id, account.name)
+        if holder and take_over:
+            await asyncio.to_thread(claims.want, account.id)
+            deadline = time.monotonic() + STALE + 2 * BEAT
+            while holder and time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
+                holder = await asyncio.to_thread(claims.take, account.id, account.name)
+        if holder:
+            raise GameTaken(ELSEWHERE.format(host=holder))
 
     # ----- children -------------------------------------------------------------------
     def account_dir(self, account: Account) -> Path:
@@ -164,17 +248,29 @@ class Host:
                     pass_fds: tuple[int, ...] = ()) -> PtyChild:
         home = self.account_dir(account)
         return await PtyChild.spawn(
-            args, cols=cols, rows=rows, env=child_env(term, home), cwd=home, user=self.user,
-            memory_limit=self.config.memory_limit, pass_fds=pass_fds)
+            self.zygote, args, cols=cols, rows=rows, env=child_env(term, home), cwd=home,
+            user=self.user, memory_limit=self.config.memory_limit,
+            name=f"rl-{args[0]}-{account.id}", pass_fds=pass_fds)
 
     async def start_game(self, account: Account, seed: str | None, cols: int, rows: int,
-                         term: str, owner: object, party: str | None = None) -> LiveGame:
+                         term: str, owner: object, party: str | None = None,
+                         take_over: bool = False) -> LiveGame:
         """Start the account's game for `owner` (with `party`, 'warrior,rogue,mage', a
-        challenge's fixed party: no party screen); GameTaken if another session has it."""
+        challenge's fixed party: no party screen); GameTaken if another session has it, or
+        another host (unless `take_over`: then that host ends it and it goes on here)."""
         if not self.reserve(account.id, owner):
             raise GameTaken(TAKEN)
         try:
-            return await self._start_game(account, seed, cols, rows, term, party)
+            if self.claims is not None:
+                # (a saved game continued is the one the other host runs: taken over too;
+                # a new game is not started over a running one)
+                await self._claim(self.claims, account, take_over or seed is None)
+            try:
+                return await self._start_game(account, seed, cols, rows, term, party)
+            except BaseException:
+                if self.claims is not None:
+                    await asyncio.to_thread(self.claims.release, account.id)
+                raise
         finally:
             self.unreserve(account.id, owner)
 
@@ -227,6 +323,9 @@ class Host:
                      cast.path.name)
         if self.games.get(game.account.id) is game:
             del self.games[game.account.id]
+            if self.claims is not None:
+                with contextlib.suppress(Exception):  # (a stale row expires by itself)
+                    await asyncio.to_thread(self.claims.release, game.account.id)
         self.changed()
         await self.collect_scores(game.account, game)
 
@@ -301,6 +400,11 @@ class Host:
                         "depth": game.depth, "idle": int(game.hub.idle),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
+        # the other hosts' games (watched on their own host: `host` says which)
+        out += [{"id": e.account, "player": f"{e.player} (on {e.host})", "seed": e.seed,
+                 "depth": e.depth, "idle": 0, "watchers": 0, "detached": False,
+                 "host": e.host} for e in self.elsewhere.values()
+                if e.watchable and e.account != viewer.id]
         return out
 
     def allows_watch(self, account: Account) -> bool:
@@ -327,3 +431,7 @@ class Host:
         await self.challenges.stop()
         await asyncio.gather(*(g.hub.child.hang_up(self.config.hangup_wait)
                                for g in list(self.games.values())), return_exceptions=True)
+        if self.claims is not None:  # its games saved and ended: another host may take them
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.claims.release_all)
+        await self.zygote.close()

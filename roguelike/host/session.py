@@ -21,6 +21,7 @@ import asyncssh
 from roguelike.challenges.service import Refused
 from roguelike.host import banner
 from roguelike.host.child import clamp_size
+from roguelike.host.forks import ZygoteGone
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
 from roguelike.host.registry import TAKEN, GameTaken
@@ -185,6 +186,8 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             state = self.host.game_of(account.id)
             if state == "detached":  # back after a dropped connection
                 await self.play(self.host.games[account.id], reattached=True)
+            elif state == "elsewhere":  # on another host sharing the database
+                notice = self.host.where_else(account.id)
             elif state:
                 notice = TAKEN
             while not self.gone.is_set():
@@ -213,6 +216,20 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                     await self.play(game)
                 elif op == "reattach" and account.id in self.host.games:
                     await self.play(self.host.games[account.id], reattached=True)
+                elif op == "reattach" and account.id in self.host.elsewhere:
+                    try:  # that host saves and ends it; it goes on here from the save
+                        self.send(RESET + b"Taking your game over from the other host...\r\n")
+                        game = await self.host.start_game(account, None, self.cols,
+                                                          self.rows, self.term, self,
+                                                          take_over=True)
+                    except GameTaken as taken:
+                        notice = str(taken)
+                        continue
+                    await self.play(game)
+                elif op == "watch" and int(choice.get("id", 0)) in self.host.elsewhere:
+                    other = self.host.elsewhere[int(choice.get("id", 0))]
+                    notice = (f"{other.player}'s game runs on host {other.host}: it can be "
+                              "watched there only.")
                 elif op == "watch":
                     await self.watch(int(choice.get("id", 0)))
                 elif op != "reattach":
@@ -220,6 +237,11 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             if not self.gone.is_set():
                 self.send(RESET + b"Farewell.\r\n")
                 self.chan.exit(0)
+        except ZygoteGone as gone:  # the host is shutting down, or cannot fork games
+            log.info("session ended: %s", gone)
+            if not self.gone.is_set():
+                self.send(RESET + b"The server cannot start games now; try again later.\r\n")
+                self.chan.exit(1)
         except Exception:
             log.exception("session failed")
             if not self.gone.is_set():

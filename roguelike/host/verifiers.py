@@ -4,7 +4,10 @@ and each ends after a minute without any; one that dies is started again (up to 
 times a minute) and the job it held goes back to the queue.
 
 At the host's start every job still marked running is put back: its worker died with the
-previous host (a worker ends with its host), so `kill -9` of the host loses no job.
+previous host (a worker ends with its host), so `kill -9` of the host loses no job. On a
+database several hosts share, only the jobs whose lease has run out: another host's
+workers may be proving the others. Worker names carry the host's machine and process, so
+each host takes back only its own workers' jobs.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 import sys
 import time
 from pathlib import Path
@@ -26,8 +31,10 @@ RESTARTS_PER_MINUTE = 5
 
 class Verifiers:
     def __init__(self, data: Path, store: Store, count: int, limits: Limits,
-                 idle: float) -> None:
+                 idle: float, db: str | None = None) -> None:
         self.data = Path(data)
+        self.db = db  # told the workers in their environment (a URL may hold a password)
+        self.prefix = f"{socket.gethostname()}-{os.getpid()}-"
         self.store = store
         self.count = max(0, count)
         self.limits = limits
@@ -38,7 +45,8 @@ class Verifiers:
         self.closed = False
 
     async def start(self) -> None:
-        back = await asyncio.to_thread(self.store.recover)
+        back = await asyncio.to_thread(
+            self.store.recover, None, int(time.time()) if self.store.db.shared else None)
         if back:
             log.info("%d verification job(s) the last host left unfinished are queued again",
                      back)
@@ -56,13 +64,14 @@ class Verifiers:
 
     async def _spawn(self) -> None:
         self.serial += 1
-        name = f"w{self.serial}"
+        name = f"{self.prefix}w{self.serial}"
         lim = self.limits
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "roguelike.challenges.worker", "--data", str(self.data),
             "--name", name, "--idle", str(self.idle), "--max-bytes", str(lim.max_bytes),
             "--max-actions", str(lim.max_actions), "--cpu-seconds", str(lim.cpu_seconds),
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL)
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            env={**os.environ, **({"ROGUELIKE_DB": self.db} if self.db else {})})
         self.procs[name] = proc
         asyncio.get_running_loop().create_task(self._watch(name, proc))
 

@@ -59,7 +59,7 @@ class WebSite:
         self.ssh_port = ssh_port  # (for the front page's ssh command line)
         config = host.config
         self.trust_proxy = config.trust_proxy
-        self.logins = WebLogins(config.accounts_db, config.web_session_days)
+        self.logins = WebLogins(config.accounts_where, config.web_session_days)
         host.password_hooks.append(self.logins.end_all)
         self.app = web.Application(middlewares=[self._middleware], client_max_size=MAX_FORM)
         self.app[SITE_KEY] = self
@@ -265,6 +265,10 @@ class WebSite:
                         "depth": game.depth, "for": pages.duration(now - game.started),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
+        # the other hosts' games (a host shows its own games' screens only)
+        out += [{"id": e.account, "player": e.player, "seed": e.seed, "depth": e.depth,
+                 "for": pages.duration(now - e.started), "watchers": 0, "detached": False,
+                 "host": e.host} for e in self.host.elsewhere.values() if e.watchable]
         return out
 
     async def watch_page(self, request: web.Request) -> web.Response:
@@ -315,17 +319,17 @@ class WebSite:
     async def seeds(self, request: web.Request) -> web.Response:
         page = _page(request)
         body = await asyncio.to_thread(finished.seeds, self.visit(request),
-                                       self.host.config.data, page)
+                                       self.host.scores, page)
         return self._html(body)
 
     async def seed_scores(self, request: web.Request) -> web.Response:
         seed = request.match_info["seed"][:200]
         body = await asyncio.to_thread(finished.seed_scores, self.visit(request),
-                                       self.host.config.data, seed, _page(request))
+                                       self.host.scores, seed, _page(request))
         return self._html(body)
 
     def _row(self, request: web.Request) -> dict[str, object]:
-        row = finished.game_row(self.host.config.data, int(request.match_info["id"]))
+        row = finished.game_row(self.host.scores, int(request.match_info["id"]))
         if row is None:
             raise web.HTTPNotFound(text="No such game.")
         return row

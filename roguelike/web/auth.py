@@ -15,28 +15,29 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
-from contextlib import closing
 from pathlib import Path
 
 from roguelike.host.private import private_file
+from roguelike.storage.database import Database, open_database
+from roguelike.storage.migrations import migrate
 
 LOGIN_COOKIE = "tt_login"
 VISITOR_COOKIE = "tt_visitor"
 TOKEN_BYTES = 32
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS web_logins (
-    token_hash TEXT PRIMARY KEY,
-    account INTEGER NOT NULL,
-    created REAL NOT NULL,
-    expires REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS web_logins_by_account ON web_logins (account);
-CREATE TABLE IF NOT EXISTS web_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT);
-"""
+MIGRATIONS = [
+    # (IF NOT EXISTS: a database made before versions were kept is version 1 as it is)
+    (1, ["""CREATE TABLE IF NOT EXISTS web_logins (
+            token_hash TEXT PRIMARY KEY,
+            account BIGINT NOT NULL,
+            created {real} NOT NULL,
+            expires {real} NOT NULL)""",
+         "CREATE INDEX IF NOT EXISTS web_logins_by_account ON web_logins (account)",
+         "CREATE TABLE IF NOT EXISTS web_secret (id INTEGER PRIMARY KEY CHECK (id = 1), "
+         "secret TEXT)"]),
+]
 
 
 def _digest(token: str) -> str:
@@ -44,60 +45,59 @@ def _digest(token: str) -> str:
 
 
 class WebLogins:
-    """The web's login tokens, in the accounts database (`path`)."""
+    """The web's login tokens, in the accounts database (a file, or the database the hosts
+    share: a login made on one host is good on every other)."""
 
-    def __init__(self, path: Path, days: float, clock: Callable[[], float] = time.time
-                 ) -> None:
-        self.path = Path(path)
+    def __init__(self, where: Path | str | Database, days: float,
+                 clock: Callable[[], float] = time.time) -> None:
+        if isinstance(where, Path):
+            private_file(where)
+        self.db = where if isinstance(where, Database) else open_database(where)
         self.lifetime = days * 86400.0
         self.clock = clock
-        private_file(self.path)
-        with closing(self._conn()) as conn, conn:
-            conn.executescript(_SCHEMA)
-            conn.execute("INSERT OR IGNORE INTO web_secret (id, secret) VALUES (1, ?)",
-                         (secrets.token_hex(32),))
+        migrate(self.db, "web_logins", MIGRATIONS)
+        with self.db.write() as conn:
+            self.db.q(conn, "INSERT INTO web_secret (id, secret) VALUES (1, ?) "
+                      "ON CONFLICT (id) DO NOTHING", (secrets.token_hex(32),))
             self.secret = bytes.fromhex(
-                conn.execute("SELECT secret FROM web_secret WHERE id = 1").fetchone()[0])
-
-    def _conn(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)
+                self.db.q(conn, "SELECT secret FROM web_secret WHERE id = 1").fetchone()[0])
 
     def new(self, account_id: int) -> str:
         """A new login for the account: the token for its cookie."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         now = self.clock()
-        with closing(self._conn()) as conn, conn:
-            conn.execute("DELETE FROM web_logins WHERE expires <= ?", (now,))
-            conn.execute("INSERT INTO web_logins (token_hash, account, created, expires) "
-                         "VALUES (?, ?, ?, ?)", (_digest(token), int(account_id), now,
-                                                 now + self.lifetime))
+        with self.db.write() as conn:
+            self.db.q(conn, "DELETE FROM web_logins WHERE expires <= ?", (now,))
+            self.db.q(conn, "INSERT INTO web_logins (token_hash, account, created, expires) "
+                      "VALUES (?, ?, ?, ?)", (_digest(token), int(account_id), now,
+                                              now + self.lifetime))
         return token
 
     def account_id(self, token: str | None) -> int | None:
         """The account a cookie's token is logged in as, or None (unknown or expired)."""
         if not token or len(token) > 100:
             return None
-        with closing(self._conn()) as conn:
-            row = conn.execute("SELECT account, expires FROM web_logins WHERE token_hash = ?",
-                               (_digest(token),)).fetchone()
+        with self.db.read() as conn:
+            row = self.db.q(conn, "SELECT account, expires FROM web_logins WHERE "
+                            "token_hash = ?", (_digest(token),)).fetchone()
         if row is None or row[1] <= self.clock():
             return None
         return int(row[0])
 
     def end(self, token: str | None) -> None:
         if token:
-            with closing(self._conn()) as conn, conn:
-                conn.execute("DELETE FROM web_logins WHERE token_hash = ?", (_digest(token),))
+            with self.db.write() as conn:
+                self.db.q(conn, "DELETE FROM web_logins WHERE token_hash = ?", (_digest(token),))
 
     def end_all(self, account_id: int) -> None:
         """Log every browser of the account out (its password changed)."""
-        with closing(self._conn()) as conn, conn:
-            conn.execute("DELETE FROM web_logins WHERE account = ?", (int(account_id),))
+        with self.db.write() as conn:
+            self.db.q(conn, "DELETE FROM web_logins WHERE account = ?", (int(account_id),))
 
     def count(self, account_id: int) -> int:
-        with closing(self._conn()) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM web_logins WHERE account = ? AND "
-                                    "expires > ?", (int(account_id), self.clock())).fetchone()[0])
+        with self.db.read() as conn:
+            return int(self.db.q(conn, "SELECT COUNT(*) FROM web_logins WHERE account = ? AND "
+                                 "expires > ?", (int(account_id), self.clock())).fetchone()[0])
 
     # ----- form tokens ----------------------------------------------------------------
     def form_token(self, visitor: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from roguelike.host.accounts import Accounts
 from roguelike.host.recordings import casts_of
 from roguelike.records.scores import score_row, seed_page, seeds_page
+from roguelike.storage.database import Database
 from roguelike.web.pages import Visit, layout, text, url_part
 
 PAGE = 100  # rows a page
@@ -33,7 +34,7 @@ def _pager(base: str, page: int, total: int) -> str:
     return f'<p class="pager">{" · ".join(links)}</p>'
 
 
-def seeds(visit: Visit, data: Path, page: int) -> str:
+def seeds(visit: Visit, data: Path | Database, page: int) -> str:
     rows, total = seeds_page(data, (page - 1) * PAGE, PAGE)
     body = "".join(
         f'<tr><td><a href="/scores/{url_part(r["seed"])}">{text(r["seed"])}</a></td>'
@@ -48,7 +49,7 @@ def seeds(visit: Visit, data: Path, page: int) -> str:
                   "(<code>roguelike verify</code>).</p>")
 
 
-def seed_scores(visit: Visit, data: Path, seed: str, page: int) -> str:
+def seed_scores(visit: Visit, data: Path | Database, seed: str, page: int) -> str:
     rows, total = seed_page(data, seed, (page - 1) * PAGE, PAGE)
     first = (page - 1) * PAGE
     body = "".join(
@@ -68,7 +69,7 @@ def seed_scores(visit: Visit, data: Path, seed: str, page: int) -> str:
                   f"{_pager('/scores/' + url_part(seed), page, total)}")
 
 
-def game_row(data: Path, row_id: int) -> dict[str, Any] | None:
+def game_row(data: Path | Database, row_id: int) -> dict[str, Any] | None:
     return score_row(data, row_id)
 
 

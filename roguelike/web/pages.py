@@ -139,10 +139,12 @@ KEY_BAR = [("esc", "Esc"), ("tab", "Tab"), ("enter", "Enter"), ("left", "←"),
 
 def live_games(visit: Visit, games: list[dict[str, object]]) -> str:
     rows = "".join(
-        f'<tr><td><a href="/watch/{int(str(g["id"]))}">{text(g["player"])}</a></td>'
-        f'<td class="num">{text(g["depth"])}</td><td>{text(g["seed"])}</td>'
+        (f'<tr><td>{text(g["player"])}</td>' if g.get("host") else
+         f'<tr><td><a href="/watch/{int(str(g["id"]))}">{text(g["player"])}</a></td>')
+        + f'<td class="num">{text(g["depth"])}</td><td>{text(g["seed"])}</td>'
         f'<td class="num">{text(g["for"])}</td><td class="num">{text(g["watchers"])}</td>'
-        f'<td>{"away" if g["detached"] else ""}</td></tr>' for g in games)
+        f'<td>{"away" if g["detached"] else ""}'
+        f'{"on host " + text(g["host"]) if g.get("host") else ""}</td></tr>' for g in games)
     table = (f'<table id="live"><thead><tr><th>player</th><th>depth</th><th>seed</th>'
              f'<th>playing for</th><th>watching</th><th></th></tr></thead><tbody>{rows}'
              f"</tbody></table>" if games else '<p id="live">Nobody is playing now.</p>')

@@ -1,0 +1,190 @@
+"""Two hosts on one PostgreSQL (tests/pg_server.py) and one data folder, behind HAProxy on
+loopback with the README's own configuration: an account made through one logs in on the
+other, one game per account across hosts, a game taken over from one host to the other,
+and a host killed with SIGKILL while its player is on it (they come back through HAProxy
+to the other host and resume from the last save)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import shutil
+import socket
+import subprocess
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from host_kit import game_processes, play_seed
+
+from benchmarks.real_host import RealHost
+from roguelike.host.client import Terminal
+
+pytest_plugins = ("pg_server",)
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[1]
+ROUND = re.compile(r"D(\d+) R(\d+)")
+
+
+def readme_config() -> str:
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"```haproxy\n(.*?)```", text, re.S)
+    assert found, "the README ships no HAProxy configuration"
+    return found.group(1)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError):
+        return 0
+
+
+def host_running(pid: int, hosts: list[RealHost]) -> RealHost:
+    """The host whose process tree holds the game `pid` (a child of its zygote)."""
+    while pid > 1:
+        for host in hosts:
+            if pid == host.pid:
+                return host
+        pid = _parent(pid)
+    raise AssertionError("the game is no host's")
+
+
+def round_of(t: Terminal) -> tuple[int, int]:
+    found = ROUND.search(t.text)
+    assert found, t.text
+    return int(found.group(1)), int(found.group(2))
+
+
+@contextlib.asynccontextmanager
+async def haproxy(folder: Path, hosts: dict[str, RealHost]) -> AsyncIterator[tuple[int, int]]:
+    """HAProxy with the README's configuration, its addresses put on loopback: (the SSH
+    port, the web port)."""
+    ssh, web = _free_port(), _free_port()
+    config = readme_config().replace("bind :22", f"bind 127.0.0.1:{ssh}") \
+        .replace("bind :80", f"bind 127.0.0.1:{web}")
+    for n, (name, host) in enumerate(hosts.items()):
+        address = f"10.0.0.{11 + n}"
+        assert f"server {name} {address}:2222" in config
+        config = config.replace(f"{address}:2222", f"127.0.0.1:{host.ssh_port}") \
+            .replace(f"{address}:8080", f"127.0.0.1:{host.web_port}")
+    path = folder / "haproxy.cfg"
+    path.write_text(config)
+    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    checked = subprocess.run([binary, "-c", "-f", str(path)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    log = folder / "haproxy.log"
+    with log.open("wb") as out:
+        proc = await asyncio.create_subprocess_exec(binary, "-db", "-f", str(path),
+                                                    stdout=out, stderr=out)
+    try:
+        for _ in range(100):  # listening
+            assert proc.returncode is None, log.read_text()
+            with contextlib.suppress(OSError):
+                _, writer = await asyncio.open_connection("127.0.0.1", web)
+                writer.close()
+                break
+            await asyncio.sleep(0.1)
+        yield ssh, web
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        await proc.wait()
+
+
+async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(tmp_path,
+                                                                                pg_url):
+    data = tmp_path / "hostdata"
+    options = ("--db", pg_url, "--max-per-ip", "64", "--trust-proxy")
+    a = await RealHost(data).start("--name", "a", *options)
+    b = await RealHost(data).start("--name", "b", *options)
+    hosts = {"a": a, "b": b}
+    players: list[Terminal] = []
+    try:
+        async with haproxy(tmp_path, hosts) as (ssh, web):
+            # a new player registers through the one address and plays
+            ann = await Terminal.connect(ssh, "ann", "secret1", source="127.0.0.21")
+            players.append(ann)
+            await play_seed(ann)
+            for key in "jjl":
+                ann.send(key)
+                await ann.quiet(0.3)
+            first = round_of(ann)
+            [pid] = game_processes(1, data)
+            there = host_running(pid, list(hosts.values()))
+            other = b if there is a else a
+            there_name, other_name = ("a", "b") if there is a else ("b", "a")
+
+            # the other host lists the game among its live games, with where it runs
+            async with aiohttp.ClientSession() as client:
+                for _ in range(60):
+                    async with client.get(other.url + "/watch") as page:
+                        listed = await page.text()
+                    if f"on host {there_name}" in listed:
+                        break
+                    await asyncio.sleep(0.25)
+            assert "ann" in listed and f"on host {there_name}" in listed, listed
+
+            # the same account on the other host: one game per account holds across hosts
+            again = await Terminal.connect(other.ssh_port, "ann", "secret1",
+                                           source="127.0.0.22")
+            players.append(again)
+            await again.wait_for(f"Your game is running on host {there_name}", 20)
+            # taken over there: the first host saves and ends it, and it goes on here
+            again.send("\r")  # "Take over your game here", the first choice
+            await ann.wait_for("attached from another connection", 30)
+            await again.wait_for("Explore", 40)
+            await again.quiet(0.3)
+            assert round_of(again) >= first
+            [moved] = game_processes(1, data)
+            assert host_running(moved, list(hosts.values())) is other
+            again.send("l")
+            await again.quiet(0.3)
+            before_kill = round_of(again)
+
+            # the website through HAProxy: a cookie keeps a browser on one host
+            async with aiohttp.ClientSession() as client, \
+                    client.get(f"http://127.0.0.1:{web}/") as page:
+                assert page.status == 200
+                sticky = page.cookies.get("tt_host")
+                assert sticky is not None and sticky.value in hosts
+
+            # the host running ann's game dies; ann comes back through HAProxy (from the
+            # first address, which it keeps on the host still up) and resumes the game
+            await other.kill()
+            with contextlib.suppress(Exception):
+                await again.wait_closed(10)
+            back = await Terminal.connect(ssh, "ann", "secret1", source="127.0.0.21")
+            players.append(back)
+            # (within 15 s of the kill the dead host's claim still looks alive: "Take over";
+            # after, its game is a saved one: "Continue"; either resumes from the save)
+            await back.wait_for("Welcome, ann", 30)
+            await back.quiet(0.5)
+            assert "Take over your game here" in back.text or "Continue your saved game" \
+                in back.text, back.text
+            back.send("\r")
+            await back.wait_for("Explore", 60)
+            await back.quiet(0.3)
+            assert round_of(back) >= before_kill  # nothing lost: every action was on disk
+            [resumed] = game_processes(1, data)
+            assert host_running(resumed, [there]) is there
+            assert there_name != other_name
+
+            # the web survives the dead host too: its cookie is redispatched
+            async with aiohttp.ClientSession() as client, \
+                    client.get(f"http://127.0.0.1:{web}/",
+                               headers={"Cookie": f"tt_host={other_name}"}) as page:
+                assert page.status == 200
+    finally:
+        for t in players:
+            t.close()
+        await a.stop()
+        await b.stop()

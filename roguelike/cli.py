@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from roguelike import __version__, argtypes, places
+from roguelike.challenges import arguments as challenge_args
 from roguelike.content import ContentError
 from roguelike.crash import report
 from roguelike.engine.seeds import SeedError
@@ -78,7 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="classes of the Leader, Mercenary and Apprentice, e.g. "
                            "warrior,rogue,mage (the default party)")
     host_cli.add_play_options(play)
+    challenge_args.add_play_options(play)
     records_commands.add_commands(sub, argtypes.seed)
+    challenge_args.add_commands(sub)
 
     sim = sub.add_parser("sim", help="let the bot play headless and print a JSON summary",
                          description="The bot plays a game headless; the last line is JSON "
@@ -143,6 +146,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         return 0
     if args.command in ("host", "lobby"):
         return host_cli.dispatch(args)
+    if args.command in challenge_args.COMMANDS:
+        from roguelike.challenges import commands as challenge_commands
+
+        return challenge_commands.dispatch(args)
+    if args.command == "play" and (args.challenge or args.host or args.user):
+        return _play_challenge(args)
     from roguelike.ui.app import run_app
 
     return run_app(seed=getattr(args, "seed", None), party=getattr(args, "party", None),
@@ -166,3 +175,27 @@ def _records_screen(args: argparse.Namespace) -> int:
     from roguelike.ui.replay import run_replay
 
     return int(run_replay(args.file) or 0)
+
+
+def _play_challenge(args: argparse.Namespace) -> int:
+    """`play --challenge CODE --host URL`: the attempt started on the host (its seed told
+    now), the game played here, then where its replay is and how to send it."""
+    if not args.challenge or args.seed:
+        print("roguelike: play: --host and --user go with --challenge, which chooses the "
+              "seed (no --seed)", file=sys.stderr)
+        return 2
+    from roguelike.challenges import commands as challenge_commands
+
+    attempt = challenge_commands.begin_play(args)
+    if attempt is None:
+        return 2
+    party = challenge_commands.party_arg(attempt["party"])
+    if party is not None and args.party is not None and tuple(args.party) != party:
+        print(f"roguelike: challenge {attempt['code']} is played with the party "
+              f"{attempt['party']}: leave --party out", file=sys.stderr)
+        return 2
+    from roguelike.ui.app import run_app
+
+    code = run_app(seed=attempt["seed"], party=party or args.party, straight_in=True)
+    challenge_commands.after_play(attempt)
+    return int(code or 0)

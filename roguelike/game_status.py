@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 Status = dict[str, int | str | bool]
-KEYS = ("seed", "depth", "round", "over")
+KEYS = ("seed", "depth", "round", "over", "actions")
 
 
 class Reporting(Protocol):
@@ -28,11 +28,14 @@ class Reporting(Protocol):
     def round(self) -> int: ...
     @property
     def over(self) -> bool: ...
+    @property
+    def actions_taken(self) -> int: ...
 
 
 def status_of(game: Reporting) -> Status:
+    # (actions: a challenge's attempt counts from its first one, host/challenge_host.py)
     return {"seed": str(game.seed), "depth": int(game.depth), "round": int(game.round),
-            "over": bool(game.over)}
+            "over": bool(game.over), "actions": int(game.actions_taken)}
 
 
 def parse_status(line: bytes) -> Status | None:

@@ -1082,3 +1082,22 @@ def test_the_wounded_rest_where_they_are_rather_than_wade_through_acid_to_the_ca
     _explore_led(g, leader)
     action = Bot().choose(g)
     assert action == BOT_REST, action
+
+
+def test_a_sapped_companion_down_is_rested_up_not_waited_on_for_ever():
+    """A delver down takes no turns, so Sapped neither bleeds them nor is saved against at a
+    turn's end: the bot waited beside a Sapped Mage down (no luck, so Disabled until rested)
+    for the bleeding to stop, 47,000 rounds of Waits until the 50,000-action cap
+    (s26-final-4, depth 2). The rest that stands her up is the way on."""
+    g = scenario("""
+    ##############
+    #12..........#
+    #3...........#
+    ##############
+    """)
+    leader, mage = g.party[0], g.party[2]
+    g.store.get(mage, Character).luck = 0
+    g.store.add(mage, Disabled("Torso spent", by="condition"))
+    C.add_condition(g, mage, "sapped", -1, "263")
+    _explore_led(g, leader)
+    assert Bot().choose(g) == BOT_REST

@@ -57,9 +57,11 @@ LAYERS: dict[str, int] = {
     "roguelike.records": 7,
     "roguelike.bot": 7,
     "roguelike.argtypes": 7,
-    # 8 tools and the crash report (on records)
+    # 8 tools and the crash report (on records); seed challenges (their store, queue
+    # workers, boards, and the command line's client of a host)
     "roguelike.tools": 8,
     "roguelike.crash": 8,
+    "roguelike.challenges": 8,
     # 9 the screens
     "roguelike.ui": 9,
     # 10 the host: it serves the UI over SSH, and its website over HTTP (a browser's
@@ -86,6 +88,9 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
     ("roguelike/cli.py", "roguelike.tools.sim"): "the bot and the engine, for `sim` only",
     ("roguelike/cli.py", "roguelike.tools.dump"): "the engine, for `dump` only",
+    ("roguelike/cli.py", "roguelike.challenges.commands"):
+        "the network client and the boards, for `submit`, `board`, `challenges` and "
+        "`play --challenge` only",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
     ("roguelike/host/launch.py", "roguelike.cli"):

@@ -209,11 +209,14 @@ async def test_a_phone_plays_with_the_key_bar_alone(web_server, browsers):
     await wait_text(page, "Choose your party", 30)
     await tap("enter")  # the default party
     lines = await wait_text(page, "Explore", 30)
-    start = map_rows(lines)
+    moved = 0  # (a random seed: a wall may stop one direction or two, never all four)
+    before = map_rows(lines)
     for key in ("right", "down", "left", "up"):
-        await tap(key)
+        now = map_rows(await tap(key))
+        moved += now != before
+        before = now
     await tap("o")  # auto-explore
     await asyncio.sleep(1.0)
     await tap("esc")
-    assert map_rows(await settle(page)) != start, "the key bar moved the party"
+    assert moved, "the key bar moved the party"
     assert await page.is_visible("#keybar button[data-key='S']")

@@ -300,9 +300,14 @@ def _crossed(game: Game, eid: int) -> int:
 
 
 def bleeding(game: Game) -> bool:
-    """Someone here loses boxes turn by turn (Sapped, Burning): a rest would be broken by the
-    first of them and heal nothing, an exploration turn of light for nothing."""
-    return any(p.wound_per_turn for m in present(game) for p in C.plays(game, m))
+    """Someone here on their feet loses boxes turn by turn (Sapped, Burning): a rest would
+    be broken by the first of them and heal nothing, an exploration turn of light for
+    nothing. One down takes no turns, so neither bleeds nor saves at a turn's end: waiting
+    for them to stop never ends (s26-final-4: a Sapped Mage down on depth 2, the party
+    waiting beside her for 47,000 rounds); the rest that stands them up is the way on."""
+    store = game.store
+    return any(p.wound_per_turn for m in present(game) if not is_disabled(store, m)
+               for p in C.plays(game, m))
 
 
 def _rest(bot: Bot, game: Game) -> Action:

@@ -69,6 +69,9 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="most connections from one address (default 8)")
     host.add_argument("--run-as", default="nobody", metavar="USER",
                       help="a root host runs each game as this user (default: nobody)")
+    host.add_argument("--verify-workers", type=int_range(0, 16), default=1, metavar="N",
+                      help="processes that prove submitted and finished games' replays "
+                           "(default 1; 0: none, the queue waits)")
     # internal: the host starts it in each player's terminal; no help, so not listed
     lobby = sub.add_parser("lobby")
     lobby.add_argument("--data", required=True)
@@ -96,7 +99,7 @@ def dispatch(args: argparse.Namespace) -> int:
                         ssh=not args.web_only,
                         web_port=None if args.ssh_only else args.web_port,
                         tls_cert=args.tls_cert, tls_key=args.tls_key,
-                        trust_proxy=args.trust_proxy)
+                        trust_proxy=args.trust_proxy, verify_workers=args.verify_workers)
     try:
         return run_host(config)
     except OSError as err:

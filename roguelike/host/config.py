@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from roguelike.challenges.limits import Limits, RateLimits
 
 
 @dataclass
@@ -41,6 +43,14 @@ class HostConfig:
     # behind a reverse proxy on this machine: a web request from loopback comes from the
     # address (and scheme) its X-Forwarded-For (-Proto) header says
     trust_proxy: bool = False
+    # seed challenges (roguelike/challenges/): worker processes proving replays (started
+    # when jobs wait, each ending after worker_idle seconds without one), the limits on a
+    # replay, and on submissions per account and address
+    verify_workers: int = 1
+    worker_idle: float = 60.0
+    verify: Limits = field(default_factory=Limits)
+    rates: RateLimits = field(default_factory=RateLimits)
+    challenge_tick: float = 60.0  # how often windows are looked at (open, close, publish)
 
     @property
     def accounts_db(self) -> Path:

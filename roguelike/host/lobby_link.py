@@ -8,7 +8,10 @@ the lobby process never opens the accounts database: it asks, the host checks an
   lobby -> host  {"op": "passwd", "old", "new"}    {"op": "allow_watch", "value"}
                  {"op": "add_key", "line"}         {"op": "remove_key", "id"}
                  {"op": "scores", "seed"?}
+                 {"op": "challenges"} {"op": "challenge", "code"}
+                 {"op": "create_challenge", ...} {"op": "end_attempt"}  (challenge_host.py)
                  {"op": "play", "seed"?} {"op": "continue"} {"op": "watch", "id"}
+                 {"op": "attempt", "code", "practice"?}
                  {"op": "reattach"} {"op": "quit"}  (these end the lobby: the choice)
 
 Play and Continue claim the account's one game at once (Host.reserve): of two logins
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from roguelike.engine.seeds import SeedError, daily_seed, normalise_seed, utc_today
 from roguelike.host.accounts import Account, AccountError
+from roguelike.host.challenge_host import LOBBY_OPS
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir
 from roguelike.host.registry import TAKEN
@@ -37,7 +41,7 @@ if TYPE_CHECKING:
     from roguelike.host.registry import Host
     from roguelike.host.session import HostSession
 
-CHOICES = ("play", "continue", "watch", "reattach", "quit")
+CHOICES = ("play", "continue", "watch", "reattach", "quit", "attempt")
 MAX_LINE = 32768
 SCORE_FIELDS = ("player", "seed", "score", "depth", "turns", "outcome", "party")
 
@@ -106,7 +110,7 @@ class LobbyRun:
                 "has_save": has_save(account_dir(self.host.config.data, fresh.id)),
                 "running": self.host.game_of(fresh.id), "daily": daily_seed(utc_today()),
                 "live": self.host.watchable(fresh), "keys": keys,
-                "notice": self.notice}
+                "notice": self.notice, **self.host.challenges.lobby_state(fresh)}
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.writer is not None and not self.writer.is_closing():
@@ -136,6 +140,8 @@ class LobbyRun:
         try:
             if op in CHOICES:
                 return self._choose(op, req)
+            if op in LOBBY_OPS:
+                return await self.host.challenges.lobby_op(acc, req)
             if op == "scores":
                 seed = req.get("seed") if isinstance(req.get("seed"), str) else None
                 rows = await asyncio.to_thread(score_rows, self.host.config.data, seed or None)
@@ -177,7 +183,13 @@ class LobbyRun:
                 return {"ok": False, "message": str(err)}
         if op == "watch":
             choice["id"] = int(req.get("id", 0))
-        if op in ("play", "continue") and not self.host.reserve(self.account.id, self.session):
+        if op == "attempt":
+            choice.update(code=str(req.get("code", ""))[:30], practice=bool(req.get("practice")))
+        if op == "continue" and self.host.challenges.is_closing(self.account):
+            return {"ok": False, "message": "Your attempt is being scored as it stands: it "
+                    "cannot be continued."}
+        if op in ("play", "continue", "attempt") \
+                and not self.host.reserve(self.account.id, self.session):
             return {"ok": False, "message": TAKEN}
         self.choice = choice
         return {"ok": True, "message": ""}

@@ -15,6 +15,7 @@ from typing import TypeVar
 from roguelike.host import recordings
 from roguelike.host.accounts import Account, AccountError, Accounts, name_problem, password_problem
 from roguelike.host.cast import CastWriter
+from roguelike.host.challenge_host import ChallengeHost
 from roguelike.host.child import PtyChild, child_env, drop_user, sane_term
 from roguelike.host.config import HostConfig
 from roguelike.host.gate import Gate
@@ -22,7 +23,7 @@ from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
-from roguelike.host.score_import import import_score, new_replays
+from roguelike.host.score_import import new_replays
 
 T = TypeVar("T")
 
@@ -85,6 +86,7 @@ class Host:
         # called with the account id when a password changes (the website logs that
         # account's browsers out)
         self.password_hooks: list[Callable[[int], None]] = []
+        self.challenges = ChallengeHost(self)  # seed challenges and the proving queue
 
     async def hash_work(self, fn: Callable[..., T], *args: object) -> T:
         """Run a password check or hash off the event loop, a few at a time."""
@@ -166,22 +168,25 @@ class Host:
             memory_limit=self.config.memory_limit, pass_fds=pass_fds)
 
     async def start_game(self, account: Account, seed: str | None, cols: int, rows: int,
-                         term: str, owner: object) -> LiveGame:
-        """Start the account's game for `owner`; GameTaken if another session has it."""
+                         term: str, owner: object, party: str | None = None) -> LiveGame:
+        """Start the account's game for `owner` (with `party`, 'warrior,rogue,mage', a
+        challenge's fixed party: no party screen); GameTaken if another session has it."""
         if not self.reserve(account.id, owner):
             raise GameTaken(TAKEN)
         try:
-            return await self._start_game(account, seed, cols, rows, term)
+            return await self._start_game(account, seed, cols, rows, term, party)
         finally:
             self.unreserve(account.id, owner)
 
     async def _start_game(self, account: Account, seed: str | None, cols: int, rows: int,
-                          term: str) -> LiveGame:
+                          term: str, party: str | None = None) -> LiveGame:
         read_fd, write_fd = os.pipe()
         args = ["play", "--data", str(self.config.data), "--player-id", str(account.id),
                 "--player-name", account.name, "--status-fd", str(write_fd)]
         if seed:
             args += ["--seed", seed]
+        if party:
+            args += ["--party", party]
         try:
             child = await self.spawn(args, account, cols, rows, term, pass_fds=(write_fd,))
         except BaseException:
@@ -195,8 +200,14 @@ class Host:
         hub = Hub(child, cols, rows, self.config.frame_interval, cast)
         hub.read_status(read_fd)
         game = LiveGame(account, hub, term, seed=seed or "")
-        hub.on_status = self.changed
+
+        def on_status() -> None:
+            self.changed()
+            self.challenges.status_seen(game)
+
+        hub.on_status = on_status
         self.games[account.id] = game
+        self.challenges.started(game)
         asyncio.get_running_loop().create_task(self._after_game(game))
         self.changed()
         log.info("game started: account %d pid %d", account.id, child.pid)
@@ -220,8 +231,10 @@ class Host:
         await self.collect_scores(game.account, game)
 
     async def collect_scores(self, account: Account, game: LiveGame | None = None) -> None:
-        """Verify and import the account's new replays; note which casts record each
-        (recordings.py): the casts of `game`, the process that just ended."""
+        """Queue the account's new replays for their proof (challenge_host.py: the
+        workers verify each, then it goes on the boards and the score table); note which
+        casts record each (recordings.py): the casts of `game`, the process that just
+        ended."""
         data = self.config.data
         seed = str(game.hub.status.get("seed", game.seed)) if game is not None else ""
         cast = game.hub.cast.path if game is not None and game.hub.cast is not None else None
@@ -229,25 +242,25 @@ class Host:
             else None
         finished = False
         folder = account_dir(data, account.id)
+        queued: list[tuple[Path, str]] = []
         for replay in new_replays(folder):
             key = str(replay)
             if key in self.imported or self._ledger(replay).exists():
                 continue
             self.imported.add(key)
-            try:
-                ok = await asyncio.to_thread(import_score, self.config.data,
-                                             replay, account.name)
-            except Exception as err:  # a bad replay must not break the host
-                log.warning("replay %s not imported: %s", replay, err)
-                continue
             casts: list[str] = []
-            if ok and cast_name is not None and not finished:
+            if cast_name is not None and not finished:
                 finished = True
                 casts = [*recordings.claim_open(data, account.id, seed), cast_name]
             with contextlib.suppress(OSError):
-                self._ledger(replay).write_text(recordings.entry(ok, casts))
+                self._ledger(replay).write_text(recordings.entry(True, casts))
+            queued.append((replay, replay.relative_to(data).as_posix()))
         if cast_name is not None and not finished:
             recordings.note_open(data, account.id, cast_name, seed)
+        try:
+            await self.challenges.ended(account, queued, seed)
+        except Exception as err:  # a bad replay must not break the host
+            log.warning("replays of account %d not queued: %s", account.id, err)
 
     def _ledger(self, replay: Path) -> Path:
         # the host's note of imported replays lives outside the child-writable folder
@@ -291,8 +304,10 @@ class Host:
         return out
 
     def allows_watch(self, account: Account) -> bool:
+        """May others watch the account's game? Not while it is an attempt at a
+        challenge whose seed is still hidden."""
         fresh = self.accounts.get(account.id)
-        return bool(fresh and fresh.allow_watch)
+        return bool(fresh and fresh.allow_watch) and not self.challenges.hides(account)
 
     def set_allow_watch(self, account: Account, allow: bool) -> None:
         self.accounts.set_allow_watch(account.id, allow)
@@ -309,5 +324,6 @@ class Host:
             event.set()
 
     async def shutdown(self) -> None:
+        await self.challenges.stop()
         await asyncio.gather(*(g.hub.child.hang_up(self.config.hangup_wait)
                                for g in list(self.games.values())), return_exceptions=True)

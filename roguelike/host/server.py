@@ -130,6 +130,7 @@ class GameServer(asyncssh.SSHServer):
 
 async def start_server(config: HostConfig) -> tuple[Host, asyncssh.SSHAcceptor, str]:
     host = Host(config)
+    await host.challenges.start()
     key = hostkey.load_or_create(config.data)
     acceptor = await asyncssh.create_server(
         lambda: GameServer(host), config.bind, config.port, server_host_keys=[key],
@@ -160,6 +161,7 @@ def run_host(config: HostConfig) -> int:
             say += f"roguelike host: host key {fp}\n"
         else:
             host, port = Host(config), None
+            await host.challenges.start()
         site = None
         if config.web_port is not None:
             site = WebSite(host, ssh_port=port)

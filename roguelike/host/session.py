@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
+from roguelike.challenges.service import Refused
 from roguelike.host import banner
 from roguelike.host.child import clamp_size
 from roguelike.host.hub import Hub
@@ -199,6 +200,15 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                                                           self.cols, self.rows, self.term, self)
                     except GameTaken as taken:
                         notice = str(taken)
+                        continue
+                    await self.play(game)
+                elif op == "attempt":  # a challenge's attempt (challenge_host.py)
+                    try:
+                        game = await self.host.challenges.start_game(
+                            account, choice, self.cols, self.rows, self.term, self)
+                    except (GameTaken, Refused) as refused:
+                        self.host.unreserve(account.id, self)
+                        notice = str(refused)
                         continue
                     await self.play(game)
                 elif op == "reattach" and account.id in self.host.games:

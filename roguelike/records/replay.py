@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,20 +38,22 @@ def read_record(path: Path) -> Record:
         raise ReplayError(f"{Path(path).name} cannot be used: {err}") from None
 
 
-def verify_record(record: Record, content_digest: str | None = None) -> dict[str, Any]:
+def verify_record(record: Record, content_digest: str | None = None,
+                  progress: Callable[[Game, int], None] | None = None) -> dict[str, Any]:
     """Re-simulate headlessly; the result says whether the record proves its claims.
 
     Every claim the file makes is compared with the re-simulated game: each action's round
     and fingerprint, the checkpoints, the final state (actions, round, depth, deepest,
     over, outcome, kills, state hash), every score part, and the game content it was played
-    with (`content_digest`: the digest of the content this game runs; None: the default)."""
+    with (`content_digest`: the digest of the content this game runs; None: the default).
+    `progress(game, n)` is called after each action (what it raises ends the check)."""
     out: dict[str, Any] = {"verified": False, "seed": record.seed, "kind": record.kind,
                            "actions": len(record.actions), "score": None, "state_hash": None,
                            "game_version": record.game_version}
     if content_digest is None:
         content_digest = default_content().digest
     try:
-        game = resimulate(record)
+        game = resimulate(record, progress=progress)
     except ClaimsRefused as err:
         first = err.mismatches[0]
         out.update(diverged_at={"index": err.index, "round": err.round}, reason=err.reason,

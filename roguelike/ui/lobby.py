@@ -1,7 +1,8 @@
-"""The SSH lobby: play or continue, daily seed, a chosen seed, watch, scores, options,
-password and keys. It runs in the session's child process and talks to the host over
-the link socket (roguelike/host/lobby_link.py); it never touches the accounts itself.
-A choice that leaves the lobby (play, continue, watch, quit) is sent, then the app exits.
+"""The SSH lobby: play or continue, challenges (lobby_challenges.py), a chosen seed,
+watch, scores, options, password and keys. It runs in the session's child process and
+talks to the host over the link socket (roguelike/host/lobby_link.py); it never touches
+the accounts itself. A choice that leaves the lobby (play, continue, an attempt, watch,
+quit) is sent, then the app exits.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from roguelike.records.text import markup_text, printable
+from roguelike.ui.lobby_challenges import ChallengeList
 from roguelike.ui.screens.menu import seed_problem
 from roguelike.ui.screens.modal import Modal
 from roguelike.ui.terminal_fit import TerminalFit
@@ -103,6 +105,7 @@ class LobbyApp(TerminalFit, App[None]):
         highlighted = menu.highlighted
         saved = st.get("has_save", False)
         running = st.get("running", "")  # the account's one game, on another connection
+        attempt = st.get("attempt")  # its saved attempt at a challenge (host: challenge_host)
         menu.clear_options()
         if running:
             menu.add_options([
@@ -111,10 +114,12 @@ class LobbyApp(TerminalFit, App[None]):
                        id="reattach"),
                 Option("Watch your game", id="watch_own", disabled=running == "detached")])
         menu.add_options([
-            Option("Continue your saved game" if saved else "Play (a new random seed)",
-                   id="continue" if saved else "play", disabled=bool(running)),
-            Option(f"Daily seed: {markup_text(str(st.get('daily', '?')))}", id="daily",
-                   disabled=saved or bool(running)),
+            Option(("Continue your attempt at " + markup_text(str(attempt["code"])) if attempt
+                    else "Continue your saved game") if saved else "Play (a new random seed)",
+                   id="continue" if saved else "play",
+                   disabled=bool(running) or bool(st.get("closing"))),
+            Option(f"Challenges: the daily, the weekly, players' own "
+                   f"({int(st.get('challenges', 0))} open)", id="challenges"),
             Option("Play a seed...", id="seed", disabled=saved or bool(running)),
             Option(f"Watch ({live} live)", id="watch"),
             Option("High scores", id="scores"),
@@ -142,8 +147,8 @@ class LobbyApp(TerminalFit, App[None]):
             self.action_choose(choice)
         elif choice == "watch_own":
             self.choose({"op": "watch", "id": self.state.get("id", 0)})
-        elif choice == "daily":
-            self.choose({"op": "play", "seed": self.state.get("daily")})
+        elif choice == "challenges":
+            self.push_screen(ChallengeList())
         elif choice == "seed":
             def play(seed: str | None) -> None:
                 if seed:

@@ -24,6 +24,7 @@ from roguelike.host.gate import BUSY, refuse_all
 from roguelike.host.registry import Host, LoginRefused
 from roguelike.web import finished, pages, terminal
 from roguelike.web.auth import LOGIN_COOKIE, VISITOR_COOKIE, WebLogins, new_visitor
+from roguelike.web.challenges import Challenges
 from roguelike.web.door import WebDoor, is_loopback
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -81,6 +82,7 @@ class WebSite:
         r.add_get(r"/games/{id:\d{1,12}}", self.game)
         r.add_get(r"/games/{id:\d{1,12}}/replay", self.replay)
         r.add_get(r"/games/{id:\d{1,12}}/cast/{n:\d{1,4}}", self.cast)
+        self.challenges = Challenges(self)  # /challenges, /c/CODE, boards, the API
         r.add_static("/static", STATIC, append_version=False)
 
     # ----- who and where --------------------------------------------------------------

@@ -57,7 +57,8 @@ def layout(visit: Visit, title: str, main: str, *, bare: bool = False) -> str:
     else:
         who = '<a href="/login">Log in</a> <a href="/register">Register</a>'
     nav = ('<a class="site" href="/">' + SITE + '</a><a href="/play">Play</a>'
-           '<a href="/watch">Watch</a><a href="/scores">Scores</a>')
+           '<a href="/watch">Watch</a><a href="/scores">Scores</a>'
+           '<a href="/challenges">Challenges</a>')
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{text(title)} · {SITE}</title>{styles}{scripts}</head>"

@@ -3,6 +3,7 @@ through the real keys at 80x24 and 120x40: each test fails without its fix."""
 
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 
 import pytest
@@ -10,6 +11,7 @@ from explore_kit import Steady, door_at, give_treasure
 from test_luck_pause import CASES, _seed_for
 from test_luck_pause_ui import DARTS
 from test_play_keys import until_idle
+from test_play_pillagers import _hall, _hauler, _log, _rested, _wound
 
 from roguelike.core.components import Appearance, Door, Named, Position
 from roguelike.core.explore_components import Treasure
@@ -19,7 +21,7 @@ from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.luck_asks import HARMLESS, rolled_words
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen
-from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.info import ChoiceScreen, MessageHistory
 from roguelike.ui.screens.luck_prompt import LuckPrompt
 
 SIZES = [(80, 24), (120, 40)]
@@ -220,3 +222,32 @@ def test_the_prompt_shows_the_modifier_the_log_shows():
     assert "rolled 2-1, needs 4" in LuckPrompt("Vex", "Combat", rolled_words(offer), 4, 3,
                                                 11).text
     assert rolled_words(Offer(1, "Wits (picking the lock)", 3, 4, 1, "pick_lock", [])) == "3"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_rest_in_sight_of_a_pillager_writes_its_empty_rounds_as_one_line(size):
+    """`R` with a Pillager in view (it keeps its distance: the party rests on, round by
+    round): each 60-round rest wrote a "Round N: ..." line and an "X acts" line per
+    delver for every round, some 240 lines of nothing that pushed everything older out of
+    the log and of Ctrl-P (playtest26, amber-wolf-17, depth 1, rounds 182-302). The empty
+    rounds are one line, in the log and in the history; what happened stays."""
+    g = _hall(camp_in_view=True)
+    _hauler(g, 23, 2)
+    _wound(g, 1)
+    g.streams.play = Steady(6)  # no wandering monster to break the rest
+    start = g.round
+    async with _rested(g, size) as (app, pilot):
+        assert g.round - start >= 60 and g.state.mode == "combat"
+        log = _log(app).splitlines()
+        folded = [line for line in log if re.fullmatch(
+            r"Rounds \d+-\d+: nothing happens \(\d+ rounds\)\.", line)]
+        assert folded, log[-10:]
+        assert len([line for line in log if line.startswith("Round ")]) <= 2, log[-10:]
+        assert not [line for line in log if line.endswith("acts (initiative 1).")][2:]
+        assert any("rests" in line for line in log)  # the rest itself is said
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, MessageHistory)
+        text = "\n".join(history.messages)
+        assert folded[0] in text and text.count("Round ") <= 2

@@ -11,9 +11,10 @@ from explore_kit import Steady, door_at, give_treasure
 from test_luck_pause import CASES, _seed_for
 from test_luck_pause_ui import DARTS
 from test_play_keys import until_idle
+from test_play_light import sidebar
 from test_play_pillagers import _hall, _hauler, _log, _rested, _wound
 
-from roguelike.core.components import Appearance, Door, Named, Position
+from roguelike.core.components import Appearance, Character, Door, Named, Position
 from roguelike.core.explore_components import Treasure
 from roguelike.engine.luck_queue import Offer, offer_waiting
 from roguelike.engine.scenario import scenario
@@ -251,3 +252,26 @@ async def test_a_rest_in_sight_of_a_pillager_writes_its_empty_rounds_as_one_line
         assert isinstance(history, MessageHistory)
         text = "\n".join(history.messages)
         assert folded[0] in text and text.count("Round ") <= 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_delver_card_says_luck_not_a_bare_L_beside_the_legs_row(size):
+    """The card read "Leader Warrior  L10" four rows above "L 6543" (the Legs): a DCSS
+    player took L10 for a level until the Rogue's went to L9 on a bought save (playtest26,
+    amber-wolf-17, depth 1, round 5). The card says "Luck 10"; a name too long for that
+    keeps the short L10 on the same line."""
+    game = scenario(LOCKED, party=(("leader", "warrior"), ("mercenary", "rogue")),
+                    seed="luck0")
+    async with playing(game, size) as (app, pilot):
+        rows = sidebar(app)
+        lead = next(r for r in rows if "Leader Warrior" in r)
+        luck = game.store.get(game.party[0], Character).luck
+        assert lead.endswith(f"Luck {luck}"), rows
+        # a name that leaves room for " L10" but not for " Luck 10"
+        game.store.get(game.party[1], Named).name = "R" * (len(lead) - 3 - 5)
+        await pilot.press("tab")  # (a change of lead redraws the cards)
+        await pilot.pause()
+        rows = sidebar(app)
+        long = next(r for r in rows if "RRR" in r)
+        assert re.search(rf" L{luck}$", long) and "Luck" not in long, rows
+        assert any(re.fullmatch(r"\s+L [0-9x]+", r) for r in rows)  # the Legs row

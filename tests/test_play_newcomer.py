@@ -3,6 +3,7 @@ through the real keys at 80x24 and 120x40: each test fails without its fix."""
 
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 
 import pytest
@@ -10,8 +11,10 @@ from explore_kit import Steady, door_at, give_treasure
 from test_luck_pause import CASES, _seed_for
 from test_luck_pause_ui import DARTS
 from test_play_keys import until_idle
+from test_play_light import sidebar
+from test_play_pillagers import _hall, _hauler, _log, _rested, _wound
 
-from roguelike.core.components import Appearance, Door, Named, Position
+from roguelike.core.components import Appearance, Character, Door, Named, Position
 from roguelike.core.explore_components import Treasure
 from roguelike.engine.base.luck_queue import Offer, offer_waiting
 from roguelike.engine.scenario import scenario
@@ -19,7 +22,7 @@ from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.luck_asks import HARMLESS, asked, rolled_words
 from roguelike.ui.options import Options
 from roguelike.ui.screens.game_screen import GameScreen
-from roguelike.ui.screens.info import ChoiceScreen
+from roguelike.ui.screens.info import ChoiceScreen, MessageHistory
 from roguelike.ui.screens.luck_prompt import LuckPrompt
 
 SIZES = [(80, 24), (120, 40)]
@@ -232,3 +235,55 @@ def test_a_long_shot_is_not_asked_by_default_but_a_hopeless_lock_is():
     assert not asked(Offer(1, "Combat", 4, 6, 4, "attack", []), "harm")
     assert asked(Offer(1, "Wits (picking the lock)", 5, 5, 2, "pick_lock", []), "harm")
     assert not asked(Offer(1, "Wits (picking the lock)", 3, 4, 1, "pick_lock", []), "harm")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_rest_in_sight_of_a_pillager_writes_its_empty_rounds_as_one_line(size):
+    """`R` with a Pillager in view (it keeps its distance: the party rests on, round by
+    round): each 60-round rest wrote a "Round N: ..." line and an "X acts" line per
+    delver for every round, some 240 lines of nothing that pushed everything older out of
+    the log and of Ctrl-P (playtest26, amber-wolf-17, depth 1, rounds 182-302). The empty
+    rounds are one line, in the log and in the history; what happened stays."""
+    g = _hall(camp_in_view=True)
+    _hauler(g, 23, 2)
+    _wound(g, 1)
+    g.streams.play = Steady(6)  # no wandering monster to break the rest
+    start = g.round
+    async with _rested(g, size) as (app, pilot):
+        assert g.round - start >= 60 and g.state.mode == "combat"
+        log = _log(app).splitlines()
+        folded = [line for line in log if re.fullmatch(
+            r"Rounds \d+-\d+: nothing happens \(\d+ rounds\)\.", line)]
+        assert folded, log[-10:]
+        assert len([line for line in log if line.startswith("Round ")]) <= 2, log[-10:]
+        assert not [line for line in log if line.endswith("acts (initiative 1).")][2:]
+        assert any("rests" in line for line in log)  # the rest itself is said
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, MessageHistory)
+        text = "\n".join(history.messages)
+        assert folded[0] in text and text.count("Round ") <= 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_delver_card_says_luck_not_a_bare_L_beside_the_legs_row(size):
+    """The card read "Leader Warrior  L10" four rows above "L 6543" (the Legs): a DCSS
+    player took L10 for a level until the Rogue's went to L9 on a bought save (playtest26,
+    amber-wolf-17, depth 1, round 5). The card says "Luck 10"; a name too long for that
+    keeps the short L10 on the same line."""
+    game = scenario(LOCKED, party=(("leader", "warrior"), ("mercenary", "rogue")),
+                    seed="luck0")
+    async with playing(game, size) as (app, pilot):
+        rows = sidebar(app)
+        lead = next(r for r in rows if "Leader Warrior" in r)
+        luck = game.store.get(game.party[0], Character).luck
+        assert lead.endswith(f"Luck {luck}"), rows
+        # a name that leaves room for " L10" but not for " Luck 10"
+        game.store.get(game.party[1], Named).name = "R" * (len(lead) - 3 - 5)
+        await pilot.press("tab")  # (a change of lead redraws the cards)
+        await pilot.pause()
+        rows = sidebar(app)
+        long = next(r for r in rows if "RRR" in r)
+        assert re.search(rf" L{luck}$", long) and "Luck" not in long, rows
+        assert any(re.fullmatch(r"\s+L [0-9x]+", r) for r in rows)  # the Legs row

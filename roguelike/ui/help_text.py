@@ -57,8 +57,9 @@ def _legend(content: Content) -> str:
 
 SIDEBAR = """\
 Each delver has a card: the name (> acting now, * the one you lead) and, at the end of \
-that line, [b]L10[/b]: its luck. Then one line per body location: [b]H[/b] head (Wits), \
-[b]T[/b] torso (Might), [b]A[/b] arms (Combat), [b]L[/b] legs (Speed). The digits are \
+that line, [b]Luck 10[/b]: its luck (L10 where the name leaves no room). Then one line \
+per body location: [b]H[/b] head (Wits), [b]T[/b] torso (Might), [b]A[/b] arms (Combat), \
+[b]L[/b] legs (Speed). The digits are \
 its boxes, each the value the attribute has while that box is the first open one: [b]T \
 33456[/b] is Might 3 now; a wound there crosses a box ([b]x[/b]) and Might becomes the \
 next digit. The last digits, on a gray ground, are the floor: never crossed. A location \

@@ -79,8 +79,12 @@ class PartyPanel(LinesWidget):
             head: list[Part] = [(delver.marker, st.fg(p.highlight, bold=True)),
                                 (delver.glyph + " ", st.fg(color, bold=True)),
                                 (delver.name, st.fg(color))]
-            luck = f" L{delver.luck}"
             used = 3 + len(delver.name)
+            # "Luck 10", not "L10": the card's "L" row is the Legs, and a DCSS player reads
+            # a bare L10 as a level (L10 only where the name leaves no room)
+            luck = f" Luck {delver.luck}"
+            if used + len(luck) > width:
+                luck = f" L{delver.luck}"
             head.append((" " * max(1, width - used - len(luck)) + luck, st.fg("#d7d787")))
             out.append(head)
             locs = delver.locations

@@ -25,6 +25,7 @@ from roguelike.engine.status.checks import fight_state
 from roguelike.engine.status.luck import PledgeInitiative
 from roguelike.ui import hooks
 from roguelike.ui.autorun import AutoRun, rest_until_healed
+from roguelike.ui.log_digest import log_lines
 from roguelike.ui.screens.acting import Acting
 from roguelike.ui.screens.cursor import Aim, Cursor
 from roguelike.ui.screens.dialogs import Confirm, HelpScreen
@@ -307,7 +308,7 @@ class Commands:
         self.screen.app.push_screen(CharacterSheet(game, game.awaiting or game.led))
 
     def cmd_messages(self) -> None:
-        lines = [e.text for e in self.screen.game.log if e.text]
+        lines = log_lines(list(self.screen.game.log))  # (empty rounds folded)
         self.screen.app.push_screen(MessageHistory(lines))
 
     def cmd_help(self) -> None:

@@ -34,6 +34,7 @@ from roguelike.ui.animate import Frame, frames_for
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.keymap import Keymap
 from roguelike.ui.layout import DungeonWidgets, layout_css
+from roguelike.ui.log_digest import log_lines
 from roguelike.ui.look import describe_square
 from roguelike.ui.luck_asks import asked, rolled_words
 from roguelike.ui.map_view import MapView
@@ -242,8 +243,8 @@ class GameScreen(Screen[None], inherit_bindings=False):
             self.status.hint = refusals[-1]
         pending = offer_waiting(self.game)
         quiet = pending is not None and self.unasked(pending)  # (no question: no offer)
-        lines = [e.text for e in evs if e.text and e.kind not in ("fail", "info")
-                 and not (quiet and e.kind == "luck_offer")]
+        lines = log_lines([e for e in evs if e.kind not in ("fail", "info")
+                           and not (quiet and e.kind == "luck_offer")])
         if self.options.accessible:
             lines += refusals + self.announcer.news(self.game)
         self.log_view.add(lines)

@@ -171,7 +171,7 @@ HELD = {"store", "streams", "levels", "party", "last_squares"}
 # asked for (its delvers are entities, hashed) and the content (the record's digest of it)
 GIVEN = {"party_spec", "content"}
 RECORDS = {"history", "log", "bankings"}  # what happened: saves, replays, the screens
-WIRING = {"kept", "rule_calls", "on_action", "on_level_change", "knowledge_checks",
+WIRING = {"kept", "rule_calls", "registry", "on_action", "on_level_change", "knowledge_checks",
           "_positions", "_actors", "_characters", "_tables"}  # (the store's live tables)
 
 

@@ -298,6 +298,7 @@ async def pilot_fight(pilot, app) -> set[str]:
     before = len(game.history)
     await pilot.press("F")  # auto-fight: the foe beside the rogue
     await pilot.pause()
+    await until_idle(pilot, screen)  # (F plays on by a timer: a key while it runs stops it)
     assert _kinds(game, before) & {"attack", "shoot"}
     await until_turn(pilot, game, mage)
     await pilot.press("z")

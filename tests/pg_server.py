@@ -4,7 +4,9 @@ Debian's `postgresql` package (the README's test command installs it when missin
 initdb and pg_ctl make a throwaway cluster in a temporary folder, run as an unprivileged
 user when the tests run as root (PostgreSQL refuses root), listening on a free loopback
 port with trust authentication for loopback only. One server for the session; each test
-gets a database of its own (`pg_url`), dropped after.
+gets a database of its own (`pg_url`), dropped after. A session killed before its end
+cannot stop its server: the next session stops the servers whose session is gone (each
+folder names the process that started it).
 
 `db_url` runs a test twice: on SQLite (a file in the test's folder) and on PostgreSQL.
 Test modules load them with `pytest_plugins = ("pg_server",)`.
@@ -53,11 +55,41 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+PREFIX = "roguelike-pg-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def reap_orphans() -> None:
+    """Stop the servers of test sessions that were killed before their end."""
+    for folder in Path(tempfile.gettempdir()).glob(PREFIX + "*"):
+        try:
+            owner = int((folder / "owner").read_text())
+        except (OSError, ValueError):
+            continue  # (starting, or not one of ours)
+        if _alive(owner):
+            continue
+        user = pwd.getpwuid(folder.stat().st_uid).pw_name if os.geteuid() == 0 else None
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            subprocess.run([str(pg_bin() / "pg_ctl"), "-D", str(folder / "data"), "-m",
+                            "immediate", "-w", "stop"], user=user, cwd=folder,
+                           capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 class PostgresServer:
     def __init__(self) -> None:
         self.bin = pg_bin()
         self.user = _user()
-        self.folder = Path(tempfile.mkdtemp(prefix="roguelike-pg-"))
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX))
         self.data = self.folder / "data"
         self.port = _free_port()
         if self.user is not None:
@@ -71,6 +103,7 @@ class PostgresServer:
             raise RuntimeError(f"{args[0]} failed: {done.stdout}{done.stderr}")
 
     def start(self) -> PostgresServer:
+        (self.folder / "owner").write_text(str(os.getpid()))
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
                   "--auth=trust", "-E", "UTF8", "--no-sync")
         options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} "
@@ -98,6 +131,7 @@ class PostgresServer:
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
+    reap_orphans()
     server = PostgresServer().start()
     try:
         yield server

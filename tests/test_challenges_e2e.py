@@ -92,7 +92,9 @@ async def witnessed_game(t: Terminal, action: str, keys: str) -> str:
     await t.wait_for("Choose your party", 60)
     t.send(ENTER)
     screen = await t.wait_for("D1 R1 ", 60)
-    seed = re.search(r"seed ([a-z0-9-]+)", screen)
+    # the status line's "seed X", or (while the status line shows a hint) the entry's
+    # message "Seed: X."
+    seed = re.search(r"[Ss]eed:? ([a-z0-9-]+)", screen)
     assert seed, screen
     await quit_game(t, keys)
     return seed.group(1)

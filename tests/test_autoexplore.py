@@ -235,8 +235,9 @@ def test_a_creature_standing_on_the_only_way_on_is_named_not_walked_away_from():
     assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
     game.level.explored[:, 4:] = False  # (the far end not seen yet)
     why = Explorer()(game, game.party[0])
-    assert why == ("Pillager is in the way (1 square east): attack it (F) or wait for it "
-                   "to move.")
+    # (not "attack it (F)": F answers that a Pillager keeping its distance is no foe)
+    assert why == ("Pillager is in the way (1 square east): walk into it to fight it or "
+                   "wait for it to move.")
     game.store.get(p, Position).x = 5  # it moved on: the way is open again
     assert Explorer()(game, game.party[0]) == Step(1, 0)
 

@@ -384,8 +384,9 @@ def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
         return ""
     first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
     where = direction_words(pos.xy, store.get(first, Position).xy)
-    return (f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait for it "
-            "to move.")
+    # (F fights only threats: a Pillager keeping its distance is fought by walking into it)
+    how = "attack it (F)" if first in game.threats_in_view() else "walk into it to fight it"
+    return f"{name_of(store, first)} is in the way ({where}): {how} or wait for it to move."
 
 
 def _crowding(game: Game, at: tuple[int, int]) -> list[int]:

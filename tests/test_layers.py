@@ -378,3 +378,31 @@ def test_the_checker_reads_a_type_checking_import_as_none():
                      "    from roguelike.engine.game import Game\n")
     skip = _type_checking_only(tree)
     assert [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and id(n) in skip]
+
+
+def _imported_names(path: Path) -> set[str]:
+    """Every module name a file imports, at any depth (lazy imports too)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_only_the_ui_imports_textual_and_nothing_uses_the_module_global_random():
+    """Textual stays in roguelike/ui/ (the host's zygote warms the screens through
+    ui/warm_up.py); the game's randomness goes through its named streams, and nothing in
+    the package reaches for `random`'s shared global sequence."""
+    ui = PACKAGE / "ui"
+    textual, shared_random = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        names = _imported_names(path)
+        if not path.is_relative_to(ui) and any(
+                n == "textual" or n.startswith("textual.") for n in names):
+            textual.append(str(path.relative_to(ROOT)))
+        if "random" in names:
+            shared_random.append(str(path.relative_to(ROOT)))
+    assert not textual, textual
+    assert not shared_random, shared_random

@@ -23,31 +23,26 @@ import gc
 # pages every child then shares (the collector runs again in each child, gc.enable below)
 gc.disable()
 
-import asyncio
 import contextlib
 import ctypes
 import fcntl
 import os
-import random
 import resource
 import select
 import signal
 import socket
 import sys
-import tempfile
 import termios
 import threading
 import traceback
 from typing import Any
 
-# Everything a game or a lobby loads before its first screen, loaded once here.
-import textual.drivers.linux_driver  # noqa: F401  (every child's driver)
-
+# Everything a game or a lobby loads before its first screen, loaded once here (the
+# screens through roguelike/ui/warm_up.py: only the UI imports Textual).
 from roguelike import cli
 from roguelike.content.loader import default_content
 from roguelike.host import forks
-from roguelike.ui import lobby as _lobby  # noqa: F401
-from roguelike.ui.app import RoguelikeApp
+from roguelike.ui.warm_up import warm_screens
 
 PR_SET_NAME = 15
 
@@ -117,7 +112,8 @@ def become(request: dict[str, Any], fds: list[int]) -> None:
     os.environ.clear()
     os.environ.update({str(k): str(v) for k, v in dict(request["env"]).items()})
     private_files()
-    random.seed()  # not the zygote's sequence, shared by every child
+    # (the module-global random needs no reseeding here: CPython reseeds it in every
+    # forked child itself, os.register_at_fork in random.py)
     # the child's own objects are collected as usual; the frozen ones, shared with the
     # zygote and every other child, are never looked at (their pages stay shared)
     gc.enable()
@@ -217,33 +213,6 @@ def warm() -> None:
         raise RuntimeError(f"the zygote must fork single-threaded: {threading.enumerate()}")
     gc.collect()
     gc.freeze()
-
-
-def warm_screens() -> None:
-    """Play a few keys of a game headless, in a folder thrown away after: what Textual
-    and the game build and keep on first use (parsed styles, rendering caches) is then
-    built once, here, and shared by every child."""
-    saved = os.environ.get("ROGUELIKE_SAVES")
-    with tempfile.TemporaryDirectory(prefix="roguelike-zygote-") as folder:
-        os.environ["ROGUELIKE_SAVES"] = folder
-        try:
-            asyncio.run(_play_a_little())
-        finally:
-            if saved is None:
-                os.environ.pop("ROGUELIKE_SAVES", None)
-            else:
-                os.environ["ROGUELIKE_SAVES"] = saved
-
-
-async def _play_a_little() -> None:
-    app = RoguelikeApp(seed="zygote-1", straight_in=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the party screen's default party
-        await pilot.pause()
-        for key in "jlkh":
-            await pilot.press(key)
-            await pilot.pause()
 
 
 def main(argv: list[str]) -> int:

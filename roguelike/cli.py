@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                            prog="roguelike", parser_class=argparse.ArgumentParser)
     play = sub.add_parser("play", help="start a new game straight in the dungeon",
                           description="Start a new game straight in the dungeon (the menu "
-                                      "is skipped; S saves and quits, Q quits).")
+                                      "is skipped, but a saved game waiting is offered "
+                                      "first; S saves and quits, Q quits).")
     play.add_argument("--seed", type=argtypes.seed,
                       help="seed words and numbers, e.g. 'amber wolf 17' (default: random)")
     play.add_argument("--party", type=argtypes.party, metavar="CLASS,CLASS,CLASS",

@@ -146,3 +146,37 @@ def _close_journals():
     yield
     for journal in list(live._open.values()):
         journal.close(clean=False)
+
+
+async def test_play_straight_in_asks_before_giving_up_a_saved_game():
+    """`roguelike play` with a game in the slot: NetHack and DCSS would resume it; here the
+    player is asked, n continues the saved game and y starts the new one."""
+    game = Game("x-1")
+    track(game, local_records.folder(), local_records.slot())
+    game.perform(Wait())
+    _crash(game)
+    app = RoguelikeApp(seed="y-2", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "x-1" in app.screen.question and "y-2" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.game.seed == "x-1"
+        assert app.game.history == game.history
+    app = RoguelikeApp(seed="y-2", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.game is not None and app.game.seed == "y-2"
+        assert local_records.state().seed == "y-2"
+
+
+async def test_play_straight_in_with_an_empty_slot_asks_nothing():
+    app = RoguelikeApp(seed="y-2", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)
+        assert app.game is not None and app.game.seed == "y-2"

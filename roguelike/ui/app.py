@@ -19,9 +19,10 @@ from roguelike.ui.hosted import begin_hosted
 from roguelike.ui.keymap import Keymap, load_keymap
 from roguelike.ui.options import FILE as OPTIONS_FILE
 from roguelike.ui.options import Options, apply_to_game, load_options, save_options
+from roguelike.ui.screens.dialogs import Confirm
 from roguelike.ui.screens.game_commands import command_ids
 from roguelike.ui.screens.game_screen import GameScreen
-from roguelike.ui.screens.menu import MainMenu
+from roguelike.ui.screens.menu import MainMenu, saved_game_words
 from roguelike.ui.screens.options_screen import OptionsScreen
 from roguelike.ui.screens.party import PartyScreen
 from roguelike.ui.terminal_fit import TerminalFit
@@ -74,7 +75,28 @@ class RoguelikeApp(TerminalFit, App[None]):
         if self.options_problem:
             self.notify(self.options_problem, severity="warning", timeout=8)
         if self.straight_in:
-            self.start_game(self.initial_seed or self.fresh_seed())
+            self.start_straight_in(self.initial_seed or self.fresh_seed())
+
+    def start_straight_in(self, seed: str) -> None:
+        """`roguelike play` and `daily`: straight into a new game, unless a game waits in the
+        save slot. Then ask first: NetHack and DCSS resume a saved game when started, and a
+        player who types `roguelike play` from habit must not give theirs up unawares."""
+        state = local_records.state()
+        if state.kind not in ("saved", "interrupted"):
+            self.start_game(seed)
+            return
+
+        def answered(give_up: bool | None) -> None:
+            if give_up:
+                self.start_game(seed)
+            else:
+                self.continue_game()
+
+        words = saved_game_words(state)
+        self.push_screen(Confirm(
+            f"{words[:1].upper()}{words[1:]} is waiting in the save slot. Give it "
+            f"up and start a new game (seed {seed})? y: start anew (the saved game can no "
+            "longer be continued). n: continue the saved game."), answered)
 
     def fresh_seed(self) -> str:
         return f"delve-{secrets.randbelow(1_000_000)}"

@@ -35,7 +35,7 @@ def seed_problem(text: str) -> str | None:
     return None
 
 
-def _game_words(state: SlotState) -> str:
+def saved_game_words(state: SlotState) -> str:
     return f"the saved game (seed {state.seed})" if state.seed else "the saved game"
 
 
@@ -117,7 +117,7 @@ class MainMenu(Screen[None]):
                 self.post_message(self.NewGame(seed))
 
         if state.kind in ("saved", "interrupted"):
-            self.app.push_screen(Confirm(f"Start a new game and give up {_game_words(state)}? "
+            self.app.push_screen(Confirm(f"Start a new game and give up {saved_game_words(state)}? "
                                     "It cannot be continued afterwards."), start)
         else:
             start()

@@ -30,12 +30,13 @@ carrying the Heart of the Deep up from the lowest depth and out.
 to open it. [b]o[/b] explores, [b]G[/b] travels, [b]a[/b] acts on what is beside you, \
 [b]x[/b] looks, [b]F[/b] fights, [b]U[/b] uses an item.
 [b]Turns[/b]  every round each creature rolls a d6: the highest acts first, two actions \
-each. With no foe in view the others follow the one you lead in step; in a fight each \
-delver takes its own turn ([b].[/b] ends it).
+each. With no foe in view the others follow the one you lead in step (a Pillager keeping \
+its distance is no foe); in a fight each delver takes its own turn ([b].[/b] ends it).
 [b]Rolls[/b]  Wits, Might and Combat are targets: roll that or higher on a d6 (lower is \
 better). Speed is how far you move (higher is better). Luck buys a failed roll back.
 [b]Wounds[/b]  a hit crosses a box on the sidebar and the attribute worsens; a spent Head \
-or Torso knocks a delver out. [b]R[/b] rests to heal (never with foes in view).
+or Torso knocks a delver out. [b]R[/b] rests to heal (never with foes in view, nor with \
+a Pillager near enough to strike).
 
 [b]?[/b] shows the keys, the map's symbols and all of this again.
 """

@@ -167,7 +167,7 @@ def follow(game: Game, vacated: dict[int, tuple[int, int]]) -> list[Event]:
     roll waits on the player's luck, or the game is over."""
     st = game.state
     if st.mode != "explore" or st.current != st.led or not st.party_turn \
-            or game.hostiles_in_view():  # (the mode is told of it next, in the loop)
+            or game.threats_in_view():  # (the mode is told of it next, in the loop)
         return []
     events: list[Event] = []
     positions = game.store.table(Position)
@@ -188,7 +188,7 @@ def follow(game: Game, vacated: dict[int, tuple[int, int]]) -> list[Event]:
             if waiting(game):  # (the rest of the following waits on the luck answer)
                 follow_later(game, vacated)
                 return events
-            if game.over or game.hostiles_in_view():
+            if game.over or game.threats_in_view():
                 return events
             if eid not in positions or ahead not in positions or not can_walk(game, eid):
                 break

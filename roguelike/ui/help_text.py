@@ -30,13 +30,12 @@ carrying the Heart of the Deep up from the lowest depth and out.
 to open it. [b]o[/b] explores, [b]G[/b] travels, [b]a[/b] acts on what is beside you, \
 [b]x[/b] looks, [b]F[/b] fights, [b]U[/b] uses an item.
 [b]Turns[/b]  every round each creature rolls a d6: the highest acts first, two actions \
-each. With no foe in view the others follow the one you lead in step (a Pillager keeping \
-its distance is no foe); in a fight each delver takes its own turn ([b].[/b] ends it).
+each. With no foe in view the others follow the one you lead in step; in a fight each \
+delver takes its own turn ([b].[/b] ends it).
 [b]Rolls[/b]  Wits, Might and Combat are targets: roll that or higher on a d6 (lower is \
 better). Speed is how far you move (higher is better). Luck buys a failed roll back.
 [b]Wounds[/b]  a hit crosses a box on the sidebar and the attribute worsens; a spent Head \
-or Torso knocks a delver out. [b]R[/b] rests to heal (never with foes in view, nor with \
-a Pillager near enough to strike).
+or Torso knocks a delver out. [b]R[/b] rests to heal (never with foes in view).
 
 [b]?[/b] shows the keys, the map's symbols and all of this again.
 """
@@ -100,8 +99,10 @@ Every round every creature and the Pillagers roll a d6 for initiative; the count
 (up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
 marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act \
 (out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
-in view [b]the party moves together[/b]: its turns come at one count, the one you lead \
-(Tab) first and in front; the others follow it step for step out of their own Moves; \
+in view (a Pillager keeping its distance is none: it fights only once walked into, or when \
+it strikes a delver in its way) [b]the party moves together[/b]: its turns come at one \
+count, the one you lead (Tab) first and in front; the others follow it step for step out \
+of their own Moves; \
 travel (G) and auto-explore (o) wait for one left behind and say why; and a command that \
 needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
 itself, in the next turn if the move was the last action. With a foe in view each delver \

@@ -32,7 +32,7 @@ from roguelike.engine.base.rule_calls import RuleCalls
 from roguelike.engine.base.rule_state import RuleState, in_state
 from roguelike.engine.base.seeds import normalise_seed
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.base.words import plural, the_name
+from roguelike.engine.base.words import plural
 from roguelike.engine.combat import morale
 from roguelike.engine.creatures import experience, helpless
 from roguelike.engine.creatures.spawn import make_character
@@ -412,7 +412,7 @@ class Game(PartySight, Occupants):
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
         marching.lead_in_turn(self, eid)
-        return Result(True, [Event("lead", f"You now lead {the_name(self, eid)}.",
+        return Result(True, [Event("lead", f"You now lead {name_of(self.store, eid)}.",
                                    eid)])
 
     def _gather_party(self, at: tuple[int, int], members: list[int] | None = None) -> None:

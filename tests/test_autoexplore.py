@@ -11,7 +11,7 @@ from trap_helpers import place
 
 from roguelike.core.components import Actor, Door, HitBoxes, Position
 from roguelike.core.explore_components import SecretDoor, Stuck
-from roguelike.engine.actions.basic import EndMove, Step, Wait
+from roguelike.engine.actions.basic import EndMove, Lead, Step, Wait
 from roguelike.engine.creatures.inventory import ledger
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import (
@@ -242,7 +242,10 @@ def test_a_creature_standing_on_the_only_way_on_is_named_not_walked_away_from():
     assert Explorer()(game, game.party[0]) == Step(1, 0)
 
 
-def test_in_a_fight_with_only_pillagers_the_chosen_delver_goes_to_the_door_itself():
+def test_with_only_pillagers_in_view_the_lead_goes_to_the_chosen_delver_as_outside_a_fight():
+    """A Pillager keeping its distance is no foe (RULES.md): no fight mode, so the party
+    moves as one and the delver chosen for the door takes the lead, as with nobody in view
+    (before, the Pillager made a fight of it and each delver walked on its own turn)."""
     game = _locked(party=(("leader", "warrior"), ("mercenary", "rogue")))
     lead, rogue = game.party
     game.store.get(rogue, Position).x = 2  # beside the one led: it would only follow
@@ -250,11 +253,10 @@ def test_in_a_fight_with_only_pillagers_the_chosen_delver_goes_to_the_door_itsel
     pillager(game, 3, 2)
     game.view_changed()
     game.restart_round()
-    assert game.mode == "combat" and game.threats_in_view() == []
+    assert game.mode == "explore" and game.hostiles_in_view() and not game.threats_in_view()
     explorer = Explorer()
     explorer.plans[door] = Plan(rogue, "pick_lock", "Mercenary Rogue: pick the lock")
-    assert explorer(game, lead) == Wait()  # (no Lead in a fight: the rogue's own turn)
-    assert explorer(game, rogue) == Step(1, 0)  # toward the door, not following
+    assert explorer(game, lead) == Lead(1)  # the rogue leads to the door; the party follows
 
 
 # ----- resting on the way (DCSS's explore_auto_rest) -----------------------------------

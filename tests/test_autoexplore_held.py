@@ -6,11 +6,13 @@ from __future__ import annotations
 from explore_kit import door_at
 from trap_helpers import place
 
-from roguelike.core.components import Door, Position
+from roguelike.core.components import Door, HitBoxes, Position
 from roguelike.engine.actions.basic import Lead, Step
+from roguelike.engine.base.stats import speed
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import Explorer
-from roguelike.engine.helpers.travel import downhill, route_to, travel_cost
+from roguelike.engine.helpers.autoexplore_held import free_ways, held_fast_by_trap
+from roguelike.engine.helpers.travel import Question, downhill, route_to, travel_cost
 from roguelike.engine.scenario import scenario
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.trigger import spring
@@ -48,11 +50,23 @@ def test_a_route_never_swaps_with_a_companion_held_fast():
     assert travel_cost(game)[1, 2] == 0 and travel_cost(game, merc)[1, 2] > 0
 
 
+def _pick(words: str):
+    """An answer to the held question: the option whose words hold `words`."""
+    def answer(q: Question) -> int:
+        return next(i for i, o in enumerate(q.options) if words in o) if "held fast" \
+            in q.text else len(q.options) - 1  # (loot: left lying)
+    return answer
+
+
 def test_a_companion_held_in_the_way_on_is_led_out_and_breaks_away():
     game = _held_in_the_hall([6] * 400)
     lead, _merc = game.party
-    assert Explorer()(game, lead) == Lead(1)  # its steps on are tries to break away
-    _events, why = travel.run(game, Explorer(), limit=300)
+    explorer = Explorer()
+    asked = explorer(game, lead)
+    assert isinstance(asked, Question) and "held fast" in asked.text
+    explorer.answer(asked, next(i for i, o in enumerate(asked.options) if "break away" in o))
+    assert explorer(game, lead) == Lead(1)  # its steps on are tries to break away
+    _events, why = travel.run(game, explorer, limit=300, answer=_pick("break away"))
     assert any("breaks away" in e.text for e in game.log)
     walk = T.WALKABLE[game.level.tiles]
     assert bool(game.level.explored[walk].all()), why  # the corridor explored past it
@@ -61,7 +75,7 @@ def test_a_companion_held_in_the_way_on_is_led_out_and_breaks_away():
 
 def test_a_held_companion_keeps_trying_on_failed_rolls():
     game = _held_in_the_hall([2] * 12 + [6] * 400)  # the first tries fail
-    travel.run(game, Explorer(), limit=300)
+    travel.run(game, Explorer(), limit=300, answer=_pick("break away"))
     tries = [e.text for e in game.log if "cannot break away" in e.text]
     assert tries and any("breaks away" in e.text for e in game.log)
     assert bool(game.level.explored[5, 8])
@@ -150,3 +164,46 @@ def test_a_walk_going_round_in_circles_stops():
     _events, why = travel.run(game, pace, limit=5 * travel.STALL_STEPS)
     assert why == f"Stopped: {travel.STALL_STEPS} steps and nothing new seen."
     assert game.actions_taken <= travel.STALL_STEPS + 1
+
+
+def test_a_delver_held_by_a_lasting_monstrous_hand_is_freed_not_rested_beside():
+    """The playtest (amber-wolf-17 D1 R179-R366): `o` rested 60-round turns beside a delver
+    held by a lasting Monstrous Hand and never offered a disarm. Now it asks once, with the
+    ways the seeds allow that each delver's Speed pays for (001: a quick disarm 3 movement
+    points, a slow one 6 at +2; breaking away on a 6), and keeps at the chosen one."""
+    game = _held_in_the_hall([6] * 400)
+    _lead, _merc = game.party
+    asked: list[Question] = []
+
+    def answer(q: Question) -> int:
+        asked.append(q)
+        return _pick("disarm it slowly")(q)
+
+    start = game.round
+    _events, why = travel.run(game, Explorer(), limit=300, answer=answer)
+    held = [q for q in asked if "held fast" in q.text]
+    assert len(held) == 1  # asked once, then tried until it works
+    assert held[0].options == (
+        "Mercenary Rogue: disarm it slowly (6 movement points; 15 in 36)",
+        "Mercenary Rogue: disarm it quickly (3 movement points; 6 in 36)",
+        "Mercenary Rogue tries to break away (each step: 1 in 6), until free")
+    assert "disarm" in [a["kind"] for _r, a in game.history]
+    assert not any(e.kind == "rest" for e in game.log)
+    assert not held_fast_by_trap(game)
+    assert game.round - start < 20
+    walk = T.WALKABLE[game.level.tiles]
+    assert bool(game.level.explored[walk].all()), why
+
+
+def test_a_disarm_the_delvers_speed_cannot_pay_for_is_not_offered():
+    """A Rogue with Speed 5 (legs crossed) cannot pay 6 movement points from one Move: only
+    the quick disarm and breaking away are offered (the act menu says "too slow now")."""
+    game = _held_in_the_hall([6] * 400)
+    _lead, merc = game.party
+    legs = game.store.get(merc, HitBoxes).location("legs")
+    while speed(game.store, merc) >= 6:
+        legs.crossed += 1
+    [(held, trap)] = held_fast_by_trap(game)
+    words = [w for *_rest, w in free_ways(game, held, trap, [])]
+    assert not any("slowly" in w for w in words)
+    assert any("quickly" in w for w in words) and "break away" in words[-1]

@@ -54,7 +54,7 @@ def test_an_unengaged_pillager_in_sight_does_not_bar_the_stairs():
     lead = _on_the_stairs(g)
     pillager(g, 4, 3)
     g.restart_round()
-    assert g.mode == "combat"  # still a foe in view: the party acts one by one
+    assert g.mode == "explore"  # keeping its distance, no foe: the party moves as one
     res = act(g, g.party[0], TakeStairs("down"), [])
     assert res.ok and g.depth == 2, res.reason
     assert lead in g.party

@@ -105,7 +105,7 @@ async def test_leading_a_delver_by_its_own_name_takes_no_article(size):
         assert screen.log_view.newest() == ["You now lead Vex."]
         await pilot.press("tab")
         await pilot.pause()
-        assert screen.log_view.newest() == ["You now lead the Apprentice Mage."]
+        assert screen.log_view.newest() == ["You now lead Apprentice Mage."]
         await pilot.press("tab")
         await pilot.pause()
         assert screen.log_view.newest() == ["You now lead Bors."]

@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
     # party watches, scenarios; records, the bot, command-line argument types
     "roguelike.engine.helpers.autoexplore": 7,
     "roguelike.engine.helpers.autoexplore_held": 7,
+    "roguelike.engine.helpers.autoexplore_loot": 7,
     "roguelike.engine.helpers.autoexplore_search": 7,
     "roguelike.engine.helpers.autofight": 7,
     "roguelike.engine.helpers.fight_sense": 7,

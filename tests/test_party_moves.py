@@ -412,3 +412,27 @@ def test_a_follower_never_moves_the_one_led():
         if walk.advance(perform):
             break
     assert game.actions_taken >= 30
+
+
+def test_a_follower_takes_a_straight_step_rather_than_slip_past_a_known_trap():
+    """The playtest (amber-wolf-17 D1 R13): a companion following in step slipped past a
+    trap square diagonally and set it off (001: 1-3 on a d6). The Rogue, two squares behind
+    the Warrior, could close up onto the square the Warrior left (diagonally past the known
+    pit) or straight east: it steps straight."""
+    game = scenario("""
+        ###########
+        #.........#
+        #.321.....#
+        #...^.....#
+        #.........#
+        ###########
+    """, rolls=[6] * 40)
+    warrior, rogue, _mage = game.party
+    trap = place(game, "mk_spiked_pit", at=(4, 3), placement="square")
+    make_known(game, trap, list(game.party))
+    for dx, dy in [(1, 0), (0, 1), (1, 0)]:  # the Warrior: (5, 2), (5, 3), (6, 3)
+        game.perform(Step(dx, dy))
+    assert _xy(game, warrior) == (6, 3)
+    assert _xy(game, rogue) == (5, 2) and in_step(game)
+    assert not any("diagonally" in e.text for e in game.log)
+    assert game.store.get(trap, Trap).springs == 0

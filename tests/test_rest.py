@@ -222,14 +222,20 @@ def test_R_rests_until_the_knock_out_is_over_and_everyone_is_whole():
         if isinstance(action, str):
             break
         g.perform(action)
-    assert action == "The party is fully rested."
-    assert not g.store.has(mage, Disabled) and not C.has_condition(g, mage, "injured")
+    # (issue 26: the Mage's night check, Might 5 at -1 for the injury, passes on a
+    # natural 6 alone, so R rests no more for it and says so)
+    assert isinstance(action, str) and action.startswith(
+        "The party is fully rested. Only a natural 6 ends Apprentice Mage's injury"), action
+    assert not g.store.has(mage, Disabled) and C.has_condition(g, mage, "injured")
     assert all(_crossed(g, e, loc.id) == 0 for e in g.party
                for loc in g.store.get(e, HitBoxes).locations)
     assert g.store.get(w, Fatigue).level == 0
     # the Mage's two Torso boxes: the knock-out's end gives one back and the first rest
-    # heals the other; the second rest is the night that ends the injury
-    assert run.rests == 2
+    # heals the other
+    assert run.rests == 1
+    assert RestRun().next(g, g.awaiting).startswith("Nobody needs rest. Only a natural 6")
+    g.perform(Rest())  # a rest taken anyway is the night (a 6 passes): the injury ends
+    assert not C.has_condition(g, mage, "injured")
     assert RestRun().next(g, g.awaiting) == "Nobody needs rest."
 
 

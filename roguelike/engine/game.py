@@ -32,13 +32,13 @@ from roguelike.engine.base.rule_calls import RuleCalls
 from roguelike.engine.base.rule_state import RuleState, in_state
 from roguelike.engine.base.seeds import normalise_seed
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.base.words import plural, the_name
+from roguelike.engine.base.words import plural
 from roguelike.engine.combat import morale
 from roguelike.engine.creatures import experience, helpless
 from roguelike.engine.creatures.spawn import make_character
 from roguelike.engine.creatures.starting_party import member_name, party_problem
 from roguelike.engine.levels.stock import stock_level
-from roguelike.engine.monsters.pillagers import engaged_by
+from roguelike.engine.monsters.pillagers import threats
 from roguelike.engine.rest import healing
 from roguelike.engine.routing import cost_maps as routes
 from roguelike.engine.rule_registry import REGISTRY
@@ -412,7 +412,7 @@ class Game(PartySight, Occupants):
             return fail("In combat every character acts on its own initiative.")
         self.led = eid
         marching.lead_in_turn(self, eid)
-        return Result(True, [Event("lead", f"You now lead {the_name(self, eid)}.",
+        return Result(True, [Event("lead", f"You now lead {name_of(self.store, eid)}.",
                                    eid)])
 
     def _gather_party(self, at: tuple[int, int], members: list[int] | None = None) -> None:
@@ -431,13 +431,12 @@ class Game(PartySight, Occupants):
         self.view_changed()
 
     def threats_in_view(self) -> list[int]:
-        """Foes in view that keep the party from the stairs (and auto-explore from going
-        on): any monster, but a Pillager only when engaged (monsters.pillagers.engaged_by:
-        fighting a delver beside it). Pillagers avoid a fight (T&T), and one idling in sight
-        of the stairs would otherwise bar them for good (RULES.md)."""
-        store = self.store
-        return [eid for eid in self.hostiles_in_view()
-                if store.get(eid, Actor).side != "pillager" or engaged_by(self, eid)]
+        """The foes in view: any monster, but a Pillager only when engaged (walked into, or
+        fighting a delver beside it: monsters.pillagers.threats). The one answer to "foes
+        in view" that the mode (turn_loop.update_mode), rest, travel, auto-explore and the
+        stairs all read; Pillagers keeping their distance avoid a fight (T&T 003), and one
+        idling in sight of the stairs would otherwise bar them for good (RULES.md)."""
+        return threats(self, self.hostiles_in_view())
 
     def take_stairs(self, actor: int, direction: str) -> Result:
         level = self.level
@@ -445,7 +444,7 @@ class Game(PartySight, Occupants):
         want = T.STAIRS_DOWN if direction == "down" else T.STAIRS_UP
         if direction not in ("down", "up") or level.tile(pos.x, pos.y) != want:
             return fail(f"There are no stairs {direction} here.")
-        if self.mode == "combat" and self.threats_in_view():
+        if self.threats_in_view():
             return fail("Not with foes in view!")
         here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
         near = [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]

@@ -99,8 +99,10 @@ Every round every creature and the Pillagers roll a d6 for initiative; the count
 (up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
 marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act \
 (out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
-in view [b]the party moves together[/b]: its turns come at one count, the one you lead \
-(Tab) first and in front; the others follow it step for step out of their own Moves; \
+in view (a Pillager keeping its distance is none: it fights only once walked into, or when \
+it strikes a delver in its way) [b]the party moves together[/b]: its turns come at one \
+count, the one you lead (Tab) first and in front; the others follow it step for step out \
+of their own Moves; \
 travel (G) and auto-explore (o) wait for one left behind and say why; and a command that \
 needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
 itself, in the next turn if the move was the last action. With a foe in view each delver \

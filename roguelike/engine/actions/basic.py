@@ -30,6 +30,7 @@ from roguelike.engine.base.stats import (
     name_of,
     speed,
 )
+from roguelike.engine.base.words import compass
 from roguelike.engine.combat.attack import attack
 from roguelike.engine.doors.doorways import before_open
 from roguelike.engine.status.conditions import attack_refusal, move_blocked, remove_condition
@@ -199,7 +200,8 @@ class OpenDoor(Action):
         state.open = True
         game.store.remove(door, BlocksMovement)
         game.view_changed((pos.x + self.dx, pos.y + self.dy))
-        return done(Event("door", f"{name_of(game.store, actor)} opens a door.", actor,
+        return done(Event("door", f"{name_of(game.store, actor)} opens the door to the "
+                          f"{compass(self.dx, self.dy)}.", actor,
                           x=pos.x + self.dx, y=pos.y + self.dy), *game.on_moved(actor))
 
 

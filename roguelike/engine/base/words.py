@@ -108,6 +108,15 @@ def hazard_noun(kind: str) -> str:
     return HAZARD_NOUNS.get(kind, kind.replace("_", " "))
 
 
+# the lasting trap effects whose nouns are plural ('The closing walls ... are gone')
+PLURAL_HAZARDS = frozenset({"crush_walls", "balls", "vines"})
+
+
+def hazard_is(kind: str) -> str:
+    """The verb 'is' agreeing with hazard_noun(kind): 'are' for the closing walls."""
+    return "are" if kind in PLURAL_HAZARDS else "is"
+
+
 def proper_name(game: Game, eid: int) -> bool:
     """Whether `eid` is called by a name of its own: a delver the player named ('Vex'),
     not one called by its role and class ('Leader Warrior') nor a creature by its kind."""

@@ -118,9 +118,11 @@ def make_treasure(game: Game, depth: int, x: int, y: int) -> tuple[int, Event]:
 
 
 def _from_party(game: Game, depth: int, x: int, y: int) -> str:
-    """Where a square lies from the party member acting (or the one led): 'here', '1 square
-    east'; where no delver is on that level, 'there'."""
-    eid = game.current if game.current in game.party else game.led
+    """Where a square lies from the delver the player moves: the one led outside a fight
+    (a companion following in step may be the one acting), the one acting in a fight;
+    'here', '1 square east'; where no delver is on that level, 'there'."""
+    eid = game.current if game.mode == "combat" and game.current in game.party \
+        else game.led
     pos = game.store.try_get(eid, Position)
     if pos is None or pos.depth != depth:
         return "there"

@@ -22,7 +22,7 @@ from roguelike.core.rng import Stream
 from roguelike.engine.base.action import Action, Result, done, fail, instead, spend_action
 from roguelike.engine.base.kept import declare
 from roguelike.engine.base.stats import attribute, chebyshev, name_of
-from roguelike.engine.base.words import plural
+from roguelike.engine.base.words import compass, plural
 from roguelike.engine.creatures.inventory import find_item, ledger, may_use
 from roguelike.engine.status.fatigue_checks import check, check_or_offer, hopeless
 from roguelike.world import tiles as T
@@ -54,7 +54,8 @@ def before_open(game: Game, actor: int, door: int, dx: int, dy: int) -> Result |
             state.locked = True
             game.door_changed()  # door states feed the cached routes (not sight)
             # Finding the lock is news, not a refusal: it costs nothing but is recorded.
-            return done(Event("door", f"The door is locked (rolled {roll} on d6: "
+            return done(Event("door", f"The door to the {compass(dx, dy)} is locked "
+                              f"(rolled {roll} on d6: "
                               f"1-{rules.locked_max} is locked).", actor))
         if roll <= rules.stuck_max:
             store.add(door, Stuck())  # ForceDoor's event tells the player it is stuck

@@ -30,14 +30,14 @@ from typing import ClassVar
 import numpy as np
 
 from roguelike.core.components import Character, Door, Position
-from roguelike.core.explore_components import SecretDoor, Stuck
-from roguelike.engine.actions.basic import Lead, Wait
+from roguelike.core.explore_components import Marker, SecretDoor, Stuck
+from roguelike.engine.actions.basic import Lead, Step, Wait
 from roguelike.engine.actions.marching import cut_off, held_fast, line
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
-from roguelike.engine.creatures.inventory import ledger
+from roguelike.engine.creatures.inventory import PickUp, ledger
 from roguelike.engine.doors.doorways import (
     BreakDoor,
     ForceDoor,
@@ -47,7 +47,23 @@ from roguelike.engine.doors.doorways import (
 )
 from roguelike.engine.game import Game
 from roguelike.engine.helpers import interact
-from roguelike.engine.helpers.autoexplore_held import hand_over
+from roguelike.engine.helpers.autoexplore_held import (
+    a_trap_name,
+    break_away_step,
+    free_ways,
+    hand_over,
+    held_fast_by_trap,
+)
+from roguelike.engine.helpers.autoexplore_loot import (
+    LOOT_NEAR,
+    bearers,
+    checker,
+    is_treasure,
+    loot_seen,
+    marker_ahead,
+    nearest_loot,
+    thing_words,
+)
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
@@ -62,7 +78,7 @@ from roguelike.engine.helpers.travel import (
 from roguelike.engine.rest.resting_turn import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.hazards import harms_over_time, hazards_at
-from roguelike.engine.traps.trap_actions import Search, Struggle
+from roguelike.engine.traps.trap_actions import Disarm, Search, Struggle
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
@@ -103,6 +119,8 @@ class Explorer:
     chosen: int = 0
     handed: int = 0
     started: bool = False
+    left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
+    checking: int = 0  # the marker the best checker is walking to (0: none)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -111,7 +129,7 @@ class Explorer:
         stop every press) and whom the player leads (a run stopped while a worker led)."""
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
-                        chosen=self.chosen, handed=self.handed)
+                        chosen=self.chosen, handed=self.handed, left=self.left)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -154,6 +172,11 @@ class Explorer:
         if shut_out and not _can_work(game, eid):  # (a captive itself: another goes on)
             # (or wait for one to come round)
             return self._rest(game, eid) or _lead_free(game, self.chosen)
+        if not combat:  # (one held fast by a Monstrous Hand: freed before any rest)
+            for held, trap in held_fast_by_trap(game):
+                freeing = self._free_held(game, eid, held, trap, cost)
+                if freeing is not None:
+                    return freeing
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -167,6 +190,10 @@ class Explorer:
             between = door_between(game, cost, barriers)
             if between is not None:
                 return self._obstacle(game, eid, between, cost, parting_plans)
+        if not combat:  # (a marker's best checker on its way; items on the way picked up)
+            aside = self._marker(game, eid, cost) or self._loot(game, eid, cost, LOOT_NEAR)
+            if aside is not None:
+                return aside
         edge = frontier(game)
         here = game.store.get(eid, Position).xy
         goals = [g for g in edge if g not in barriers and g != here]
@@ -178,13 +205,16 @@ class Explorer:
             dist = route_to(game, goals, cost)
             step = downhill(game, eid, dist)
             if step is not None:
-                return step
+                return (None if combat else self._checker_first(game, eid, step)) or step
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
                 return blocker
             other = hand_over(game, eid, goals, _open_cost)
             if other is not None:  # (a companion held fast in the way, or eid cut off)
                 return other
+        gather = None if combat else self._loot(game, eid, cost)
+        if gather is not None:  # (the open ground explored: the loot seen, then doors)
+            return gather
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
@@ -244,6 +274,112 @@ class Explorer:
             self.resting = None
         else:
             self.rest_due = clock + turn
+        return step
+
+    def _free_held(self, game: Game, eid: int, held: int, trap: int, cost: np.ndarray
+                   ) -> Action | Question | None:
+        """The next action of freeing `held` from `trap` (autoexplore_held.free_ways), the
+        way asked once; None when there is no way (the others explore on)."""
+        store = game.store
+        plan = self.plans.get(trap)
+        if plan is not None and not _can_work(game, plan.worker, held=plan.worker == held):
+            del self.plans[trap]
+            plan = None
+        tx, ty = store.get(trap, Position).xy
+        if plan is None:
+            ways = [Plan(w, "disarm" if slow >= 0 else "break_away", words, max(slow, 0))
+                    for w, slow, _chance, words in free_ways(game, held, trap,
+                                                             _workers(game, (tx, ty)))]
+            if not ways:
+                return None
+            self.offered[trap] = ways
+            where = direction_words(store.get(eid, Position).xy, (tx, ty))
+            return Question(f"{name_of(store, held)} is held fast by {a_trap_name(game, trap)} "
+                            f"({where}). What now? (tried again until it works; Escape "
+                            "stops)", tuple(w.label for w in ways), trap)
+        if plan.worker != eid:
+            return Lead(store.get(plan.worker, Character).order)
+        wpos = store.get(eid, Position)
+        if plan.kind == "break_away":
+            return break_away_step(game, eid) or Wait()
+        if max(abs(tx - wpos.x), abs(ty - wpos.y)) > 1:
+            step = self._walk_to(game, eid, (tx, ty), cost)
+            return step if not isinstance(step, str) else None
+        return Disarm(tx - wpos.x, ty - wpos.y, plan.slow)
+
+    # ----- what lies in the rooms: markers and loot (autoexplore_loot) ----------------
+    def _marker(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next step of the checker handed the front for a marker (_checker_first)
+        toward it; None when there is no such job, or it is done or cannot go on."""
+        store, marker = game.store, self.checking
+        if not marker or not store.alive(marker) or not store.has(marker, Marker) \
+                or store.get(marker, Marker).state != "unchecked" or held_fast(game, eid):
+            self.checking = 0
+            return None
+        step = self._walk_to(game, eid, store.get(marker, Position).xy, cost)
+        if isinstance(step, str):  # (a creature in the way: explore on, not back and forth)
+            self.checking = 0
+            return None
+        return step
+
+    def _checker_first(self, game: Game, eid: int, step: Step) -> Action | None:
+        """Before the one in front steps within a square of an unchecked event marker (the
+        free check falls to it, 003): the front to the delver best placed to check it
+        (autoexplore_loot.checker), who walks to it; None to step on as planned."""
+        here = game.store.get(eid, Position).xy
+        marker = marker_ahead(game, here, (here[0] + step.dx, here[1] + step.dy))
+        if marker is None:
+            return None
+        at = game.store.get(marker, Position).xy
+        workers = [w for w in _workers(game, at) if not held_fast(game, w)]
+        if eid not in workers:
+            return None
+        best = checker(game, workers)
+        if best == eid:
+            return None
+        self.checking = marker
+        return Lead(game.store.get(best, Character).order)
+
+    def _loot(self, game: Game, eid: int, cost: np.ndarray, within: int = UNREACHABLE
+              ) -> Action | Question | None:
+        """The next step or pick-up of the nearest loot seen (less than `within` steps
+        away); a treasure is asked about first (who carries it, or leave it lying: each
+        carried costs its bearer 1 Speed until banked, 003). None when there is none."""
+        if held_fast(game, eid):
+            return None
+        store = game.store
+        while True:  # (near the way: only what costs no Speed to carry, 003)
+            seen = loot_seen(game, self.left, treasure=within >= UNREACHABLE)
+            thing = nearest_loot(game, eid, seen, cost, within)
+            if thing is None:
+                return None
+            plan = self.plans.get(thing)
+            if plan is not None and (plan.kind == "leave" or not _can_work(game, plan.worker)):
+                self.left.add(thing)  # (left lying, or its bearer can no longer go)
+                continue
+            break
+        at = store.get(thing, Position).xy
+        if plan is None and is_treasure(game, thing):
+            ways = [Plan(w, "pick_up", f"{name_of(store, w)} picks it up (Speed {pace} -> "
+                         f"{pace - 1})") for w, pace in bearers(game, _workers(game, at))]
+            if not ways:  # (nobody can carry it and keep up: left lying, unasked)
+                self.left.add(thing)
+                return self._loot(game, eid, cost, within)
+            ways.append(Plan(eid, "leave", "Leave it lying"))
+            self.offered[thing] = ways
+            where = direction_words(store.get(eid, Position).xy, at)
+            return Question(f"{thing_words(game, thing)} lies {where}. Pick it up? (each "
+                            "treasure carried costs its bearer 1 Speed until banked)",
+                            tuple(w.label for w in ways), thing)
+        worker = eid if plan is None else plan.worker
+        if worker != eid:
+            return Lead(store.get(worker, Character).order)
+        if chebyshev(store.get(eid, Position), store.get(thing, Position)) <= 1:
+            return whole_action(game, eid, PickUp(thing))
+        step = self._walk_to(game, eid, at, cost)
+        if isinstance(step, str):
+            self.left.add(thing)  # (no way there now: not walked back and forth for)
+            return self._loot(game, eid, cost, within)
         return step
 
     # ----- obstacles: doors and trapped delvers ----------------------------------------

@@ -44,6 +44,7 @@ from roguelike.engine.monsters.pillager_maps import (
     mask_squares,
     steps_from,
 )
+from roguelike.engine.status.checks import fight_state
 from roguelike.engine.traps.make import trap_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
@@ -72,6 +73,16 @@ def engaged_by(game: Game, eid: int) -> int:
             or chebyshev(here, there) > 1 or foe in game.store.peek(Disabled):
         return 0
     return foe
+
+
+def threats(game: Game, seen: list[int]) -> list[int]:
+    """The foes among `seen` (creatures in view): every monster, but a Pillager only while
+    engaged (`engaged_by`: walked into, or fighting a delver beside it). One keeping its
+    distance avoids combat (T&T 003 "Pillagers will stand and fight if engaged, but will
+    otherwise move towards their Base avoiding combat"): it is no foe, neither for the
+    mode (the party moves as one) nor for auto-fight, rest or travel (RULES.md)."""
+    actors = game.store.table(Actor)
+    return [eid for eid in seen if actors[eid].side != "pillager" or engaged_by(game, eid)]
 
 
 def on_level(game: Game) -> int:
@@ -253,7 +264,11 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray, here: b
                 return events
     for px, py in near:  # the way is barred: stand and fight the one beside it
         if max(abs(px - x), abs(py - y)) <= 1:
-            return _try(game, eid, Attack(game.creature_at(px, py) or 0))
+            foe = game.creature_at(px, py) or 0
+            # (engaged from now: it stands and fights that delver while they stand side
+            # by side, and is a foe to the party, as one it attacks must be)
+            fight_state(game, eid).engaged_by = foe
+            return _try(game, eid, Attack(foe))
     return wait_events(game, eid)  # (a Wait never turns into another action)
 
 

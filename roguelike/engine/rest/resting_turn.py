@@ -23,17 +23,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.explore import RestKind
-from roguelike.core.components import Actor, Conditions, HitBoxes, Position
+from roguelike.core.components import Actor, Conditions, Disabled, HitBoxes, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue, Ledger, LightSource
 from roguelike.engine.base.action import Action, Result, done, fail
-from roguelike.engine.base.stats import is_disabled, name_of
-from roguelike.engine.base.words import plural
+from roguelike.engine.base.stats import attribute, chebyshev, is_disabled, name_of, speed
+from roguelike.engine.base.words import direction_words, plural
 from roguelike.engine.creatures.inventory import in_camp, ledger
 from roguelike.engine.light.lighting import douse, relight
 from roguelike.engine.rest.healing import get_up_if_able, heal_any
 from roguelike.engine.status import conditions as C
-from roguelike.engine.status.checks import attribute_check
+from roguelike.engine.status.checks import attribute_check, fatigue_penalty, roller_mod
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -54,12 +54,36 @@ def resting(game: Game) -> bool:
 
 def rest_refusal(game: Game) -> str:
     """Why the party cannot rest now, or '' (DungeonPunk's rest is a break, not a fight;
-    Pillagers keeping their distance are no fight: RULES.md)."""
+    Pillagers keeping their distance are no fight, but one near enough to strike this
+    round may, at a delver in its way: RULES.md)."""
     if game.over:
         return "The game is over."
-    if game.mode == "combat" and game.threats_in_view():
+    if game.threats_in_view():
         return "Not with foes in view!"
+    for eid in game.hostiles_in_view():  # (only Pillagers keeping their distance now)
+        delver = _in_reach(game, eid)
+        if delver and not is_disabled(game.store, eid):
+            where = direction_words(game.store.get(delver, Position).xy,
+                                    game.store.get(eid, Position).xy)
+            return (f"Not with a Pillager in reach ({where} of "
+                    f"{name_of(game.store, delver)}): it could strike this round. Move "
+                    "away from it first.")
     return ""
+
+
+def _in_reach(game: Game, eid: int) -> int:
+    """The nearest standing delver on the level (the lower id on a tie) that the Pillager
+    could reach and strike within one of its turns (a Move of its Speed, then an Attack:
+    T&T's two actions), 0 when none: a rest begun there is one it may break with a blow
+    (it strikes a delver who bars its way)."""
+    store = game.store
+    here = store.table(Position)[eid]
+    reach = speed(store, eid) + game.content.rules.melee_reach
+    disabled, positions = store.peek(Disabled), store.table(Position)
+    near = sorted((chebyshev(positions[e], here), e) for e in game.party
+                  if e not in disabled and e in positions
+                  and positions[e].depth == here.depth)
+    return near[0][1] if near and near[0][0] <= reach else 0
 
 
 def rest_kind(game: Game, eid: int) -> RestKind:
@@ -103,6 +127,29 @@ def injuries(game: Game, eid: int) -> int:
     return conds.stacks.get("injured", 1)
 
 
+def night_hopeless(game: Game, eid: int) -> bool:
+    """Whether only a natural 6 can pass `eid`'s night check (004's Endurance check for an
+    injury) as things stand: its Might is too low for the penalties it carries (the
+    Injured stacks themselves: "rolled 5-5 vs 5"). The fatigue a completed rest clears
+    first is left out."""
+    need = attribute(game.store, eid, game.content.explore.rest.injury_check)
+    best = game.content.fight.d6.natural_success - 1  # the best roll that is no natural 6
+    return best + roller_mod(game, eid) + fatigue_penalty(game, eid) < need
+
+
+def hopeless_words(game: Game) -> str:
+    """What the party is told when only a natural 6 would end an injury: resting for it
+    no longer pays (each rest, for the wounds, still gives it a try), and the seeds give
+    no other way (004's Healer's care needs a healer; RULES.md "Healing and rest")."""
+    who = [name_of(game.store, e) for e in present(game)
+           if injuries(game, e) and not _crossed(game, e) and night_hopeless(game, e)]
+    if not who:
+        return ""
+    return (f"Only a natural 6 ends {' and '.join(who)}'s injury now (Endurance against "
+            "Might, less the Injured penalty): resting on for it is not worth the light. "
+            "Each rest taken for wounds still tries it.")
+
+
 def rest_needs(game: Game, healing_only: bool = False) -> list[str]:
     """What one more rest would still do for the party on this level, one line each: a
     companion down (and a knock-out's rounds left), boxes to heal, injuries to rest off,
@@ -123,7 +170,7 @@ def rest_needs(game: Game, healing_only: bool = False) -> list[str]:
             out.append(f"{name}: {crossed} box{'es' if crossed != 1 else ''} to heal")
         if healing_only:
             continue
-        if not crossed and injuries(game, eid):
+        if not crossed and injuries(game, eid) and not night_hopeless(game, eid):
             out.append(f"{name}: Injured x{injuries(game, eid)}, a night's rest each")
         fat = store.try_get(eid, Fatigue)
         if fat is not None and fat.level:
@@ -258,8 +305,10 @@ def _night(game: Game, eid: int, kind: RestKind) -> list[Event]:
         ok, events = attribute_check(game, eid, attr,
                                      label="Endurance, to rest off an injury")
         if not ok:
+            more = "only a natural 6 can end it now, so R and o rest no more for it" \
+                if night_hopeless(game, eid) else "another night's rest"
             return [*events, Event("condition", f"{name_of(game.store, eid)} is still "
-                                   "Injured: another night's rest.", eid)]
+                                   f"Injured: {more}.", eid)]
     if left == 1:
         return events + C.remove_condition(game, eid, "injured")
     store = game.store
@@ -286,7 +335,9 @@ class RestRun:
 
     def next(self, game: Game, eid: int) -> Action | str:
         if not rest_needs(game, self.healing_only):
-            return "The party is fully rested." if self.rests else "Nobody needs rest."
+            done_words = "The party is fully rested." if self.rests else "Nobody needs rest."
+            hopeless = "" if self.healing_only else hopeless_words(game)
+            return f"{done_words} {hopeless}" if hopeless else done_words
         lit = _lights(game)
         if self.lights >= 0 and lit < self.lights:
             return f"A light has gone out; rested {self.rests} turns."

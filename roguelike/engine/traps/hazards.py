@@ -16,7 +16,7 @@ from roguelike.core.events import Event
 from roguelike.engine.base.kept import declare
 from roguelike.engine.base.luck_queue import holding
 from roguelike.engine.base.stats import name_of
-from roguelike.engine.base.words import a_an, capital, hazard_noun, plural, the_trap
+from roguelike.engine.base.words import a_an, capital, hazard_is, hazard_noun, plural, the_trap
 from roguelike.engine.status import conditions
 from roguelike.engine.traps.area import area_squares
 from roguelike.engine.traps.core import (
@@ -172,8 +172,10 @@ def end(game: Game, eid: int) -> list[Event]:
         for cond in _aura_conditions(_step(game, eid)):
             events += conditions.remove_condition(game, v, cond)
     hz = game.store.get(eid, Hazard)
-    events.append(Event("hazard_end", f"The {hazard_noun(_step(game, eid)['kind'])} left by "
-                        f"{the_trap(game.content.traps[hz.profile].name)} is gone.", eid))
+    kind = _step(game, eid)["kind"]
+    events.append(Event("hazard_end", f"The {hazard_noun(kind)} left by "
+                        f"{the_trap(game.content.traps[hz.profile].name)} {hazard_is(kind)} "
+                        "gone.", eid))
     game.store.destroy(eid)
     game.view_changed()
     return events

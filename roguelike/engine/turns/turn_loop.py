@@ -25,8 +25,9 @@ from roguelike.core.components import (
 from roguelike.core.events import Event
 from roguelike.engine.base.kept import declare
 from roguelike.engine.base.stats import name_of, speed
+from roguelike.engine.base.words import plural
 from roguelike.engine.creatures import helpless
-from roguelike.engine.monsters import ai
+from roguelike.engine.monsters import ai, pillagers
 from roguelike.engine.traps.trigger import tick as trap_clock
 from roguelike.engine.turns import explore_hooks as explore
 from roguelike.engine.turns import fight_hooks
@@ -59,7 +60,8 @@ def update_mode(game: Game) -> list[Event]:
             events.append(Event("notice", f"{name_of(game.store, eid)} spots the party!",
                                 eid))
     events += fight_hooks.on_view_changed(game, seen, woken)
-    mode = "combat" if seen else "explore"
+    # (Pillagers keeping their distance are no fight: the party goes on moving as one)
+    mode = "combat" if pillagers.threats(game, seen) else "explore"
     if mode != st.mode:
         st.mode = mode
         # (not told while the party rests: Pillagers passing at a distance do not break
@@ -122,7 +124,13 @@ def _loop(game: Game) -> list[Event]:
             events += next_turn(game)
             continue
         if game.player_controls(current):
-            break
+            # (the view may have changed since the last look: a delver came round or
+            # stood at the round's turn; the mode the player is shown and what `o`, `R`
+            # and travel count as foes in view are then one answer)
+            events += update_mode(game)
+            if game.player_controls(current):  # (else the fight just ended: it follows)
+                break
+            continue
         events += ai.take_action(game, current, act)
         if queue:  # its roll waits on luck: the view is looked at again once answered
             break
@@ -203,6 +211,23 @@ def begin_party_turn(game: Game) -> list[Event]:
     return events
 
 
+def round_entries(game: Game, order: list[int], rolls: dict[int, int]) -> list[str]:
+    """The round line's entries in the order they act, each with its d6: the Pillagers
+    as one entry where the first of them acts ("10 Pillagers 3"), as the sidebar shows
+    them, since they roll one initiative as a group (T&T 003)."""
+    actors = game.store.table(Actor)
+    group = [e for e in order if actors[e].side == "pillager"]
+    out = []
+    for eid in order:
+        if eid not in group:
+            out.append(f"{name_of(game.store, eid)} {rolls[eid]}")
+        elif eid == group[0]:
+            name = name_of(game.store, eid) if len(group) == 1 else \
+                plural(len(group), name_of(game.store, eid))
+            out.append(f"{name} {rolls[eid]}")
+    return out
+
+
 def turn_event(game: Game, eid: int | None, initiative: int) -> Event:
     """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
     are frozen, so the same one serves every turn alike (every turn makes one)."""
@@ -270,7 +295,6 @@ def new_round(game: Game) -> list[Event]:
     text = ""
     ticked = trap_clock(game)  # condition clocks tick in fight_hooks.new_round
     if st.mode == "combat":
-        text = f"Round {st.round}: " + ", ".join(
-            [f"{name_of(game.store, e)} {rolls[e]}" for e in st.order])
+        text = f"Round {st.round}: " + ", ".join(round_entries(game, st.order, rolls))
     return [*events, Event("round", text, roll=st.round), *ticked,
             *explore.on_round(game)]

@@ -123,7 +123,7 @@ async def test_a_distant_pillager_stops_R_once_and_R_then_rests_on(size):
         assert "The rest is broken" not in log  # it kept its distance: the rest healed
         assert _crossed(g) == 5 - 2
         said = screen.status.hint + log
-        assert "You see Pillager" in said and "It stops o, G and R only this once" in said
+        assert "You see Pillager" in said and "stop o, G and R only this once on this level" in said
         # it carried its loot home in sight: the log says what was lost
         assert "A Pillager brings Treasure (30 gp) to the Pillager camp: lost to you" in log
         await pilot.press("R")  # the same Pillager, still in view: R rests on to the end
@@ -182,3 +182,30 @@ def test_pillagers_arriving_after_a_reveal_say_how_many_the_level_holds():
     count = int(text.split(" ")[0])
     assert re.fullmatch(r"\d Pillagers? arrives? to loot \(rolled \d on 1d3\): "
                         rf"{count + 1} on this level\.", text), text
+
+
+def test_after_one_distant_pillager_on_a_level_no_other_stops_a_run():
+    """Fifteen Pillagers on a level stopped `G c` fifteen times (the lead's game, plum-otter-3
+    D1 R543-R544): the first keeping its distance is news and stops a run once; the next
+    ones on the same level are not, while a foe that is a threat always stops it."""
+    from roguelike.engine.helpers.watch import Watch
+
+    g = _hall(camp_in_view=True)
+    told: set[int] = set()
+    watch = Watch.take(g, told)
+    first = pillager(g, 12, 2)
+    assert first in g.hostiles_in_view() and first not in g.threats_in_view()
+    said = watch.stop_reason(g, [])
+    assert said is not None and "keeps its distance" in said
+    watch = Watch.take(g, told)  # the next run, shared `told` as the screen's commands do
+    second = pillager(g, 13, 3)
+    assert second in g.hostiles_in_view()
+    assert watch.stop_reason(g, []) is None
+    # a Pillager on another level announced earlier does not count for this one
+    g.store.get(first, Position).depth = 2
+    g.store.get(second, Position).depth = 2
+    watch = Watch.take(g, set(told))
+    third = pillager(g, 14, 2)
+    assert third in g.hostiles_in_view()
+    said = watch.stop_reason(g, [])
+    assert said is not None and "keeps its distance" in said

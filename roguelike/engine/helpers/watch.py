@@ -127,10 +127,11 @@ class Watch:
     low: frozenset[int]
     crossed: int
 
-    # Foes in view that keep away (Pillagers not engaged) the player has been told of: one
-    # stepping out of view and back again is no news (it stopped `o` at every step). One
-    # set for every run of a game (`o`, `G` and `R`: the screen's, handed to travel.Run),
-    # so each Pillager keeping its distance stops one of them once.
+    # Foes in view that keep away (Pillagers not engaged) the player has been told of. One
+    # set for every run of a game (`o`, `G` and `R`: the screen's, handed to travel.Run).
+    # The first one seen on a level stops a run once; after that no Pillager keeping its
+    # distance on that level does (a level of fifteen stopped G fifteen times: news once,
+    # then noise, as DCSS's travel ignores a monster it has shown you).
     told: set[int] = field(default_factory=set)
 
     @classmethod
@@ -147,6 +148,11 @@ class Watch:
                              if is_disabled(game.store, e) or low_health(game, e)),
                    _crossed(game), told)
 
+    def _told_on_level(self, game: Game) -> bool:
+        """Whether a foe keeping its distance on the level played was already announced."""
+        positions, depth = game.store.peek(Position), game.depth
+        return any(e in positions and positions[e].depth == depth for e in self.told)
+
     def stop_reason(self, game: Game, events: list[Event]) -> str | None:
         """Why the run should stop after these events, or None to go on."""
         if game.over:
@@ -158,16 +164,18 @@ class Watch:
         foes = [e for e in game.hostiles_in_view() if e not in self.foes]
         if foes:
             threats = game.threats_in_view()
-            foes = [e for e in foes if e in threats or e not in self.told]
+            told_here = self._told_on_level(game)
+            keep_away = [e for e in foes if e not in threats]
+            foes = [e for e in foes if e in threats or not told_here]
+            self.told.update(keep_away)
         if foes:
             first = foes[0]
             where = direction_words(here, game.store.get(first, Position).xy)
             if first in threats:
                 return f"You see {name_of(game.store, first)}, {where}."
-            self.told.add(first)
             return (f"You see {name_of(game.store, first)}, {where}: it keeps its distance "
-                    f"({plural(on_level(game), 'Pillager')} on this level). It stops o, G "
-                    "and R only this once.")
+                    f"({plural(on_level(game), 'Pillager')} on this level). Pillagers "
+                    "keeping their distance stop o, G and R only this once on this level.")
         new = [(e, k) for e, k in known_things(game).items() if e not in self.things]
         if new:
             eid, kind = new[0]

@@ -301,6 +301,9 @@ def test_travel_waits_for_a_slower_companion_and_says_so():
     assert why == "there"
     assert any(a["kind"] == "wait" for _r, a in game.history)
     assert news and news[0].startswith("Waiting for Apprentice Mage to catch up")
+    waits = sum(1 for _r, a in game.history if a["kind"] == "wait")
+    # said once a walk, however often the walk waits (the log held five such lines a walk)
+    assert waits > 1 and len(news) == 1, (waits, news)
     game.perform(Wait())  # the Mage closes up with its next turn
     assert in_step(game)
 

@@ -206,6 +206,9 @@ class Run:
         self.known = int(np.count_nonzero(game.level.explored))
         self.waits = 0  # turns in a row the one led has waited for a companion
         self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
+        # the companions already waited for in this walk: said once each (a slower one is
+        # waited for every few steps, and the log filled with the same line)
+        self.waited_for: set[int] = set()
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -265,7 +268,9 @@ class Run:
         self.waits += 1
         if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
-        self.news = lag.why
+        if lag.eid not in self.waited_for:
+            self.waited_for.add(lag.eid)
+            self.news = lag.why
         return Wait()
 
     def _stalled(self, action: Action) -> str | None:

@@ -16,7 +16,6 @@ from roguelike.engine.creatures.inventory import ledger
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import (
     EXPLORED,
-    PILLAGER_WAITS,
     Explorer,
     Plan,
     door_plans,
@@ -235,19 +234,12 @@ def test_a_creature_standing_on_the_only_way_on_is_named_not_walked_away_from():
     game.restart_round()
     assert game.threats_in_view() == [] and game.hostiles_in_view() == [p]
     game.level.explored[:, 4:] = False  # (the far end not seen yet)
-    explorer = Explorer()
-    # a Pillager passing by is waited for a few turns, as a player would (it stopped `o`
-    # at every corridor one crossed: the lead's plum-otter-3 D2 R655) ...
-    assert [explorer(game, game.party[0]) for _ in range(PILLAGER_WAITS)] == \
-        [Wait()] * PILLAGER_WAITS
-    why = explorer(game, game.party[0])
-    # ... then named (not "attack it (F)": F answers that a Pillager keeping its distance
-    # is no foe)
+    why = Explorer()(game, game.party[0])
+    # (not "attack it (F)": F answers that a Pillager keeping its distance is no foe)
     assert why == ("Pillager is in the way (1 square east): walk into it to fight it or "
                    "wait for it to move.")
-    assert explorer.again()(game, game.party[0]) == Wait()  # the next `o` waits again
     game.store.get(p, Position).x = 5  # it moved on: the way is open again
-    assert explorer(game, game.party[0]) == Step(1, 0) and explorer.pillager_waits == 0
+    assert Explorer()(game, game.party[0]) == Step(1, 0)
 
 
 def test_with_only_pillagers_in_view_the_lead_goes_to_the_chosen_delver_as_outside_a_fight():

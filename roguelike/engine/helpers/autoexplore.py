@@ -83,7 +83,6 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
-PILLAGER_WAITS = 3  # turns `o` waits for a Pillager in the way before saying so
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
 NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
@@ -122,7 +121,6 @@ class Explorer:
     started: bool = False
     left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
     checking: int = 0  # the marker the best checker is walking to (0: none)
-    pillager_waits: int = 0  # turns in a row waited for a Pillager in the way to go by
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -207,16 +205,8 @@ class Explorer:
             dist = route_to(game, goals, cost)
             step = downhill(game, eid, dist)
             if step is not None:
-                self.pillager_waits = 0
                 return (None if combat else self._checker_first(game, eid, step)) or step
-            standing = standing_in_the_way(game, eid, dist)
-            if standing and not combat and self.pillager_waits < PILLAGER_WAITS \
-                    and not any(e in game.threats_in_view() for e in standing):
-                # a Pillager passing on its way home: wait a turn or two for it to go by,
-                # as a player would, rather than stop `o` at every corridor it crosses
-                self.pillager_waits += 1
-                return Wait()
-            blocker = _blocker_words(game, eid, standing)
+            blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
                 return blocker
             other = hand_over(game, eid, goals, _open_cost)
@@ -507,22 +497,17 @@ def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
     in view stands on every square that step could take (a Pillager at rest in its camp,
     a wary monster): that creature named, so the player can deal with it (attack it, or
     wait for it to move). '' when it is not so."""
-    return _blocker_words(game, eid, standing_in_the_way(game, eid, dist))
-
-
-def standing_in_the_way(game: Game, eid: int, dist: np.ndarray) -> list[int]:
-    """The creatures in view, not the party's, on the squares of `eid`'s next step down
-    `dist` (a route it is on), standing or not."""
     store = game.store
     pos = store.get(eid, Position)
     here = int(dist[pos.y, pos.x])
     if here >= UNREACHABLE:
-        return []
+        return ""
     seen = game.visible
-    return [c for dx, dy in NEIGHBOURS
-            if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
-            and dist[y, x] < here and seen[y, x]
-            and (c := game.creature_at(x, y)) is not None and c not in game.party]
+    on_the_way = [c for dx, dy in NEIGHBOURS
+                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
+                  and dist[y, x] < here and seen[y, x]
+                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
+    return _blocker_words(game, eid, on_the_way)
 
 
 def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from roguelike.core.components import Character, Door, Position
+from roguelike.core.components import Actor, Character, Door, Position
 from roguelike.core.explore_components import Marker, SecretDoor, Stuck
 from roguelike.engine.actions.basic import Lead, Step, Wait
 from roguelike.engine.actions.marching import cut_off, held_fast, line
@@ -521,8 +521,14 @@ def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
     first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
     where = direction_words(pos.xy, store.get(first, Position).xy)
     # (F fights only threats: a Pillager keeping its distance is fought by walking into it)
-    how = "attack it (F)" if first in game.threats_in_view() else "walk into it to fight it"
-    return f"{name_of(store, first)} is in the way ({where}): {how} or wait for it to move."
+    if first in game.threats_in_view():
+        return f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait " \
+               "for it to move."
+    if store.get(first, Actor).side == "pillager":  # (waiting beside it got a delver hit)
+        return (f"{name_of(store, first)} is in the way ({where}): walk into it to fight "
+                "it, or step back to let it pass (one whose way is barred strikes).")
+    return f"{name_of(store, first)} is in the way ({where}): walk into it to fight it or " \
+           "wait for it to move."
 
 
 def _crowding(game: Game, at: tuple[int, int]) -> list[int]:

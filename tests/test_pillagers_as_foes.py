@@ -21,9 +21,11 @@ from roguelike.engine.game import Game
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import Explorer
 from roguelike.engine.helpers.autofight import fight_step
+from roguelike.engine.helpers.watch import Watch
 from roguelike.engine.rest.resting_turn import Rest, RestRun, rest_refusal
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status import conditions as C
+from roguelike.engine.status.checks import fight_state
 from roguelike.engine.turns.turn_loop import new_round
 
 HALL = """
@@ -178,3 +180,16 @@ def test_R_stops_for_an_injury_only_a_natural_six_could_end():
     warrior = g.party[0]  # Might 3: at -1 a 4 passes
     C.add_condition(g, warrior, "injured", C.UNTIL_ENDED, "test")
     assert RestRun().next(g, g.awaiting) == Rest()
+
+
+def test_a_run_stops_when_a_pillager_it_was_told_of_engages():
+    """A Pillager announced as keeping its distance stops `o`, `G` and `R` once; once it
+    strikes a delver in its way it is a foe, and the run stops for it again."""
+    g = _hall()
+    p = pillager(g, 2, 2)  # beside the Leader
+    g.view_changed()
+    g.restart_round()
+    watch = Watch.take(g)
+    assert p in watch.told and watch.stop_reason(g, []) is None
+    fight_state(g, p).engaged_by = g.party[0]  # it struck the Leader in its way
+    assert watch.stop_reason(g, []) == "Pillager fights, 1 square south-east."

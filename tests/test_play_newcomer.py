@@ -242,28 +242,27 @@ async def test_a_rest_in_sight_of_a_pillager_writes_its_empty_rounds_as_one_line
     """`R` with a Pillager in view (it keeps its distance: the party rests on, round by
     round): each 60-round rest wrote a "Round N: ..." line and an "X acts" line per
     delver for every round, some 240 lines of nothing that pushed everything older out of
-    the log and of Ctrl-P (playtest26, amber-wolf-17, depth 1, rounds 182-302). The empty
-    rounds are one line, in the log and in the history; what happened stays."""
+    the log and of Ctrl-P (playtest26, amber-wolf-17, depth 1, rounds 182-302). Such
+    rounds were folded into one line ("Rounds A-B: nothing happens"); since a Pillager
+    keeping its distance is no foe (issue 26, finding 8) the rest is no fight at all and
+    writes no round lines; what happened stays."""
     g = _hall(camp_in_view=True)
     _hauler(g, 23, 2)
     _wound(g, 1)
     g.streams.play = Steady(6)  # no wandering monster to break the rest
     start = g.round
     async with _rested(g, size) as (app, pilot):
-        assert g.round - start >= 60 and g.state.mode == "combat"
+        assert g.round - start >= 60 and g.state.mode == "explore"
         log = _log(app).splitlines()
-        folded = [line for line in log if re.fullmatch(
-            r"Rounds \d+-\d+: nothing happens \(\d+ rounds\)\.", line)]
-        assert folded, log[-10:]
-        assert len([line for line in log if line.startswith("Round ")]) <= 2, log[-10:]
-        assert not [line for line in log if line.endswith("acts (initiative 1).")][2:]
+        assert not [line for line in log if line.startswith("Round ")], log[-10:]
+        assert not [line for line in log if "acts (initiative" in line], log[-10:]
         assert any("rests" in line for line in log)  # the rest itself is said
         await pilot.press("ctrl+p")
         await pilot.pause()
         history = app.screen
         assert isinstance(history, MessageHistory)
         text = "\n".join(history.messages)
-        assert folded[0] in text and text.count("Round ") <= 2
+        assert "rests" in text and "Round " not in text
 
 
 @pytest.mark.parametrize("size", SIZES)

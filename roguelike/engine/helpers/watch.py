@@ -133,20 +133,22 @@ class Watch:
     # distance on that level does (a level of fifteen stopped G fifteen times: news once,
     # then noise, as DCSS's travel ignores a monster it has shown you).
     told: set[int] = field(default_factory=set)
+    # The foes in view that were threats when the run began: a Pillager seen keeping its
+    # distance that then engages (strikes a delver in its way) is news, told or not.
+    threats: frozenset[int] = frozenset()
 
     @classmethod
     def take(cls, game: Game, told: set[int] | None = None) -> Watch:
         foes = game.hostiles_in_view()
         told = set() if told is None else told
-        if foes:
-            threats = game.threats_in_view()
-            told.update(e for e in foes if e not in threats)
+        threats = game.threats_in_view() if foes else []
+        told.update(e for e in foes if e not in threats)
         return cls(game.depth, frozenset(foes),
                    frozenset(known_things(game)),
                    # (one down is worse than low: coming round on a last box is no news)
                    frozenset(e for e in game.party
                              if is_disabled(game.store, e) or low_health(game, e)),
-                   _crossed(game), told)
+                   _crossed(game), told, frozenset(threats))
 
     def _told_on_level(self, game: Game) -> bool:
         """Whether a foe keeping its distance on the level played was already announced."""
@@ -161,9 +163,11 @@ class Watch:
             return "A new level."
         # (from the one whose turn it is: in a fight that is not always the led delver)
         here = game.store.get(game.awaiting or game.led, Position).xy
-        foes = [e for e in game.hostiles_in_view() if e not in self.foes]
+        seen = game.hostiles_in_view()
+        threats = game.threats_in_view() if seen else []
+        foes = [e for e in seen if e not in self.foes or (e in threats
+                                                          and e not in self.threats)]
         if foes:
-            threats = game.threats_in_view()
             told_here = self._told_on_level(game)
             keep_away = [e for e in foes if e not in threats]
             foes = [e for e in foes if e in threats or not told_here]
@@ -171,6 +175,8 @@ class Watch:
         if foes:
             first = foes[0]
             where = direction_words(here, game.store.get(first, Position).xy)
+            if first in self.foes:  # (seen keeping its distance: engaged now)
+                return f"{name_of(game.store, first)} fights, {where}."
             if first in threats:
                 return f"You see {name_of(game.store, first)}, {where}."
             return (f"You see {name_of(game.store, first)}, {where}: it keeps its distance "

@@ -138,14 +138,7 @@ def _near_markers(game: Game, ids: list[int], depth: int
     game while the store hands out the same id list `ids` (markers never move: a marker
     placed or taken away, or a Position row replaced, gives a new list) and the same
     level is asked; states change in place and are read at each ask."""
-    kept = NEAR_MARKERS.get(game)
-    if kept is not None and kept[0] is ids and kept[1] == depth:
-        if game.kept.check:
-            NEAR_MARKERS.check(game, kept[2], _near_made(game, ids, depth))
-        return kept[2]  # type: ignore[no-any-return]
-    near = _near_made(game, ids, depth)
-    NEAR_MARKERS.put(game, (ids, depth, near))
-    return near
+    return NEAR_MARKERS.by_ids(game, ids, depth, lambda: _near_made(game, ids, depth))
 
 
 def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:

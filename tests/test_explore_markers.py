@@ -49,7 +49,7 @@ def test_success_chart_treasure():
 def test_success_chart_monster_not_in_contact():
     g, _marker = _game((6, 1))
     g.store.get(g.party[0], Position).x = 4
-    res = act(g, g.party[0], Step(1, 0), [6, 2, 1, 1])  # 2 = monster away; d6 chart 1 = Apprentice
+    res = act(g, g.party[0], Step(1, 0), [2, 6, 1, 1])  # face 2 (first): away; 1: Apprentice
     (mon,) = _monsters(g)
     assert g.store.get(mon, MonsterStats).kind == "apprentice"
     assert chebyshev(g.store.get(mon, Position), g.store.get(g.party[0], Position)) > 1
@@ -58,7 +58,7 @@ def test_success_chart_monster_not_in_contact():
 
 def test_failure_chart_monster_in_contact_takes_an_action():
     g, _marker = _game()
-    res = act(g, g.party[0], Step(1, 0), [4, 1, 3, 1, 1])  # fail; 1 = in contact; Mercenary
+    res = act(g, g.party[0], Step(1, 0), [1, 4, 3, 1, 1])  # 1 = in contact; fail; Mercenary
     (mon,) = _monsters(g, "mercenary")
     assert chebyshev(g.store.get(mon, Position), g.store.get(g.party[0], Position)) == 1
     assert "attacks Leader Warrior and misses (rolled 1" in texts(res)
@@ -67,7 +67,7 @@ def test_failure_chart_monster_in_contact_takes_an_action():
 def test_success_chart_trap_a_rogue_disarms_then_treasure():
     g, marker = _game((3, 2))
     rogue = g.party[1]
-    res = act(g, rogue, Step(1, 0), [4, 3, 2, 4, 6, 2, 1])
+    res = act(g, rogue, Step(1, 0), [3, 4, 2, 4, 6, 2, 1])
     out = texts(res)
     assert "The marker hides a trap: Sleeping Dart (rolled 2 on the trap chart)" in out
     assert "succeeds at disarming the Sleeping Dart" in out
@@ -81,7 +81,7 @@ def test_success_chart_trap_a_rogue_disarms_then_treasure():
 def test_failure_chart_trap_springs_on_the_character():
     g, marker = _game()
     lead = g.party[0]
-    res = act(g, lead, Step(1, 0), [1, 3, 3, 1, 2, 2, 1, 1])  # Poison Dart, fail Might
+    res = act(g, lead, Step(1, 0), [3, 1, 3, 1, 2, 2, 1, 1])  # Poison Dart, fail Might
     out = texts(res)
     assert "The marker hides a trap: Poison Dart (rolled 3 on the trap chart)" in out
     assert "disarm" not in out
@@ -92,7 +92,7 @@ def test_failure_chart_trap_springs_on_the_character():
 def test_failure_chart_hidden_treasure_shows_on_a_later_success():
     g, marker = _game()
     lead = g.party[0]
-    act(g, lead, Step(1, 0), [2, 5])
+    act(g, lead, Step(1, 0), [5, 2])
     assert g.store.get(marker, Marker).state == "hidden" and not _treasures(g)
     act(g, lead, Step(0, 1), [])  # no free check for a hidden marker
     assert g.store.alive(marker)
@@ -164,7 +164,7 @@ def test_success_chart_trap_with_no_rogue_beside_says_none_can_disarm_it():
     g = scenario(ROOM, party=(("leader", "warrior"), ("mercenary", "rogue")))
     make_marker(g.store, 1, 3, 1, room=0)
     g.store.get(g.party[1], Position).y = 3  # the Rogue two squares from the marker
-    res = act(g, g.party[0], Step(1, 0), [5, 3, 3, 1, 2, 2, 1, 1])  # success; 3 = trap
+    res = act(g, g.party[0], Step(1, 0), [3, 5, 3, 1, 2, 2, 1, 1])  # 3 = trap; success
     out = texts(res)
     assert "The marker holds a trap; a Rogue beside it could have disarmed it, but none " \
         "stands there (rolled 3 on the success chart)." in out
@@ -174,6 +174,38 @@ def test_success_chart_trap_with_no_rogue_beside_says_none_can_disarm_it():
 
 def test_success_chart_trap_with_a_rogue_beside_still_offers_the_disarm():
     g, _marker = _game((3, 2))
-    out = texts(act(g, g.party[1], Step(1, 0), [4, 3, 2, 4, 6, 2, 1]))
+    out = texts(act(g, g.party[1], Step(1, 0), [3, 4, 2, 4, 6, 2, 1]))
     assert "The marker holds a trap (a Rogue may disarm it) (rolled 3 on the success " \
         "chart)." in out
+
+
+def _offers(res):
+    return [e for e in res.events if e.kind == "luck_offer"]
+
+
+def test_no_luck_is_offered_for_a_marker_check_whose_success_could_buy_nothing():
+    """The playtest (amber-wolf-17 D1 R20): "spends 2 luck on the Wits (the event marker
+    check) roll: 5 vs 5, a success" and then "The marker holds a trap; a Rogue beside it
+    could have disarmed it, but none stands there": the trap went off all the same. The
+    chart's face comes first (unseen): on a trap row with no Rogue beside, success and
+    failure both spring the trap (003), so the failed check is not offered luck."""
+    g = scenario(ROOM, party=(("leader", "warrior"),), luck_prompt="ask")
+    marker = make_marker(g.store, 1, 3, 1, room=0)
+    res = act(g, g.party[0], Step(1, 0), [3, 4, 3, 1, 2, 2, 1, 1])  # 3 = trap; 4 fails
+    assert not _offers(res)
+    out = texts(res)
+    assert "fails at the event marker check (rolled 4 vs Wits 5)" in out
+    assert not g.store.alive(marker)
+    assert "The marker hides a trap: Poison Dart" in out
+
+
+def test_luck_is_still_offered_where_success_changes_the_marker():
+    """A monster row (1: in contact on a failure, away on a success) and a trap row with a
+    Rogue beside (its disarm needs a success) are offered luck as before."""
+    g = scenario(ROOM, party=(("leader", "warrior"),), luck_prompt="ask")
+    make_marker(g.store, 1, 3, 1, room=0)
+    assert len(_offers(act(g, g.party[0], Step(1, 0), [1, 4]))) == 1
+    g = scenario(ROOM, luck_prompt="ask")
+    make_marker(g.store, 1, 3, 2, room=0)
+    # the Rogue (Wits 4) fails by 1; 3 = trap, the Rogue beside it
+    assert len(_offers(act(g, g.party[1], Step(1, 0), [3, 3]))) == 1

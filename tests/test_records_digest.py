@@ -11,10 +11,10 @@ tests/fixtures/digest-v2.replay.json was first written by main's code at a96ae6f
 digest 2, before the luck queue (and the digest 2 the luck queue computes matched it); the
 party moving together (issue 26) changed that game, so it was remade the same way, with
 `records.recorder.attach(game, 10, version=2)`: the bot's game "digest-v2-4" (luck_prompt
-"ask"), 400 actions, a checkpoint every 10, three of them while a roll waited on luck.
-Pillagers keeping their distance ceasing to be foes (issue 26) changed it again: remade so
-with 380 actions (at 400 a fourth checkpoint waits on luck). If a rule change makes it
-diverge, remake it so again.
+"ask"), 400 actions, a checkpoint every 10, three of them while a roll waited on luck. The
+event marker's chart face rolled before its check (playtest finding 4) changed that game:
+it was remade so from "digest-v2-1", the first such seed with three checkpoints taken
+while a roll waited. If a rule change makes it diverge, remake it so again.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ two are equal: a bot game played under it holds every cache to a fresh computati
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -63,6 +64,7 @@ KINDS = frozenset({
 MOVED_KEEP = 512  # moves Kept.moved notes in one turn loop (a round's walks, mostly)
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 _DECLARED: dict[str, Answer[Any]] = {}
 # kind -> the answers Kept.changed drops on it
@@ -91,6 +93,21 @@ class Answer(Generic[V]):
     def put(self, game: _HasKept, value: V) -> V:
         game.kept.values[self.name] = value
         return value
+
+    def by_ids(self, game: _HasKept, ids: object, depth: int, make: Callable[[], T]) -> T:
+        """The answer kept while the store hands out the same id list `ids` (a new list
+        when the set of ids changes or a Position row is replaced) and level `depth` is
+        asked; else `make()`, kept (a kept one is checked against a fresh one under
+        game.kept.check)."""
+        kept: Any = game.kept.values.get(self.name)
+        if kept is not None and kept[0] is ids and kept[1] == depth:
+            if game.kept.check:
+                self.check(game, kept[2], make())
+            answer: T = kept[2]
+            return answer
+        fresh = make()
+        game.kept.values[self.name] = (ids, depth, fresh)
+        return fresh
 
     def check(self, game: _HasKept, kept: object, fresh: object) -> None:
         """Raise StaleAnswer unless `kept` equals `fresh` (call only under game.kept.check)."""

@@ -383,14 +383,7 @@ def secret_squares(game: Sighted, depth: int = 0) -> tuple[tuple[int, int], ...]
     depth = depth or game.depth
     # kept while the store hands out the same id list (it makes a new one when the set of
     # secret doors changes or a Position row is replaced; doors never move) for the level
-    kept = SECRET_SQUARES.get(game)
-    if kept is not None and kept[0] is ids and kept[1] == depth:
-        if game.kept.check:
-            SECRET_SQUARES.check(game, kept[2], _secret_made(game, ids, depth))
-        return kept[2]  # type: ignore[no-any-return]
-    found = _secret_made(game, ids, depth)
-    SECRET_SQUARES.put(game, (ids, depth, found))
-    return found
+    return SECRET_SQUARES.by_ids(game, ids, depth, lambda: _secret_made(game, ids, depth))
 
 
 def _secret_made(game: Sighted, ids: list[int], depth: int) -> tuple[tuple[int, int], ...]:

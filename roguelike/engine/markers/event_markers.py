@@ -26,7 +26,7 @@ from roguelike.engine.creatures.inventory import make_treasure, roll_treasure
 from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.monsters import ai
 from roguelike.engine.monsters.pillagers import arrive_after_reveal
-from roguelike.engine.status.fatigue_checks import check_or_offer
+from roguelike.engine.status.fatigue_checks import check, check_or_offer
 from roguelike.engine.traps.make import trap_squares
 from roguelike.engine.traps.trap_actions import DISARM_XP_PER_POINT
 from roguelike.world import tiles as T
@@ -89,11 +89,16 @@ def _check_markers(game: Game, eid: int, todo: list[int]) -> list[Event]:
         if game.over or is_disabled(game.store, eid):
             break
         if game.store.alive(marker) and chebyshev(game.store.get(marker, Position), here) <= 1:
-            ok, said = check_or_offer(game, eid, "wits", "the event marker check",
-                                      "marker_check", [marker, eid])
+            face = game.streams.play.d(6)  # the chart's face first: see success_matters
+            if success_matters(game, marker, face):
+                ok, said = check_or_offer(game, eid, "wits", WHAT, "marker_check",
+                                          [marker, eid, face])
+            else:  # (no luck offered: it could buy nothing)
+                ok, event = check(game, eid, "wits", WHAT)
+                said = [event]
             events += said
             if ok is not None:
-                events += resolve(game, marker, eid, ok)
+                events += resolve(game, marker, eid, ok, face=face)
             if waiting(game):
                 then(game, "markers_near", [eid, *todo[i + 1:]])
                 break
@@ -108,10 +113,30 @@ def continue_markers_near(game: Game, args: list[int]) -> list[Event]:
 
 
 def resume_marker_check(game: Game, args: list[int], ok: bool) -> list[Event]:
-    marker, checker = args
+    marker, checker, *face = args  # (a game saved before the face came first has none)
     if not game.store.alive(marker):
         return []
-    return resolve(game, marker, checker, ok)
+    return resolve(game, marker, checker, ok, face=face[0] if face else 0)
+
+
+WHAT = "the event marker check"
+
+
+def success_matters(game: Game, marker: int, face: int) -> bool:
+    """Whether the free check's success changes what chart face `face` brings (003): on
+    every row but the trap's it does (a monster away, not in contact; treasure at once, not
+    hidden); on the trap row only where a standing Rogue beside the marker may try its
+    disarm, which success alone allows. Elsewhere the trap springs either way, so luck is
+    not offered for the check (RULES.md "Event markers": the face is rolled before the
+    check, unseen, so an offer is made only where it can buy something)."""
+    data = game.content.explore
+    win, lose = data.chart("success", face).event, data.chart("failure", face).event
+    traps = ("trap", "trap_disarmable")
+    if win not in traps or lose not in traps:
+        return True
+    pos = game.store.get(marker, Position)
+    return win == "trap_disarmable" and \
+        _disarmer(game, pos.x, pos.y, data.markers.disarm_classes) is not None
 
 
 def _unchecked_near(game: Game, here: Position) -> bool:
@@ -138,14 +163,7 @@ def _near_markers(game: Game, ids: list[int], depth: int
     game while the store hands out the same id list `ids` (markers never move: a marker
     placed or taken away, or a Position row replaced, gives a new list) and the same
     level is asked; states change in place and are read at each ask."""
-    kept = NEAR_MARKERS.get(game)
-    if kept is not None and kept[0] is ids and kept[1] == depth:
-        if game.kept.check:
-            NEAR_MARKERS.check(game, kept[2], _near_made(game, ids, depth))
-        return kept[2]  # type: ignore[no-any-return]
-    near = _near_made(game, ids, depth)
-    NEAR_MARKERS.put(game, (ids, depth, near))
-    return near
+    return NEAR_MARKERS.by_ids(game, ids, depth, lambda: _near_made(game, ids, depth))
 
 
 def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:
@@ -160,10 +178,12 @@ def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], 
     return near
 
 
-def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False
-            ) -> list[Event]:
+def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool = False,
+            face: int = 0) -> list[Event]:
+    """What the marker holds: the chart's row for `face` (0: rolled now) on the success or
+    failure chart."""
     data = game.content.explore
-    face = game.streams.play.d(6)
+    face = face or game.streams.play.d(6)
     row = data.chart("success" if success else "failure", face)
     mpos = game.store.get(marker, Position)
     x, y = mpos.x, mpos.y
@@ -339,8 +359,7 @@ class RetryCheck(Action):
         if blocked:
             return blocked
         args = [self.marker, actor]
-        ok, events = check_or_offer(game, actor, "wits", "the event marker check",
-                                    "marker_retry", args)
+        ok, events = check_or_offer(game, actor, "wits", WHAT, "marker_retry", args)
         return done(*events, *([] if ok is None else resume_marker_retry(game, args, ok)))
 
 

@@ -193,3 +193,26 @@ def test_a_run_stops_when_a_pillager_it_was_told_of_engages():
     assert p in watch.told and watch.stop_reason(g, []) is None
     fight_state(g, p).engaged_by = g.party[0]  # it struck the Leader in its way
     assert watch.stop_reason(g, []) == "Pillager fights, 1 square south-east."
+
+
+def test_the_melee_goes_on_while_any_delver_stands_beside_the_pillager():
+    """The lead's plum-otter-3 D1 R1004-R1021: the Mage walked into a Pillager in a
+    doorway, `F` then stepped the Mage (a caster keeps out of melee) and the hurt Warrior
+    back, the engagement ended with the one who began it, `F` said "the Pillagers in view
+    keep their distance" and the Pillager, its way still barred, struck again: fight and
+    explore mode took turns for a hundred rounds. Classic: foes within 5' of each other are
+    engaged in melee, so a Pillager stays a foe while any standing delver is beside it."""
+    g = _hall()
+    lead, rogue, mage = g.party
+    p = pillager(g, 3, 2)  # beside the Rogue (2, 1) and the Mage (3, 1)
+    g.view_changed()
+    g.restart_round()
+    fight_state(g, p).engaged_by = mage  # the Mage walked into it
+    assert g.threats_in_view() == [p]
+    g.store.get(mage, Position).x = 6  # the Mage steps back out of melee
+    g.view_changed()
+    assert g.threats_in_view() == [p]  # the Rogue still stands beside it
+    g.store.get(rogue, Position).x = 7
+    g.store.get(lead, Position).x = 8
+    g.view_changed()
+    assert g.threats_in_view() == []  # nobody beside it: it keeps its distance again

@@ -60,19 +60,30 @@ DETOUR_COST = 8  # a square next to a standing delver, on the way round the part
 
 def engaged_by(game: Game, eid: int) -> int:
     """The delver the Pillager stands and fights (T&T "stand and fight if engaged"): the
-    one who attacked it hand to hand, while that delver stands next to it (Classic: foes
-    within 5' of each other are engaged in melee); 0 when none. Once they part the
-    engagement is over (monster_ai.take_turn, on the Pillager's turn, forgets it)."""
+    one who attacked it hand to hand or whom it struck, while that delver stands next to
+    it, else another standing delver beside it (Classic: foes within 5' of each other are
+    engaged in melee, so the melee goes on while any delver stands beside it: a caster or
+    a hurt delver stepping back does not end it); 0 when none. Once no delver stands
+    beside it the engagement is over (monster_ai.take_turn, on the Pillager's turn,
+    forgets it)."""
     state = game.store.peek(FightState).get(eid)
     foe = state.engaged_by if state is not None else 0
     if not foe:
         return 0
     positions = game.store.peek(Position)
-    here, there = positions.get(eid), positions.get(foe)
-    if here is None or there is None or here.depth != there.depth \
-            or chebyshev(here, there) > 1 or foe in game.store.peek(Disabled):
+    here = positions.get(eid)
+    if here is None:
         return 0
-    return foe
+    disabled = game.store.peek(Disabled)
+
+    def beside(delver: int) -> bool:
+        there = positions.get(delver)
+        return there is not None and there.depth == here.depth \
+            and chebyshev(here, there) <= 1 and delver not in disabled
+
+    if beside(foe):
+        return foe
+    return next((d for d in game.party if beside(d)), 0)
 
 
 def threats(game: Game, seen: list[int]) -> list[int]:

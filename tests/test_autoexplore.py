@@ -335,3 +335,20 @@ def test_pressing_o_finds_the_stairs_on_every_level_the_fights_leave_standing():
     assert sum(r.questions for r in results) > 0  # locked doors were met and answered
     assert all(r.actions < explore_rate.ACTION_CAP for r in results)
 
+
+
+def test_travel_names_a_pillager_standing_in_the_way_not_no_known_way():
+    """The lead's plum-otter-4 D1 R157: `o` said "Stairs down: 7 squares south-west (G then
+    > goes there)" and `G >` said "There is no known way there.": the way was known, a
+    Pillager stood on its next square. Travel names it, as `o` does."""
+    game = scenario("""
+        ##########
+        #1.......#
+        ##########
+    """, party=(("leader", "warrior"),))
+    pillager(game, 2, 1)
+    game.view_changed()
+    game.restart_round()
+    why = travel.travel_step(game, game.party[0], (8, 1))
+    assert why == ("Pillager is in the way (1 square east): walk into it to fight it, or "
+                   "step back to let it pass (one whose way is barred strikes).")

@@ -34,7 +34,7 @@ IDLE_RESTS = 4  # waits in a row, with `o` doing nothing between, before giving 
 IDLE_WAIT = 30  # turns waited each time
 CHASE_STEPS = 12  # steps toward a foe last seen, closed in on, before `o` again
 ACTION_CAP = 4000  # actions a level may take before it counts as not found
-IN_THE_WAY = " is in the way ("  # autoexplore.in_the_way's words
+IN_THE_WAY = " is in the way ("  # travel.in_the_way's words
 BLOCKER_ACTIONS = 12  # fight actions toward a creature in the way, before `o` again
 
 

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from roguelike.core.components import Actor, Character, Door, Position
+from roguelike.core.components import Character, Door, Position
 from roguelike.core.explore_components import Marker, SecretDoor, Stuck
 from roguelike.engine.actions.basic import Lead, Step, Wait
 from roguelike.engine.actions.marching import cut_off, held_fast, line
@@ -67,10 +67,13 @@ from roguelike.engine.helpers.autoexplore_loot import (
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
+    NEIGHBOURS,
     Question,
+    blocker_words,
     downhill,
     frontier,
     held_squares,
+    in_the_way,
     route_to,
     travel_cost,
     whole_action,
@@ -84,7 +87,6 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
-NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
 @dataclass(frozen=True)
@@ -431,7 +433,7 @@ class Explorer:
         if plan is None:
             ways, text = plans_for(game, subject)
             if not ways:  # (strangers crowding it are the reason, if there are any)
-                return _blocker_words(game, eid, _crowding(game, (sx, sy))) or text
+                return blocker_words(game, eid, _crowding(game, (sx, sy))) or text
             self.offered[subject] = ways
             return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
                             "(tried again until it works; Escape stops)",
@@ -490,45 +492,6 @@ def in_hazards(game: Game) -> list[int]:
     return [e for e in present(game)
             if any(harms_over_time(game, hz) for hz in
                    hazards_at(game, game.depth, store.get(e, Position).xy))]
-
-
-def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
-    """Why `eid` cannot take the next step down `dist` (a route it is on), when a creature
-    in view stands on every square that step could take (a Pillager at rest in its camp,
-    a wary monster): that creature named, so the player can deal with it (attack it, or
-    wait for it to move). '' when it is not so."""
-    store = game.store
-    pos = store.get(eid, Position)
-    here = int(dist[pos.y, pos.x])
-    if here >= UNREACHABLE:
-        return ""
-    seen = game.visible
-    on_the_way = [c for dx, dy in NEIGHBOURS
-                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
-                  and dist[y, x] < here and seen[y, x]
-                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
-    return _blocker_words(game, eid, on_the_way)
-
-
-def _blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
-    """'Pillager is in the way (2 squares west): ...' for the nearest standing one of
-    `strangers` to `eid`; '' when there is none."""
-    store = game.store
-    pos = store.get(eid, Position)
-    standing = [e for e in strangers if not is_disabled(store, e)]
-    if not standing:
-        return ""
-    first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
-    where = direction_words(pos.xy, store.get(first, Position).xy)
-    # (F fights only threats: a Pillager keeping its distance is fought by walking into it)
-    if first in game.threats_in_view():
-        return f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait " \
-               "for it to move."
-    if store.get(first, Actor).side == "pillager":  # (waiting beside it got a delver hit)
-        return (f"{name_of(store, first)} is in the way ({where}): walk into it to fight "
-                "it, or step back to let it pass (one whose way is barred strikes).")
-    return f"{name_of(store, first)} is in the way ({where}): walk into it to fight it or " \
-           "wait for it to move."
 
 
 def _crowding(game: Game, at: tuple[int, int]) -> list[int]:

@@ -19,7 +19,8 @@ from roguelike.engine.actions.basic import EndMove, Step, Wait
 from roguelike.engine.actions.marching import lagging
 from roguelike.engine.base.action import DIRECTIONS, Action
 from roguelike.engine.base.luck_queue import waiting
-from roguelike.engine.base.stats import hostile, name_of
+from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
+from roguelike.engine.base.words import direction_words
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.watch import Watch, known_hazards
 from roguelike.engine.status.conditions import move_blocked
@@ -27,6 +28,8 @@ from roguelike.engine.traps import confine
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
+
+NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 # A known trap square costs this many plain steps, so a route detours up to that far
 # rather than cross it (and crosses it only when there is no other way).
@@ -128,8 +131,12 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    step = downhill(game, eid, route_to(game, [goal], travel_cost(game, eid)))
-    return step if step is not None else "There is no known way there."
+    dist = route_to(game, [goal], travel_cost(game, eid))
+    step = downhill(game, eid, dist)
+    if step is not None:
+        return step
+    # (a way there, but a creature stands on its next square: say who, as `o` does)
+    return in_the_way(game, eid, dist) or "There is no known way there."
 
 
 def named_goal(game: Game, where: str) -> tuple[int, int] | str:
@@ -319,3 +326,42 @@ def run(game: Game, decide: Decider | Stepper, limit: int = 2000,
         if why:
             return events, why
     return events, "Stopped after a long way."
+
+
+def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
+    """Why `eid` cannot take the next step down `dist` (a route it is on), when a creature
+    in view stands on every square that step could take (a Pillager at rest in its camp,
+    a wary monster): that creature named, so the player can deal with it (attack it, or
+    wait for it to move). '' when it is not so."""
+    store = game.store
+    pos = store.get(eid, Position)
+    here = int(dist[pos.y, pos.x])
+    if here >= UNREACHABLE:
+        return ""
+    seen = game.visible
+    on_the_way = [c for dx, dy in NEIGHBOURS
+                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
+                  and dist[y, x] < here and seen[y, x]
+                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
+    return blocker_words(game, eid, on_the_way)
+
+
+def blocker_words(game: Game, eid: int, strangers: list[int]) -> str:
+    """'Pillager is in the way (2 squares west): ...' for the nearest standing one of
+    `strangers` to `eid`; '' when there is none."""
+    store = game.store
+    pos = store.get(eid, Position)
+    standing = [e for e in strangers if not is_disabled(store, e)]
+    if not standing:
+        return ""
+    first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), pos), e))
+    where = direction_words(pos.xy, store.get(first, Position).xy)
+    # (F fights only threats: a Pillager keeping its distance is fought by walking into it)
+    if first in game.threats_in_view():
+        return f"{name_of(store, first)} is in the way ({where}): attack it (F) or wait " \
+               "for it to move."
+    if store.get(first, Actor).side == "pillager":  # (waiting beside it got a delver hit)
+        return (f"{name_of(store, first)} is in the way ({where}): walk into it to fight "
+                "it, or step back to let it pass (one whose way is barred strikes).")
+    return f"{name_of(store, first)} is in the way ({where}): walk into it to fight it or " \
+           "wait for it to move."

@@ -438,6 +438,24 @@ class Game(PartySight, Occupants):
         idling in sight of the stairs would otherwise bar them for good (RULES.md)."""
         return threats(self, self.hostiles_in_view())
 
+    def _at_stairs(self, pos: Position) -> tuple[list[int], list[int]]:
+        """The party on this level, and those of it within 3 squares of `pos` (the stairs:
+        carried along by the stairs, RULES.md)."""
+        here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
+        return here, [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]
+
+    def left_at_stairs(self, actor: int) -> list[int]:
+        """The delvers that `actor` taking the stairs from its square now would leave behind
+        on this level (down, or lost, out of reach of the stairs), for the player to be
+        asked first; [] when none would be, or the stairs would refuse anyway."""
+        pos = self.store.get(actor, Position)
+        if self.level.tile(pos.x, pos.y) not in (T.STAIRS_DOWN, T.STAIRS_UP) \
+                or self.threats_in_view():
+            return []
+        here, near = self._at_stairs(pos)
+        out = [e for e in here if e not in near]
+        return out if all(helpless.lost(self, e) for e in out) else []
+
     def take_stairs(self, actor: int, direction: str) -> Result:
         level = self.level
         pos = self.store.get(actor, Position)
@@ -446,8 +464,7 @@ class Game(PartySight, Occupants):
             return fail(f"There are no stairs {direction} here.")
         if self.threats_in_view():
             return fail("Not with foes in view!")
-        here = [e for e in self.party if self.store.get(e, Position).depth == self.depth]
-        near = [e for e in here if chebyshev(self.store.get(e, Position), pos) <= 3]
+        here, near = self._at_stairs(pos)
         if any(e not in near and not helpless.lost(self, e) for e in here):
             return fail("The party must gather within 3 squares of the stairs first.")
         if direction == "up" and self.depth == 1:

@@ -15,7 +15,8 @@ from roguelike.engine.actions.abandon import Quit
 from roguelike.engine.actions.basic import EndMove, Lead, Step, TakeStairs, Wait
 from roguelike.engine.actions.fight_actions import RecoverWeapon
 from roguelike.engine.base.action import Action
-from roguelike.engine.base.stats import name_of
+from roguelike.engine.base.stats import is_disabled, name_of
+from roguelike.engine.base.words import direction_words
 from roguelike.engine.helpers.autoexplore import EXPLORED, Explorer
 from roguelike.engine.helpers.fight_round import FightRun
 from roguelike.engine.helpers.watch import step_risk
@@ -140,10 +141,33 @@ class Commands:
         self.screen.act(PledgeInitiative(1))
 
     def cmd_descend(self) -> None:
-        self.screen.act(TakeStairs("down"))
+        self._stairs("down")
 
     def cmd_ascend(self) -> None:
-        self.screen.act(TakeStairs("up"))
+        self._stairs("up")
+
+    def _stairs(self, direction: str) -> None:
+        """Take the stairs; but ask first when that leaves delvers behind on this level (a
+        single `>` left two knocked-out companions on depth 1 in the lead's own game)."""
+        screen = self.screen
+        game = screen.game
+        actor = game.awaiting if game.awaiting is not None else game.led
+        left = game.left_at_stairs(actor)
+        if not left:
+            screen.act(TakeStairs(direction))
+            return
+        here = game.store.get(actor, Position).xy
+        names = "; ".join(
+            f"{name_of(game.store, e)} ({'down' if is_disabled(game.store, e) else 'held'}, "
+            f"{direction_words(here, game.store.get(e, Position).xy)})" for e in left)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                screen.act(TakeStairs(direction))
+
+        screen.app.push_screen(Confirm(
+            f"Go {direction} and leave {names} behind on this level? The stairs carry only "
+            "those within 3 squares of them."), answer)
 
     # ----- automatic movement ----------------------------------------------------------
     def cmd_explore(self) -> None:

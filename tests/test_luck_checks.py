@@ -61,7 +61,7 @@ def test_no_offer_when_the_option_is_never_or_the_failure_is_critical():
     g, _foe, _mage = _caster()
     fighter = g.party[0]  # Wits 5: a 1 is 4 short, more than the critical margin
     make_marker(g.store, 1, 3, 1, room=0)
-    act(g, fighter, Step(1, 0), [1])
+    act(g, fighter, Step(1, 0), [1, 1])  # (the chart's face first: 1, a monster row)
     assert offer_waiting(g) is None
 
 
@@ -94,10 +94,10 @@ def test_a_failed_marker_check_waits_then_the_success_chart_is_read():
     g = scenario(ARENA.replace("m", "."), luck_prompt="ask")
     marker = make_marker(g.store, 1, 3, 1, room=0)
     lead = g.party[0]
-    act(g, lead, Step(1, 0), [4])  # 4 vs Wits 5
+    act(g, lead, Step(1, 0), [5, 4])  # the chart's face 5 first; 4 vs Wits 5
     assert waiting_for(g, lead).resume == "marker_check"
     assert g.store.get(marker, Marker).state == "unchecked"
-    g.streams.play = Scripted([5, 3, 1])  # success chart 5: treasure
+    g.streams.play = Scripted([3, 1])  # success chart 5: treasure
     out = g.try_action(SpendLuck(1), lead)
     assert "treasure (rolled 5 on the success chart)" in texts(out)
     assert not g.store.alive(marker)
@@ -143,7 +143,8 @@ async def test_a_run_stops_at_a_luck_offer_and_the_explaining_line_stays_in_view
         app.play(g)
         await pilot.pause()
         screen = app.screen
-        g.streams.play = Scripted([4] + [3] * 40)  # the marker check: 4 vs Wits 5
+        # the marker's chart face 1 (a monster row), then its check: 4 vs Wits 5
+        g.streams.play = Scripted([1, 4] + [3] * 40)
         await pilot.press("G", *["l"] * 8, "enter")  # travel past the marker
         for _ in range(200):
             await pilot.pause(0.02)

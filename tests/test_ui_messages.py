@@ -120,8 +120,8 @@ def test_a_marker_trap_rolls_its_treasure_once():
     game = scenario(ROOM)
     make_marker(game.store, 1, 3, 1, room=0)
     lead = game.party[0]
-    # Wits fails (1); failure chart 3 = trap; trap chart 1 = Teleport; the rest: 6s
-    game.streams.play = ThenHighest([1, 3, 1])
+    # the chart's face first: 3 = trap; Wits fails (1); trap chart 1 = Teleport; the rest: 6s
+    game.streams.play = ThenHighest([3, 1, 1])
     texts = [e.text for e in game.perform(Step(1, 0))]
     assert sum("reasure from the Teleport" in t for t in texts) == 1, texts
     assert "The marker hides a trap: Teleport (rolled 1 on the trap chart)." in texts

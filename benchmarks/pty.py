@@ -30,7 +30,7 @@ def probe_available() -> bool:
     return PROBE.is_file()
 
 
-def _run_probe(size: str, keys: int, warmup: int, env: dict[str, str] | None = None
+def run_probe(size: str, keys: int, warmup: int, env: dict[str, str] | None = None
                ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as screens:
         # a save folder of the run's own, whose options say the first game's how-to was
@@ -64,13 +64,13 @@ def bench_pty(sizes: tuple[str, ...] = ("80x24", "120x40"), keys: int = 100,
     figures: dict[str, Any] = {}
     if first_launch:
         try:
-            r = _run_probe(sizes[0], 2, 0, env=first_launch_env())
+            r = run_probe(sizes[0], 2, 0, env=first_launch_env())
         finally:
             compile_game()
         figures["startup_first_launch_ms"] = r["startup"]["quiet_ms"]
     compile_game()
     for size in sizes:
-        r = _run_probe(size, keys, warmup)
+        r = run_probe(size, keys, warmup)
         k = r["keys"]
         full = all(mark in r["startup_screen"] for mark in FULL_SCREEN_MARKS)
         figures[f"pty_{size}"] = {

@@ -1,13 +1,15 @@
 """Argument types for the command line: each refuses a bad value with a sentence that says
-what is allowed, before anything starts (argparse turns it into a usage error, exit 2)."""
+what is allowed, before anything starts (argparse turns it into a usage error, exit 2).
+
+The game's content is imported only by the types that read it (`party`, `depth`), when a command
+line has such an argument: `roguelike --help` and every command without one start without
+it (issue 31: start-up)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 
-from roguelike.content.loader import default_content
-from roguelike.content.schema import ContentError
 from roguelike.engine.base.seeds import SeedError, normalise_seed
 
 ROLES = ("leader", "mercenary", "apprentice")
@@ -37,12 +39,15 @@ def seed(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _content_problem(err: ContentError) -> argparse.ArgumentTypeError:
+def _content_problem(err: Exception) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(f"the game's content cannot be read: {err}")
 
 
 def party(text: str) -> tuple[tuple[str, str], ...]:
     """'warrior,rogue,mage': the classes of the Leader, the Mercenary and the Apprentice."""
+    from roguelike.content.loader import default_content
+    from roguelike.content.schema import ContentError
+
     try:
         known = list(default_content().classes)  # as party.toml lists them
     except ContentError as err:
@@ -61,6 +66,8 @@ def party(text: str) -> tuple[tuple[str, str], ...]:
 
 def depth(text: str) -> int:
     """A dungeon level: 1 to the deepest the content has."""
+    from roguelike.content.loader import default_content
+    from roguelike.content.schema import ContentError
 
     try:
         deepest = default_content().explore.depths

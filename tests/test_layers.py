@@ -125,6 +125,17 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/cli.py", "roguelike.challenges.commands"):
         "the network client and the boards, for `submit`, `board`, `challenges` and "
         "`play --challenge` only",
+    ("roguelike/records/commands.py", "roguelike.records.scores"):
+        "SQLite and the score table, for `scores` only",
+    ("roguelike/argtypes.py", "roguelike.content.loader"):
+        "the game's content (80 ms), for a --party or --depth argument only",
+    ("roguelike/argtypes.py", "roguelike.content.schema"):
+        "goes with the content loader above",
+    ("roguelike/host/cli.py", "roguelike.host.config"): "the host's settings, for `host` only",
+    ("roguelike/host/cli.py", "roguelike.host.paths"):
+        "the host's folders, for a hosted `play --data` only",
+    ("roguelike/host/cli.py", "roguelike.storage.database"):
+        "SQLite and PostgreSQL, for `host` only",
     ("roguelike/host/cli.py", "roguelike.ui.lobby"): "Textual, for `lobby` only",
     ("roguelike/host/cli.py", "roguelike.host.server"): "asyncssh, for `host` only",
     ("roguelike/host/cli.py", "roguelike.host.move_data"):

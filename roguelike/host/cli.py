@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.argtypes import int_range
-from roguelike.host.config import HostConfig
-from roguelike.host.paths import account_dir
-from roguelike.storage.database import StorageError, open_database
+
+# The host's own modules (its configuration, storage) are imported by the commands that run
+# it: `roguelike --help`, `sim` and `verify` build this parser and need none of them.
 
 INTERNAL_COMMANDS = ("lobby",)  # started by the host in a player's terminal, never by a player
 
@@ -29,6 +29,8 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
     data = getattr(args, "data", None)
     if not data:
         return {}
+    from roguelike.host.paths import account_dir
+
     folder = Path(data)
     if args.player_id is not None:
         folder = account_dir(folder, args.player_id)
@@ -98,7 +100,9 @@ def dispatch(args: argparse.Namespace) -> int:
         from roguelike.ui.lobby import run_lobby
 
         return run_lobby(args.link_fd)
+    from roguelike.host.config import HostConfig
     from roguelike.host.server import run_host
+    from roguelike.storage.database import StorageError
 
     if (args.tls_cert is None) != (args.tls_key is None):
         print("roguelike host: --tls-cert and --tls-key go together", file=sys.stderr)
@@ -130,6 +134,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
 def _move_data(source: str, db: str | None) -> int:
     from roguelike.host.move_data import move, source_folder
+    from roguelike.storage.database import StorageError, open_database
 
     if db is None:
         print("roguelike host: --migrate-from needs --db postgresql://... (where to move "

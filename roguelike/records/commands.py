@@ -15,7 +15,6 @@ from pathlib import Path
 from roguelike.argtypes import int_range
 from roguelike.engine.base.seeds import daily_seed, utc_today
 from roguelike.records.paths import data_dir
-from roguelike.records.scores import format_table, top_scores
 from roguelike.records.text import printable
 
 COMMANDS = ("daily", "verify", "replay", "scores")
@@ -61,6 +60,10 @@ def dispatch(args: argparse.Namespace) -> int:
         print(json.dumps(result, sort_keys=True))
         return 0 if result["verified"] else 1
     if args.command == "scores":
+        # (imported here too: the score table's database is SQLite's, which no other
+        # command opens)
+        from roguelike.records.scores import format_table, top_scores
+
         rows = top_scores(data_dir(args.data), args.seed, args.limit)
         print(json.dumps(rows) if args.json else format_table(rows))
         return 0

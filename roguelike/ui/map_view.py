@@ -6,7 +6,8 @@ the screen sets; a click or the mouse on a square goes up as a message. It never
 game.
 
 Each frame the view works out one key per screen row (what every cell shows); rows whose key
-is unchanged are not refreshed, so a step usually repaints two or three rows, not the screen.
+is unchanged are not refreshed, and of a changed row only the cells that differ (lines.py's
+changed_span), so a step usually repaints a few cells of two or three rows, not the screen.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from roguelike.ui import view_data as V
+from roguelike.ui.lines import PAD, changed_span
+from roguelike.ui.lines import Cell as PaintedCell
 from roguelike.ui.theme import Styles
 from roguelike.ui.view_data import MapModel
 from roguelike.world import tiles as T
@@ -46,6 +49,7 @@ class MapView(Widget, can_focus=False):
         self.path: set[tuple[int, int]] = set()  # a line of fire or travel route to show
         self.hold_at: tuple[tuple[int, int], float] | None = None  # see hold()
         self._rows: list[Strip] = []
+        self._cells: list[list[PaintedCell] | None] = []  # each row's cells, padded to the width
         self._keys: list[tuple[object, ...]] = []
         self._depth = -1
         self._downed: dict[tuple[str, bool], Style] = {}
@@ -172,6 +176,7 @@ class MapView(Widget, can_focus=False):
         for (x, y), cell in overlay.items():
             by_row.setdefault(y, {})[x] = cell
         rows: list[Strip] = []
+        row_cells: list[list[PaintedCell] | None] = []
         keys: list[tuple[object, ...]] = []
         width = size.width
         lut = self.lut
@@ -180,6 +185,7 @@ class MapView(Widget, can_focus=False):
             if not 0 <= my < level.height:
                 keys.append(("blank", width))
                 rows.append(Strip.blank(width))
+                row_cells.append(None)
                 continue
             x0, x1 = max(0, ox), min(level.width, ox + width)
             row_codes = codes[my, x0:x1].tolist()
@@ -188,6 +194,7 @@ class MapView(Widget, can_focus=False):
             keys.append(key)
             if not full and sy < len(self._keys) and self._keys[sy] == key:
                 rows.append(self._rows[sy])
+                row_cells.append(self._cells[sy])
                 continue
             cells: list[Cell] = [(" ", Style())] * (x0 - ox)
             for i, c in enumerate(row_codes):
@@ -197,14 +204,19 @@ class MapView(Widget, can_focus=False):
                                            groupby(cells, key=lambda cell: cell[1]))]
             rows.append(Strip(segments, len(cells)).extend_cell_length(width)
                         .crop(0, width))
-        old_keys = self._keys
-        self._rows, self._keys = rows, keys
+            padded: list[PaintedCell] = [*cells, *[PAD] * (width - len(cells))]
+            row_cells.append(padded[:width])
+        old_keys, old_cells = self._keys, self._cells
+        self._rows, self._keys, self._cells = rows, keys, row_cells
         if full:
             self.refresh()
             return
         for sy, row_key in enumerate(keys):
             if sy >= len(old_keys) or old_keys[sy] != row_key:
-                self.refresh(Region(0, sy, width, 1))
+                span = changed_span(old_cells[sy] if sy < len(old_cells) else None,
+                                    row_cells[sy], width)
+                if span is not None:
+                    self.refresh(Region(span[0], sy, span[1], 1))
 
     def on_resize(self) -> None:
         self.redraw(full=True)

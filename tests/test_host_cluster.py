@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
+import asyncssh
 import pytest
 from host_kit import game_processes, play_seed
 
@@ -103,7 +104,8 @@ async def haproxy(folder: Path, hosts: dict[str, RealHost]) -> AsyncIterator[tup
 async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(tmp_path,
                                                                                 pg_url):
     data = tmp_path / "hostdata"
-    options = ("--db", pg_url, "--max-per-ip", "64", "--trust-proxy")
+    # one player an address: the hosts see each player's own (HAProxy's send-proxy)
+    options = ("--db", pg_url, "--max-per-ip", "1", "--trust-proxy", "--guests")
     a = await RealHost(data).start("--name", "a", *options)
     b = await RealHost(data).start("--name", "b", *options)
     hosts = {"a": a, "b": b}
@@ -141,6 +143,7 @@ async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(
             # taken over there: the first host saves and ends it, and it goes on here
             again.send("\r")  # "Take over your game here", the first choice
             await ann.wait_for("attached from another connection", 30)
+            ann.close()  # (that terminal is left: its address may log in again, below)
             await again.wait_for("Explore", 40)
             await again.quiet(0.3)
             assert round_of(again) >= first
@@ -183,6 +186,22 @@ async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(
                     client.get(f"http://127.0.0.1:{web}/",
                                headers={"Cookie": f"tt_host={other_name}"}) as page:
                 assert page.status == 200
+
+            # each player's own address reaches the host (send-proxy), all on the one host
+            # left now: three players from three addresses all get in (HAProxy's address
+            # would be one address, with a cap of one player an address), and a second
+            # player from one of those addresses meets that cap (refused as it connects;
+            # through HAProxy the refusal's words may not arrive before the close), and
+            # a player from a fourth address still gets in
+            guests = [await Terminal.connect(ssh, "guest", source=f"127.0.0.{31 + n}")
+                      for n in range(3)]
+            players.extend(guests)
+            for guest in guests:
+                await guest.wait_for("Welcome, Guest-", 20)
+            with pytest.raises((asyncssh.Error, OSError)):
+                players.append(await Terminal.connect(ssh, "guest", source="127.0.0.31"))
+            players.append(await Terminal.connect(ssh, "guest", source="127.0.0.34"))
+            await players[-1].wait_for("Welcome, Guest-", 20)
     finally:
         for t in players:
             t.close()

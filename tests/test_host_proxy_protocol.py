@@ -11,6 +11,8 @@ import struct
 import asyncssh
 import pytest
 
+from roguelike.cli import main
+from roguelike.host.config import HostConfig
 from roguelike.host.proxy_protocol import BadHeader, Header, parse, starts_like_header
 
 pytest_plugins = ("host_server",)  # the `server` fixture
@@ -105,3 +107,17 @@ async def test_without_trust_proxy_a_header_is_not_believed(server):
     with pytest.raises((asyncssh.Error, OSError)):
         await _log_in(port, b"PROXY TCP4 203.0.113.7 127.0.0.1 40000 2222\r\n")
     assert not any(host.gate.players.values())
+
+
+def test_the_trusted_proxy_is_loopback_or_an_address_named(tmp_path):
+    assert not HostConfig(data=tmp_path).from_proxy("127.0.0.1")  # no --trust-proxy
+    config = HostConfig(data=tmp_path, trust_proxy=True, proxies=("10.0.0.10",))
+    assert config.from_proxy("127.0.0.1") and config.from_proxy("::1")
+    assert config.from_proxy("10.0.0.10") and config.from_proxy("::ffff:10.0.0.10")
+    assert not config.from_proxy("10.0.0.11") and not config.from_proxy("?")
+
+
+def test_a_proxy_address_that_is_none_is_refused_with_a_message(tmp_path, capsys):
+    code = main(["host", "--data", str(tmp_path / "d"), "--trust-proxy", "10.0.0.10,nope"])
+    assert code == 2 and "'nope' is not one" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()  # nothing started, nothing made

@@ -21,7 +21,6 @@ from roguelike.host.proxy_protocol import ProxyListener
 from roguelike.host.registry import Host, LoginRefused
 from roguelike.host.session import HostSession
 from roguelike.web.app import WebSite
-from roguelike.web.door import is_loopback
 
 log = logging.getLogger("roguelike.host")
 GUEST = "guest"
@@ -134,9 +133,9 @@ async def start_server(config: HostConfig) -> tuple[Host, asyncssh.SSHAcceptor, 
     host = Host(config)
     await host.start()
     key = hostkey.load_or_create(config.data)
-    # behind HAProxy (--trust-proxy): each connection from loopback may name its client
+    # behind HAProxy (--trust-proxy): each connection from the proxy may name its client
     # in a PROXY header, read before SSH begins (roguelike/host/proxy_protocol.py)
-    listener = {"tunnel": ProxyListener(is_loopback)} if config.trust_proxy else {}
+    listener = {"tunnel": ProxyListener(config.from_proxy)} if config.trust_proxy else {}
     acceptor = await asyncssh.create_server(
         lambda: GameServer(host), config.bind, config.port, server_host_keys=[key],
         encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,

@@ -22,6 +22,7 @@ from host_kit import game_processes, play_seed
 
 from benchmarks.real_host import RealHost
 from roguelike.host.client import Terminal
+from roguelike.web.client import WebTerminal
 
 pytest_plugins = ("pg_server",)
 pytestmark = pytest.mark.slow
@@ -59,10 +60,23 @@ def host_running(pid: int, hosts: list[RealHost]) -> RealHost:
     raise AssertionError("the game is no host's")
 
 
-def round_of(t: Terminal) -> tuple[int, int]:
+def round_of(t: Terminal | WebTerminal) -> tuple[int, int]:
     found = ROUND.search(t.text)
     assert found, t.text
     return int(found.group(1)), int(found.group(2))
+
+
+async def live_games_of(host: RealHost, other: str) -> str:
+    """The host's live games page, once it lists a game on host `other` (each host reads
+    the others' claims every 3 s) or after 15 s."""
+    async with aiohttp.ClientSession() as client:
+        for _ in range(60):
+            async with client.get(host.url + "/watch") as page:
+                listed = await page.text()
+            if f"on host {other}" in listed:
+                break
+            await asyncio.sleep(0.25)
+    return listed
 
 
 @contextlib.asynccontextmanager
@@ -126,13 +140,7 @@ async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(
             there_name, other_name = ("a", "b") if there is a else ("b", "a")
 
             # the other host lists the game among its live games, with where it runs
-            async with aiohttp.ClientSession() as client:
-                for _ in range(60):
-                    async with client.get(other.url + "/watch") as page:
-                        listed = await page.text()
-                    if f"on host {there_name}" in listed:
-                        break
-                    await asyncio.sleep(0.25)
+            listed = await live_games_of(other, there_name)
             assert "ann" in listed and f"on host {there_name}" in listed, listed
 
             # the same account on the other host: one game per account holds across hosts
@@ -205,5 +213,49 @@ async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(
     finally:
         for t in players:
             t.close()
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_web_player_on_one_host_takes_over_a_game_running_on_another(tmp_path,
+                                                                             pg_url):
+    """A player's game runs on host a (over SSH); the same account opens the website of
+    host b, is told where the game is, takes it over in the page and plays on."""
+    data = tmp_path / "hostdata"
+    a = await RealHost(data).start("--name", "a", "--db", pg_url)
+    b = await RealHost(data).start("--name", "b", "--db", pg_url)
+    ann: Terminal | None = None
+    page: WebTerminal | None = None
+    try:
+        ann = await Terminal.connect(a.ssh_port, "ann", "secret1")
+        await play_seed(ann)
+        for key in "jjl":
+            ann.send(key)
+            await ann.quiet(0.3)
+        first = round_of(ann)
+        [pid] = game_processes(1, data)
+        assert host_running(pid, [a, b]) is a
+
+        assert "on host a" in await live_games_of(b, "a")  # (b has read a's claims)
+        page = await WebTerminal.connect(b.url, "ann", "secret1")
+        await page.wait_for("Your game is running on host a", 20)
+        page.send("\r")  # "Take over your game here", the first choice
+        await ann.wait_for("attached from another connection", 30)
+        await page.wait_for("Explore", 40)
+        await page.quiet(0.3)
+        taken = round_of(page)
+        assert taken >= first  # resumed from a's save: nothing lost
+        [moved] = game_processes(1, data)
+        assert moved != pid and host_running(moved, [a, b]) is b
+        # and it plays in the page, on b: the player's keys move the game on
+        for key in "hjkl" * 3:
+            page.send(key)
+            await page.quiet(0.2)
+        assert round_of(page) > taken, page.text
+    finally:
+        if ann is not None:
+            ann.close()
+        if page is not None:
+            await page.close()
         await a.stop()
         await b.stop()

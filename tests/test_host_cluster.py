@@ -9,10 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import shutil
-import socket
-import subprocess
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -20,27 +16,14 @@ import asyncssh
 import pytest
 from host_kit import game_processes, play_seed
 
+from benchmarks.haproxy import haproxy
 from benchmarks.real_host import RealHost
 from roguelike.host.client import Terminal
 from roguelike.web.client import WebTerminal
 
 pytest_plugins = ("pg_server",)
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[1]
 ROUND = re.compile(r"D(\d+) R(\d+)")
-
-
-def readme_config() -> str:
-    text = (ROOT / "README.md").read_text()
-    found = re.search(r"```haproxy\n(.*?)```", text, re.S)
-    assert found, "the README ships no HAProxy configuration"
-    return found.group(1)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _parent(pid: int) -> int:
@@ -79,42 +62,6 @@ async def live_games_of(host: RealHost, other: str) -> str:
     return listed
 
 
-@contextlib.asynccontextmanager
-async def haproxy(folder: Path, hosts: dict[str, RealHost]) -> AsyncIterator[tuple[int, int]]:
-    """HAProxy with the README's configuration, its addresses put on loopback: (the SSH
-    port, the web port)."""
-    ssh, web = _free_port(), _free_port()
-    config = readme_config().replace("bind :22", f"bind 127.0.0.1:{ssh}") \
-        .replace("bind :80", f"bind 127.0.0.1:{web}")
-    for n, (name, host) in enumerate(hosts.items()):
-        address = f"10.0.0.{11 + n}"
-        assert f"server {name} {address}:2222" in config
-        config = config.replace(f"{address}:2222", f"127.0.0.1:{host.ssh_port}") \
-            .replace(f"{address}:8080", f"127.0.0.1:{host.web_port}")
-    path = folder / "haproxy.cfg"
-    path.write_text(config)
-    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
-    checked = subprocess.run([binary, "-c", "-f", str(path)], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    log = folder / "haproxy.log"
-    with log.open("wb") as out:
-        proc = await asyncio.create_subprocess_exec(binary, "-db", "-f", str(path),
-                                                    stdout=out, stderr=out)
-    try:
-        for _ in range(100):  # listening
-            assert proc.returncode is None, log.read_text()
-            with contextlib.suppress(OSError):
-                _, writer = await asyncio.open_connection("127.0.0.1", web)
-                writer.close()
-                break
-            await asyncio.sleep(0.1)
-        yield ssh, web
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-        await proc.wait()
-
-
 async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(tmp_path,
                                                                                 pg_url):
     data = tmp_path / "hostdata"
@@ -125,7 +72,8 @@ async def test_two_hosts_behind_haproxy_share_players_and_survive_a_killed_host(
     hosts = {"a": a, "b": b}
     players: list[Terminal] = []
     try:
-        async with haproxy(tmp_path, hosts) as (ssh, web):
+        async with haproxy(tmp_path, hosts) as proxy:
+            ssh, web = proxy.ssh, proxy.web
             # a new player registers through the one address and plays
             ann = await Terminal.connect(ssh, "ann", "secret1", source="127.0.0.21")
             players.append(ann)

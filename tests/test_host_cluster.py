@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import asyncssh
 import pytest
-from host_kit import game_processes, play_seed
+from host_kit import game_processes, play_seed, watch
 
 from benchmarks.haproxy import haproxy
 from benchmarks.real_host import RealHost
@@ -205,5 +205,44 @@ async def test_a_web_player_on_one_host_takes_over_a_game_running_on_another(tmp
             ann.close()
         if page is not None:
             await page.close()
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_game_on_one_host_is_watched_from_another(tmp_path, pg_url):
+    """Watching across hosts (relay.py): bob, logged in on host b, watches ann's game on
+    host a through its recording in the shared folder: the whole screen on joining, then
+    each of ann's moves; the watch ends when the game does."""
+    data = tmp_path / "hostdata"
+    a = await RealHost(data).start("--name", "a", "--db", pg_url)
+    b = await RealHost(data).start("--name", "b", "--db", pg_url)
+    players: list[Terminal] = []
+    try:
+        ann = await Terminal.connect(a.ssh_port, "ann", "secret1")
+        players.append(ann)
+        await play_seed(ann)
+        assert "on host a" in await live_games_of(b, "a")  # (b has read a's claims)
+        bob = await Terminal.connect(b.ssh_port, "bob", "secret2")
+        players.append(bob)
+        await watch(bob, "ann")
+        await bob.wait_for("Explore", 20)
+        await bob.quiet(0.5)
+        assert round_of(bob) == round_of(ann)  # the whole screen, as ann has it
+        for key in "jjll":
+            ann.send(key)
+            await ann.quiet(0.3)
+        mark = round_of(ann)
+        for _ in range(40):  # each move reaches b (its recording is polled every 0.1 s)
+            await bob.quiet(0.2)
+            if ROUND.search(bob.text) and round_of(bob) == mark:
+                break
+        assert round_of(bob) == mark, (bob.text, mark)
+        # the game ends on a (its player's connection gone and the game hung up): b's
+        # watcher is back in its lobby
+        await a.stop()
+        await bob.wait_for("Welcome, bob", 40)
+    finally:
+        for t in players:
+            t.close()
         await a.stop()
         await b.stop()

@@ -212,11 +212,13 @@ async def test_a_web_player_on_one_host_takes_over_a_game_running_on_another(tmp
 async def test_a_game_on_one_host_is_watched_from_another(tmp_path, pg_url):
     """Watching across hosts (relay.py): bob, logged in on host b, watches ann's game on
     host a through its recording in the shared folder: the whole screen on joining, then
-    each of ann's moves; the watch ends when the game does."""
+    each of ann's moves; and so does a page of b's website. The watch ends when the
+    game does."""
     data = tmp_path / "hostdata"
     a = await RealHost(data).start("--name", "a", "--db", pg_url)
     b = await RealHost(data).start("--name", "b", "--db", pg_url)
     players: list[Terminal] = []
+    page: WebTerminal | None = None
     try:
         ann = await Terminal.connect(a.ssh_port, "ann", "secret1")
         players.append(ann)
@@ -237,12 +239,35 @@ async def test_a_game_on_one_host_is_watched_from_another(tmp_path, pg_url):
             if ROUND.search(bob.text) and round_of(bob) == mark:
                 break
         assert round_of(bob) == mark, (bob.text, mark)
+
+        # b's website links the game among its live games, and its page watches it
+        assert 'href="/watch/1"' in await live_games_of(b, "a")
+        page = WebTerminal(b.url, 80, 24)
+        page.session = aiohttp.ClientSession()
+        await page.open("/ws/watch/1", (80, 24))
+        await page.wait_for("Explore", 20)
+        ann.send("h")
+        await ann.quiet(0.3)
+        mark = round_of(ann)
+        for _ in range(40):
+            await page.quiet(0.2)
+            if ROUND.search(page.text) and round_of(page) == mark:
+                break
+        assert round_of(page) == mark, (page.text, mark)
+
         # the game ends on a (its player's connection gone and the game hung up): b's
         # watcher is back in its lobby
         await a.stop()
         await bob.wait_for("Welcome, bob", 40)
+        for _ in range(50):
+            if "The game has ended." in page.notices:
+                break
+            await asyncio.sleep(0.2)
+        assert "The game has ended." in page.notices, page.notices
     finally:
         for t in players:
             t.close()
+        if page is not None:
+            await page.close()
         await a.stop()
         await b.stop()

@@ -264,9 +264,11 @@ class WebSite:
                         "depth": game.depth, "for": pages.duration(now - game.started),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
-        # the other hosts' games (a host shows its own games' screens only)
+        # the other hosts' games (watched here through their recordings: host/relay.py)
         out += [{"id": e.account, "player": e.player, "seed": e.seed, "depth": e.depth,
-                 "for": pages.duration(now - e.started), "watchers": 0, "detached": False,
+                 "for": pages.duration(now - e.started), "detached": False,
+                 "watchers": len(m.watchers) if (m := self.host.mirrors.hubs.get(e.account))
+                 else 0,
                  "host": e.host} for e in self.host.elsewhere.values() if e.watchable]
         return out
 
@@ -274,10 +276,13 @@ class WebSite:
         account_id = int(request.match_info["id"])
         visit = self.visit(request)
         game = self.host.games.get(account_id)
+        other = self.host.elsewhere.get(account_id)  # on another host, watched from here
         # named only if it may be watched: a private player's id tells nobody they play
         shown = game is not None and (game.account.name == visit.name
                                       or self.host.allows_watch(game.account))
-        name = game.account.name if game is not None and shown else "a game"
+        name = game.account.name if game is not None and shown else \
+            other.player if game is None and other is not None and other.watchable \
+            else "a game"
         visit.body = {"mode": "watch", "socket": f"/ws/watch/{account_id}"}
         return self._html(pages.terminal_page(visit, f"Watching {name}",
                                               f"watching {name} (read-only)"))

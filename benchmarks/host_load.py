@@ -1,13 +1,16 @@
 """Load on the host: N bot players on loopback; key-to-screen latency, memory, CPU.
 
-    python benchmarks/host_load.py [--sessions 50] [--seconds 20] [--web]
+    python benchmarks/host_load.py [--sessions 50] [--seconds 20] [--web] [--hosts 2]
 
 The host runs as its own process (`roguelike host`, benchmarks/real_host.py), so the
 bots' CPU is not the host's; everything stays on loopback and the run stops by itself (a
 hard deadline). Each bot registers from its own address (127.0.x.y), plays through
 whatever a new game asks before its map (the lobby's seed prompt, the party chooser, a
 how-to), then presses a movement key about once a second. With --web the bots play
-through the website (the forms, then the play terminal's WebSocket).
+through the website (the forms, then the play terminal's WebSocket). With --hosts 2 they
+play through HAProxy's one address in front of two hosts on one PostgreSQL (a server the
+run starts itself, as the tests do: tests/pg_server.py) and one data folder, with the
+README's HAProxy configuration; the memory and CPU figures are then both hosts' together.
 
 What it measures:
 - key to screen: from sending a key to the first byte of the screen's answer;
@@ -318,83 +321,159 @@ async def _start_all(bots: list[Bot], port: int, deadline: float, at_once: int) 
     await asyncio.gather(*(one(b) for b in bots))
 
 
+class Hosts:
+    """What the bots play on: one host, or (--hosts 2) two hosts on one PostgreSQL and one
+    data folder behind HAProxy with the README's configuration (tests/test_host_cluster.py
+    runs the same): their processes, and the one SSH and web port the bots use."""
+
+    def __init__(self, count: int, sessions: int) -> None:
+        self.count = count
+        self.sessions = sessions
+        self.hosts: list[RealHost] = []
+        self.proxy_pid = 0
+        self.ssh_port = self.web_port = 0
+        self._stack = contextlib.AsyncExitStack()
+
+    async def __aenter__(self) -> Hosts:
+        folder = Path(tempfile.mkdtemp(prefix="host-bench-"))
+        self._stack.callback(shutil.rmtree, folder, ignore_errors=True)
+        caps = ("--max-sessions", str(self.sessions + 8), "--max-per-ip", "8")
+        try:
+            if self.count == 1:
+                host = await RealHost(folder / "data").start(*caps)
+                self._stack.push_async_callback(host.stop)
+                self.hosts = [host]
+                self.ssh_port, self.web_port = host.ssh_port, host.web_port
+                return self
+            url = self._postgres()
+            names = "ab"[:self.count]
+            for name in names:
+                host = await RealHost(folder / "data").start(
+                    "--name", name, "--db", url, "--trust-proxy", *caps)
+                self._stack.push_async_callback(host.stop)
+                self.hosts.append(host)
+            from benchmarks.haproxy import haproxy
+
+            proxy = await self._stack.enter_async_context(
+                haproxy(folder, dict(zip(names, self.hosts, strict=True))))
+            self.proxy_pid, self.ssh_port, self.web_port = proxy.pid, proxy.ssh, proxy.web
+        except BaseException:
+            await self._stack.aclose()
+            raise
+        return self
+
+    def _postgres(self) -> str:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from pg_server import PostgresServer, reap_orphans
+
+        reap_orphans()
+        server = PostgresServer().start()
+        self._stack.callback(server.stop)
+        server.admin("CREATE DATABASE bench")
+        return server.url("bench")
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._stack.aclose()
+
+    def trees(self) -> tuple[list[int], list[int]]:
+        """(the hosts, their zygotes and workers; the games), of every host."""
+        own: list[int] = []
+        games: list[int] = []
+        for host in self.hosts:
+            o, g = _host_tree(host.pid)
+            own += o
+            games += g
+        return own, games
+
+    def cpu_seconds(self) -> float:
+        return sum(_cpu_seconds(h.pid) for h in self.hosts)
+
+
 async def _bench(sessions: int, seconds: float, deadline: float, web: bool = False,
-                 at_once: int = 6) -> dict[str, Any]:
-    data = Path(tempfile.mkdtemp(prefix="host-bench-"))
-    host = await RealHost(data).start("--max-sessions", str(sessions + 8),
-                                      "--max-per-ip", str(sessions + 8))
-    try:
-        await asyncio.sleep(1.0)  # the zygote has loaded the game; measure the empty host
-        before, _ = _host_tree(host.pid)
-        baseline = _pss_kb(before)
-        bots = [WebBot(i) if web else Bot(i) for i in range(sessions)]
-        t0 = time.monotonic()
-        port = host.web_port if web else host.ssh_port
-        # the first few alone, on a quiet host: Play's time without a crowd logging in
-        alone = bots[:SOLO]
-        await _start_all(alone, port, deadline - seconds - 30, 1)
-        await _start_all(bots[SOLO:], port, deadline - seconds - 30, at_once)
-        startup = time.monotonic() - t0
-        live = [b for b in bots if not b.problem]
-        cpu_before, cpu_at = _cpu_seconds(host.pid), time.monotonic()
-        until = min(time.monotonic() + seconds, deadline - 20)
-        await asyncio.gather(*(b.run(until, (k % 10) / 10) for k, b in enumerate(live)))
-        host_cpu = (_cpu_seconds(host.pid) - cpu_before) / max(0.001, time.monotonic() - cpu_at)
-        own, games = _host_tree(host.pid)
-        total = _pss_kb(own) + _pss_kb(games)
-        uss = sorted(_uss_kb(p) for p in games)
-        rss = sorted(_mem_kb(p).get("Rss", 0) for p in games)
-        zygotes = [p for p in own if _is_zygote(p)]
-        problems = [f"{b.name}: {why}" for b in bots if (why := b.check())]
-        lat = sorted(x for b in live for x in b.latencies)
-        steps = [s for b in live for s in b.step_bytes]
-        term_steps = [s for b in live for s in b.term_bytes]
-        logins = sorted(b.login for b in live)
-        plays = sorted(b.play_ms for b in live if b.play_ms is not None)
-        solo = sorted(b.play_ms for b in alone if b.play_ms is not None)
-        n = max(1, len(games))
-        if not lat:
-            problems.append("no keypress was answered: nothing was measured")
-        unanswered = sum(b.timeouts for b in live)
-        if unanswered:
-            problems.append(f"{unanswered} keys got no answer within 2 s")
-        if len(games) != len(live):
-            problems.append(f"{len(live)} players reached a map, {len(games)} games run")
-        for b in bots:
-            await b.close()
-        figures: dict[str, Any] = {
-            "host_transport": "web" if web else "ssh",
-            "host_sessions": sessions, "host_sessions_started": len(live),
-            "host_startup_s": round(startup, 1),
-            "host_login_ms_median": round(statistics.median(logins) * 1000) if logins else None,
-            "host_login_ms_max": round(logins[-1] * 1000) if logins else None,
-            "host_play_ms_median": round(statistics.median(solo)) if solo else None,
-            "host_play_ms_crowd_median": round(statistics.median(plays)) if plays else None,
-            "host_play_ms_p95": round(plays[max(0, int(len(plays) * 0.95) - 1)])
-            if plays else None,
-            "host_keypresses": len(lat), "host_keypress_timeouts": unanswered,
-            "host_keypress_p50_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-            "host_keypress_p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1)
-            if lat else None,
-            "host_uss_mb_per_game": round(statistics.median(uss) / 1024, 1) if uss else None,
-            "host_rss_mb_per_game": round(statistics.median(rss) / 1024, 1) if rss else None,
-            "host_pss_mb_per_player": round(total / 1024 / n, 1),
-            "host_pss_mb_per_extra_player": round((total - baseline) / 1024 / n, 1),
-            "host_pss_mb_empty": round(baseline / 1024, 1),
-            "host_zygote_uss_mb": round(sum(_uss_kb(p) for p in zygotes) / 1024, 1),
-            "host_cpu_core_share": round(host_cpu, 3),
-            "host_cpu_ms_per_player_second": round(host_cpu * 1000 / max(1, len(live)), 2),
-            "host_step_bytes_median": statistics.median(steps) if steps else None,
-            "host_step_bytes_p95": sorted(steps)[max(0, int(len(steps) * 0.95) - 1)]
-            if steps else None,
-            "host_step_terminal_bytes_median": statistics.median(term_steps)
-            if term_steps else None,
-        }
-        figures["problems"] = problems
-        return figures
-    finally:
-        await host.stop()
-        shutil.rmtree(data, ignore_errors=True)
+                 at_once: int = 6, hosts: int = 1) -> dict[str, Any]:
+    async with Hosts(hosts, sessions) as run:
+        return await _measure(run, sessions, seconds, deadline, web, at_once)
+
+
+async def _measure(run: Hosts, sessions: int, seconds: float, deadline: float, web: bool,
+                   at_once: int) -> dict[str, Any]:
+    await asyncio.sleep(1.0)  # the zygote has loaded the game; measure the empty host
+    before, _ = run.trees()
+    baseline = _pss_kb(before)
+    bots = [WebBot(i) if web else Bot(i) for i in range(sessions)]
+    t0 = time.monotonic()
+    port = run.web_port if web else run.ssh_port
+    # the first few alone, on a quiet host: Play's time without a crowd logging in
+    alone = bots[:SOLO]
+    await _start_all(alone, port, deadline - seconds - 30, 1)
+    await _start_all(bots[SOLO:], port, deadline - seconds - 30, at_once)
+    startup = time.monotonic() - t0
+    live = [b for b in bots if not b.problem]
+    cpu_before, cpu_at = run.cpu_seconds(), time.monotonic()
+    proxy_before = _cpu_seconds(run.proxy_pid) if run.proxy_pid else 0.0
+    until = min(time.monotonic() + seconds, deadline - 20)
+    await asyncio.gather(*(b.run(until, (k % 10) / 10) for k, b in enumerate(live)))
+    took = max(0.001, time.monotonic() - cpu_at)
+    host_cpu = (run.cpu_seconds() - cpu_before) / took
+    proxy_cpu = (_cpu_seconds(run.proxy_pid) - proxy_before) / took if run.proxy_pid \
+        else None
+    own, games = run.trees()
+    per_host = [len(_host_tree(h.pid)[1]) for h in run.hosts]
+    total = _pss_kb(own) + _pss_kb(games)
+    uss = sorted(_uss_kb(p) for p in games)
+    rss = sorted(_mem_kb(p).get("Rss", 0) for p in games)
+    zygotes = [p for p in own if _is_zygote(p)]
+    problems = [f"{b.name}: {why}" for b in bots if (why := b.check())]
+    lat = sorted(x for b in live for x in b.latencies)
+    steps = [s for b in live for s in b.step_bytes]
+    term_steps = [s for b in live for s in b.term_bytes]
+    logins = sorted(b.login for b in live)
+    plays = sorted(b.play_ms for b in live if b.play_ms is not None)
+    solo = sorted(b.play_ms for b in alone if b.play_ms is not None)
+    n = max(1, len(games))
+    if not lat:
+        problems.append("no keypress was answered: nothing was measured")
+    unanswered = sum(b.timeouts for b in live)
+    if unanswered:
+        problems.append(f"{unanswered} keys got no answer within 2 s")
+    if len(games) != len(live):
+        problems.append(f"{len(live)} players reached a map, {len(games)} games run")
+    for b in bots:
+        await b.close()
+    figures: dict[str, Any] = {
+        "host_transport": "web" if web else "ssh",
+        "host_hosts": len(run.hosts), "host_games_per_host": per_host,
+        "host_haproxy_cpu_core_share": None if proxy_cpu is None else round(proxy_cpu, 3),
+        "host_sessions": sessions, "host_sessions_started": len(live),
+        "host_startup_s": round(startup, 1),
+        "host_login_ms_median": round(statistics.median(logins) * 1000) if logins else None,
+        "host_login_ms_max": round(logins[-1] * 1000) if logins else None,
+        "host_play_ms_median": round(statistics.median(solo)) if solo else None,
+        "host_play_ms_crowd_median": round(statistics.median(plays)) if plays else None,
+        "host_play_ms_p95": round(plays[max(0, int(len(plays) * 0.95) - 1)])
+        if plays else None,
+        "host_keypresses": len(lat), "host_keypress_timeouts": unanswered,
+        "host_keypress_p50_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+        "host_keypress_p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1)
+        if lat else None,
+        "host_uss_mb_per_game": round(statistics.median(uss) / 1024, 1) if uss else None,
+        "host_rss_mb_per_game": round(statistics.median(rss) / 1024, 1) if rss else None,
+        "host_pss_mb_per_player": round(total / 1024 / n, 1),
+        "host_pss_mb_per_extra_player": round((total - baseline) / 1024 / n, 1),
+        "host_pss_mb_empty": round(baseline / 1024, 1),
+        "host_zygote_uss_mb": round(sum(_uss_kb(p) for p in zygotes) / 1024, 1),
+        "host_cpu_core_share": round(host_cpu, 3),
+        "host_cpu_ms_per_player_second": round(host_cpu * 1000 / max(1, len(live)), 2),
+        "host_step_bytes_median": statistics.median(steps) if steps else None,
+        "host_step_bytes_p95": sorted(steps)[max(0, int(len(steps) * 0.95) - 1)]
+        if steps else None,
+        "host_step_terminal_bytes_median": statistics.median(term_steps)
+        if term_steps else None,
+    }
+    if len(run.hosts) > 1 and min(per_host) == 0:
+        problems.append(f"HAProxy sent no player to a host: {per_host}")
+    figures["problems"] = problems
+    return figures
 
 
 def targets_met(figures: dict[str, Any]) -> dict[str, bool | None]:
@@ -407,13 +486,13 @@ def targets_met(figures: dict[str, Any]) -> dict[str, bool | None]:
 
 
 def bench_host(sessions: int = 50, seconds: float = 20.0, timeout: float | None = None,
-               web: bool = False) -> dict[str, Any]:
+               web: bool = False, hosts: int = 1) -> dict[str, Any]:
     """The figures as a dict (benchmarks/run.py merges them); bounded by `timeout`
     (default: time enough for the logins, 1.5 s a player, and the run)."""
     if timeout is None:
         timeout = max(240.0, sessions * 1.5 + seconds + 60)
     deadline = time.monotonic() + timeout
-    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline, web),
+    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline, web, hosts=hosts),
                                         timeout + 60))
 
 
@@ -423,8 +502,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--web", action="store_true", help="the bots play in the website")
+    parser.add_argument("--hosts", type=int, choices=(1, 2), default=1,
+                        help="2: two hosts on one PostgreSQL behind HAProxy (the README's "
+                             "configuration), the bots through HAProxy's one address")
     args = parser.parse_args(argv)
-    figures = bench_host(args.sessions, args.seconds, web=args.web)
+    figures = bench_host(args.sessions, args.seconds, web=args.web, hosts=args.hosts)
     figures["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
     figures["targets_met"] = targets_met(figures)
     print(json.dumps(figures))

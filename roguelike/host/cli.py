@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import sys
 from pathlib import Path
@@ -58,9 +59,11 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                            "--tls-key). Without: plain HTTP, for a reverse proxy with TLS")
     host.add_argument("--tls-key", type=Path, metavar="FILE",
                       help="the certificate's private key (PEM)")
-    host.add_argument("--trust-proxy", action="store_true",
-                      help="the website is behind a reverse proxy on this machine: take a "
-                           "request's address and scheme from its X-Forwarded-For/-Proto")
+    host.add_argument("--trust-proxy", nargs="?", const="", default=None, metavar="ADDR,...",
+                      help="behind a reverse proxy (HAProxy, nginx, Caddy) on this machine, "
+                           "or at the addresses given: take a web request's address and "
+                           "scheme from its X-Forwarded-For/-Proto, an SSH connection's "
+                           "address from its PROXY protocol header (HAProxy's send-proxy)")
     host.add_argument("--bind", default="127.0.0.1",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     host.add_argument("--data", default="hostdata", metavar="DIR",
@@ -117,13 +120,22 @@ def dispatch(args: argparse.Namespace) -> int:
         return 2
     if args.migrate_from is not None:
         return _move_data(args.migrate_from, args.db)
+    proxies = tuple(a.strip() for a in (args.trust_proxy or "").split(",") if a.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_address(proxy)
+        except ValueError:
+            print(f"roguelike host: --trust-proxy takes IP addresses, comma-separated: "
+                  f"{proxy[:60]!r} is not one", file=sys.stderr)
+            return 2
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
                         guests=args.guests, max_sessions=args.max_sessions,
                         max_per_ip=args.max_per_ip, drop_to=args.run_as,
                         ssh=not args.web_only,
                         web_port=None if args.ssh_only else args.web_port,
                         tls_cert=args.tls_cert, tls_key=args.tls_key,
-                        trust_proxy=args.trust_proxy, verify_workers=args.verify_workers,
+                        trust_proxy=args.trust_proxy is not None, proxies=proxies,
+                        verify_workers=args.verify_workers,
                         db=args.db, **({"host_name": args.name} if args.name else {}))
     try:
         return run_host(config)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
 from dataclasses import dataclass, field
@@ -42,9 +43,11 @@ class HostConfig:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     web_session_days: float = 30.0  # a web login lasts this long unless logged out
-    # behind a reverse proxy on this machine: a web request from loopback comes from the
-    # address (and scheme) its X-Forwarded-For (-Proto) header says
+    # behind a reverse proxy on this machine (or at `proxies`): a web request from it
+    # comes from the address (and scheme) its X-Forwarded-For (-Proto) header says, an SSH
+    # connection from the address its PROXY protocol header says (proxy_protocol.py)
     trust_proxy: bool = False
+    proxies: tuple[str, ...] = ()
     # seed challenges (roguelike/challenges/): worker processes proving replays (started
     # when jobs wait, each ending after worker_idle seconds without one), the limits on a
     # replay, and on submissions per account and address
@@ -60,6 +63,18 @@ class HostConfig:
     # this host among those sharing the database (told to a player whose game runs here
     # while they log in on another); default: the machine's name and the process id
     host_name: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
+
+    def from_proxy(self, addr: str) -> bool:
+        """Is `addr` the trusted proxy's (--trust-proxy): loopback, or an address named?"""
+        if not self.trust_proxy:
+            return False
+        try:
+            ip = ipaddress.ip_address(addr)
+        except ValueError:
+            return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped  # (a host bound to :: sees IPv4 peers so)
+        return ip.is_loopback or any(ip == ipaddress.ip_address(p) for p in self.proxies)
 
     @property
     def accounts_db(self) -> Path:

@@ -25,7 +25,7 @@ from typing import Protocol
 
 from roguelike.game_status import Status, parse_status
 from roguelike.host.cast import CastWriter
-from roguelike.host.child import PtyChild, clamp_size
+from roguelike.host.child import clamp_size
 from roguelike.host.screen import GameScreen
 
 BACKLOG = 256 * 1024  # bytes queued on a viewer's channel before frames are dropped
@@ -51,6 +51,24 @@ class Viewer(Protocol):
     def backlog(self) -> int: ...
 
 
+class Child(Protocol):
+    """What a hub runs: a game's process on its PTY (child.py's PtyChild), or a game on
+    another host followed through its recording (relay.py's CastTail)."""
+
+    pid: int
+
+    def start_reading(self, on_data: Callable[[bytes], None], on_eof: Callable[[], None]
+                      ) -> None: ...
+    def pause_reading(self) -> None: ...
+    def resume_reading(self) -> None: ...
+    def write(self, data: bytes) -> None: ...
+    def resize(self, cols: int, rows: int) -> None: ...
+    def signal(self, sig: int) -> None: ...
+    async def wait(self) -> int: ...
+    async def hang_up(self, wait: float) -> int: ...
+    def close(self) -> None: ...
+
+
 class _Seat:
     def __init__(self, viewer: Viewer, window: tuple[int, int] | None = None) -> None:
         self.viewer = viewer
@@ -60,7 +78,7 @@ class _Seat:
 
 
 class Hub:
-    def __init__(self, child: PtyChild, cols: int, rows: int, frame_interval: float,
+    def __init__(self, child: Child, cols: int, rows: int, frame_interval: float,
                  cast: CastWriter | None = None) -> None:
         self.child = child
         cols, rows = clamp_size(cols, rows)
@@ -115,6 +133,8 @@ class Hub:
         self._buf.clear()
         if self.cast is not None:
             self.cast.output(data)
+            # each frame on disk at once: another host's watchers follow the file (relay.py)
+            self.cast.flush()
         for seat in self._seats():
             if seat.fresh:
                 continue

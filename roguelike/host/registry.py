@@ -25,6 +25,7 @@ from roguelike.host.hub import Hub
 from roguelike.host.lockout import Lockout
 from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
+from roguelike.host.relay import Mirrors
 from roguelike.host.score_import import new_replays
 from roguelike.storage.database import Database
 
@@ -100,6 +101,9 @@ class Host:
         self.claims = Claims(self.accounts.db, config.host_name) \
             if self.accounts.db.shared else None
         self.elsewhere: dict[int, Elsewhere] = {}
+        # other hosts' games watched here, followed through their recordings (relay.py)
+        self.mirrors = Mirrors(config.data, config.frame_interval,
+                               lambda account_id: account_id in self.elsewhere)
 
     @property
     def scores(self) -> Path | Database:
@@ -400,9 +404,10 @@ class Host:
                         "depth": game.depth, "idle": int(game.hub.idle),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
-        # the other hosts' games (watched on their own host: `host` says which)
+        # the other hosts' games (`host` says which), watched here through a mirror
         out += [{"id": e.account, "player": f"{e.player} (on {e.host})", "seed": e.seed,
-                 "depth": e.depth, "idle": 0, "watchers": 0, "detached": False,
+                 "depth": e.depth, "idle": 0, "detached": False,
+                 "watchers": len(m.watchers) if (m := self.mirrors.hubs.get(e.account)) else 0,
                  "host": e.host} for e in self.elsewhere.values()
                 if e.watchable and e.account != viewer.id]
         return out
@@ -429,6 +434,7 @@ class Host:
 
     async def shutdown(self) -> None:
         await self.challenges.stop()
+        self.mirrors.stop_all()
         await asyncio.gather(*(g.hub.child.hang_up(self.config.hangup_wait)
                                for g in list(self.games.values())), return_exceptions=True)
         if self.claims is not None:  # its games saved and ended: another host may take them

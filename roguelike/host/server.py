@@ -17,6 +17,7 @@ from roguelike.host import hostkey
 from roguelike.host.accounts import Account, name_problem
 from roguelike.host.config import HostConfig
 from roguelike.host.gate import refuse_all
+from roguelike.host.proxy_protocol import ProxyListener
 from roguelike.host.registry import Host, LoginRefused
 from roguelike.host.session import HostSession
 from roguelike.web.app import WebSite
@@ -132,11 +133,14 @@ async def start_server(config: HostConfig) -> tuple[Host, asyncssh.SSHAcceptor, 
     host = Host(config)
     await host.start()
     key = hostkey.load_or_create(config.data)
+    # behind HAProxy (--trust-proxy): each connection from the proxy may name its client
+    # in a PROXY header, read before SSH begins (roguelike/host/proxy_protocol.py)
+    listener = {"tunnel": ProxyListener(config.from_proxy)} if config.trust_proxy else {}
     acceptor = await asyncssh.create_server(
         lambda: GameServer(host), config.bind, config.port, server_host_keys=[key],
         encoding=None, line_editor=False, allow_scp=False, sftp_factory=None,
         agent_forwarding=False, x11_forwarding=False, login_timeout=config.login_timeout,
-        keepalive_interval=30, keepalive_count_max=4)
+        keepalive_interval=30, keepalive_count_max=4, **listener)
     return host, acceptor, hostkey.fingerprint(key)
 
 

@@ -21,6 +21,7 @@ import asyncssh
 from roguelike.challenges.service import Refused
 from roguelike.host import banner
 from roguelike.host.child import clamp_size
+from roguelike.host.claims import Elsewhere
 from roguelike.host.forks import ZygoteGone
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
@@ -228,8 +229,9 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                     await self.play(game)
                 elif op == "watch" and int(choice.get("id", 0)) in self.host.elsewhere:
                     other = self.host.elsewhere[int(choice.get("id", 0))]
-                    notice = (f"{other.player}'s game runs on host {other.host}: it can be "
-                              "watched there only.")
+                    if not await self.watch_elsewhere(other):
+                        notice = (f"{other.player}'s game on host {other.host} cannot be "
+                                  "watched from here now.")
                 elif op == "watch":
                     await self.watch(int(choice.get("id", 0)))
                 elif op != "reattach":
@@ -283,18 +285,31 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         own = account_id == viewer.id  # one's own game, played on another connection
         if game is None or not (own or self.host.allows_watch(game.account)):
             return
+        await self._watch_hub(game.hub, "your game" if own else game.account.name)
+
+    async def watch_elsewhere(self, other: Elsewhere) -> bool:
+        """Watch a game running on another host (relay.py); False if it cannot be."""
+        own = other.account == self.server.account_for_session().id
+        hub = self.host.mirrors.get(other.account) if own or other.watchable else None
+        if hub is None:
+            return False
+        await self._watch_hub(hub, "your game" if own else other.player)
+        self.host.mirrors.unwatched(hub)
+        return True
+
+    async def _watch_hub(self, hub: Hub, whose: str) -> None:
         self.watch_done.clear()
-        self.watching = "your game" if own else game.account.name
+        self.watching = whose
         self.send(banner.title(self.watching))
-        self.enter(game.hub, "watch")
-        game.hub.add_watcher(self, self.cols, self.rows)
+        self.enter(hub, "watch")
+        hub.add_watcher(self, self.cols, self.rows)
         self.show_banner()
         self.host.changed()
         try:
-            await self.until(game.hub.ended, self.watch_done.wait())
+            await self.until(hub.ended, self.watch_done.wait())
         finally:
-            game.hub.remove_watcher(self)
-            self.leave(game.hub)
+            hub.remove_watcher(self)
+            self.leave(hub)
             self.host.changed()
         self.send(banner.TITLE_POP + RESET)
 

@@ -5,8 +5,8 @@ and styles from /static/ only) and no-sniff; every form checks its token (auth.p
 when the browser says it, its Origin; a WebSocket must come from this site's own pages
 (its Origin); a login or registration is counted in the host's gate while its password
 hash runs, so a flood of them cannot queue a real player's login behind it. With
-`trust_proxy`, a request from a loopback peer (the reverse proxy) is taken to come from
-the address and scheme its X-Forwarded-For / X-Forwarded-Proto say.
+`trust_proxy`, a request from the reverse proxy (a loopback peer, or one of the addresses
+named) is taken to come from the address and scheme its X-Forwarded-For / -Proto say.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from roguelike.host.registry import Host, LoginRefused
 from roguelike.web import finished, pages, terminal
 from roguelike.web.auth import LOGIN_COOKIE, VISITOR_COOKIE, WebLogins, new_visitor
 from roguelike.web.challenges import Challenges
-from roguelike.web.door import WebDoor, is_loopback
+from roguelike.web.door import WebDoor
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_FORM = 16 * 1024  # bytes of a form's body (a login is a few dozen)
@@ -58,12 +58,11 @@ class WebSite:
         self.host = host
         self.ssh_port = ssh_port  # (for the front page's ssh command line)
         config = host.config
-        self.trust_proxy = config.trust_proxy
         self.logins = WebLogins(config.accounts_where, config.web_session_days)
         host.password_hooks.append(self.logins.end_all)
         self.app = web.Application(middlewares=[self._middleware], client_max_size=MAX_FORM)
         self.app[SITE_KEY] = self
-        self.door = WebDoor(host, self.app, self.trust_proxy)
+        self.door = WebDoor(host, self.app)
         r = self.app.router
         r.add_get("/", self.front)
         r.add_get("/login", self.login_page)
@@ -90,7 +89,7 @@ class WebSite:
         peer = request.transport.get_extra_info("peername") if request.transport else None
         addr = str(peer[0]) if peer else "?"
         forwarded = request.headers.get("X-Forwarded-For", "")
-        if self.trust_proxy and is_loopback(addr) and forwarded:
+        if forwarded and self.host.config.from_proxy(addr):
             return forwarded.split(",")[-1].strip()[:64] or addr
         return addr
 
@@ -98,7 +97,7 @@ class WebSite:
         if self.door.tls:
             return True
         peer = request.transport.get_extra_info("peername") if request.transport else None
-        return bool(self.trust_proxy and peer and is_loopback(str(peer[0]))
+        return bool(peer and self.host.config.from_proxy(str(peer[0]))
                     and request.headers.get("X-Forwarded-Proto", "").lower() == "https")
 
     def same_origin(self, request: web.Request, required: bool) -> bool:
@@ -265,9 +264,11 @@ class WebSite:
                         "depth": game.depth, "for": pages.duration(now - game.started),
                         "watchers": len(game.hub.watchers),
                         "detached": game.hub.player is None})
-        # the other hosts' games (a host shows its own games' screens only)
+        # the other hosts' games (watched here through their recordings: host/relay.py)
         out += [{"id": e.account, "player": e.player, "seed": e.seed, "depth": e.depth,
-                 "for": pages.duration(now - e.started), "watchers": 0, "detached": False,
+                 "for": pages.duration(now - e.started), "detached": False,
+                 "watchers": len(m.watchers) if (m := self.host.mirrors.hubs.get(e.account))
+                 else 0,
                  "host": e.host} for e in self.host.elsewhere.values() if e.watchable]
         return out
 
@@ -275,10 +276,13 @@ class WebSite:
         account_id = int(request.match_info["id"])
         visit = self.visit(request)
         game = self.host.games.get(account_id)
+        other = self.host.elsewhere.get(account_id)  # on another host, watched from here
         # named only if it may be watched: a private player's id tells nobody they play
         shown = game is not None and (game.account.name == visit.name
                                       or self.host.allows_watch(game.account))
-        name = game.account.name if game is not None and shown else "a game"
+        name = game.account.name if game is not None and shown else \
+            other.player if game is None and other is not None and other.watchable \
+            else "a game"
         visit.body = {"mode": "watch", "socket": f"/ws/watch/{account_id}"}
         return self._html(pages.terminal_page(visit, f"Watching {name}",
                                               f"watching {name} (read-only)"))

@@ -14,7 +14,6 @@ aiohttp serves the requests; this module only wraps its protocol to do the count
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import ssl
 from typing import Any
 
@@ -26,13 +25,6 @@ from roguelike.host.gate import refuse_all
 from roguelike.host.registry import Host
 
 KEEPALIVE = 15.0  # seconds an idle kept-alive HTTP connection stays open
-
-
-def is_loopback(addr: str) -> bool:
-    try:
-        return ipaddress.ip_address(addr).is_loopback
-    except ValueError:
-        return False
 
 
 class _Gated(asyncio.Protocol):
@@ -52,7 +44,7 @@ class _Gated(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.addr = str(peer[0]) if peer else "?"
         self.door.open[transport] = self
-        if not (self.door.trust_proxy and is_loopback(self.addr)):  # (a proxy's: its own)
+        if not self.door.host.config.from_proxy(self.addr):  # (a proxy's: its own)
             _refused, dropped = self.door.host.gate.arrive(self, self.addr, player_cap=False)
             refuse_all(dropped)
             self.pending = True
@@ -111,10 +103,9 @@ class _Gated(asyncio.Protocol):
 class WebDoor:
     """The web listener of one host (start, port, close)."""
 
-    def __init__(self, host: Host, app: web.Application, trust_proxy: bool = False) -> None:
+    def __init__(self, host: Host, app: web.Application) -> None:
         self.host = host
         self.app = app
-        self.trust_proxy = trust_proxy
         self.open: dict[asyncio.BaseTransport, _Gated] = {}
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None,
                                     keepalive_timeout=KEEPALIVE)

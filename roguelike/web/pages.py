@@ -139,8 +139,7 @@ KEY_BAR = [("esc", "Esc"), ("tab", "Tab"), ("enter", "Enter"), ("left", "←"),
 
 def live_games(visit: Visit, games: list[dict[str, object]]) -> str:
     rows = "".join(
-        (f'<tr><td>{text(g["player"])}</td>' if g.get("host") else
-         f'<tr><td><a href="/watch/{int(str(g["id"]))}">{text(g["player"])}</a></td>')
+        f'<tr><td><a href="/watch/{int(str(g["id"]))}">{text(g["player"])}</a></td>'
         + f'<td class="num">{text(g["depth"])}</td><td>{text(g["seed"])}</td>'
         f'<td class="num">{text(g["for"])}</td><td class="num">{text(g["watchers"])}</td>'
         f'<td>{"away" if g["detached"] else ""}'

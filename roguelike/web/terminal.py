@@ -243,25 +243,30 @@ async def watch(host: Host, account_id: int, viewer: Account | None,
     pump = asyncio.get_running_loop().create_task(outbox.run())
     game = host.games.get(account_id)
     own = viewer is not None and viewer.id == account_id
-    if game is None or not game.hub.running:
+    other = host.elsewhere.get(account_id)  # a game on another host (host/relay.py)
+    hub = game.hub if game is not None else None
+    if game is None and other is not None and (own or other.watchable):
+        hub = host.mirrors.get(account_id)
+    if hub is None or not hub.running:
         outbox.control({"type": "notice", "text": "This game is not being played now."})
-    elif not own and not host.allows_watch(game.account):
+    elif game is not None and not own and not host.allows_watch(game.account):
         outbox.control({"type": "notice", "text": "This player does not let others watch."})
     else:
         watcher = WebWatcher(outbox)
-        game.hub.add_watcher(watcher)
+        hub.add_watcher(watcher)
         host.changed()
         reader = asyncio.get_running_loop().create_task(_drain(ws))
         stopped = asyncio.ensure_future(watcher.stopped.wait())
         try:
-            await asyncio.wait([reader, stopped, game.hub.ended],
+            await asyncio.wait([reader, stopped, hub.ended],
                                return_when=asyncio.FIRST_COMPLETED)
         finally:
             reader.cancel()
             stopped.cancel()
-            game.hub.remove_watcher(watcher)
+            hub.remove_watcher(watcher)
+            host.mirrors.unwatched(hub)
             host.changed()
-        if not game.hub.running:
+        if not hub.running:
             outbox.control({"type": "notice", "text": "The game has ended."})
     outbox.exit()
     with contextlib.suppress(asyncio.CancelledError, TimeoutError):

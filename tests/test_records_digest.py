@@ -14,7 +14,10 @@ party moving together (issue 26) changed that game, so it was remade the same wa
 "ask"), 400 actions, a checkpoint every 10, three of them while a roll waited on luck. The
 event marker's chart face rolled before its check (playtest finding 4) changed that game:
 it was remade so from "digest-v2-1", the first such seed with three checkpoints taken
-while a roll waited. If a rule change makes it diverge, remake it so again.
+while a roll waited. Merging that with Pillagers keeping their distance ceasing to be foes
+and staying engaged while a delver stands beside them (issue 26) changed it again: remade
+so from "digest-v2-3", 400 actions, the first seed with three such checkpoints (digest-v1
+remade too, with digest_v1_doc). If a rule change makes it diverge, remake it so again.
 """
 
 from __future__ import annotations

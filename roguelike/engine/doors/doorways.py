@@ -3,6 +3,7 @@ and listening (T&T doors with the Classic odds adapted to the d6; RULES.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -99,6 +100,45 @@ def force_need(game: Game, actor: int) -> int:
     return rules.force_target - (1 if strong else 0)
 
 
+@dataclass(frozen=True, slots=True)
+class DoorCheck:
+    """How one of the four door actions rolls: the attribute checked and what the check is
+    for (its messages), the action's kind (naming its resumer in the registry) and
+    that resumer, and whether
+    it needs a Rogue's lockpicks or is noisy whatever the roll."""
+
+    attribute: str
+    doing: str
+    kind: str
+    resume: Callable[[Game, list[int], bool], list[Event]]
+    picks: bool = False
+    noisy: bool = False
+
+
+def try_door(game: Game, actor: int, dx: int, dy: int, how: DoorCheck,
+             refusal: Callable[[Game, int, Door], str], need: int | None = None) -> Result:
+    """A door action's one path: the door next to the actor in (dx, dy), `refusal`'s answer
+    for its state ("" when it may be tried), the lockpicks, a check it cannot pass, the
+    action spent, then the roll (offered to luck on a failure) and what it decided."""
+    found = _adjacent_door(game, actor, dx, dy)
+    if isinstance(found, Result):
+        return found
+    door, state = found
+    why = refusal(game, door, state)
+    if why:
+        return fail(why)
+    hope = hopeless(game, actor, how.attribute, how.doing, need)
+    refused = (lockpicks_refusal(game, actor) if how.picks else None) \
+        or (fail(hope) if hope else None) or spend_action(game, actor)
+    if refused:
+        return refused
+    if how.noisy:
+        make_noise(game)  # the trying is noisy, whatever the roll
+    ok, events = check_or_offer(game, actor, how.attribute, how.doing, how.kind,
+                                [actor, door], need=need)
+    return done(*events, *([] if ok is None else how.resume(game, [actor, door], ok)))
+
+
 @dataclass(frozen=True)
 class ForceDoor(Action):
     """Force a stuck door: d6 6 (Classic 18+), 5+ for the strong; one action a try."""
@@ -108,20 +148,13 @@ class ForceDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open or not game.store.has(door, Stuck) or state.locked:
-            return fail("That door is not stuck.")
-        why = hopeless(game, actor, "might", "forcing the stuck door", force_need(game, actor))
-        blocked = fail(why) if why else spend_action(game, actor)
-        if blocked:
-            return blocked
-        make_noise(game)  # the trying is noisy, whatever the roll
-        ok, events = check_or_offer(game, actor, "might", "forcing the stuck door", "force_door",
-                                    [actor, door], need=force_need(game, actor))
-        return done(*events, *([] if ok is None else resume_force_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, FORCE, _not_stuck,
+                        force_need(game, actor))
+
+
+def _not_stuck(game: Game, door: int, state: Door) -> str:
+    stuck = not state.open and game.store.has(door, Stuck) and not state.locked
+    return "" if stuck else "That door is not stuck."
 
 
 @dataclass(frozen=True)
@@ -133,20 +166,8 @@ class BreakDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open:
-            return fail("That door is open.")
-        why = hopeless(game, actor, "might", "breaking down the door")
-        blocked = fail(why) if why else spend_action(game, actor)
-        if blocked:
-            return blocked
-        make_noise(game)
-        ok, events = check_or_offer(game, actor, "might", "breaking down the door",
-                                    "break_door", [actor, door])
-        return done(*events, *([] if ok is None else resume_break_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, BREAK,
+                        lambda _g, _d, state: "That door is open." if state.open else "")
 
 
 def lockpicks_refusal(game: Game, actor: int) -> Result | None:
@@ -165,20 +186,8 @@ class PickLock(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if not state.locked:
-            return fail("That door is not locked.")
-        why = hopeless(game, actor, "wits", "picking the lock")
-        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
-            or spend_action(game, actor)
-        if refused:
-            return refused
-        ok, events = check_or_offer(game, actor, "wits", "picking the lock", "pick_lock",
-                                    [actor, door])
-        return done(*events, *([] if ok is None else resume_pick_lock(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, PICK, lambda _g, _d, state: (
+            "" if state.locked else "That door is not locked."))
 
 
 @dataclass(frozen=True)
@@ -190,20 +199,9 @@ class LockDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open or state.broken or state.locked:
-            return fail("Only a closed, unbroken, unlocked door can be locked.")
-        why = hopeless(game, actor, "wits", "locking the door")
-        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
-            or spend_action(game, actor)
-        if refused:
-            return refused
-        ok, events = check_or_offer(game, actor, "wits", "locking the door", "lock_door",
-                                    [actor, door])
-        return done(*events, *([] if ok is None else resume_lock_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, LOCK, lambda _g, _d, state: (
+            "Only a closed, unbroken, unlocked door can be locked."
+            if state.open or state.broken or state.locked else ""))
 
 
 # ----- what each door roll decided: at once, or once the player has decided on luck -----
@@ -240,6 +238,14 @@ def resume_lock_door(game: Game, args: list[int], ok: bool) -> list[Event]:
         state.checked = True
         game.invalidate_terrain()  # door states feed the cached routes
     return []
+
+
+FORCE = DoorCheck("might", "forcing the stuck door", "force_door", resume_force_door,
+                  noisy=True)
+BREAK = DoorCheck("might", "breaking down the door", "break_door", resume_break_door,
+                  noisy=True)
+PICK = DoorCheck("wits", "picking the lock", "pick_lock", resume_pick_lock, picks=True)
+LOCK = DoorCheck("wits", "locking the door", "lock_door", resume_lock_door, picks=True)
 
 
 @dataclass(frozen=True)

@@ -204,11 +204,9 @@ class PickUp(Action):
             unstow(game, owner, self.item)
         stow(game, actor, self.item)
         frm = f" from {name_of(store, owner)}" if owner is not None else ""
-        events = [Event("pick_up", f"{name_of(store, actor)} picks up the "
-                        f"{name_of(store, self.item)}{frm}.", actor, self.item)]
-        if in_camp(game, actor):
-            events += bank(game, actor)
-        return done(*events)
+        return _and_banked(game, actor, Event(
+            "pick_up", f"{name_of(store, actor)} picks up the {name_of(store, self.item)}"
+            f"{frm}.", actor, self.item))
 
 
 @dataclass(frozen=True)
@@ -256,11 +254,17 @@ class Give(Action):
         if blocked:
             return blocked
         names = _hand_over(game, actor, self.to, ids)
-        events = [Event("give", f"{name_of(store, actor)} gives {names} to "
-                        f"{name_of(store, self.to)}.", actor, self.to)]
-        if in_camp(game, self.to) and not is_disabled(store, self.to):
-            events += bank(game, self.to)
-        return done(*events)
+        return _and_banked(game, self.to, Event(
+            "give", f"{name_of(store, actor)} gives {names} to {name_of(store, self.to)}.",
+            actor, self.to))
+
+
+def _and_banked(game: Game, holder: int, event: Event) -> Result:
+    """A hand-over's event, and the treasure banked when the one who now holds it stands
+    in the Camp and can act on it (a Disabled delver given treasure banks nothing)."""
+    if in_camp(game, holder) and not is_disabled(game.store, holder):
+        return done(event, *bank(game, holder))
+    return done(event)
 
 
 def _hand_over(game: Game, frm: int, to: int, ids: list[int]) -> str:
@@ -310,11 +314,8 @@ class Take(Action):
         if blocked:
             return blocked
         names = _hand_over(game, self.frm, actor, ids)
-        events = [Event("take", f"{name_of(store, actor)} takes {names} from {name}.",
-                        actor, self.frm)]
-        if in_camp(game, actor):
-            events += bank(game, actor)
-        return done(*events)
+        return _and_banked(game, actor, Event(
+            "take", f"{name_of(store, actor)} takes {names} from {name}.", actor, self.frm))
 
 
 @dataclass(frozen=True)

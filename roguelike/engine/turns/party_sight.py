@@ -1,5 +1,6 @@
 """The party's sight, for the Game: what the party sees, the level's transparency and its
-doors, the fields of view behind them, and the hostiles in view.
+doors, the fields of view behind them, the hostiles in view, and the explicit step that
+takes the view into the explored squares (`take_in_view`).
 
 A mixin of Game (engine/game.py), which owns the level and the store. Its kept answers
 are declared here and live in game.kept (engine/base/kept.py), each kept while what it was made
@@ -48,8 +49,8 @@ FOVS = declare("fovs", __name__, ("sight",), told=("tiles",), why=(
     "from a square by (serial, x, y), and the tcod map the transparency is loaded in; "
     "dropped only with the transparency, whose serial names its fields of view"))
 KNOWN = declare("known_tiles", __name__, ("level", "entities"), told=("tiles",), why=(
-    "the level's tiles with unfound secret doors as wall, keyed by the depth, the hidden "
-    "squares and the tiles array"))
+    "the level's tiles with unfound secret doors as wall, keyed by the depth and the "
+    "hidden squares"))
 # (door_ids, the Door id list, its length, [(square, Door row)])
 _Doors = tuple[dict[tuple[int, int], int], list[int], int, list[tuple[tuple[int, int], Door]]]
 DOORS = declare("level_doors", __name__, ("level", "entities"), why=(
@@ -96,7 +97,7 @@ class PartySight:
         """This level's tiles as the party believes them: unfound secret doors are wall.
         Drawing, look and automatic walks use this; rules use the real tiles."""
         hidden = tuple(explore.hidden_walls(self))
-        key = (self.depth, hidden, id(self.level.tiles))
+        key = (self.depth, hidden)  # (by value: a change of tiles is told, "tiles")
         kept = self.kept
         known: tuple[object, np.ndarray] | None = kept.values.get("known_tiles")
         if known is None or known[0] != key:
@@ -179,6 +180,16 @@ class PartySight:
         doors = self.store.table(Door)
         return [(xy, doors[eid]) for xy, eid in door_ids.items()]
 
+    def take_in_view(self) -> None:
+        """The explored squares (rule state: travel and auto-explore read them, and they
+        are in state_hash) take in what the party sees now. An explicit step, never a side
+        effect of a read: after every action of a delver (Game.try_action: the one led,
+        and each companion following in step) and of every creature (turn_loop), so what
+        is explored never depends on whether anything else looked. Not while a roll
+        waits on luck: the rule it interrupted is half-way through."""
+        if not self.state.luck_queue.items:
+            self.level.explored |= self.visible
+
     @property
     def visible(self) -> np.ndarray:
         """Squares any standing party member can see now."""
@@ -188,12 +199,10 @@ class PartySight:
         if view is None:
             if self.state.luck_queue.items:
                 # A roll waits on luck, half-way through a rule: what the party sees now is
-                # shown but neither kept nor explored, so the explored squares (rule state)
-                # come out as they would had nobody been asked (luck_prompt "never").
+                # shown but not kept (nor explored: explore_view is not run meanwhile)
                 return party_sight(self)[0]
             # what the carried lights show (light/lighting.py), and the sight behind it
             view = VIEW.put(self, party_sight(self))
-            self.level.explored |= view[0]
         elif kept.check:
             VIEW.check(self, view, party_sight(self))
         return view[0]

@@ -31,6 +31,7 @@ from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore, StoreAndContent
     from roguelike.engine.game import Game
     from roguelike.engine.light.lighting import Sighted
 
@@ -93,7 +94,7 @@ def make_noise(game: Game) -> None:
     led.noisy_until = max(led.noisy_until, led.clock + NOISE_ROUNDS)
 
 
-def force_need(game: Game, actor: int) -> int:
+def force_need(game: StoreAndContent, actor: int) -> int:
     """The d6 a character needs to force a stuck door: 6, 5 for the strong (Classic)."""
     rules = game.content.explore.doors
     strong = attribute(game.store, actor, "might") <= rules.strong_might
@@ -152,7 +153,7 @@ class ForceDoor(Action):
                         force_need(game, actor))
 
 
-def _not_stuck(game: Game, door: int, state: Door) -> str:
+def _not_stuck(game: HasStore, door: int, state: Door) -> str:
     stuck = not state.open and game.store.has(door, Stuck) and not state.locked
     return "" if stuck else "That door is not stuck."
 
@@ -357,7 +358,7 @@ class Listen(Action):
         return done(*events, *([] if ok is None else resume_listen(game, [actor, door], ok)))
 
 
-def resume_listen(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_listen(game: StoreAndContent, args: list[int], ok: bool) -> list[Event]:
     actor, door = args
     if not ok:
         return [Event("listen", "You hear nothing.", actor)]

@@ -16,6 +16,7 @@ from roguelike.world.level import Level
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -39,7 +40,7 @@ def leaving(game: Game, actor: int) -> list[int]:
             and chebyshev(game.store.get(e, Position), here) <= 3]
 
 
-def carries_goal(game: Game, members: list[int]) -> bool:
+def carries_goal(game: StoreAndContent, members: list[int]) -> bool:
     goal = game.content.explore.goal_item
     for eid in members:
         for item in carried(game.store, eid):

@@ -13,7 +13,7 @@ Under ROGUELIKE_CHECK_KEPT=1 every kept read is held to a fresh computation.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -39,8 +39,20 @@ VIEW = declare("party_view", __name__, (), told=("view", "tiles"), why=(
 # serial stands for the key in the FOVs' keys (a number hashes faster than the tuple of
 # closed doors)
 _Squares = tuple[tuple[int, int], ...]
-_Clear = tuple[tuple[int, _Squares], np.ndarray, int, list[tuple[tuple[int, int], Door]],
-               list[bool], list[Door]]
+_DoorRows = list[tuple[tuple[int, int], Door]]
+
+
+class _Clear(NamedTuple):
+    """The kept transparency and what it was made from."""
+
+    key: tuple[int, _Squares]  # (depth, the closed doors' squares)
+    clear: np.ndarray
+    serial: int  # stands for the key in the fields of view's keys
+    doors: _DoorRows  # the level_doors list it was made from (by identity)
+    open_flags: list[bool]  # their open flags then
+    rows: list[Door]  # their Door rows
+
+
 CLEAR = declare("transparency", __name__, ("level", "doors"), told=("tiles",), why=(
     "the level's transparency: its tiles less its closed doors, keyed by the depth and "
     "the closed doors (one pass over the doors' open flags while their list is the same)"))
@@ -51,15 +63,32 @@ FOVS = declare("fovs", __name__, ("sight",), told=("tiles",), why=(
 KNOWN = declare("known_tiles", __name__, ("level", "entities"), told=("tiles",), why=(
     "the level's tiles with unfound secret doors as wall, keyed by the depth and the "
     "hidden squares"))
-# (door_ids, the Door id list, its length, [(square, Door row)])
-_Doors = tuple[dict[tuple[int, int], int], list[int], int, list[tuple[tuple[int, int], Door]]]
+class _Doors(NamedTuple):
+    """The kept doorways of a level and what they were made from."""
+
+    door_ids: dict[tuple[int, int], int]  # the level's (by identity)
+    ids: list[int]  # the store's Door id list (by identity)
+    length: int  # len(door_ids) then
+    doors: _DoorRows  # the answer
+
+
 DOORS = declare("level_doors", __name__, ("level", "entities"), why=(
     "(square, Door row) of the level's doorways, keyed by the level's door_ids, its "
     "length and the store's Door id list"))
 VIEW_BYTES = declare("view_bytes", __name__, ("map",), why=(
     "(view, its bytes, width): the view as one byte a square, by the view's identity"))
-# (view, actor id list, depth, "depths" count, "moves" count, answer, the moves log's length)
-_Seen = tuple[np.ndarray, list[int], int, int, int, list[int], int]
+class _Seen(NamedTuple):
+    """The turn loop's last hostiles answer and what it was made from."""
+
+    view: np.ndarray  # (by identity)
+    ids: list[int]  # the store's actor id list (by identity)
+    depth: int
+    depths: int  # the "depths" count then
+    moves: int  # the "moves" count then
+    out: list[int]  # the answer
+    moved_at: int  # the moves log's length then
+
+
 SEEN = declare("hostiles_in_loop", __name__, ("map", "entities", "level", "depths", "moves"),
                told=("run",), why=(
                    "the turn loop's last hostiles_in_view answer, brought up to date from "
@@ -119,20 +148,20 @@ class PartySight:
         last: _Clear | None = kept.values.get("transparency")
         # (asked for every new view: while the doorways are the same list and none opened
         # or shut, one pass over their open flags answers, with no key built)
-        if last is not None and last[3] is doors and last[4] == list(map(_OPEN, last[5])):
+        if last is not None and last.doors is doors \
+                and last.open_flags == list(map(_OPEN, last.rows)):
             if kept.check:
-                CLEAR.check(self, last[1], self._clear_made(last[0][1]))
-            return last[1]
-        return self._clear_new(doors, last)[1]
+                CLEAR.check(self, last.clear, self._clear_made(last.key[1]))
+            return last.clear
+        return self._clear_new(doors, last).clear
 
-    def _clear_new(self, doors: list[tuple[tuple[int, int], Door]], last: _Clear | None
-                   ) -> _Clear:
+    def _clear_new(self, doors: _DoorRows, last: _Clear | None) -> _Clear:
         """The transparency kept anew: the doors opened or shut, or their list changed."""
         kept = self.kept
         closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
         fovs = self._fovs()
-        if last is None or last[0] != key:
+        if last is None or last.key != key:
             clear = self._clear_made(closed)
             serials = fovs[0]
             if len(serials) >= 1024:  # (a serial must never stand for two keys in fovs)
@@ -140,11 +169,11 @@ class PartySight:
                 fovs[1].clear()
             serial = serials.setdefault(key, len(serials))
         else:
-            clear, serial = last[1], last[2]
+            clear, serial = last.clear, last.serial
             if kept.check:
                 CLEAR.check(self, clear, self._clear_made(closed))
         rows = [door for _xy, door in doors]
-        made: _Clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
+        made = _Clear(key, clear, serial, doors, list(map(_OPEN, rows)), rows)
         CLEAR.put(self, made)
         return made
 
@@ -160,7 +189,7 @@ class PartySight:
             fovs = FOVS.put(self, [{}, {}, None])
         return fovs
 
-    def level_doors(self) -> list[tuple[tuple[int, int], Door]]:
+    def level_doors(self) -> _DoorRows:
         """(square, Door row) of this level's doorways, in door_ids order; kept while the
         level, its doorways and the store's Door rows stay the same (a row replaced or a
         door made or destroyed gives a new id list). Do not modify the list."""
@@ -168,15 +197,15 @@ class PartySight:
         ids = self.store.ids(Door)
         kept = self.kept
         last: _Doors | None = kept.values.get("level_doors")
-        if last is None or last[0] is not door_ids or last[1] is not ids \
-                or last[2] != len(door_ids):
-            last = DOORS.put(self, (door_ids, ids, len(door_ids), self._doors_made(door_ids)))
+        if last is None or last.door_ids is not door_ids or last.ids is not ids \
+                or last.length != len(door_ids):
+            last = DOORS.put(self, _Doors(door_ids, ids, len(door_ids),
+                                          self._doors_made(door_ids)))
         elif kept.check:
-            DOORS.check(self, last[3], self._doors_made(door_ids))
-        return last[3]
+            DOORS.check(self, last.doors, self._doors_made(door_ids))
+        return last.doors
 
-    def _doors_made(self, door_ids: dict[tuple[int, int], int]
-                    ) -> list[tuple[tuple[int, int], Door]]:
+    def _doors_made(self, door_ids: dict[tuple[int, int], int]) -> _DoorRows:
         doors = self.store.table(Door)
         return [(xy, doors[eid]) for xy, eid in door_ids.items()]
 
@@ -212,7 +241,7 @@ class PartySight:
         remembered while the walls and doors stay the same: when one delver steps, the
         others' and the lights they carry need no new FOV (replays verify faster)."""
         last: _Clear | None = self.kept.values.get("transparency")
-        key = (last[2] if last is not None else -1, x, y)
+        key = (last.serial if last is not None else -1, x, y)
         fovs = self._fovs()
         fov: np.ndarray | None = fovs[1].get(key)
         if fov is None:
@@ -229,7 +258,7 @@ class PartySight:
     def transparency_key(self) -> object:
         self.transparency()
         last: _Clear = self.kept.values["transparency"]
-        return last[0]
+        return last.key
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
@@ -268,28 +297,28 @@ class PartySight:
         view = values.get("party_view")
         ids = self.store.ids(Actor, Position)
         depths, moves = changes["depths"], changes["moves"]
-        if seen is not None and view is not None and seen[0] is view[0] and seen[1] is ids \
-                and seen[2] == self.depth and seen[3] == depths:
-            out: list[int] | None = seen[5]
-            if seen[4] != moves:
-                out = self._hostiles_after_moves(seen, moves - seen[4])
+        if seen is not None and view is not None and seen.view is view[0] \
+                and seen.ids is ids and seen.depth == self.depth and seen.depths == depths:
+            out: list[int] | None = seen.out
+            if seen.moves != moves:
+                out = self._hostiles_after_moves(seen, moves - seen.moves)
                 if out is not None:
-                    SEEN.put(self, (seen[0], ids, self.depth, depths, moves, out,
-                                    len(kept.moved)))
+                    SEEN.put(self, _Seen(seen.view, ids, self.depth, depths, moves, out,
+                                         len(kept.moved)))
             if out is not None:
                 if kept.check:
                     SEEN.check(self, out, self.hostiles_in_view())
                 return out
         out = self.hostiles_in_view()
-        SEEN.put(self, (values["party_view"][0], ids, self.depth, depths, moves, out,
-                        len(kept.moved)))
+        SEEN.put(self, _Seen(values["party_view"][0], ids, self.depth, depths, moves, out,
+                             len(kept.moved)))
         return out
 
     def _hostiles_after_moves(self, seen: _Seen, count: int) -> list[int] | None:
         """The last answer with the `count` creatures moved since (the moves log from
-        seen[6]) looked at again, the view and the actors being the same; None when a full
+        seen.moved_at) looked at again, the view and the actors being the same; None when a full
         scan is due."""
-        at, moved = seen[6], self.kept.moved
+        at, moved = seen.moved_at, self.kept.moved
         if count > 16 or len(moved) - at != count:
             return None
         foes = self.kept.values.get("level_foes")
@@ -297,12 +326,12 @@ class PartySight:
             return None
         # (the view read through `visible`, as hostiles_in_view reads it)
         view = self.visible
-        if foes[0] is not seen[1] or foes[1] != self.depth or foes[2] != seen[3] \
-                or view is not seen[0]:
+        if foes[0] is not seen.ids or foes[1] != self.depth or foes[2] != seen.depths \
+                or view is not seen.view:
             return None
         flat, width = self._view_bytes(view)
         depth, rows = self.depth, foes[4]
-        out = seen[5]
+        out = seen.out
         for eid in moved[at:]:
             pos = rows.get(eid)
             if pos is None:

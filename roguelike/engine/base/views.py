@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
     from roguelike.core.rng import Streams
     from roguelike.engine.base.rule_state import RuleState
+    from roguelike.world.level import Level
 
 
 class HasStore(Protocol):
@@ -49,3 +50,16 @@ class HasStreams(Protocol):
 class StoreAndContent(HasStore, HasContent, Protocol):
     """The entity store and the content: a rule that looks things up and reads their
     table rows, and rolls nothing."""
+
+
+class Board(HasStore, Protocol):
+    """Where things are: the store, the party, the depth the party is on and its level."""
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def level(self) -> Level: ...
+
+    @property
+    def party(self) -> list[int]: ...

@@ -16,7 +16,7 @@ from roguelike.engine.status.checks import fight_state
 
 if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
-    from roguelike.engine.base.views import HasStore, StoreAndContent
+    from roguelike.engine.base.views import Board, HasStore, StoreAndContent
     from roguelike.engine.game import Game
 
 NEVER_FIGHTS, NEVER_BREAKS = -6, 4
@@ -38,7 +38,7 @@ def battle(store: EntityStore) -> Battle:
     return b
 
 
-def _group(game: Game) -> list[int]:
+def _group(game: Board) -> list[int]:
     """The monsters in the fight: awake, on this level, not Pillagers."""
     return [e for e, a, p in game.store.query(Actor, Position)
             if a.side == "monster" and a.awake and p.depth == game.depth]

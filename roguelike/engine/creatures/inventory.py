@@ -25,7 +25,7 @@ from roguelike.engine.base.words import direction_words, plural
 from roguelike.engine.creatures.helpless import can_act
 
 if TYPE_CHECKING:
-    from roguelike.engine.base.views import HasStore, StoreAndContent
+    from roguelike.engine.base.views import Board, HasStore, StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -173,7 +173,7 @@ def bank(game: Game, eid: int, where: str = "at the Camp") -> list[Event]:
                   f"{led.banked_gp} gp.", eid, roll=total)]
 
 
-def in_camp(game: Game, eid: int) -> bool:
+def in_camp(game: Board, eid: int) -> bool:
     pos = game.store.get(eid, Position)
     return pos.depth == game.depth and game.level.room_at(pos.x, pos.y) == game.level.camp_room
 

@@ -16,7 +16,7 @@ from roguelike.world.level import Level
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
-    from roguelike.engine.base.views import StoreAndContent
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -33,7 +33,7 @@ def place_goal(store: EntityStore, content: Content, level: Level) -> None:
                  Appearance(idef.glyph, "bright_magenta", 0), Treasure(idef.gp))
 
 
-def leaving(game: Game, actor: int) -> list[int]:
+def leaving(game: Board, actor: int) -> list[int]:
     """Who goes out with the actor: the party within 3 squares (Disabled ones are carried)."""
     here = game.store.get(actor, Position)
     return [e for e in game.party if game.store.get(e, Position).depth == here.depth

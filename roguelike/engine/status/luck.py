@@ -25,7 +25,7 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.status.checks import Check, fight_state
 
 if TYPE_CHECKING:
-    from roguelike.engine.base.views import StoreAndContent
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 __all__ = ["KeepRoll", "Offer", "Resumer", "SpendLuck", "gain_luck",
@@ -133,7 +133,7 @@ class PledgeInitiative(Action):
                           f"{when} initiative roll ({char.luck} left).", eid))
 
 
-def initiative_pledges(game: Game, rolls: dict[int, int]) -> list[Event]:
+def initiative_pledges(game: Board, rolls: dict[int, int]) -> list[Event]:
     """A fight's round is rolled: each delver's pledge is added to its roll (`rolls`, and
     its Actor.initiative), once."""
     states = game.store.peek(FightState)

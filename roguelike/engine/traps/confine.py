@@ -28,7 +28,7 @@ from roguelike.engine.traps.core import Ctx, step_at
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
 
 if TYPE_CHECKING:
-    from roguelike.engine.base.views import StoreAndContent
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 SEALS = ("room_seal", "portcullis")
@@ -37,7 +37,7 @@ HP_PER_ROUND_HITS = 4  # suffocation hp per round to Hits, as for all damage
 ROUNDS_PER_MINUTE = 6
 
 
-def room_doors(game: Game, depth: int, room: int) -> list[int]:
+def room_doors(game: Board, depth: int, room: int) -> list[int]:
     level = game.level
     out = []
     for eid, _door, pos in game.store.query(Door, Position):

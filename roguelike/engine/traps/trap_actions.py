@@ -20,6 +20,7 @@ from roguelike.engine.traps.trigger import make_known, spring
 
 if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
 ROGUE_SEARCH_BONUS = 1  # +1 in 6 for a Rogue (choice: seed 002's Thief table is missing)
@@ -28,13 +29,13 @@ DISARM_XP_PER_POINT = 10  # experience for a disarm: 10 x its disarm value (choi
 SEARCHER_CLASS = "rogue"
 
 
-def search_place(game: Game, eid: int) -> str:
+def search_place(game: Board, eid: int) -> str:
     pos = game.store.get(eid, Position)
     room = game.level.room_at(pos.x, pos.y)
     return f"{pos.depth}:{room}" if room is not None else f"{pos.depth}:{pos.x}:{pos.y}"
 
 
-def traps_in_reach(game: Game, eid: int) -> list[int]:
+def traps_in_reach(game: Board, eid: int) -> list[int]:
     pos = game.store.get(eid, Position)
     room = game.level.room_at(pos.x, pos.y)
     out = []

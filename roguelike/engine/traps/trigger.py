@@ -34,6 +34,7 @@ from roguelike.engine.traps.make import ARMED, index
 
 if TYPE_CHECKING:
     from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
 HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
@@ -68,7 +69,7 @@ def make_known(store: EntityStore, trap_eid: int, who: list[int]) -> None:
         trap.state = "exposed"
 
 
-def is_known_to_party(game: Game, trap_eid: int) -> bool:
+def is_known_to_party(game: Board, trap_eid: int) -> bool:
     """Drawn on the map: known to a party member, or sprung and not re-armed."""
     trap = game.store.get(trap_eid, Trap)
     return trap.state == "sprung" or any(e in game.party for e in trap.known_by)

@@ -35,6 +35,9 @@ _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 VIEW = declare("party_view", __name__, (), told=("view", "tiles"), why=(
     "(view, sight): what the standing delvers see and the fields of view behind it "
     "(light.party_sight); kept through a door opened or shut out of its reach"))
+TAKEN = declare("view_taken", __name__, ("map",), why=(
+    "the view last taken into the explored squares (take_in_view), by identity (the "
+    "array itself is held): the same view again adds nothing, as a new view is a new array"))
 # (key, transparency, serial, the level_doors list, their open flags, their Door rows): the
 # serial stands for the key in the FOVs' keys (a number hashes faster than the tuple of
 # closed doors)
@@ -216,8 +219,15 @@ class PartySight:
         and each companion following in step) and of every creature (turn_loop), so what
         is explored never depends on whether anything else looked. Not while a roll
         waits on luck: the rule it interrupted is half-way through."""
-        if not self.state.luck_queue.items:
-            self.level.explored |= self.visible
+        if self.state.luck_queue.items:
+            return
+        view, kept = self.visible, self.kept
+        explored = self.level.explored
+        if view is not kept.values.get("view_taken"):
+            explored |= view
+            TAKEN.put(self, view)
+        elif kept.check:  # (the view taken already: every square of it is explored)
+            TAKEN.check(self, True, not (view & ~explored).any())
 
     @property
     def visible(self) -> np.ndarray:

@@ -178,7 +178,7 @@ def test_a_party_carrying_light_cannot_surprise():
     party away, whatever the foes roll."""
     g, woken = _meeting()
     assert g.store.has(g.party[0], LightSource)
-    assert morale.carries_light(g, g.party[0])
+    assert morale.carries_light(g.store, g.party[0])
     script(g, [5, 1])  # the party is not surprised; the foes' die would say surprised
     events = morale.on_spotted(g, woken)
     assert not any(C.has_condition(g, e, "surprised") for e in woken)
@@ -189,7 +189,7 @@ def test_a_party_in_the_dark_can_surprise():
     g, woken = _meeting()
     for eid in g.party:
         g.store.remove(eid, LightSource)
-    assert not any(morale.carries_light(g, e) for e in g.party)
+    assert not any(morale.carries_light(g.store, e) for e in g.party)
     script(g, [5, 1])
     morale.on_spotted(g, woken)
     assert all(C.has_condition(g, e, "surprised") for e in woken)
@@ -199,7 +199,7 @@ def test_monsters_carrying_light_cannot_surprise_the_party():
     """The same rule for monsters: a foe with a lit torch never catches the party out."""
     g, woken = _meeting()
     g.store.add(woken[0], LightSource("torch", 100))
-    assert morale.carries_light(g, woken[0])
+    assert morale.carries_light(g.store, woken[0])
     script(g, [1, 1])  # whatever the dice: the party's die is not even rolled
     events = morale.on_spotted(g, woken)
     assert not any(C.has_condition(g, e, "surprised") for e in g.party)
@@ -210,7 +210,7 @@ def test_monsters_carrying_light_cannot_surprise_the_party():
 def test_a_burnt_out_light_gives_nobody_away():
     g, woken = _meeting()
     g.store.add(woken[0], LightSource("torch", 0))
-    assert not morale.carries_light(g, woken[0])
+    assert not morale.carries_light(g.store, woken[0])
     script(g, [1, 6])
     morale.on_spotted(g, woken)
     assert all(C.has_condition(g, e, "surprised") for e in g.party)

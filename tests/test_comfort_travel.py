@@ -31,7 +31,7 @@ def place_trap(game: Game, x: int, y: int) -> int:
 def place_known_trap(game: Game, x: int, y: int) -> int:
     """A real trap square (a Spiked Pit), armed and known to the party."""
     trap = place(game, "mk_spiked_pit", at=(x, y), placement="square")
-    make_known(game, trap, list(game.party))
+    make_known(game.store, trap, list(game.party))
     return trap
 
 

@@ -40,12 +40,9 @@ def own_save_folder(tmp_path, monkeypatch):
     done_actions.clear()
 
 
-def fake(monkeypatch, command: str, cls: type[A.Action] | None) -> None:
-    """Make `command`'s engine action this class (or absent, with None) for one test."""
-    for kind in hooks.ACTION_KINDS[command]:
-        monkeypatch.delitem(ACTIONS, kind, raising=False)
-    if cls is not None:
-        monkeypatch.setitem(ACTIONS, hooks.ACTION_KINDS[command][0], cls)
+def fake(monkeypatch, command: str, cls: type[A.Action]) -> None:
+    """Make `command`'s engine action this class for one test."""
+    monkeypatch.setitem(ACTIONS, hooks.COMMAND_KINDS[command], cls)
 
 
 @dataclass(frozen=True)
@@ -204,18 +201,12 @@ async def test_options_screen_cycles_saves_and_applies(tmp_path):
         assert isinstance(app.screen, GameScreen)
 
 
-async def test_missing_engine_actions_are_explained(monkeypatch):
-    for command in ("pickup", "drop", "search", "fire", "cast", "rest"):
-        fake(monkeypatch, command, None)
-    monkeypatch.setattr(hooks, "save_and_quit",
-                        lambda game, data_dir=None: "Saving is not available yet.")
-    app = RoguelikeApp(seed="x-1", straight_in=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for key in ("comma", "d", "s", "f", "z", "R", "S"):
-            await pilot.press(key)
-            assert "not available yet" in app.screen.status.hint, key
-        assert app.game.actions_taken == 0
+def test_every_command_asks_for_an_action_the_engine_has():
+    """The screens ask the engine's public registry, which has every kind they name."""
+    for command, kind in hooks.COMMAND_KINDS.items():
+        assert hooks.action_class(command) is ACTIONS[kind], command
+        assert ACTIONS[kind].kind == kind
+    assert hooks.action_class("step") is ACTIONS["step"]
 
 
 async def test_search_and_pick_up_use_the_engine_actions(monkeypatch):

@@ -126,7 +126,7 @@ async def test_the_step_question_comes_only_where_a_step_risks_something_and_say
     pos.x = 3  # two squares from the pool's reach
     spent = place(game, "mk_x", at=(3, 1), placement="square")  # a trap that was nothing
     game.store.get(spent, Trap).state = "sprung"
-    make_known(game, spent, list(game.party))
+    make_known(game.store, spent, list(game.party))
     app = RoguelikeApp(options=Options(reduced_motion=True, confirm_danger=True))
     async with app.run_test(size=size) as pilot:
         app.play(game)
@@ -159,7 +159,7 @@ async def test_the_step_question_comes_only_where_a_step_risks_something_and_say
 async def test_treasure_on_a_spent_traps_square_is_drawn_over_it(size):
     game = scenario(POOL_ROOM, party=(("leader", "warrior"),))
     trap = place(game, "mk_x", at=(4, 3), placement="square")
-    make_known(game, trap, list(game.party))
+    make_known(game.store, trap, list(game.party))
     app = RoguelikeApp(options=Options(reduced_motion=True))
     async with app.run_test(size=size) as pilot:
         app.play(game)

@@ -254,3 +254,25 @@ def test_dropping_every_kept_answer_mid_game_changes_nothing() -> None:
         dropped.kept.values.clear()
         assert kept_all.state_hash() == dropped.state_hash()
     assert kept_all.actions_taken > 1000
+
+
+def test_reading_the_view_explores_nothing_the_explicit_step_does() -> None:
+    """No kept answer writes rule state when it is made: reading `visible` afresh leaves the
+    explored squares as they were; Game.take_in_view (after each action) takes it in."""
+    game = Game("amber wolf 17")
+    explored = game.level.explored
+    explored[:] = False
+    game.kept.changed("view")
+    view = game.visible
+    assert view.any() and not explored.any()
+    game.take_in_view()
+    assert (explored == view).all()
+
+
+def test_a_delvers_action_takes_in_the_view() -> None:
+    """After a delver's action the explored squares hold what the party sees, though
+    nothing but the rules looked (no screen, no bot)."""
+    game = Game("amber wolf 17")
+    play(game, 40)
+    level = game.level
+    assert not (game.visible & ~level.explored).any()

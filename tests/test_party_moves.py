@@ -151,7 +151,7 @@ def test_a_follower_goes_round_a_known_trap_square_the_leader_stepped_past():
     """, rolls=[6] * 40)
     warrior = game.party[0]
     trap = place(game, "mk_spiked_pit", at=(5, 2), placement="square")
-    make_known(game, trap, list(game.party))
+    make_known(game.store, trap, list(game.party))
     game.perform(Step(1, 0))  # the Warrior from (6, 2) to (7, 2)
     game.perform(Step(1, 0))
     assert _xy(game, warrior) == (8, 2) and in_step(game)
@@ -272,7 +272,7 @@ def test_a_disarm_wanting_more_points_than_the_move_has_starts_a_new_one():
     """, party=(("leader", "rogue"),), rolls=[6] * 80)
     rogue = game.party[0]
     trap = place(game, "mk_spiked_pit", at=(9, 1), placement="square")
-    make_known(game, trap, [rogue])
+    make_known(game.store, trap, [rogue])
     for _ in range(7):  # Speed 8: one point of the first Move left, beside the pit
         game.perform(Step(1, 0))
     assert _xy(game, rogue) == (8, 1) and _budget(game, rogue) == (1, 1)

@@ -125,8 +125,8 @@ class Routes:
         """Known walkable squares next to unknown walkable ones (not secret doors), row by
         row. Kept while the level, its tiles, what is explored and the secret doors stay
         the same: a walk through known ground does not change it. The tiles change only
-        with Game.invalidate_terrain (terrain_version); `explored` only grows (Game.visible
-        ORs each new view into it), so on one level the same count of explored squares is
+        with Game.invalidate_terrain (terrain_version); `explored` only grows (Game.take_in_view
+        ORs the view into it), so on one level the same count of explored squares is
         the same squares. Do not modify the list returned."""
         level = game.level
         version = game.terrain_version

@@ -315,6 +315,8 @@ class Game(PartySight, Occupants):
         for _ in range(4):  # an action may turn into another, but not forever
             result = action.perform(self, actor)
             if result.alternate is None:
+                if result.ok and actor in self._characters:
+                    self.take_in_view()  # (an explicit step after a delver's action)
                 return result
             action = result.alternate
         return fail("That action cannot be done.")

@@ -26,24 +26,23 @@ from roguelike.records.session import track
 from roguelike.ui import local_records
 from roguelike.ui.userdata import save_dir
 
-# UI command -> engine action kinds that do it, in order of preference.
-ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "pickup": ("pick_up",),
-    "drop": ("drop",),
-    "search": ("search",),  # traps and secret doors in one action
-    "fire": ("shoot",),
-    "cast": ("cast",),
-    "rest": ("rest",),
+# UI command -> the engine action kind that does it (every one is in the registry, ACTIONS:
+# tests/test_comfort_ui.py holds it so)
+COMMAND_KINDS: dict[str, str] = {
+    "pickup": "pick_up",
+    "drop": "drop",
+    "search": "search",  # traps and secret doors in one action
+    "fire": "shoot",
+    "cast": "cast",
+    "rest": "rest",
 }
 # Extra describers for look: each returns words about an entity, or None to pass.
 DESCRIBERS: list[Callable[[Game, int], str | None]] = []
 
 
-def action_class(command: str) -> type[Action] | None:
-    for kind in ACTION_KINDS.get(command, (command,)):
-        if kind in ACTIONS:
-            return ACTIONS[kind]
-    return None
+def action_class(command: str) -> type[Action]:
+    """The engine's action class for a UI command (a command not listed is its own kind)."""
+    return ACTIONS[COMMAND_KINDS.get(command, command)]
 
 
 def build_action(cls: type[Action], **values: Any) -> Action | str:
@@ -55,10 +54,6 @@ def build_action(cls: type[Action], **values: Any) -> Action | str:
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             return f"The {cls.kind} action needs {a_an(f.name)}, which this screen cannot give."
     return cls(**args)
-
-
-def not_available(what: str) -> str:
-    return f"{what} is not available yet."
 
 
 def carried(game: Game, eid: int) -> list[int]:

@@ -104,7 +104,7 @@ def _sprites(game: Game, visible: np.ndarray, explored: np.ndarray) -> tuple[Spr
 
 def map_model(game: Game) -> MapModel:
     level = game.level
-    visible = game.visible  # (first: reading it marks what it shows explored)
+    visible = game.visible
     tiles = _read_only(game.known_tiles().astype(np.int16))
     seen = _read_only(visible.copy())
     explored = _read_only(level.explored.copy())

@@ -3,8 +3,9 @@
 tcod's restrictive shadowcasting never looks past `radius`, so running it on the
 (2r+1)-square window around the viewer gives exactly the squares `tcod.map.compute_fov`
 would mark on the full map (tests/test_perf_paths.py checks this on many levels), at a small
-fraction of the cost. The C map is built once per window shape and reused: sight is asked
-for after every step of every party member, so the wrapper's allocations dominated.
+fraction of the cost. Play asks LevelSight (one level's transparency loaded once, kept in
+game.kept by engine/turns/party_sight.py); window_fov and fov_map make their C map afresh
+on each call (nothing kept at module level) and serve the kept-answer checks and tests.
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ import numpy as np
 from roguelike.world.libtcod import ffi, lib
 
 _CELL = np.dtype([("transparent", bool), ("walkable", bool), ("fov", bool)])
-_MAPS: dict[tuple[int, int], tuple[np.ndarray, object]] = {}
 
 
 def _c_map(h: int, w: int) -> tuple[np.ndarray, object]:
-    found = _MAPS.get((h, w))
-    if found is None:
-        buffer = np.zeros((h, w), dtype=_CELL)
-        cdata = ffi.new("struct TCOD_Map*",
-                        (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", buffer)))
-        found = _MAPS[(h, w)] = (buffer, cdata)
-    return found
+    """A fresh tcod map over a buffer of our own (no module-wide pool: play asks
+    LevelSight, which a game keeps in game.kept; this path serves checks and tests)."""
+    buffer = np.zeros((h, w), dtype=_CELL)
+    cdata = ffi.new("struct TCOD_Map*",
+                    (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", buffer)))
+    return buffer, cdata
 
 
 def window_fov(clear: np.ndarray, x: int, y: int, radius: int

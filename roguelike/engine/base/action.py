@@ -20,6 +20,7 @@ from roguelike.core.events import Event
 from roguelike.engine.base.words import plural
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore
     from roguelike.engine.game import Game
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -99,11 +100,11 @@ def read_action(data: Any, kinds: Mapping[str, type[Action]]) -> Action:
     return cls(**args)
 
 
-def end_move(game: Game, actor: int) -> None:
+def end_move(game: HasStore, actor: int) -> None:
     game.store.get(actor, Actor).move_points = 0
 
 
-def spend_action(game: Game, actor: int) -> Result | None:
+def spend_action(game: HasStore, actor: int) -> Result | None:
     """Use one of the turn's actions for something other than moving."""
     act = game.store.get(actor, Actor)
     if act.actions_left <= 0:
@@ -117,7 +118,7 @@ def spend_action(game: Game, actor: int) -> Result | None:
     return None
 
 
-def wait_events(game: Game, actor: int) -> list[Event]:
+def wait_events(game: HasStore, actor: int) -> list[Event]:
     """What Wait does, and the events it gives: for the creatures' own decisions, which
     want the events alone (a Wait always succeeds and never turns into another action)."""
     act = game.store.get(actor, Actor)

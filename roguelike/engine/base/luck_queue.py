@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from roguelike.core.events import Event
+    from roguelike.engine.base.views import HasState
     from roguelike.engine.game import Game
 
 Resumer = Callable[["Game", list[int], bool], list["Event"]]
@@ -73,26 +74,26 @@ class LuckQueue:
     holds: int = 0
 
 
-def waiting(game: Game) -> bool:
+def waiting(game: HasState) -> bool:
     """Whether a roll waits on the player's luck (nothing else may happen until answered)."""
     return bool(game.state.luck_queue.items)
 
 
-def offer_waiting(game: Game) -> Offer | None:
+def offer_waiting(game: HasState) -> Offer | None:
     """The roll the player is asked about now, if any."""
     items = game.state.luck_queue.items
     head = items[0] if items else None
     return head if isinstance(head, Offer) else None
 
 
-def may_offer(game: Game) -> bool:
+def may_offer(game: HasState) -> bool:
     """Whether an offer made now could wait: nothing waits yet and no effect under way
     forbids stopping."""
     queue = game.state.luck_queue
     return not queue.items and queue.holds == 0
 
 
-def ask(game: Game, offer: Offer) -> None:
+def ask(game: HasState, offer: Offer) -> None:
     queue = game.state.luck_queue
     if queue.items:  # (luck.offer_luck asks may_offer first)
         raise RuntimeError("a second offer while one waits: a caller went on after it")
@@ -110,7 +111,7 @@ def then(game: Game, step: str, args: list[int]) -> None:
 
 
 @contextmanager
-def holding(game: Game) -> Iterator[None]:
+def holding(game: HasState) -> Iterator[None]:
     """An effect that cannot stop half-way: no luck is offered inside it."""
     queue = game.state.luck_queue
     queue.holds += 1
@@ -143,7 +144,7 @@ def go_on(game: Game) -> list[Event]:
     return events
 
 
-def _first(game: Game, run: Callable[[], list[Event]]) -> list[Event]:
+def _first(game: HasState, run: Callable[[], list[Event]]) -> list[Event]:
     """Run one piece with the queue set aside: what it queues (an offer and the rest of its
     own effect) goes ahead of what was already waiting."""
     items = game.state.luck_queue.items

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Character, Named
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
@@ -117,7 +119,7 @@ def hazard_is(kind: str) -> str:
     return "are" if kind in PLURAL_HAZARDS else "is"
 
 
-def proper_name(game: Game, eid: int) -> bool:
+def proper_name(game: StoreAndContent, eid: int) -> bool:
     """Whether `eid` is called by a name of its own: a delver the player named ('Vex'),
     not one called by its role and class ('Leader Warrior') nor a creature by its kind."""
     char = game.store.try_get(eid, Character)
@@ -128,14 +130,14 @@ def proper_name(game: Game, eid: int) -> bool:
     return named.name != f"{content.roles[char.role].name} {content.classes[char.klass].name}"
 
 
-def _name(game: Game, eid: int) -> str:
-    named = game.store.try_get(eid, Named)
+def _name(store: EntityStore, eid: int) -> str:
+    named = store.try_get(eid, Named)
     return named.name if named else f"#{eid}"
 
 
 def the_name(game: Game, eid: int) -> str:
     """'the Orc', 'the Leader Warrior', but 'Vex' (a name of its own takes no article)."""
-    name = _name(game, eid)
+    name = _name(game.store, eid)
     if proper_name(game, eid):
         return name
     return "the " + name[4:] if name.startswith("The ") else f"the {name}"
@@ -143,5 +145,5 @@ def the_name(game: Game, eid: int) -> str:
 
 def a_name(game: Game, eid: int) -> str:
     """'an Orc', 'a Pillager', but 'Vex'."""
-    name = _name(game, eid)
+    name = _name(game.store, eid)
     return name if proper_name(game, eid) else a_an(name)

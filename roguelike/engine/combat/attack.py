@@ -35,6 +35,8 @@ from roguelike.engine.status.luck import gain_luck, offer_luck
 from roguelike.engine.status.saves import D6_SAVES, saving_throw
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 MANEUVERS = ("", "knock_down", "force_back", "disarm")
@@ -53,8 +55,8 @@ def roll_d6_check(game: Game, need: int) -> tuple[int, bool]:
     return roll, roll >= need
 
 
-def distance_between(game: Game, a: int, b: int) -> int:
-    pa, pb = game.store.get(a, Position), game.store.get(b, Position)
+def distance_between(store: EntityStore, a: int, b: int) -> int:
+    pa, pb = store.get(a, Position), store.get(b, Position)
     return max(abs(pa.x - pb.x), abs(pa.y - pb.y))
 
 
@@ -76,7 +78,7 @@ def attack_modifier(game: Game, attacker: int, defender: int, maneuver: str = ""
     """Everything that changes the to-hit roll: conditions, a mark, darkness, range, a lost
     weapon, a maneuver; and whether the hit is automatic (a helpless target)."""
     d6 = game.content.fight.d6
-    dist = distance_between(game, attacker, defender)
+    dist = distance_between(game.store, attacker, defender)
     mod, auto = C.attack_mods(game, attacker, defender, dist)
     bonus, events = C.on_attacked(game, attacker, defender)
     mod += bonus
@@ -219,7 +221,7 @@ def wound(game: Game, eid: int, *, boxes: int = 1, source: str = "",
     return events
 
 
-def _wound_the_fallen(game: Game, eid: int) -> list[Event]:
+def _wound_the_fallen(game: StoreAndContent, eid: int) -> list[Event]:
     """A wound on a Knocked Out character starts its "about 10 minutes of rest" again
     (DungeonPunk 004:491: a wound is no rest; vines smothering a knocked-out captive no
     longer let it get up and fall again every 60 rounds). Nothing else befalls the fallen."""
@@ -316,14 +318,14 @@ def ability_effects(game: Game, attacker: int, defender: int) -> list[Event]:
 
 def _feats(game: Game, killer: int, hit_dice: int) -> list[Event]:
     """Luck for feats (our triggers for DungeonPunk's 'good play')."""
-    events = gain_luck(game, killer, "first_blood") if battle(game).fallen == 1 else []
+    events = gain_luck(game, killer, "first_blood") if battle(game.store).fallen == 1 else []
     if hit_dice >= 4:
         events += gain_luck(game, killer, "slay_the_strong")
     return events
 
 
 # ----- cleaving (Classic) ---------------------------------------------------------------
-def cleave_limit(game: Game, eid: int) -> int:
+def cleave_limit(game: StoreAndContent, eid: int) -> int:
     tables = game.content.fight
     char = game.store.try_get(eid, Character)
     if char is not None:

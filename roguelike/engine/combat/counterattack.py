@@ -17,6 +17,7 @@ from roguelike.core.events import Event
 from roguelike.engine.base.stats import name_of
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore
     from roguelike.engine.game import Game
 
 # (the content's names, checked by content/traps.py's COUNTER_OUTCOMES)
@@ -24,7 +25,7 @@ REMOVE = "remove_figure"  # the figure leaves play; the trap stays armed
 DISARM = "disarmed_no_xp"  # the figure leaves play and the trap is disarmed, no experience
 
 
-def outcome(game: Game, attacker: int, target: int, damaged: bool) -> str:
+def outcome(game: HasStore, attacker: int, target: int, damaged: bool) -> str:
     """What a delver's attack with this result does to `target` ('' for any other target,
     or a non-delver's attack)."""
     fig = game.store.try_get(target, TrapFigure)

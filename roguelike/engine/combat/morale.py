@@ -15,34 +15,36 @@ from roguelike.engine.status import conditions as C
 from roguelike.engine.status.checks import fight_state
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import Board, HasStore, StoreAndContent
     from roguelike.engine.game import Game
 
 NEVER_FIGHTS, NEVER_BREAKS = -6, 4
 
 
-def carries_light(game: Game, eid: int) -> bool:
+def carries_light(store: EntityStore, eid: int) -> bool:
     """Whether a creature carries a lit light (Classic 002: "Characters or monsters that
     carry a light source are unable to surprise opponents"): a delver's lantern or torch,
     or a monster given one (the light system's `LightSource`, burning)."""
-    light = game.store.peek(LightSource).get(eid)
+    light = store.peek(LightSource).get(eid)
     return light is not None and light.rounds_left > 0
 
 
-def battle(game: Game) -> Battle:
-    for _eid, b in game.store.query(Battle):
+def battle(store: EntityStore) -> Battle:
+    for _eid, b in store.query(Battle):
         return b
     b = Battle()
-    game.store.create(b)
+    store.create(b)
     return b
 
 
-def _group(game: Game) -> list[int]:
+def _group(game: Board) -> list[int]:
     """The monsters in the fight: awake, on this level, not Pillagers."""
     return [e for e, a, p in game.store.query(Actor, Position)
             if a.side == "monster" and a.awake and p.depth == game.depth]
 
 
-def _rating(game: Game, eid: int) -> int:
+def _rating(game: StoreAndContent, eid: int) -> int:
     stats = game.store.get(eid, MonsterStats)
     mon = game.content.monsters.get(stats.kind)
     return mon.morale if mon else 0
@@ -51,7 +53,7 @@ def _rating(game: Game, eid: int) -> int:
 # ----- surprise --------------------------------------------------------------------------
 def on_spotted(game: Game, woken: list[int]) -> list[Event]:
     """Foes wake on meeting the party: count them into the battle, roll surprise once."""
-    b = battle(game)
+    b = battle(game.store)
     b.size += len([e for e in woken if game.store.get(e, Actor).side == "monster"])
     if b.surprise_rolled or not woken:
         return []
@@ -60,7 +62,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
     rng = game.streams.play
     events: list[Event] = []
     standing = [e for e in game.party if not is_disabled(game.store, e)]
-    if any(carries_light(game, e) for e in woken):
+    if any(carries_light(game.store, e) for e in woken):
         events.append(Event("surprise", "The foes' light gives them away: the party cannot "
                             "be surprised."))
         party_roll = 0
@@ -72,7 +74,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
                             roll=party_roll))
         for eid in standing:
             events += C.add_condition(game, eid, "surprised", C.UNTIL_ENDED, "surprise")
-    if any(carries_light(game, e) for e in standing):
+    if any(carries_light(game.store, e) for e in standing):
         events.append(Event("surprise", "The party's light gives it away: the foes cannot "
                             "be surprised."))
         return events
@@ -85,7 +87,7 @@ def on_spotted(game: Game, woken: list[int]) -> list[Event]:
     return events
 
 
-def on_calm(game: Game) -> None:
+def on_calm(game: HasStore) -> None:
     """No foe in view: the battle is over; the next meeting is a new encounter."""
     if not game.store.peek(Battle):  # asked after every action out of combat
         return
@@ -124,7 +126,7 @@ def on_monster_killed(game: Game, eid: int) -> list[Event]:
     """Call before the monster is removed: first death and half-down triggers."""
     if game.store.get(eid, Actor).side != "monster":
         return []
-    b = battle(game)
+    b = battle(game.store)
     # monsters placed awake (not met by spotting) still count in the group
     b.size = max(b.size, len(_group(game)) + b.fallen)
     b.fallen += 1
@@ -147,12 +149,12 @@ def on_monster_killed(game: Game, eid: int) -> list[Event]:
 def on_monster_hurt(game: Game, eid: int, before: int) -> list[Event]:
     """A lone monster brought to half its Hits checks morale (Classic)."""
     stats = game.store.get(eid, MonsterStats)
-    if battle(game).size != 1 or not (2 * stats.hits <= stats.max_hits < 2 * before):
+    if battle(game.store).size != 1 or not (2 * stats.hits <= stats.max_hits < 2 * before):
         return []
     return check_morale(game, "alone and badly hurt")
 
 
-def tick_round(game: Game) -> None:
+def tick_round(game: HasStore) -> None:
     """Retreats and withdrawals last 1d10 rounds, then the monster fights on."""
     # each state counts down on its own (no dice, no order), so the table is walked as is
     for state in game.store.peek(components.FightState).values():

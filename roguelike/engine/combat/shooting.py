@@ -12,10 +12,11 @@ from roguelike.engine.base.words import plural
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 
-def ranged_reach(game: Game, eid: int) -> int:
+def ranged_reach(game: StoreAndContent, eid: int) -> int:
     """How far a creature shoots: the Rogue's weapon (T&T: 24"), a monster's `ranged`."""
     char = game.store.try_get(eid, Character)
     if char is not None:
@@ -26,7 +27,7 @@ def ranged_reach(game: Game, eid: int) -> int:
     return mon.ranged if mon else 0
 
 
-def blockers(game: Game, *skip: int) -> set[tuple[int, int]]:
+def blockers(game: Board, *skip: int) -> set[tuple[int, int]]:
     positions = game.store.table(Position)
     depth = game.depth
     return {(pos.x, pos.y) for e in game.store.ids(Actor, Position)

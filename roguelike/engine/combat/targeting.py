@@ -13,6 +13,7 @@ from roguelike.core.components import Position
 from roguelike.world.sight import clear_line, line
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasContent
     from roguelike.engine.game import Game
 
 
@@ -34,7 +35,7 @@ class Bands:
         return None
 
 
-def bands_for(game: Game, reach: int) -> Bands:
+def bands_for(game: HasContent, reach: int) -> Bands:
     ranges = game.content.ranges
     mods, (s, m, lg) = ranges.mods, ranges.feet
     d6 = game.content.fight.d6
@@ -49,11 +50,11 @@ def range_mod(game: Game, reach: int, dist: int) -> int:
     return band[1] if band is not None else 0
 
 
-def spell_range(game: Game) -> int:
+def spell_range(game: HasContent) -> int:
     return game.content.ranges.targeting.spell_range
 
 
-def weapon_range(game: Game) -> int:
+def weapon_range(game: HasContent) -> int:
     return game.content.ranges.targeting.weapon_range
 
 

@@ -11,18 +11,20 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.status.luck import gain_luck
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 
-def level_for_xp(game: Game, xp: int) -> int:
+def level_for_xp(content: Content, xp: int) -> int:
     level = 1
-    for row in game.content.fight.levels:
+    for row in content.fight.levels:
         if xp >= row.xp:
             level = row.level
     return level
 
 
-def monster_xp(game: Game, eid: int) -> int:
+def monster_xp(game: StoreAndContent, eid: int) -> int:
     stats = game.store.get(eid, MonsterStats)
     mon = game.content.monsters.get(stats.kind)
     tables = game.content.fight
@@ -32,20 +34,20 @@ def monster_xp(game: Game, eid: int) -> int:
     return tables.xp_for_hit_dice(max(0, stats.hit_dice), specials)
 
 
-def _earners(game: Game, who: int | str | list[int]) -> list[int]:
+def _earners(party: list[int], who: int | str | list[int]) -> list[int]:
     if isinstance(who, int):
         return [who]
     if isinstance(who, list):
         return who
     # the party: all share (Classic: evenly among the survivors; nobody here dies of wounds)
-    return list(game.party)
+    return list(party)
 
 
 def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
              ) -> list[Event]:
     """Give `amount` XP to a character, a list of them, or "party" (split evenly; the
     remainder goes to the first in marching order)."""
-    earners = [e for e in _earners(game, who) if game.store.has(e, Character)]
+    earners = [e for e in _earners(game.party, who) if game.store.has(e, Character)]
     if not earners or amount <= 0:
         return []
     share, rest = divmod(amount, len(earners))
@@ -63,7 +65,7 @@ def award_xp(game: Game, who: int | str | list[int], amount: int, reason: str
 def _level_up(game: Game, eid: int, char: Character) -> list[Event]:
     events: list[Event] = []
     rows = game.content.fight.levels
-    while char.level < level_for_xp(game, char.xp):
+    while char.level < level_for_xp(game.content, char.xp):
         char.level += 1
         row = rows[char.level - 1]
         text = f"{name_of(game.store, eid)} reaches level {char.level}"

@@ -19,10 +19,11 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import the_name
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 
-def _turn_takers(game: Game, eid: int) -> list[tuple[ConditionDef, int]]:
+def _turn_takers(game: StoreAndContent, eid: int) -> list[tuple[ConditionDef, int]]:
     """(condition, rounds left) of each active condition that takes `eid`'s turns."""
     conds = game.store.peek(Conditions).get(eid)
     if conds is None or not conds.active:

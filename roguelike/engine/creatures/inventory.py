@@ -25,10 +25,11 @@ from roguelike.engine.base.words import direction_words, plural
 from roguelike.engine.creatures.helpless import can_act
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import Board, HasStore, StoreAndContent
     from roguelike.engine.game import Game
 
 
-def ledger(game: Game) -> Ledger:
+def ledger(game: HasStore) -> Ledger:
     found = game.store.ids(Ledger)  # the first by id, as a query would give it
     if found:
         return game.store.get(found[0], Ledger)
@@ -42,7 +43,7 @@ def carried(store: EntityStore, eid: int) -> list[int]:
     return list(inv.items) if inv else []
 
 
-def item_def_of(game: Game, item: int) -> ItemDef | None:
+def item_def_of(game: StoreAndContent, item: int) -> ItemDef | None:
     it = game.store.try_get(item, Item)
     return game.content.explore.items.get(it.kind) if it else None
 
@@ -89,11 +90,11 @@ def unstow(game: Game, eid: int, item: int) -> None:
     _recount(game, eid)
 
 
-def place(game: Game, item: int, depth: int, x: int, y: int) -> None:
+def place(game: HasStore, item: int, depth: int, x: int, y: int) -> None:
     game.store.add(item, Position(depth, x, y))
 
 
-def make_item(game: Game, kind: str, pos: Position | None = None) -> int:
+def make_item(game: StoreAndContent, kind: str, pos: Position | None = None) -> int:
     idef = game.content.explore.items[kind]
     eid = game.store.create(Item(kind), Named(idef.name), Appearance(idef.glyph, "white", 0))
     if idef.gp:
@@ -141,12 +142,12 @@ def roll_treasure(game: Game, faces: list[int], x: int, y: int, what: str) -> li
             event]
 
 
-def _owner_within(game: Game, actor: int, item: int) -> int | None:
+def _owner_within(store: EntityStore, actor: int, item: int) -> int | None:
     """Who holds `item`, if it is a Disabled creature next to the actor (T&T: lootable)."""
-    here = game.store.get(actor, Position)
-    for eid, inv in game.store.query(Inventory):
-        if item in inv.items and eid != actor and is_disabled(game.store, eid):
-            pos = game.store.try_get(eid, Position)
+    here = store.get(actor, Position)
+    for eid, inv in store.query(Inventory):
+        if item in inv.items and eid != actor and is_disabled(store, eid):
+            pos = store.try_get(eid, Position)
             if pos is not None and pos.depth == here.depth and chebyshev(pos, here) <= 1:
                 return eid
     return None
@@ -174,7 +175,7 @@ def bank(game: Game, eid: int, where: str = "at the Camp") -> list[Event]:
                   f"{led.banked_gp} gp.", eid, roll=total)]
 
 
-def in_camp(game: Game, eid: int) -> bool:
+def in_camp(game: Board, eid: int) -> bool:
     pos = game.store.get(eid, Position)
     return pos.depth == game.depth and game.level.room_at(pos.x, pos.y) == game.level.camp_room
 
@@ -194,7 +195,7 @@ class PickUp(Action):
         pos, here = store.try_get(self.item, Position), store.get(actor, Position)
         owner = None
         if pos is None:
-            owner = _owner_within(game, actor, self.item)
+            owner = _owner_within(game.store, actor, self.item)
             if owner is None:
                 return fail("Nobody Disabled next to you holds that.")
         elif pos.depth != here.depth or chebyshev(pos, here) > 1:
@@ -206,11 +207,9 @@ class PickUp(Action):
             unstow(game, owner, self.item)
         stow(game, actor, self.item)
         frm = f" from {name_of(store, owner)}" if owner is not None else ""
-        events = [Event("pick_up", f"{name_of(store, actor)} picks up the "
-                        f"{name_of(store, self.item)}{frm}.", actor, self.item)]
-        if in_camp(game, actor):
-            events += bank(game, actor)
-        return done(*events)
+        return _and_banked(game, actor, Event(
+            "pick_up", f"{name_of(store, actor)} picks up the {name_of(store, self.item)}"
+            f"{frm}.", actor, self.item))
 
 
 @dataclass(frozen=True)
@@ -258,11 +257,17 @@ class Give(Action):
         if blocked:
             return blocked
         names = _hand_over(game, actor, self.to, ids)
-        events = [Event("give", f"{name_of(store, actor)} gives {names} to "
-                        f"{name_of(store, self.to)}.", actor, self.to)]
-        if in_camp(game, self.to) and not is_disabled(store, self.to):
-            events += bank(game, self.to)
-        return done(*events)
+        return _and_banked(game, self.to, Event(
+            "give", f"{name_of(store, actor)} gives {names} to {name_of(store, self.to)}.",
+            actor, self.to))
+
+
+def _and_banked(game: Game, holder: int, event: Event) -> Result:
+    """A hand-over's event, and the treasure banked when the one who now holds it stands
+    in the Camp and can act on it (a Disabled delver given treasure banks nothing)."""
+    if in_camp(game, holder) and not is_disabled(game.store, holder):
+        return done(event, *bank(game, holder))
+    return done(event)
 
 
 def _hand_over(game: Game, frm: int, to: int, ids: list[int]) -> str:
@@ -312,11 +317,8 @@ class Take(Action):
         if blocked:
             return blocked
         names = _hand_over(game, self.frm, actor, ids)
-        events = [Event("take", f"{name_of(store, actor)} takes {names} from {name}.",
-                        actor, self.frm)]
-        if in_camp(game, actor):
-            events += bank(game, actor)
-        return done(*events)
+        return _and_banked(game, actor, Event(
+            "take", f"{name_of(store, actor)} takes {names} from {name}.", actor, self.frm))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ and listening (T&T doors with the Classic odds adapted to the d6; RULES.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -30,6 +31,7 @@ from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore, StoreAndContent
     from roguelike.engine.game import Game
     from roguelike.engine.light.lighting import Sighted
 
@@ -93,11 +95,50 @@ def make_noise(game: Game) -> None:
     led.noisy_until = max(led.noisy_until, led.clock + NOISE_ROUNDS)
 
 
-def force_need(game: Game, actor: int) -> int:
+def force_need(game: StoreAndContent, actor: int) -> int:
     """The d6 a character needs to force a stuck door: 6, 5 for the strong (Classic)."""
     rules = game.content.explore.doors
     strong = attribute(game.store, actor, "might") <= rules.strong_might
     return rules.force_target - (1 if strong else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class DoorCheck:
+    """How one of the four door actions rolls: the attribute checked and what the check is
+    for (its messages), the action's kind (naming its resumer in the registry) and
+    that resumer, and whether
+    it needs a Rogue's lockpicks or is noisy whatever the roll."""
+
+    attribute: str
+    doing: str
+    kind: str
+    resume: Callable[[Game, list[int], bool], list[Event]]
+    picks: bool = False
+    noisy: bool = False
+
+
+def try_door(game: Game, actor: int, dx: int, dy: int, how: DoorCheck,
+             refusal: Callable[[Game, int, Door], str], need: int | None = None) -> Result:
+    """A door action's one path: the door next to the actor in (dx, dy), `refusal`'s answer
+    for its state ("" when it may be tried), the lockpicks, a check it cannot pass, the
+    action spent, then the roll (offered to luck on a failure) and what it decided."""
+    found = _adjacent_door(game, actor, dx, dy)
+    if isinstance(found, Result):
+        return found
+    door, state = found
+    why = refusal(game, door, state)
+    if why:
+        return fail(why)
+    hope = hopeless(game, actor, how.attribute, how.doing, need)
+    refused = (lockpicks_refusal(game, actor) if how.picks else None) \
+        or (fail(hope) if hope else None) or spend_action(game, actor)
+    if refused:
+        return refused
+    if how.noisy:
+        make_noise(game)  # the trying is noisy, whatever the roll
+    ok, events = check_or_offer(game, actor, how.attribute, how.doing, how.kind,
+                                [actor, door], need=need)
+    return done(*events, *([] if ok is None else how.resume(game, [actor, door], ok)))
 
 
 @dataclass(frozen=True)
@@ -109,20 +150,13 @@ class ForceDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open or not game.store.has(door, Stuck) or state.locked:
-            return fail("That door is not stuck.")
-        why = hopeless(game, actor, "might", "forcing the stuck door", force_need(game, actor))
-        blocked = fail(why) if why else spend_action(game, actor)
-        if blocked:
-            return blocked
-        make_noise(game)  # the trying is noisy, whatever the roll
-        ok, events = check_or_offer(game, actor, "might", "forcing the stuck door", "force_door",
-                                    [actor, door], need=force_need(game, actor))
-        return done(*events, *([] if ok is None else resume_force_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, FORCE, _not_stuck,
+                        force_need(game, actor))
+
+
+def _not_stuck(game: HasStore, door: int, state: Door) -> str:
+    stuck = not state.open and game.store.has(door, Stuck) and not state.locked
+    return "" if stuck else "That door is not stuck."
 
 
 @dataclass(frozen=True)
@@ -134,20 +168,8 @@ class BreakDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open:
-            return fail("That door is open.")
-        why = hopeless(game, actor, "might", "breaking down the door")
-        blocked = fail(why) if why else spend_action(game, actor)
-        if blocked:
-            return blocked
-        make_noise(game)
-        ok, events = check_or_offer(game, actor, "might", "breaking down the door",
-                                    "break_door", [actor, door])
-        return done(*events, *([] if ok is None else resume_break_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, BREAK,
+                        lambda _g, _d, state: "That door is open." if state.open else "")
 
 
 def lockpicks_refusal(game: Game, actor: int) -> Result | None:
@@ -166,20 +188,8 @@ class PickLock(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if not state.locked:
-            return fail("That door is not locked.")
-        why = hopeless(game, actor, "wits", "picking the lock")
-        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
-            or spend_action(game, actor)
-        if refused:
-            return refused
-        ok, events = check_or_offer(game, actor, "wits", "picking the lock", "pick_lock",
-                                    [actor, door])
-        return done(*events, *([] if ok is None else resume_pick_lock(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, PICK, lambda _g, _d, state: (
+            "" if state.locked else "That door is not locked."))
 
 
 @dataclass(frozen=True)
@@ -191,20 +201,9 @@ class LockDoor(Action):
     dy: int
 
     def perform(self, game: Game, actor: int) -> Result:
-        found = _adjacent_door(game, actor, self.dx, self.dy)
-        if isinstance(found, Result):
-            return found
-        door, state = found
-        if state.open or state.broken or state.locked:
-            return fail("Only a closed, unbroken, unlocked door can be locked.")
-        why = hopeless(game, actor, "wits", "locking the door")
-        refused = lockpicks_refusal(game, actor) or (fail(why) if why else None) \
-            or spend_action(game, actor)
-        if refused:
-            return refused
-        ok, events = check_or_offer(game, actor, "wits", "locking the door", "lock_door",
-                                    [actor, door])
-        return done(*events, *([] if ok is None else resume_lock_door(game, [actor, door], ok)))
+        return try_door(game, actor, self.dx, self.dy, LOCK, lambda _g, _d, state: (
+            "Only a closed, unbroken, unlocked door can be locked."
+            if state.open or state.broken or state.locked else ""))
 
 
 # ----- what each door roll decided: at once, or once the player has decided on luck -----
@@ -241,6 +240,14 @@ def resume_lock_door(game: Game, args: list[int], ok: bool) -> list[Event]:
         state.checked = True
         game.invalidate_terrain()  # door states feed the cached routes
     return []
+
+
+FORCE = DoorCheck("might", "forcing the stuck door", "force_door", resume_force_door,
+                  noisy=True)
+BREAK = DoorCheck("might", "breaking down the door", "break_door", resume_break_door,
+                  noisy=True)
+PICK = DoorCheck("wits", "picking the lock", "pick_lock", resume_pick_lock, picks=True)
+LOCK = DoorCheck("wits", "locking the door", "lock_door", resume_lock_door, picks=True)
 
 
 @dataclass(frozen=True)
@@ -352,7 +359,7 @@ class Listen(Action):
         return done(*events, *([] if ok is None else resume_listen(game, [actor, door], ok)))
 
 
-def resume_listen(game: Game, args: list[int], ok: bool) -> list[Event]:
+def resume_listen(game: StoreAndContent, args: list[int], ok: bool) -> list[Event]:
     actor, door = args
     if not ok:
         return [Event("listen", "You hear nothing.", actor)]

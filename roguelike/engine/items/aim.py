@@ -21,6 +21,7 @@ from roguelike.engine.items.item_use import throw_refusal, thrown_at
 from roguelike.world.sight import line
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore
     from roguelike.engine.game import Game
 
 NO_LINE = "No clear line of fire."  # (shooting.can_shoot's words)
@@ -39,8 +40,8 @@ class Verdict:
         return not self.refusal
 
 
-def _friends(game: Game, struck: list[int]) -> tuple[int, ...]:
-    return tuple(e for e in game.party if e in struck)
+def _friends(party: list[int], struck: list[int]) -> tuple[int, ...]:
+    return tuple(e for e in party if e in struck)
 
 
 def shot(game: Game, shooter: int, x: int, y: int) -> Verdict:
@@ -65,14 +66,14 @@ def cast(game: Game, caster: int, spell_id: str, x: int, y: int) -> Verdict:
     refusal = spells.aim_refusal(game, caster, spell_id, x, y)
     if refusal:
         return Verdict(refusal)
-    return Verdict("", _friends(game, spells.caught_by(game, spell_id, x, y)))
+    return Verdict("", _friends(game.party, spells.caught_by(game, spell_id, x, y)))
 
 
 def throw(game: Game, thrower: int, idef: ItemDef, x: int, y: int) -> Verdict:
     refusal = throw_refusal(game, thrower, idef, x, y)
     if refusal:
         return Verdict(refusal)
-    return Verdict("", _friends(game, thrown_at(game, idef, x, y)))
+    return Verdict("", _friends(game.party, thrown_at(game, idef, x, y)))
 
 
 def seen_at(game: Game, x: int, y: int) -> int | None:
@@ -83,7 +84,7 @@ def seen_at(game: Game, x: int, y: int) -> int | None:
     return who
 
 
-def names(game: Game, eids: list[int] | tuple[int, ...]) -> str:
+def names(game: HasStore, eids: list[int] | tuple[int, ...]) -> str:
     """'Vex is', 'Vex and Bors are'."""
     words = [name_of(game.store, e) for e in eids]
     joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -25,6 +25,7 @@ from roguelike.engine.status.saves import saving_throw
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasContent, StoreAndContent
     from roguelike.engine.game import Game
 
 # Classic misses land in a 1d12 clock direction: offsets per hour, in half-squares.
@@ -217,7 +218,7 @@ def throw_fire(game: Game, actor: int, idef: ItemDef, x: int, y: int, dist: int
     return events + _splash(game, idef, lx, ly)
 
 
-def _harmed(game: Game, eid: int, idef: ItemDef) -> bool:
+def _harmed(game: StoreAndContent, eid: int, idef: ItemDef) -> bool:
     if not idef.harms:
         return True
     stats = game.store.try_get(eid, MonsterStats)
@@ -277,6 +278,6 @@ def usable(game: Game, eid: int) -> list[tuple[int, ItemDef]]:
     return out
 
 
-def throw_reach(game: Game, idef: ItemDef) -> int:
+def throw_reach(game: HasContent, idef: ItemDef) -> int:
     """How far a thrown item goes (its missile's long range, in squares)."""
     return game.content.explore.missiles[idef.missile].long_squares

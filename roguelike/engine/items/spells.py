@@ -27,13 +27,16 @@ from roguelike.world import tiles as T
 from roguelike.world.sight import clear_line
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
+    from roguelike.core.rng import Streams
+    from roguelike.engine.base.views import HasContent, StoreAndContent
     from roguelike.engine.game import Game
 
 # (a fire wall is drawn like DCSS's clouds, not `^`, the traps' glyph)
 WALL_LOOK = {"fire": ("§", "bright_red", "fire wall"), "stone": ("#", "grey70", "stone wall")}
 
 
-def known_spells(game: Game, caster: int) -> list[str]:
+def known_spells(game: StoreAndContent, caster: int) -> list[str]:
     char = game.store.try_get(caster, Character)
     if char is None:
         return []
@@ -109,16 +112,16 @@ class Cast(Action):
             return done(*events)
         return done(*events, *resume_cast(game, args, ok))
 
-    def encode(self, game: Game) -> list[int]:
+    def encode(self, game: HasContent) -> list[int]:
         """The cast as integers (a pending luck decision keeps only integers)."""
-        ids, options = _cast_words(game)
+        ids, options = _cast_words(game.content)
         return [ids.index(self.spell), self.x, self.y, options.index(self.option)]
 
 
-def _cast_words(game: Game) -> tuple[list[str], list[str]]:
+def _cast_words(content: Content) -> tuple[list[str], list[str]]:
     """Spell ids and cast options in a fixed order, for Cast.encode."""
-    locations = {loc.id for cls in game.content.classes.values() for loc in cls.locations}
-    return (list(game.content.explore.spells),
+    locations = {loc.id for cls in content.classes.values() for loc in cls.locations}
+    return (list(content.explore.spells),
             ["", *sorted(DIRECTIONS), *sorted(locations)])
 
 
@@ -127,7 +130,7 @@ def resume_cast(game: Game, args: list[int], ok: bool) -> list[Event]:
     if not ok:
         return []
     actor, spell_index, x, y, option = args
-    ids, options = _cast_words(game)
+    ids, options = _cast_words(game.content)
     cast = Cast(ids[spell_index], x, y, options[option])
     spell = game.content.explore.spells[cast.spell]
     return _EFFECTS[spell.effect](game, actor, spell, cast, game.creature_at(x, y))
@@ -212,14 +215,14 @@ def _in_radius(game: Game, spell: SpellDef, x: int, y: int,
             and game.creature_at(pos.x, pos.y) == eid]
 
 
-def _duration(game: Game, spell: SpellDef) -> int:
-    return parse(spell.duration).roll(game.streams.play)
+def _duration(streams: Streams, spell: SpellDef) -> int:
+    return parse(spell.duration).roll(streams.play)
 
 
 def _condition(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
                ) -> list[Event]:
     assert target is not None
-    return adapters.add_condition(game, target, spell.condition, _duration(game, spell),
+    return adapters.add_condition(game, target, spell.condition, _duration(game.streams, spell),
                                   spell.id)
 
 
@@ -239,7 +242,7 @@ def _force_bolt(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int
 
 def _confusion(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
                ) -> list[Event]:
-    rounds = _duration(game, spell)
+    rounds = _duration(game.streams, spell)
     # (every entity with a Position, in the store's order: the order of the Wits checks)
     caught = _in_radius(game, spell, cast.x, cast.y, list(game.store.query(Position)))
     return _confuse(game, spell, rounds, caught)
@@ -272,7 +275,7 @@ def resume_resist_confusion(game: Game, args: list[int], ok: bool) -> list[Event
 def _wall(kind: str) -> Callable[..., list[Event]]:
     def make(game: Game, actor: int, spell: SpellDef, cast: Cast, target: int | None
              ) -> list[Event]:
-        rounds = _duration(game, spell)
+        rounds = _duration(game.streams, spell)
         expires = ledger(game).clock + rounds
         glyph, color, name = WALL_LOOK[kind]
         squares = wall_squares(game, cast.x, cast.y, cast.option, spell.size)

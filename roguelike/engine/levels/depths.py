@@ -16,6 +16,7 @@ from roguelike.world.level import Level
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -32,14 +33,14 @@ def place_goal(store: EntityStore, content: Content, level: Level) -> None:
                  Appearance(idef.glyph, "bright_magenta", 0), Treasure(idef.gp))
 
 
-def leaving(game: Game, actor: int) -> list[int]:
+def leaving(game: Board, actor: int) -> list[int]:
     """Who goes out with the actor: the party within 3 squares (Disabled ones are carried)."""
     here = game.store.get(actor, Position)
     return [e for e in game.party if game.store.get(e, Position).depth == here.depth
             and chebyshev(game.store.get(e, Position), here) <= 3]
 
 
-def carries_goal(game: Game, members: list[int]) -> bool:
+def carries_goal(game: StoreAndContent, members: list[int]) -> bool:
     goal = game.content.explore.goal_item
     for eid in members:
         for item in carried(game.store, eid):

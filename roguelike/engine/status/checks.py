@@ -20,6 +20,8 @@ from roguelike.engine.base.stats import attribute, name_of
 from roguelike.engine.status.conditions import check_mod
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import HasStore, StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -58,7 +60,7 @@ class Check:
         return self.need - self.total
 
 
-def fight_state(game: Game, eid: int) -> FightState:
+def fight_state(game: HasStore, eid: int) -> FightState:
     state = game.store.try_get(eid, FightState)
     if state is None:
         state = FightState()
@@ -66,7 +68,7 @@ def fight_state(game: Game, eid: int) -> FightState:
     return state
 
 
-def multiple_actions_penalty(game: Game, eid: int) -> int:
+def multiple_actions_penalty(game: StoreAndContent, eid: int) -> int:
     """DungeonPunk MAP, beyond Traps & Treasure's two free actions: -1 pip per extra action."""
     state = game.store.try_get(eid, FightState)
     actor = game.store.try_get(eid, Actor)
@@ -83,14 +85,14 @@ def roller_mod(game: Game, eid: int) -> int:
         fatigue_penalty(game, eid)
 
 
-def fatigue_penalty(game: Game, eid: int) -> int:
+def fatigue_penalty(game: HasStore, eid: int) -> int:
     """Each fatigue level is -1 on d6 rolls, i.e. +1 to the target (RULES.md)."""
     fat = game.store.try_get(eid, Fatigue)
     return fat.level if fat else 0
 
 
-def take_pledge(game: Game, eid: int) -> int:
-    state = game.store.try_get(eid, FightState)
+def take_pledge(store: EntityStore, eid: int) -> int:
+    state = store.try_get(eid, FightState)
     if state is None or not state.luck_pledge:
         return 0
     pledge, state.luck_pledge = state.luck_pledge, 0
@@ -104,7 +106,7 @@ def d6_check(game: Game, eid: int, need: int | str, label: str, mod: int = 0) ->
         need = attribute(game.store, eid, need)
     d6 = game.content.fight.d6
     total_mod = mod + roller_mod(game, eid)
-    luck = take_pledge(game, eid)
+    luck = take_pledge(game.store, eid)
     roll = game.streams.play.d(game.content.rules.combat_die)
     botch = roll <= d6.natural_fail
     if roll >= d6.natural_success:
@@ -120,7 +122,7 @@ def d6_check(game: Game, eid: int, need: int | str, label: str, mod: int = 0) ->
     return Check(eid, label, roll, need, total_mod, luck, ok, botch, critical, crit_fail)
 
 
-def describe(game: Game, chk: Check, verb_ok: str = "succeeds", verb_fail: str = "fails"
+def describe(game: HasStore, chk: Check, verb_ok: str = "succeeds", verb_fail: str = "fails"
              ) -> Event:
     name = name_of(game.store, chk.eid)
     verdict = verb_ok if chk.ok else verb_fail
@@ -141,6 +143,6 @@ def attribute_check(game: Game, eid: int, attr: str, mod: int = 0, label: str = 
     return chk.ok, [describe(game, chk)]
 
 
-def has_luck(game: Game, eid: int) -> bool:
-    char = game.store.try_get(eid, Character)
+def has_luck(store: EntityStore, eid: int) -> bool:
+    char = store.try_get(eid, Character)
     return char is not None and char.luck > 0

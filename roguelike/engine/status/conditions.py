@@ -20,17 +20,21 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import plural
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
+    from roguelike.core.ecs import EntityStore
+    from roguelike.core.rng import Streams
+    from roguelike.engine.base.views import HasContent, StoreAndContent
     from roguelike.engine.game import Game
 
 UNTIL_ENDED = -1
 
 
-def _defs(game: Game) -> dict[str, ConditionDef]:
-    return game.content.fight.conditions
+def _defs(content: Content) -> dict[str, ConditionDef]:
+    return content.fight.conditions
 
 
-def resolve(game: Game, cond_id: str) -> ConditionDef:
-    defs = _defs(game)
+def resolve(game: HasContent, cond_id: str) -> ConditionDef:
+    defs = _defs(game.content)
     if cond_id in defs:
         return defs[cond_id]
     for cond in defs.values():
@@ -39,19 +43,19 @@ def resolve(game: Game, cond_id: str) -> ConditionDef:
     raise KeyError(f"unknown condition {cond_id!r}")
 
 
-def _holder(game: Game, eid: int) -> Conditions:
-    conds = game.store.try_get(eid, Conditions)
+def _holder(store: EntityStore, eid: int) -> Conditions:
+    conds = store.try_get(eid, Conditions)
     if conds is None:
         conds = Conditions()
-        game.store.add(eid, conds)
+        store.add(eid, conds)
     return conds
 
 
-def default_rounds(game: Game, cond: ConditionDef) -> int:
+def default_rounds(streams: Streams, cond: ConditionDef) -> int:
     """Rounds from content's default duration ('1d3 rounds', '1 round'); -1 when none."""
     text = cond.default_duration.split(" ")[0] if cond.default_duration else ""
     if text and is_dice(text):
-        return max(1, parse(text).roll(game.streams.play))
+        return max(1, parse(text).roll(streams.play))
     return UNTIL_ENDED
 
 
@@ -62,9 +66,9 @@ def add_condition(game: Game, eid: int, cond_id: str, rounds: int, source: str =
     if not game.store.alive(eid):
         return []
     cond = resolve(game, cond_id)
-    conds = _holder(game, eid)
+    conds = _holder(game.store, eid)
     if rounds == 0:
-        rounds = default_rounds(game, cond)
+        rounds = default_rounds(game.streams, cond)
     name = name_of(game.store, eid)
     if cond.id in conds.active:
         if cond.stacks:
@@ -100,12 +104,12 @@ def remove_condition(game: Game, eid: int, cond_id: str) -> list[Event]:
                   eid)]
 
 
-def active_ids(game: Game, eid: int) -> list[str]:
+def active_ids(game: StoreAndContent, eid: int) -> list[str]:
     """Active conditions, with those an active one includes (Knocked Out: Prone)."""
     conds = game.store.try_get(eid, Conditions)
     if conds is None or not conds.active:
         return []
-    return _with_included(conds, _defs(game))
+    return _with_included(conds, _defs(game.content))
 
 
 def _with_included(conds: Conditions, defs: dict[str, ConditionDef]) -> list[str]:
@@ -121,16 +125,16 @@ def has_condition(game: Game, eid: int, cond_id: str) -> bool:
     return resolve(game, cond_id).id in active_ids(game, eid)
 
 
-def source_of(game: Game, eid: int, cond_id: str) -> str:
-    conds = game.store.try_get(eid, Conditions)
+def source_of(store: EntityStore, eid: int, cond_id: str) -> str:
+    conds = store.try_get(eid, Conditions)
     return conds.sources.get(cond_id, "") if conds else ""
 
 
-def plays(game: Game, eid: int) -> list[ConditionPlay]:
+def plays(game: StoreAndContent, eid: int) -> list[ConditionPlay]:
     conds = game.store.try_get(eid, Conditions)
     if conds is None or not conds.active:  # most creatures, most of the time
         return []
-    defs = _defs(game)
+    defs = _defs(game.content)
     out = []
     for cid in _with_included(conds, defs):
         play = defs[cid].play
@@ -146,7 +150,7 @@ def has_flag(game: Game, eid: int, flag: str) -> bool:
 
 def condition_labels(game: Game, eid: int) -> list[tuple[str, str]]:
     """(glyph + short label, name) of each active condition, for the UI's panel and look."""
-    defs = _defs(game)
+    defs = _defs(game.content)
     conds = game.store.try_get(eid, Conditions)
     out = []
     for cid in active_ids(game, eid):
@@ -159,7 +163,7 @@ def condition_labels(game: Game, eid: int) -> list[tuple[str, str]]:
 
 def condition_look(game: Game, eid: int) -> list[str]:
     """Look text: each active condition's name and what it does (content text)."""
-    defs = _defs(game)
+    defs = _defs(game.content)
     return [f"{defs[cid].name}: {defs[cid].text}" for cid in active_ids(game, eid)]
 
 
@@ -207,9 +211,9 @@ def move_blocked(game: Game, eid: int, x: int, y: int) -> str:
     if any(p.no_move for p in ps):
         return f"{name_of(game.store, eid)} is held fast and cannot move."
     for cid in active_ids(game, eid):
-        if not _defs(game)[cid].play.no_approach_source:
+        if not _defs(game.content)[cid].play.no_approach_source:
             continue
-        src = _source_entity(game, eid, cid)
+        src = _source_entity(game.store, eid, cid)
         if src is None:
             continue
         here = game.store.get(eid, Position)
@@ -221,9 +225,9 @@ def move_blocked(game: Game, eid: int, x: int, y: int) -> str:
     return ""
 
 
-def _source_entity(game: Game, eid: int, cid: str) -> int | None:
-    src = source_of(game, eid, cid)
-    if src.isdigit() and game.store.alive(int(src)) and game.store.has(int(src), Position):
+def _source_entity(store: EntityStore, eid: int, cid: str) -> int | None:
+    src = source_of(store, eid, cid)
+    if src.isdigit() and store.alive(int(src)) and store.has(int(src), Position):
         return int(src)
     return None
 
@@ -231,8 +235,8 @@ def _source_entity(game: Game, eid: int, cid: str) -> int | None:
 def attack_refusal(game: Game, attacker: int, target: int, distance: int) -> str:
     """Why `attacker` cannot attack `target` at this range now; '' when it can."""
     for cid in active_ids(game, attacker):
-        play = _defs(game)[cid].play
-        if play.no_attack_source and _source_entity(game, attacker, cid) == target:
+        play = _defs(game.content)[cid].play
+        if play.no_attack_source and _source_entity(game.store, attacker, cid) == target:
             return f"{name_of(game.store, attacker)} is charmed and will not attack them."
         if play.attack_range_max and distance > play.attack_range_max:
             return f"{name_of(game.store, attacker)} cannot see that far."
@@ -264,13 +268,13 @@ def on_attacked(game: Game, attacker: int, target: int) -> tuple[int, list[Event
     conds = game.store.try_get(target, Conditions)
     if conds is None:
         return 0, events
-    defs = _defs(game)
+    defs = _defs(game.content)
     for cid in list(conds.active):
         play = defs[cid].play
         if play.mark_bonus:
             bonus += play.mark_bonus
             events += remove_condition(game, target, cid)
-        if play.source_attack_ends and _source_entity(game, target, cid) == attacker:
+        if play.source_attack_ends and _source_entity(game.store, target, cid) == attacker:
             events += remove_condition(game, target, cid)
     return bonus, events
 
@@ -283,6 +287,6 @@ def on_wounded(game: Game, eid: int) -> list[Event]:
     if conds is None:
         return events
     for cid in list(conds.active):
-        if _defs(game)[cid].play.wake_on_wound:
+        if _defs(game.content)[cid].play.wake_on_wound:
             events += remove_condition(game, eid, cid)
     return events

@@ -11,6 +11,7 @@ from roguelike.engine.status.checks import Check, fatigue_penalty
 from roguelike.engine.status.luck import offer_luck
 
 if TYPE_CHECKING:
+    from roguelike.content.loader import Content
     from roguelike.engine.game import Game
 
 
@@ -38,7 +39,7 @@ def hopeless(game: Game, eid: int, attr: str, what: str, need: int | None = None
     target = base + tired
     char = game.store.try_get(eid, Character)
     luck = char.luck if char is not None and game.options.luck_prompt == "ask" else 0
-    if target <= 6 + min(luck, _critical_margin(game)):
+    if target <= 6 + min(luck, _critical_margin(game.content)):
         return ""
     why = f" ({base} +{tired} fatigue: rest first)" if tired else ""
     return f"{name_of(game.store, eid)} cannot succeed at {what}: it needs {target} on a d6{why}."
@@ -57,7 +58,7 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
     ok, event = check(game, eid, attr, what, need)
     if ok:
         return True, [event]
-    margin = _critical_margin(game)
+    margin = _critical_margin(game.content)
     short = event.need - event.roll
     label = f"{attr.capitalize()} ({what})"
     chk = Check(eid, label, event.roll, event.need, 0, 0, False, False, False,
@@ -66,5 +67,5 @@ def check_or_offer(game: Game, eid: int, attr: str, what: str, resume: str, args
     return (None if offer else False), [event, *offer]
 
 
-def _critical_margin(game: Game) -> int:
-    return game.content.fight.d6.critical_margin
+def _critical_margin(content: Content) -> int:
+    return content.fight.d6.critical_margin

@@ -25,6 +25,7 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.status.checks import Check, fight_state
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 __all__ = ["KeepRoll", "Offer", "Resumer", "SpendLuck", "gain_luck",
@@ -54,7 +55,7 @@ def offer_luck(game: Game, chk: Check, resume: str, args: list[int]) -> list[Eve
                   need=chk.need)]
 
 
-def gain_luck(game: Game, eid: int, feat: str) -> list[Event]:
+def gain_luck(game: StoreAndContent, eid: int, feat: str) -> list[Event]:
     tables = game.content.fight
     char = game.store.try_get(eid, Character)
     row = tables.luck_feats.get(feat)
@@ -132,7 +133,7 @@ class PledgeInitiative(Action):
                           f"{when} initiative roll ({char.luck} left).", eid))
 
 
-def initiative_pledges(game: Game, rolls: dict[int, int]) -> list[Event]:
+def initiative_pledges(game: Board, rolls: dict[int, int]) -> list[Event]:
     """A fight's round is rolled: each delver's pledge is added to its roll (`rolls`, and
     its Actor.initiative), once."""
     states = game.store.peek(FightState)

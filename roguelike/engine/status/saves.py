@@ -16,25 +16,27 @@ from roguelike.engine.base.stats import NO_SAVE, attribute, name_of
 from roguelike.engine.status.checks import d6_check
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 D6_SAVES = ("might", "wits")
 CLASSIC_SAVES = ("stone", "death", "breath", "wands", "spells")
 
 
-def character_level(game: Game, eid: int) -> int:
-    char = game.store.try_get(eid, Character)
+def character_level(store: EntityStore, eid: int) -> int:
+    char = store.try_get(eid, Character)
     return max(1, getattr(char, "level", 1)) if char else 1
 
 
-def save_target(game: Game, eid: int, category: str) -> int:
+def save_target(game: StoreAndContent, eid: int, category: str) -> int:
     """What the d20 (Classic) or d6 (might/wits) must reach."""
     if category in D6_SAVES:
         return attribute(game.store, eid, category)
     tables = game.content.saves
     char = game.store.try_get(eid, Character)
     if char is not None:
-        return tables.target(tables.class_map[char.klass], character_level(game, eid),
+        return tables.target(tables.class_map[char.klass], character_level(game.store, eid),
                              category)
     stats = game.store.get(eid, MonsterStats)
     return tables.target("fighter", max(1, stats.hit_dice), category)

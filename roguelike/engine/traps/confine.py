@@ -28,6 +28,7 @@ from roguelike.engine.traps.core import Ctx, step_at
 from roguelike.engine.traps.disarm_value import disarm_value, roll_2d6
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import Board, StoreAndContent
     from roguelike.engine.game import Game
 
 SEALS = ("room_seal", "portcullis")
@@ -36,7 +37,7 @@ HP_PER_ROUND_HITS = 4  # suffocation hp per round to Hits, as for all damage
 ROUNDS_PER_MINUTE = 6
 
 
-def room_doors(game: Game, depth: int, room: int) -> list[int]:
+def room_doors(game: Board, depth: int, room: int) -> list[int]:
     level = game.level
     out = []
     for eid, _door, pos in game.store.query(Door, Position):
@@ -79,7 +80,7 @@ def apply(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list
     return events
 
 
-def top(game: Game, eid: int) -> tuple[int, dict[str, Any]] | None:
+def top(game: StoreAndContent, eid: int) -> tuple[int, dict[str, Any]] | None:
     conf = game.store.try_get(eid, Confined)
     if conf is None or not conf.stack:
         return None
@@ -105,7 +106,7 @@ def _flooded(game: Game, trap: int) -> bool:
                for _e, hz in game.store.query(Hazard))
 
 
-def _is_caster(game: Game, eid: int) -> bool:
+def _is_caster(game: StoreAndContent, eid: int) -> bool:
     char = game.store.try_get(eid, Character)
     return char is not None and bool(game.content.classes[char.klass].spells)
 
@@ -171,7 +172,7 @@ def attempt(game: Game, actor: int, holder: int, inside: bool) -> tuple[bool, li
             text = f"{who} reaches down with a pole (rolled {face} vs Combat {need})"
         elif by == "disarm":
             value = disarm_value(game, trap)
-            face = roll_2d6(game)
+            face = roll_2d6(game.streams)
             ok = face >= value
             text = f"{who} works the lock (2d6 rolled {face} vs {value})"
         else:  # save (out_level never applies: characters are all below the caster's level)

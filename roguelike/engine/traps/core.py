@@ -30,6 +30,8 @@ from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import the_trap
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import HasStore, HasStreams, StoreAndContent
     from roguelike.engine.game import Game
 
 
@@ -140,7 +142,7 @@ def continue_trap_steps(game: Game, args: list[int]) -> list[Event]:
     return ctx.events
 
 
-def profile_of(game: Game, trap_eid: int) -> TrapDef:
+def profile_of(game: StoreAndContent, trap_eid: int) -> TrapDef:
     return game.content.traps[game.store.get(trap_eid, Trap).profile]
 
 
@@ -151,7 +153,7 @@ def step_at(profile: TrapDef, path: str) -> dict[str, Any]:
     return node
 
 
-def roll(game: Game, expr: str | int) -> int:
+def roll(game: HasStreams, expr: str | int) -> int:
     return parse(expr).roll(game.streams.play)
 
 
@@ -169,7 +171,7 @@ def duration_rounds(game: Game, text: str, ecl: int = 0) -> int:
     return n * max(1, ecl) if per_level else n
 
 
-def hit_dice(game: Game, eid: int) -> int:
+def hit_dice(game: HasStore, eid: int) -> int:
     stats = game.store.try_get(eid, MonsterStats)
     if stats is not None:
         return max(1, stats.hit_dice)
@@ -177,10 +179,9 @@ def hit_dice(game: Game, eid: int) -> int:
     return max(1, getattr(char, "level", 1)) if char else 1
 
 
-def creatures_on(game: Game, squares: list[tuple[int, int]], depth: int) -> list[int]:
+def creatures_on(store: EntityStore, squares: list[tuple[int, int]], depth: int) -> list[int]:
     """The creatures standing (not Disabled) on `squares` at `depth`, ascending id."""
     wanted = set(squares)
-    store = game.store
     positions = store.table(Position)
     out = []
     for eid in store.ids(Actor, Position):

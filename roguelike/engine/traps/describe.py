@@ -11,6 +11,7 @@ from roguelike.engine.status import conditions
 from roguelike.engine.traps.core import profile_of, step_at
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 STATE_WORDS = {"hidden": "hidden", "exposed": "armed", "armed": "armed (reset)",
@@ -60,7 +61,7 @@ def lasting_effects(game: Game, trap_eid: int) -> list[int]:
             if hz.trap == trap_eid and game.round >= hz.starts]
 
 
-def _step(game: Game, hz_eid: int) -> dict[str, Any]:
+def _step(game: StoreAndContent, hz_eid: int) -> dict[str, Any]:
     hz = game.store.get(hz_eid, Hazard)
     return step_at(game.content.traps[hz.profile], hz.step)
 

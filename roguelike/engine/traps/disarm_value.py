@@ -8,6 +8,7 @@ from roguelike.core.components import Trap
 from roguelike.core.dice import parse
 
 if TYPE_CHECKING:
+    from roguelike.core.rng import Streams
     from roguelike.engine.game import Game
 
 
@@ -23,5 +24,5 @@ def disarm_value(game: Game, trap_eid: int) -> int:
     return trap.disarm_value
 
 
-def roll_2d6(game: Game) -> int:
-    return game.streams.play.d(6) + game.streams.play.d(6)
+def roll_2d6(streams: Streams) -> int:
+    return streams.play.d(6) + streams.play.d(6)

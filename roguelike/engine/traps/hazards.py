@@ -31,7 +31,10 @@ from roguelike.engine.traps.movement import free_square_near, place
 from roguelike.engine.traps.placement import parts_ground
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
+    from roguelike.world.level import Level
 
 
 def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list[Event]:
@@ -44,7 +47,7 @@ def create(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> lis
     else:
         squares = area_squares(game.level, area, ctx.point, ctx.room)
         if step["kind"] == "boulder" and _leaves_block(step):
-            squares = _rest_short(game, squares)
+            squares = _rest_short(game.level, squares)
     delay = duration_rounds(game, step["delay"]) if "delay" in step else 0
     rounds = duration_rounds(game, step["rounds"], ctx.ecl)
     start = game.round + delay
@@ -73,12 +76,12 @@ def _leaves_block(step: dict[str, Any]) -> bool:
                and s.get("impassable_below_hd") is None for s in step.get("on_end", []))
 
 
-def _rest_short(game: Game, path: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _rest_short(level: Level, path: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A boulder's path cut off after the farthest square where the block it leaves parts
     no ground joined today (RULES.md: a block never cuts the level; a party of three
     cannot shift it): no square, the path as it was."""
     for end in range(len(path), 0, -1):
-        if not parts_ground(game.level, [path[end - 1]]):
+        if not parts_ground(level, [path[end - 1]]):
             return path[:end]
     return path
 
@@ -94,7 +97,7 @@ def _ctx(game: Game, eid: int) -> Ctx:
     return ctx
 
 
-def _step(game: Game, eid: int) -> dict[str, Any]:
+def _step(game: StoreAndContent, eid: int) -> dict[str, Any]:
     hz = game.store.get(eid, Hazard)
     return step_at(game.content.traps[hz.profile], hz.step)
 
@@ -111,18 +114,18 @@ def _targets(game: Game, eid: int) -> list[int]:
     if _step(game, eid)["rounds"] == "until_escape":
         return [v for v in hz.victims if game.store.alive(v)]
     pos = game.store.get(eid, Position)
-    return creatures_on(game, [(s[0], s[1]) for s in hz.squares], pos.depth)
+    return creatures_on(game.store, [(s[0], s[1]) for s in hz.squares], pos.depth)
 
 
-def _under(game: Game, eid: int) -> list[int]:
+def _under(store: EntityStore, eid: int) -> list[int]:
     """Every creature on the hazard's squares, the fallen too: its aura's conditions end on
     all of them when it ends (a Mage knocked out in a Monstrous Hand's grip when the Hand
     was disarmed rose still Held, for good: seed s23-d-16)."""
-    hz = game.store.get(eid, Hazard)
-    depth = game.store.get(eid, Position).depth
+    hz = store.get(eid, Hazard)
+    depth = store.get(eid, Position).depth
     squares = {(s[0], s[1]) for s in hz.squares}
-    positions = game.store.table(Position)
-    return [e for e in game.store.ids(Actor, Position)
+    positions = store.table(Position)
+    return [e for e in store.ids(Actor, Position)
             if positions[e].depth == depth and positions[e].xy in squares]
 
 
@@ -168,7 +171,7 @@ def _aura_conditions(step: dict[str, Any]) -> list[str]:
 
 def end(game: Game, eid: int) -> list[Event]:
     events = _run_hook(game, eid, "on_end", _targets(game, eid))
-    for v in _under(game, eid):
+    for v in _under(game.store, eid):
         for cond in _aura_conditions(_step(game, eid)):
             events += conditions.remove_condition(game, v, cond)
     hz = game.store.get(eid, Hazard)
@@ -231,7 +234,7 @@ def _roll_boulder(game: Game, eid: int) -> list[Event]:
     path = [(s[0], s[1]) for s in hz.squares]
     stop = min(len(path), hz.progress + step.get("speed", 1))
     for i in range(hz.progress, stop):
-        events += _run_hook(game, eid, "on_enter", creatures_on(game, [path[i]], pos.depth))
+        events += _run_hook(game, eid, "on_enter", creatures_on(game.store, [path[i]], pos.depth))
     hz.progress = stop
     if stop >= len(path):
         last = path[-1]

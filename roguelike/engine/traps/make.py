@@ -12,6 +12,7 @@ from roguelike.core.rng import Stream
 from roguelike.engine.base.kept import declare
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import StoreAndContent
     from roguelike.engine.game import Game
 
 ARMED = ("hidden", "exposed", "armed")
@@ -64,7 +65,7 @@ def index(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
     return found
 
 
-def _index_of(game: Game, depth: int) -> tuple[dict[tuple[int, int], list[int]],
+def _index_of(game: StoreAndContent, depth: int) -> tuple[dict[tuple[int, int], list[int]],
                                               dict[int, list[int]]]:
     squares: dict[tuple[int, int], list[int]] = {}
     rooms: dict[int, list[int]] = {}

@@ -19,6 +19,8 @@ from roguelike.engine.traps.make import ARMED
 from roguelike.engine.traps.trigger import make_known, spring
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
 ROGUE_SEARCH_BONUS = 1  # +1 in 6 for a Rogue (choice: seed 002's Thief table is missing)
@@ -27,13 +29,13 @@ DISARM_XP_PER_POINT = 10  # experience for a disarm: 10 x its disarm value (choi
 SEARCHER_CLASS = "rogue"
 
 
-def search_place(game: Game, eid: int) -> str:
+def search_place(game: Board, eid: int) -> str:
     pos = game.store.get(eid, Position)
     room = game.level.room_at(pos.x, pos.y)
     return f"{pos.depth}:{room}" if room is not None else f"{pos.depth}:{pos.x}:{pos.y}"
 
 
-def traps_in_reach(game: Game, eid: int) -> list[int]:
+def traps_in_reach(game: Board, eid: int) -> list[int]:
     pos = game.store.get(eid, Position)
     room = game.level.room_at(pos.x, pos.y)
     out = []
@@ -87,7 +89,7 @@ class Search(Action):
             need = search_chance(game, actor, t)
             face = game.streams.play.d(6)
             if face <= need:
-                make_known(game, t, list(game.party))
+                make_known(game.store, t, list(game.party))
                 pos = game.store.get(t, Position)
                 events.append(Event("trap_found", f"{who} finds a trap: "
                                     f"{profile_of(game, t).name} (rolled {face}, needs {need} "
@@ -116,7 +118,7 @@ class Expose(Action):
             if tpos.depth == pos.depth and trap.placement == "square" and \
                     trap.state in ARMED and chebyshev(tpos, pos) == 1 \
                     and actor not in trap.known_by:
-                make_known(game, t, list(game.party))
+                make_known(game.store, t, list(game.party))
                 found.append(Event("trap_found", f"{name_of(game.store, actor)} exposes a trap "
                                    f"square: {profile_of(game, t).name}.", actor, t, x=tpos.x,
                                    y=tpos.y))
@@ -126,16 +128,16 @@ class Expose(Action):
         return done(*found)
 
 
-def _pay_points(game: Game, actor: int, cost: int) -> Result | None:
+def _pay_points(store: EntityStore, actor: int, cost: int) -> Result | None:
     """Spend `cost` movement points, starting a Move when none is under way."""
-    act = game.store.get(actor, Actor)
+    act = store.get(actor, Actor)
     if act.move_points <= 0:
         if act.actions_left <= 0:
             return fail("No actions left this turn.")
-        if speed(game.store, actor) < cost:
+        if speed(store, actor) < cost:
             return fail(f"Too slow: disarming this way takes {cost} movement points.")
         act.actions_left -= 1
-        act.move_points = speed(game.store, actor)
+        act.move_points = speed(store, actor)
     if act.move_points < cost:  # (outside a fight the move ends and a new one pays)
         return Result(False, reason=f"Only {act.move_points} movement points left; this "
                       f"takes {cost}.", fresh=True)
@@ -150,9 +152,9 @@ def disarmable(game: Game, t: int) -> bool:
     return game.store.get(t, Trap).state in ARMED or bool(hazards.until_disarmed(game, t))
 
 
-def trap_adjacent(game: Game, actor: int, dx: int, dy: int) -> int | None:
-    pos = game.store.get(actor, Position)
-    for t, _trap, tpos in game.store.query(Trap, Position):
+def trap_adjacent(store: EntityStore, actor: int, dx: int, dy: int) -> int | None:
+    pos = store.get(actor, Position)
+    for t, _trap, tpos in store.query(Trap, Position):
         if tpos.depth == pos.depth and (tpos.x, tpos.y) == (pos.x + dx, pos.y + dy):
             return t
     return None
@@ -168,7 +170,7 @@ class Disarm(Action):
     slow: int  # 0 quick (3 movement points), 1 slow (6 points, +2)
 
     def perform(self, game: Game, actor: int) -> Result:
-        t = trap_adjacent(game, actor, self.dx, self.dy)
+        t = trap_adjacent(game.store, actor, self.dx, self.dy)
         if t is None or max(abs(self.dx), abs(self.dy)) > 1:
             return fail("There is no trap there.")
         trap = game.store.get(t, Trap)
@@ -178,7 +180,7 @@ class Disarm(Action):
             return fail("That trap is not armed.")
         mk = game.content.trap_stocking.mage_knight
         cost = mk.disarm_slow_cost if self.slow else mk.disarm_quick_cost
-        blocked = _pay_points(game, actor, cost)
+        blocked = _pay_points(game.store, actor, cost)
         if blocked:
             return blocked
         return done(*attempt_disarm(game, actor, t, bool(self.slow)))
@@ -189,7 +191,7 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
     profile = profile_of(game, t)
     value = disarm_value(game, t)
     bonus = mk.disarm_slow_bonus if slow else 0
-    face = roll_2d6(game)
+    face = roll_2d6(game.streams)
     who = name_of(game.store, actor)
     how = "slowly" if slow else "quickly"
     shown = f"{face}+{bonus}" if bonus else str(face)

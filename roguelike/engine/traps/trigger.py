@@ -33,6 +33,8 @@ from roguelike.engine.traps.core import (
 from roguelike.engine.traps.make import ARMED, index
 
 if TYPE_CHECKING:
+    from roguelike.core.ecs import EntityStore
+    from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
 HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
@@ -58,8 +60,8 @@ def last_squares_state(game: Game) -> dict[str, list[int] | None]:
     return out
 
 
-def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
-    trap = game.store.get(trap_eid, Trap)
+def make_known(store: EntityStore, trap_eid: int, who: list[int]) -> None:
+    trap = store.get(trap_eid, Trap)
     for eid in who:
         if eid not in trap.known_by:
             trap.known_by.append(eid)
@@ -67,7 +69,7 @@ def make_known(game: Game, trap_eid: int, who: list[int]) -> None:
         trap.state = "exposed"
 
 
-def is_known_to_party(game: Game, trap_eid: int) -> bool:
+def is_known_to_party(game: Board, trap_eid: int) -> bool:
     """Drawn on the map: known to a party member, or sprung and not re-armed."""
     trap = game.store.get(trap_eid, Trap)
     return trap.state == "sprung" or any(e in game.party for e in trap.known_by)
@@ -78,11 +80,11 @@ def victims_of(game: Game, ctx: Ctx) -> list[int]:
     if area.shape == "target":
         return [ctx.trigger]
     squares = area_squares(game.level, area, ctx.point, ctx.room)
-    found = creatures_on(game, squares, ctx.depth)
+    found = creatures_on(game.store, squares, ctx.depth)
     if area.shape == "targets":
         trig_pos = game.store.get(ctx.trigger, Position)
         near = area_squares(game.level, area, trig_pos.xy, ctx.room)
-        others = [e for e in creatures_on(game, near, ctx.depth) if e != ctx.trigger]
+        others = [e for e in creatures_on(game.store, near, ctx.depth) if e != ctx.trigger]
         game.streams.play.shuffle(others)
         return [ctx.trigger, *sorted(others[:area.count - 1])]
     if ctx.trigger and ctx.trigger not in found:
@@ -102,7 +104,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     ctx.events.append(Event("trap", text, trigger, trap_eid, x=ctx.point[0], y=ctx.point[1]))
     trap.state = "sprung"
     trap.springs += 1
-    make_known(game, trap_eid, list(game.party))
+    make_known(game.store, trap_eid, list(game.party))
     trap.state = "sprung"
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
     if waiting(game):  # a roll waits on luck: the rest of the springing waits behind it
@@ -216,7 +218,7 @@ def on_moved(game: Game, eid: int) -> list[Event]:
     actor = actors.get(eid) if actors is not None else None
     if actor is not None:
         traps = squares.get((pos.x, pos.y)) if squares else None
-        if (traps and _armed_square(game, traps)) \
+        if (traps and _armed_square(game.store, traps)) \
                 or (near and hazards.hindering(game, depth, pos.xy)):
             actor.move_points = max(0, actor.move_points - 1)  # hindering: 2 points
     return events
@@ -342,20 +344,20 @@ def _hazards_here(game: Game, depth: int) -> bool:
         return False
     kept = HAZARD_DEPTHS.get(game)
     if kept is None or kept[0] is not ids:
-        kept = HAZARD_DEPTHS.put(game, (ids, _depths_of(game, ids)))
+        kept = HAZARD_DEPTHS.put(game, (ids, _depths_of(game.store, ids)))
     elif game.kept.check:
-        HAZARD_DEPTHS.check(game, kept[1], _depths_of(game, ids))
+        HAZARD_DEPTHS.check(game, kept[1], _depths_of(game.store, ids))
     return depth in kept[1]
 
 
-def _depths_of(game: Game, ids: list[int]) -> set[int]:
-    positions = game.store.table(Position)
+def _depths_of(store: EntityStore, ids: list[int]) -> set[int]:
+    positions = store.table(Position)
     return {positions[e].depth for e in ids}
 
 
-def _armed_square(game: Game, here: list[int] | None) -> bool:
+def _armed_square(store: EntityStore, here: list[int] | None) -> bool:
     """Whether an armed square trap is among the traps `here` (index's list for a square)."""
-    return bool(here) and any(game.store.get(t, Trap).state in ARMED and game.store.get(t, Trap)
+    return bool(here) and any(store.get(t, Trap).state in ARMED and store.get(t, Trap)
                               .placement == "square" for t in here)  # type: ignore[union-attr]
 
 

@@ -1,5 +1,6 @@
 """The party's sight, for the Game: what the party sees, the level's transparency and its
-doors, the fields of view behind them, and the hostiles in view.
+doors, the fields of view behind them, the hostiles in view, and the explicit step that
+takes the view into the explored squares (`take_in_view`).
 
 A mixin of Game (engine/game.py), which owns the level and the store. Its kept answers
 are declared here and live in game.kept (engine/base/kept.py), each kept while what it was made
@@ -12,7 +13,7 @@ Under ROGUELIKE_CHECK_KEPT=1 every kept read is held to a fresh computation.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -34,12 +35,27 @@ _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 VIEW = declare("party_view", __name__, (), told=("view", "tiles"), why=(
     "(view, sight): what the standing delvers see and the fields of view behind it "
     "(light.party_sight); kept through a door opened or shut out of its reach"))
+TAKEN = declare("view_taken", __name__, ("map",), why=(
+    "the view last taken into the explored squares (take_in_view), by identity (the "
+    "array itself is held): the same view again adds nothing, as a new view is a new array"))
 # (key, transparency, serial, the level_doors list, their open flags, their Door rows): the
 # serial stands for the key in the FOVs' keys (a number hashes faster than the tuple of
 # closed doors)
 _Squares = tuple[tuple[int, int], ...]
-_Clear = tuple[tuple[int, _Squares], np.ndarray, int, list[tuple[tuple[int, int], Door]],
-               list[bool], list[Door]]
+_DoorRows = list[tuple[tuple[int, int], Door]]
+
+
+class _Clear(NamedTuple):
+    """The kept transparency and what it was made from."""
+
+    key: tuple[int, _Squares]  # (depth, the closed doors' squares)
+    clear: np.ndarray
+    serial: int  # stands for the key in the fields of view's keys
+    doors: _DoorRows  # the level_doors list it was made from (by identity)
+    open_flags: list[bool]  # their open flags then
+    rows: list[Door]  # their Door rows
+
+
 CLEAR = declare("transparency", __name__, ("level", "doors"), told=("tiles",), why=(
     "the level's transparency: its tiles less its closed doors, keyed by the depth and "
     "the closed doors (one pass over the doors' open flags while their list is the same)"))
@@ -48,17 +64,34 @@ FOVS = declare("fovs", __name__, ("sight",), told=("tiles",), why=(
     "from a square by (serial, x, y), and the tcod map the transparency is loaded in; "
     "dropped only with the transparency, whose serial names its fields of view"))
 KNOWN = declare("known_tiles", __name__, ("level", "entities"), told=("tiles",), why=(
-    "the level's tiles with unfound secret doors as wall, keyed by the depth, the hidden "
-    "squares and the tiles array"))
-# (door_ids, the Door id list, its length, [(square, Door row)])
-_Doors = tuple[dict[tuple[int, int], int], list[int], int, list[tuple[tuple[int, int], Door]]]
+    "the level's tiles with unfound secret doors as wall, keyed by the depth and the "
+    "hidden squares"))
+class _Doors(NamedTuple):
+    """The kept doorways of a level and what they were made from."""
+
+    door_ids: dict[tuple[int, int], int]  # the level's (by identity)
+    ids: list[int]  # the store's Door id list (by identity)
+    length: int  # len(door_ids) then
+    doors: _DoorRows  # the answer
+
+
 DOORS = declare("level_doors", __name__, ("level", "entities"), why=(
     "(square, Door row) of the level's doorways, keyed by the level's door_ids, its "
     "length and the store's Door id list"))
 VIEW_BYTES = declare("view_bytes", __name__, ("map",), why=(
     "(view, its bytes, width): the view as one byte a square, by the view's identity"))
-# (view, actor id list, depth, "depths" count, "moves" count, answer, the moves log's length)
-_Seen = tuple[np.ndarray, list[int], int, int, int, list[int], int]
+class _Seen(NamedTuple):
+    """The turn loop's last hostiles answer and what it was made from."""
+
+    view: np.ndarray  # (by identity)
+    ids: list[int]  # the store's actor id list (by identity)
+    depth: int
+    depths: int  # the "depths" count then
+    moves: int  # the "moves" count then
+    out: list[int]  # the answer
+    moved_at: int  # the moves log's length then
+
+
 SEEN = declare("hostiles_in_loop", __name__, ("map", "entities", "level", "depths", "moves"),
                told=("run",), why=(
                    "the turn loop's last hostiles_in_view answer, brought up to date from "
@@ -96,7 +129,7 @@ class PartySight:
         """This level's tiles as the party believes them: unfound secret doors are wall.
         Drawing, look and automatic walks use this; rules use the real tiles."""
         hidden = tuple(explore.hidden_walls(self))
-        key = (self.depth, hidden, id(self.level.tiles))
+        key = (self.depth, hidden)  # (by value: a change of tiles is told, "tiles")
         kept = self.kept
         known: tuple[object, np.ndarray] | None = kept.values.get("known_tiles")
         if known is None or known[0] != key:
@@ -118,20 +151,20 @@ class PartySight:
         last: _Clear | None = kept.values.get("transparency")
         # (asked for every new view: while the doorways are the same list and none opened
         # or shut, one pass over their open flags answers, with no key built)
-        if last is not None and last[3] is doors and last[4] == list(map(_OPEN, last[5])):
+        if last is not None and last.doors is doors \
+                and last.open_flags == list(map(_OPEN, last.rows)):
             if kept.check:
-                CLEAR.check(self, last[1], self._clear_made(last[0][1]))
-            return last[1]
-        return self._clear_new(doors, last)[1]
+                CLEAR.check(self, last.clear, self._clear_made(last.key[1]))
+            return last.clear
+        return self._clear_new(doors, last).clear
 
-    def _clear_new(self, doors: list[tuple[tuple[int, int], Door]], last: _Clear | None
-                   ) -> _Clear:
+    def _clear_new(self, doors: _DoorRows, last: _Clear | None) -> _Clear:
         """The transparency kept anew: the doors opened or shut, or their list changed."""
         kept = self.kept
         closed = tuple([xy for xy, door in doors if not door.open])
         key = (self.depth, closed)
         fovs = self._fovs()
-        if last is None or last[0] != key:
+        if last is None or last.key != key:
             clear = self._clear_made(closed)
             serials = fovs[0]
             if len(serials) >= 1024:  # (a serial must never stand for two keys in fovs)
@@ -139,11 +172,11 @@ class PartySight:
                 fovs[1].clear()
             serial = serials.setdefault(key, len(serials))
         else:
-            clear, serial = last[1], last[2]
+            clear, serial = last.clear, last.serial
             if kept.check:
                 CLEAR.check(self, clear, self._clear_made(closed))
         rows = [door for _xy, door in doors]
-        made: _Clear = (key, clear, serial, doors, list(map(_OPEN, rows)), rows)
+        made = _Clear(key, clear, serial, doors, list(map(_OPEN, rows)), rows)
         CLEAR.put(self, made)
         return made
 
@@ -159,7 +192,7 @@ class PartySight:
             fovs = FOVS.put(self, [{}, {}, None])
         return fovs
 
-    def level_doors(self) -> list[tuple[tuple[int, int], Door]]:
+    def level_doors(self) -> _DoorRows:
         """(square, Door row) of this level's doorways, in door_ids order; kept while the
         level, its doorways and the store's Door rows stay the same (a row replaced or a
         door made or destroyed gives a new id list). Do not modify the list."""
@@ -167,17 +200,34 @@ class PartySight:
         ids = self.store.ids(Door)
         kept = self.kept
         last: _Doors | None = kept.values.get("level_doors")
-        if last is None or last[0] is not door_ids or last[1] is not ids \
-                or last[2] != len(door_ids):
-            last = DOORS.put(self, (door_ids, ids, len(door_ids), self._doors_made(door_ids)))
+        if last is None or last.door_ids is not door_ids or last.ids is not ids \
+                or last.length != len(door_ids):
+            last = DOORS.put(self, _Doors(door_ids, ids, len(door_ids),
+                                          self._doors_made(door_ids)))
         elif kept.check:
-            DOORS.check(self, last[3], self._doors_made(door_ids))
-        return last[3]
+            DOORS.check(self, last.doors, self._doors_made(door_ids))
+        return last.doors
 
-    def _doors_made(self, door_ids: dict[tuple[int, int], int]
-                    ) -> list[tuple[tuple[int, int], Door]]:
+    def _doors_made(self, door_ids: dict[tuple[int, int], int]) -> _DoorRows:
         doors = self.store.table(Door)
         return [(xy, doors[eid]) for xy, eid in door_ids.items()]
+
+    def take_in_view(self) -> None:
+        """The explored squares (rule state: travel and auto-explore read them, and they
+        are in state_hash) take in what the party sees now. An explicit step, never a side
+        effect of a read: after every action of a delver (Game.try_action: the one led,
+        and each companion following in step) and of every creature (turn_loop), so what
+        is explored never depends on whether anything else looked. Not while a roll
+        waits on luck: the rule it interrupted is half-way through."""
+        if self.state.luck_queue.items:
+            return
+        view, kept = self.visible, self.kept
+        explored = self.level.explored
+        if view is not kept.values.get("view_taken"):
+            explored |= view
+            TAKEN.put(self, view)
+        elif kept.check:  # (the view taken already: every square of it is explored)
+            TAKEN.check(self, True, not (view & ~explored).any())
 
     @property
     def visible(self) -> np.ndarray:
@@ -188,12 +238,10 @@ class PartySight:
         if view is None:
             if self.state.luck_queue.items:
                 # A roll waits on luck, half-way through a rule: what the party sees now is
-                # shown but neither kept nor explored, so the explored squares (rule state)
-                # come out as they would had nobody been asked (luck_prompt "never").
+                # shown but not kept (nor explored: explore_view is not run meanwhile)
                 return party_sight(self)[0]
             # what the carried lights show (light/lighting.py), and the sight behind it
             view = VIEW.put(self, party_sight(self))
-            self.level.explored |= view[0]
         elif kept.check:
             VIEW.check(self, view, party_sight(self))
         return view[0]
@@ -203,7 +251,7 @@ class PartySight:
         remembered while the walls and doors stay the same: when one delver steps, the
         others' and the lights they carry need no new FOV (replays verify faster)."""
         last: _Clear | None = self.kept.values.get("transparency")
-        key = (last[2] if last is not None else -1, x, y)
+        key = (last.serial if last is not None else -1, x, y)
         fovs = self._fovs()
         fov: np.ndarray | None = fovs[1].get(key)
         if fov is None:
@@ -220,7 +268,7 @@ class PartySight:
     def transparency_key(self) -> object:
         self.transparency()
         last: _Clear = self.kept.values["transparency"]
-        return last[0]
+        return last.key
 
     def hostiles_in_view(self) -> list[int]:
         """Non-party creatures on this level the party sees, ascending (after every monster
@@ -259,28 +307,28 @@ class PartySight:
         view = values.get("party_view")
         ids = self.store.ids(Actor, Position)
         depths, moves = changes["depths"], changes["moves"]
-        if seen is not None and view is not None and seen[0] is view[0] and seen[1] is ids \
-                and seen[2] == self.depth and seen[3] == depths:
-            out: list[int] | None = seen[5]
-            if seen[4] != moves:
-                out = self._hostiles_after_moves(seen, moves - seen[4])
+        if seen is not None and view is not None and seen.view is view[0] \
+                and seen.ids is ids and seen.depth == self.depth and seen.depths == depths:
+            out: list[int] | None = seen.out
+            if seen.moves != moves:
+                out = self._hostiles_after_moves(seen, moves - seen.moves)
                 if out is not None:
-                    SEEN.put(self, (seen[0], ids, self.depth, depths, moves, out,
-                                    len(kept.moved)))
+                    SEEN.put(self, _Seen(seen.view, ids, self.depth, depths, moves, out,
+                                         len(kept.moved)))
             if out is not None:
                 if kept.check:
                     SEEN.check(self, out, self.hostiles_in_view())
                 return out
         out = self.hostiles_in_view()
-        SEEN.put(self, (values["party_view"][0], ids, self.depth, depths, moves, out,
-                        len(kept.moved)))
+        SEEN.put(self, _Seen(values["party_view"][0], ids, self.depth, depths, moves, out,
+                             len(kept.moved)))
         return out
 
     def _hostiles_after_moves(self, seen: _Seen, count: int) -> list[int] | None:
         """The last answer with the `count` creatures moved since (the moves log from
-        seen[6]) looked at again, the view and the actors being the same; None when a full
+        seen.moved_at) looked at again, the view and the actors being the same; None when a full
         scan is due."""
-        at, moved = seen[6], self.kept.moved
+        at, moved = seen.moved_at, self.kept.moved
         if count > 16 or len(moved) - at != count:
             return None
         foes = self.kept.values.get("level_foes")
@@ -288,12 +336,12 @@ class PartySight:
             return None
         # (the view read through `visible`, as hostiles_in_view reads it)
         view = self.visible
-        if foes[0] is not seen[1] or foes[1] != self.depth or foes[2] != seen[3] \
-                or view is not seen[0]:
+        if foes[0] is not seen.ids or foes[1] != self.depth or foes[2] != seen.depths \
+                or view is not seen.view:
             return None
         flat, width = self._view_bytes(view)
         depth, rows = self.depth, foes[4]
-        out = seen[5]
+        out = seen.out
         for eid in moved[at:]:
             pos = rows.get(eid)
             if pos is None:

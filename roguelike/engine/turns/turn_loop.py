@@ -43,6 +43,7 @@ TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
 def update_mode(game: Game) -> list[Event]:
     st = game.state  # (the rule state: the loop reads and writes it directly)
     seen = game.hostiles_in_loop()
+    game.take_in_view()  # (after each creature action: an explicit step, see party_sight)
     if not seen and st.mode == "explore":  # the usual case: nobody woken, no change
         # (fight_hooks.on_view_changed's answer here, without its calls: no Battle
         # table row, nothing to calm)
@@ -88,11 +89,7 @@ def run(game: Game) -> list[Event]:
         events = _loop(game)
     finally:
         kept.in_run = False
-    if "party_view" not in kept.values:
-        # The explored squares take in the view whenever the game waits for the player
-        # (as a screen drawing it would): they are rule state (travel, auto-explore)
-        # and in state_hash, so they must not depend on whether anything looked.
-        game.visible  # noqa: B018  (read for its effect on level.explored)
+    game.take_in_view()  # (the party action that ended the loop may be the last look)
     return events
 
 
@@ -298,3 +295,4 @@ def new_round(game: Game) -> list[Event]:
         text = f"Round {st.round}: " + ", ".join(round_entries(game, st.order, rolls))
     return [*events, Event("round", text, roll=st.round), *ticked,
             *explore.on_round(game)]
+

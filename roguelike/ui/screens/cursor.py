@@ -272,9 +272,6 @@ class Cursor:
         if aim.command == "cast" and self._cast_with_option(aim, x, y):
             return
         cls = hooks.action_class(aim.command)
-        if cls is None:
-            self.end(hooks.not_available(aim.command.capitalize()))
-            return
         values: dict[str, Any] = {"x": x, "y": y}
         who = screen.game.creature_at(x, y)
         if who is not None:

@@ -190,9 +190,6 @@ class Commands:
 
     def cmd_rest(self) -> None:
         cls = hooks.action_class("rest")
-        if cls is None:
-            self.screen.say(hooks.not_available("Resting"))
-            return
         action = hooks.build_action(cls, dark=self.screen.options.rest_in_dark)
         if isinstance(action, str):
             self.screen.say(action)
@@ -203,9 +200,6 @@ class Commands:
     # ----- things ----------------------------------------------------------------------
     def cmd_pickup(self) -> None:
         cls = hooks.action_class("pickup")
-        if cls is None:
-            self.screen.say(hooks.not_available("Picking things up"))
-            return
         eid = self.screen.game.awaiting
         if eid is None:
             return
@@ -226,9 +220,6 @@ class Commands:
 
     def cmd_drop(self) -> None:
         cls = hooks.action_class("drop")
-        if cls is None:
-            self.screen.say(hooks.not_available("Dropping things"))
-            return
         eid = self.screen.game.awaiting
         if eid is None:
             return
@@ -266,9 +257,6 @@ class Commands:
 
     def cmd_search(self) -> None:
         cls = hooks.action_class("search")
-        if cls is None:
-            self.screen.say(hooks.not_available("Searching"))
-            return
         action = hooks.build_action(cls)
         if isinstance(action, str):
             self.screen.say(action)
@@ -277,9 +265,6 @@ class Commands:
 
     # ----- shots and spells ------------------------------------------------------------
     def cmd_fire(self) -> None:
-        if hooks.action_class("fire") is None:
-            self.screen.say(hooks.not_available("Firing"))
-            return
         eid = self.screen.game.awaiting
         if eid is None:
             return
@@ -290,9 +275,6 @@ class Commands:
         self.cursor.begin_aim(Aim("fire", reach))
 
     def cmd_cast(self) -> None:
-        if hooks.action_class("cast") is None:
-            self.screen.say(hooks.not_available("Casting"))
-            return
         eid = self.screen.game.awaiting
         if eid is None:
             return

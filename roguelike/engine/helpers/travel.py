@@ -16,11 +16,12 @@ import numpy as np
 from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.engine.actions.basic import EndMove, Step, Wait
-from roguelike.engine.actions.marching import lagging
+from roguelike.engine.actions.marching import cut_off, lagging
 from roguelike.engine.base.action import DIRECTIONS, Action
 from roguelike.engine.base.luck_queue import waiting
 from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
+from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.watch import Watch, known_hazards
 from roguelike.engine.status.conditions import move_blocked
@@ -137,6 +138,34 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return step
     # (a way there, but a creature stands on its next square: say who, as `o` does)
     return in_the_way(game, eid, dist) or "There is no known way there."
+
+
+GATHER_WAITS = 20  # turns travel waits at its goal for the party to gather round
+STAIRS_REACH = 3  # the stairs carry the delvers within 3 squares (Game.take_stairs)
+
+
+def gather_step(game: Game, eid: int) -> Action | str | None:
+    """At the goal of a walk, with a companion not come up yet (marching.lagging): a Wait
+    (its next turn brings it up), or why it cannot come; None when the party is together.
+    `G >` on the stairs with the party strung out brings it round them, as the stairs ask
+    ("The party must gather within 3 squares of the stairs first")."""
+    if eid != game.led or game.mode != "explore":
+        return None
+    positions = game.store.table(Position)
+    led = positions[eid]
+    far = [e for e in game.party if e != eid and can_act(game, e)
+           and positions[e].depth == led.depth and chebyshev(positions[e], led) > STAIRS_REACH]
+    if not far:
+        return None
+    lag = lagging(game)
+    if lag is not None and lag.kind not in ("wait", "held"):
+        return lag.why
+    for e in far:
+        if cut_off(game, e):
+            return (f"{name_of(game.store, e)} has no way to the party "
+                    f"({direction_words(led.xy, positions[e].xy)}; a door locked between?): "
+                    "go back for them, or lead them (Tab) to open it.")
+    return Wait()
 
 
 def named_goal(game: Game, where: str) -> tuple[int, int] | str:

@@ -20,11 +20,17 @@ class Travelling:
     def to(self, goal: tuple[int, int], name: str = "") -> None:
         screen = self.screen
         started = False  # a step has been asked for: being there is arriving, not "already"
+        waits = 0  # turns waited at the goal for the party to gather
 
         def step(game: Game, eid: int) -> Action | travel.Question | str:
-            nonlocal started
-            if started and game.store.get(eid, Position).xy == goal:
-                return f"You reach {name}." if name else "You are there."
+            nonlocal started, waits
+            if game.store.get(eid, Position).xy == goal:
+                gather = travel.gather_step(game, eid)
+                if gather is not None and waits < travel.GATHER_WAITS:
+                    waits, started = waits + 1, True
+                    return gather
+                if started:
+                    return f"You reach {name}." if name else "You are there."
             started = True
             return travel.travel_step(game, eid, goal)
 

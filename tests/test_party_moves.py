@@ -432,7 +432,7 @@ def test_a_follower_takes_a_straight_step_rather_than_slip_past_a_known_trap():
     """, rolls=[6] * 40)
     warrior, rogue, _mage = game.party
     trap = place(game, "mk_spiked_pit", at=(4, 3), placement="square")
-    make_known(game, trap, list(game.party))
+    make_known(game.store, trap, list(game.party))
     for dx, dy in [(1, 0), (0, 1), (1, 0)]:  # the Warrior: (5, 2), (5, 3), (6, 3)
         game.perform(Step(dx, dy))
     assert _xy(game, warrior) == (6, 3)

@@ -19,7 +19,12 @@ from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autoexplore import Explorer
 from roguelike.engine.helpers.autofight import fight_step
-from roguelike.engine.helpers.fight_round import IDLE_ROUND, ROUND_DONE, FightRun, play_round
+from roguelike.engine.helpers.fight_round import (
+    IDLE_ROUNDS,
+    ROUND_DONE,
+    FightRun,
+    play_round,
+)
 from roguelike.engine.helpers.fight_sense import unsafe_squares
 from roguelike.engine.helpers.travel import run as travel_run
 from roguelike.engine.items.spells import Cast
@@ -401,8 +406,27 @@ def test_a_round_where_nobody_could_do_anything_says_so():
         ##########
     """, monsters={"j": "jaws_of_doom"}, party=_party("warrior", "rogue"))
     _known_pit(game, (4, 1))
+    start = game.round
     _events, why = play_round(game)
-    assert why == IDLE_ROUND
+    # one press waits on through the rounds nobody can act in (one press a round for a
+    # knocked-out delver's sixty rounds was bookkeeping: the lead's plum-otter-4 D2 R994),
+    # then says so, with how long
+    assert why.startswith(f"Nobody could reach a foe for {IDLE_ROUNDS} rounds"), why
+    assert game.round - start == IDLE_ROUNDS
+
+
+def test_waiting_on_in_a_fight_stops_when_a_downed_delver_comes_round():
+    game = scenario("""
+        ##########
+        #2.1^j...#
+        ##########
+    """, monsters={"j": "jaws_of_doom"}, party=_party("warrior", "rogue"))
+    _known_pit(game, (4, 1))
+    warrior = game.party[0]
+    while not is_disabled(game.store, warrior):  # knocked out for 60 rounds
+        wound(game, warrior, location="torso")
+    whys = [play_round(game)[1] for _ in range(3)]
+    assert "Leader Warrior is back on their feet." in whys, whys
 
 
 def test_a_delver_on_a_known_trap_that_harms_nobody_standing_there_fights_on():

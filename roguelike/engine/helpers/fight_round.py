@@ -24,12 +24,17 @@ from roguelike.engine.helpers.travel import after_refusal, run
 from roguelike.engine.helpers.watch import direction_words, low_health
 from roguelike.engine.status.luck import pending_entity
 
-ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes a dozen)
+ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes a dozen;
+# rounds of waiting, IDLE_ROUNDS, three or fewer each)
 # event kinds that stop the round when they happen to a delver, or at all
 STOP_KINDS = frozenset({"condition", "trap", "luck_offer", "level", "gameover"})
 ROUND_DONE = "Round played: F plays the next."
 IDLE_ROUND = ("Nobody could reach a foe this round, nor strike one from afar: the party "
               "waited. Walk round, or fight by hand.")
+# Rounds in a row one press waits on while nobody can reach a foe and nothing happens (a
+# foe beyond a knocked-out delver in a corridor: one press a round for sixty rounds was
+# bookkeeping); anything new stops it sooner, as any key does.
+IDLE_ROUNDS = 30
 
 
 class FightRun:
@@ -42,6 +47,7 @@ class FightRun:
         self.low = {e for e in game.party if low_health(game, e) is not None}
         self.actions = 0
         self.waits = 0  # of them, turns that only waited (nothing to reach or do)
+        self.idle_rounds = 0  # rounds waited through in a row with nothing to reach
         self.news = ""  # (a fight's round has no waiting to tell of: travel.Stepper)
         self.retried = False
 
@@ -97,6 +103,8 @@ class FightRun:
         for eid in game.party:
             if eid not in self.down and is_disabled(store, eid):
                 return f"{name_of(store, eid)} is down!"
+            if eid in self.down and not is_disabled(store, eid):
+                return f"{name_of(store, eid)} is back on their feet."
         if told:
             return told[0]
         for eid in game.party:
@@ -111,7 +119,15 @@ class FightRun:
             where = direction_words(here, store.get(new[0], Position).xy)
             return f"You see {name_of(store, new[0])}, {where}."
         if game.round != self.round:
-            return IDLE_ROUND if self.waits == self.actions else ROUND_DONE
+            if self.waits < self.actions:
+                return ROUND_DONE
+            if self.idle_rounds + 1 < IDLE_ROUNDS:  # nobody could do anything: wait on
+                self.idle_rounds += 1
+                self.round = game.round
+                return None
+            return IDLE_ROUND if self.idle_rounds == 0 else (
+                f"Nobody could reach a foe for {self.idle_rounds + 1} rounds, nor strike one "
+                "from afar: the party waited. Walk round, or fight by hand.")
         return None
 
 

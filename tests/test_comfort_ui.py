@@ -352,6 +352,8 @@ async def test_auto_explore_runs_until_a_foe_and_any_key_stops_it():
         assert screen.status.hint == "Not with foes in view!"
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # give up the first game, waiting in the slot
         screen = await exploring(pilot, app)
         await pilot.press("space")
         assert screen.auto is None and screen.status.hint == "Stopped."
@@ -410,6 +412,8 @@ async def test_a_click_on_the_map_during_a_run_only_stops_it(monkeypatch):
     monkeypatch.setattr(autorun, "DELAY", 0.25)
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # give up the first game, waiting in the slot
         screen = await exploring(pilot, app)
         assert screen.auto is not None
         ox, oy = screen.map.origin

@@ -17,7 +17,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.explore_components import Haul
 from roguelike.engine.actions.basic import Attack, Wait
-from roguelike.engine.monsters import ai
+from roguelike.engine.monsters import ai, pillagers
 from roguelike.engine.scenario import scenario
 from roguelike.engine.status import conditions as C
 from roguelike.engine.status.checks import fight_state
@@ -178,6 +178,11 @@ def test_a_pillager_attacked_hand_to_hand_stands_and_fights_until_they_part():
     assert g.store.get(p, Position).xy == (7, 3)  # it stood its ground
     lpos = g.store.get(leader, Position)
     lpos.x, lpos.y = 11, 1  # the Leader breaks off
+    g.view_changed()
+    rogue = g.party[1]  # (at (6, 4), still beside it: the melee goes on with her, RULES.md)
+    assert pillagers.engaged_by(g, p) == rogue
+    rpos = g.store.get(rogue, Position)
+    rpos.x, rpos.y = 11, 2  # and the Rogue: nobody stands beside it now
     g.view_changed()
     events = pillager_turn(g, p)
     assert not any(e.kind in ("hit", "miss") for e in events)

@@ -9,7 +9,7 @@ from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.glyphs import legend
 from roguelike.ui.help_text import help_text
 from roguelike.ui.options import load_options
-from roguelike.ui.screens.dialogs import HelpScreen
+from roguelike.ui.screens.dialogs import Confirm, HelpScreen
 from roguelike.ui.screens.game_screen import GameScreen
 from roguelike.ui.screens.howto import HowTo
 
@@ -57,5 +57,8 @@ async def test_a_first_game_shows_the_how_to_once(tmp_path, monkeypatch):
     assert load_options()[0].seen_howto  # remembered in the player's options
     again = RoguelikeApp(seed="amber-wolf-17", straight_in=True, howto=True)
     async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, Confirm)  # the first game waits in the slot
+        await pilot.press("y")  # given up for a new one
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)

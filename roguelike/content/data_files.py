@@ -9,7 +9,7 @@ of loading it, 60 ms of every start of `play`, `sim` and `verify` (issue 31), an
 reader takes a few. The kept copy is used only while the file's bytes are the same, so it
 never changes what a file says; where the folder is read-only none is written. (Unlike
 bytecode it is written under PYTHONDONTWRITEBYTECODE too: it is the game's data, not
-Python's, and that setting is on for every process on the team's machines.)
+Python's, and hosts and containers often set that variable.)
 """
 
 from __future__ import annotations

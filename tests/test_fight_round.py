@@ -464,3 +464,14 @@ def test_a_caster_never_heads_for_a_line_through_a_locked_door():
     assert isinstance(step, Step) and (step.dx, step.dy) != (1, 0)
     events = game.perform(step)
     assert events and events[0].kind != "fail"
+
+
+def test_a_delver_held_fast_holds_its_ground_and_the_round_goes_on():
+    """copper-hare-9 D4 R1811: the Warrior grabbed, a Giant Spider three squares off; every
+    press of F answered "Leader Warrior is held fast and cannot move." and played nothing."""
+    game = _hall(_party("warrior", "rogue"), {(12, 2): "orc"})
+    warrior = game.party[0]
+    add_condition(game, warrior, "grabbed", 5)
+    _events, why = play_round(game)
+    assert "held fast" not in why, why
+    assert any(a["kind"] == "wait" for _r, a in game.history)

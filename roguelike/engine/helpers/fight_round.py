@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from roguelike.core.components import Position
 from roguelike.core.events import Event
-from roguelike.engine.actions.basic import Wait
+from roguelike.engine.actions.basic import Step, Wait
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import is_disabled, name_of
 from roguelike.engine.game import Game
@@ -22,6 +22,7 @@ from roguelike.engine.helpers.autofight import fight_step, no_foe
 from roguelike.engine.helpers.fight_sense import fight_foes
 from roguelike.engine.helpers.travel import after_refusal, run
 from roguelike.engine.helpers.watch import direction_words, low_health
+from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.status.luck import pending_entity
 
 ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes a dozen;
@@ -75,7 +76,7 @@ class FightRun:
         self.actions += 1
         self.waits += isinstance(action, Wait)
         if events and events[0].kind == "fail":
-            instead = after_refusal(game, eid)
+            instead = after_refusal(game, eid) or _held_fast(game, eid, action)
             if instead is None or self.retried:
                 return events[0].text
             self.retried = True
@@ -134,3 +135,13 @@ class FightRun:
 def play_round(game: Game) -> tuple[list[Event], str]:
     """`F` headless: the run until it stops; (the events, why it stopped)."""
     return run(game, FightRun(game), limit=ACTION_CAP + 1)
+
+
+def _held_fast(game: Game, eid: int, action: Action) -> Action | None:
+    """A step refused because `eid` is held fast (grabbed, entangled, a trap's hold): it
+    holds its ground this turn and the others fight on. (Before, `F` gave the keys back on
+    every press with "... is held fast and cannot move.", the lead's copper-hare-9 D4 R1811.)"""
+    if not isinstance(action, Step):
+        return None
+    pos = game.store.get(eid, Position)
+    return Wait() if move_blocked(game, eid, pos.x + action.dx, pos.y + action.dy) else None

@@ -153,3 +153,36 @@ def test_every_dotted_name_is_defined_where_it_says():
 ])
 def test_dotted_names_resolve(dotted, found):
     assert resolve(dotted) is found
+
+
+# `RULES.md "Healing and rest"` in a comment, a docstring or a content note
+CITED = re.compile(r'RULES(?:\.md)?,?\s+\(?"([^"\n]+)"')
+
+
+def titles(text: str) -> set[str]:
+    """What a reference may name: a heading (with or without its seeds in brackets), a bold
+    rule's lead, or an old section the table at the top says where it went."""
+    heads = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    found = {h for head in heads for h in (head, head.split(" (")[0], head.split(":")[0])}
+    found |= {b.rstrip(".:") for b in re.findall(r"\*\*([^*\n]+)\*\*", text)}
+    for row in re.findall(r"^\| ([^|]+) \|", text, flags=re.M):
+        found |= {old.strip() for old in row.split(";")}
+    return found
+
+
+def test_every_reference_to_a_rules_section_names_one():
+    known = titles(RULES.read_text(encoding="utf-8"))
+    assert {"Healing and rest", "Rest in the dark", "Event markers", "The state hash"} <= known
+    assert "No such section" not in known
+    stale, cited = [], 0
+    for folder, suffixes in (("roguelike", ("*.py",)), ("tests", ("*.py",)),
+                             ("content", ("*.toml", "*.md")), ("benchmarks", ("*.py",))):
+        for suffix in suffixes:
+            for path in sorted((ROOT / folder).rglob(suffix)):
+                text = path.read_text(encoding="utf-8")
+                for name in CITED.findall(text):
+                    cited += 1
+                    if name.rstrip(". ") not in known and not name.endswith("..."):
+                        stale.append(f"{path.relative_to(ROOT)}: {name}")
+    assert cited >= 30  # (the pattern still reads the references)
+    assert not stale, "references to RULES.md sections it does not have:\n" + "\n".join(stale)

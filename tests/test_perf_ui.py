@@ -103,4 +103,4 @@ async def test_a_step_rebuilds_no_sidebar_panel_whose_model_is_unchanged(monkeyp
         # so is a new palette, on the same model
         built.clear()
         screen.restyle(Styles(MONO))
-        assert {"PartyPanel", "InitiativeTracker"} <= set(built)
+        assert {"PartyPanel", "SupplyPanel", "InitiativeTracker"} <= set(built)

@@ -9,6 +9,7 @@ from textual.geometry import Region
 from roguelike.core.components import Position
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.lines import BLANK, LinesWidget, cells_of, changed_span
+from roguelike.ui.log_view import LogView
 from roguelike.ui.map_view import MapView
 from roguelike.ui.party_panel import PartyPanel
 from roguelike.ui.screens.game_screen import GameScreen
@@ -104,3 +105,36 @@ async def test_a_step_rebuilds_no_sidebar_panel_whose_model_is_unchanged(monkeyp
         built.clear()
         screen.restyle(Styles(MONO))
         assert {"PartyPanel", "SupplyPanel", "InitiativeTracker"} <= set(built)
+
+
+async def test_the_log_is_rebuilt_only_when_a_line_comes_or_the_newest_dim(monkeypatch):
+    builds: list[int] = []
+    original = LogView.build
+
+    def build(self, width, height):
+        builds.append(1)
+        return original(self, width, height)
+
+    monkeypatch.setattr(LogView, "build", build)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        log = screen.log_view
+
+        def shown(text: str) -> Style | None:
+            return next((style for line in log._lines for t, style in line if t == text), None)
+
+        log.add(["The party hears water."])
+        assert shown("The party hears water.") == Style(color="white")
+        builds.clear()
+        log.add([])  # the next action says nothing: the line dims
+        assert builds and shown("The party hears water.") == Style(color="#808080")
+        builds.clear()
+        await pilot.press("h")
+        await pilot.press("l")
+        log.add([])
+        assert not builds, "a quiet action rebuilt the log"
+        log.add(["A click."])
+        assert builds and shown("A click.") == Style(color="white")

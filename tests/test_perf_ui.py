@@ -9,7 +9,13 @@ from textual.geometry import Region
 from roguelike.core.components import Position
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.lines import BLANK, LinesWidget, cells_of, changed_span
+from roguelike.ui.log_view import LogView
 from roguelike.ui.map_view import MapView
+from roguelike.ui.party_panel import PartyPanel
+from roguelike.ui.screens.game_screen import GameScreen
+from roguelike.ui.status_bar import InitiativeTracker
+from roguelike.ui.supply_panel import SupplyPanel
+from roguelike.ui.theme import MONO, Styles
 
 BOLD = Style(bold=True)
 
@@ -66,3 +72,69 @@ def test_the_changed_span_of_a_row_is_its_first_to_last_differing_cell():
     assert cells_of([("\u4e16", BLANK)], 30) is None
     assert changed_span(row, None, 30) == (0, 30)
     assert changed_span(row, row[:20], 30) == (0, 30)
+
+
+async def test_a_step_rebuilds_no_sidebar_panel_whose_model_is_unchanged(monkeypatch):
+    built: list[str] = []
+    for cls in (PartyPanel, SupplyPanel, InitiativeTracker):
+        original = cls.build
+
+        def build(self, width, height, _original=original):
+            built.append(type(self).__name__)
+            return _original(self, width, height)
+
+        monkeypatch.setattr(cls, "build", build)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for key in ("h", "l", "h", "l"):
+            await pilot.press(key)
+        built.clear()
+        party_before = screen.party_panel.model
+        await pilot.press("h")
+        assert screen.party_panel.model == party_before  # (a step in a quiet room)
+        assert "PartyPanel" not in built and "SupplyPanel" not in built
+        # a changed model is drawn: the panel shows the new luck at once
+        delver = party_before[0]._replace(luck=party_before[0].luck + 3)
+        screen.party_panel.set_model((delver, *party_before[1:]))
+        assert built.count("PartyPanel") == 1
+        assert f"Luck {delver.luck}" in "".join(t for t, _ in screen.party_panel._lines[0])
+        # so is a new palette, on the same model
+        built.clear()
+        screen.restyle(Styles(MONO))
+        assert {"PartyPanel", "SupplyPanel", "InitiativeTracker"} <= set(built)
+
+
+async def test_the_log_is_rebuilt_only_when_a_line_comes_or_the_newest_dim(monkeypatch):
+    builds: list[int] = []
+    original = LogView.build
+
+    def build(self, width, height):
+        builds.append(1)
+        return original(self, width, height)
+
+    monkeypatch.setattr(LogView, "build", build)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        log = screen.log_view
+
+        def shown(text: str) -> Style | None:
+            return next((style for line in log._lines for t, style in line if t == text), None)
+
+        log.add(["The party hears water."])
+        assert shown("The party hears water.") == Style(color="white")
+        builds.clear()
+        log.add([])  # the next action says nothing: the line dims
+        assert builds and shown("The party hears water.") == Style(color="#808080")
+        builds.clear()
+        await pilot.press("h")
+        await pilot.press("l")
+        log.add([])
+        assert not builds, "a quiet action rebuilt the log"
+        log.add(["A click."])
+        assert builds and shown("A click.") == Style(color="white")

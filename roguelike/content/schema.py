@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -43,53 +44,96 @@ class _Ctx:
         return ContentError(self.file, self.entry, field, problem)
 
 
+Convert = Callable[[Any, _Ctx, str], Any]
+_CONVERTERS: dict[Any, Convert] = {}
+
+
+def _converter(tp: Any) -> Convert:
+    """The check and conversion of a value of schema type `tp`, worked out once per type:
+    asking typing what each type is, for every value of every entry, was most of the time
+    of loading the content at each start (issue 31: start-up)."""
+    known = _CONVERTERS.get(tp)
+    if known is None:
+        known = _CONVERTERS[tp] = _make_converter(tp)
+    return known
+
+
 def _convert(value: Any, tp: Any, ctx: _Ctx, path: str) -> Any:
+    return _converter(tp)(value, ctx, path)
+
+
+def _make_converter(tp: Any) -> Convert:
     origin = get_origin(tp)
     if tp is Any:
-        return value
+        return lambda value, _ctx, _path: value
     if origin is Literal:
-        if value not in get_args(tp):
-            raise ctx.fail(path, f"must be one of {_type_name(tp)}, got {value!r}")
-        return value
+        allowed = get_args(tp)
+
+        def literal(value: Any, ctx: _Ctx, path: str) -> Any:
+            if value not in allowed:
+                raise ctx.fail(path, f"must be one of {_type_name(tp)}, got {value!r}")
+            return value
+        return literal
     if origin in (Union, types.UnionType):
-        args = get_args(tp)
-        if value is None and type(None) in args:
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _convert(value, arg, ctx, path)
-            except ContentError as err:
-                errors.append(err.problem)
-        raise ctx.fail(path, f"expected {_type_name(tp)}, got {value!r}")
+        optional = type(None) in get_args(tp)
+        choices = [_converter(arg) for arg in get_args(tp) if arg is not type(None)]
+
+        def union(value: Any, ctx: _Ctx, path: str) -> Any:
+            if value is None and optional:
+                return None
+            for choice in choices:
+                try:
+                    return choice(value, ctx, path)
+                except ContentError:
+                    pass
+            raise ctx.fail(path, f"expected {_type_name(tp)}, got {value!r}")
+        return union
     if origin in (list, tuple):
-        if not isinstance(value, list):
-            raise ctx.fail(path, f"expected a list, got {type(value).__name__}")
         (item_tp, *_rest) = get_args(tp) or (Any,)
-        items = [_convert(v, item_tp, ctx, f"{path}[{i}]") for i, v in enumerate(value)]
-        return tuple(items) if origin is tuple else items
+        item = _converter(item_tp)
+        as_tuple = origin is tuple
+
+        def sequence(value: Any, ctx: _Ctx, path: str) -> Any:
+            if not isinstance(value, list):
+                raise ctx.fail(path, f"expected a list, got {type(value).__name__}")
+            items = [item(v, ctx, f"{path}[{i}]") for i, v in enumerate(value)]
+            return tuple(items) if as_tuple else items
+        return sequence
     if origin is dict:
-        if not isinstance(value, dict):
-            raise ctx.fail(path, f"expected a table, got {type(value).__name__}")
         _key_tp, val_tp = get_args(tp)
-        return {str(k): _convert(v, val_tp, ctx, f"{path}.{k}") for k, v in value.items()}
+        val = _converter(val_tp)
+
+        def table(value: Any, ctx: _Ctx, path: str) -> Any:
+            if not isinstance(value, dict):
+                raise ctx.fail(path, f"expected a table, got {type(value).__name__}")
+            return {str(k): val(v, ctx, f"{path}.{k}") for k, v in value.items()}
+        return table
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return build(tp, value, ctx.file, ctx.entry, prefix=f"{path}.")
+        cls = tp
+        return lambda value, ctx, path: build(cls, value, ctx.file, ctx.entry,
+                                              prefix=f"{path}.")
     if tp is bool:
-        if not isinstance(value, bool):
-            raise ctx.fail(path, f"expected true or false, got {value!r}")
-        return value
+        def boolean(value: Any, ctx: _Ctx, path: str) -> Any:
+            if not isinstance(value, bool):
+                raise ctx.fail(path, f"expected true or false, got {value!r}")
+            return value
+        return boolean
     if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ctx.fail(path, f"expected a whole number, got {value!r}")
-        return value
+        def whole(value: Any, ctx: _Ctx, path: str) -> Any:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ctx.fail(path, f"expected a whole number, got {value!r}")
+            return value
+        return whole
     if tp is str:
-        if not isinstance(value, str):
-            raise ctx.fail(path, f"expected text, got {value!r}")
-        return value
-    raise ctx.fail(path, f"unsupported schema type {_type_name(tp)}")
+        def text(value: Any, ctx: _Ctx, path: str) -> Any:
+            if not isinstance(value, str):
+                raise ctx.fail(path, f"expected text, got {value!r}")
+            return value
+        return text
+
+    def unsupported(_value: Any, ctx: _Ctx, path: str) -> Any:
+        raise ctx.fail(path, f"unsupported schema type {_type_name(tp)}")
+    return unsupported
 
 
 Schema = tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]
@@ -124,7 +168,7 @@ def build(cls: type[T], data: Any, file: str, entry: str = "", prefix: str = "")
             if no_default and f.default_factory is dataclasses.MISSING:
                 raise ctx.fail(f"{prefix}{name}", "required field is missing")
             continue
-        kwargs[name] = _convert(data[name], hints[name], ctx, f"{prefix}{name}")
+        kwargs[name] = _converter(hints[name])(data[name], ctx, f"{prefix}{name}")
     obj = cls(**kwargs)
     check = getattr(obj, "validate", None)
     if check is not None:

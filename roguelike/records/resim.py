@@ -151,6 +151,8 @@ def valid_prefix(record: Record) -> tuple[Game, Divergence | None]:
 
 def rebuild_recorder(game: Game) -> rec_mod.Recorder:
     """Fingerprints for a game that was played without a recorder (re-plays its history)."""
+    if not game.history:  # nothing to re-play: no second game (a level made for nothing)
+        return rec_mod.attach(game)
     shadow = new_game(game.seed, game.party_spec, game.options.to_dict())
     rec = rec_mod.attach(shadow)
     for _round, data in game.history:

@@ -27,6 +27,8 @@ class LogView(LinesWidget):
         self.generation = 0
         self.plain = False
         self.pinned = ""  # a prompt too long for the status line, shown whole at the bottom
+        self._version = 0  # counts the additions that change what the lines show
+        self._fresh = False  # the newest batch has lines (shown bright until the next)
 
     def pin(self, text: str) -> None:
         if text != self.pinned:
@@ -35,9 +37,16 @@ class LogView(LinesWidget):
 
     def add(self, texts: list[str]) -> None:
         self.generation += 1
-        self.messages += [(t, self.generation) for t in texts if t]
+        fresh = [(t, self.generation) for t in texts if t]
+        if fresh or self._fresh:  # (an empty batch after an empty one dims nothing)
+            self._version += 1
+        self._fresh = bool(fresh)
+        self.messages += fresh
         del self.messages[:-KEEP]
         self.update_lines()
+
+    def drawn_from(self) -> object:
+        return self.pinned, self.plain, self._version
 
     def newest(self) -> list[str]:
         """The messages of the latest batch (the last action's)."""

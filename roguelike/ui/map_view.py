@@ -167,10 +167,14 @@ class MapView(Widget, can_focus=False):
             self._depth, full = level.depth, True
         full = self._place_camera(size) or full or len(self._keys) != size.height
         ox, oy = self.origin
-        visible, explored, tiles = level.visible, level.explored, level.tiles
-        codes = np.where(visible, tiles + 1,
-                         np.where(explored, tiles
-                                  + self.remembered_offset, 0))
+        width = size.width
+        # the codes of the squares in view only (a level is larger than the window)
+        x0, x1 = max(0, ox), min(level.width, ox + width)
+        y0, y1 = max(0, oy), min(level.height, oy + size.height)
+        window = (slice(y0, y1), slice(x0, x1))
+        tiles = level.tiles[window]
+        codes = np.where(level.visible[window], tiles + 1,
+                         np.where(level.explored[window], tiles + self.remembered_offset, 0))
         overlay = self._overlay()
         by_row: dict[int, dict[int, Cell]] = {}
         for (x, y), cell in overlay.items():
@@ -178,24 +182,24 @@ class MapView(Widget, can_focus=False):
         rows: list[Strip] = []
         row_cells: list[list[PaintedCell] | None] = []
         keys: list[tuple[object, ...]] = []
-        width = size.width
         lut = self.lut
         for sy in range(size.height):
             my = oy + sy
-            if not 0 <= my < level.height:
+            if not y0 <= my < y1:
                 keys.append(("blank", width))
                 rows.append(Strip.blank(width))
                 row_cells.append(None)
                 continue
-            x0, x1 = max(0, ox), min(level.width, ox + width)
-            row_codes = codes[my, x0:x1].tolist()
+            codes_row = codes[my - y0]
             over = by_row.get(my, {})
-            key = (ox, tuple(row_codes), tuple(sorted(over.items())))
+            # the codes' bytes: an unchanged row is known without a list of its cells
+            key = (ox, codes_row.tobytes(), tuple(sorted(over.items())))
             keys.append(key)
             if not full and sy < len(self._keys) and self._keys[sy] == key:
                 rows.append(self._rows[sy])
                 row_cells.append(self._cells[sy])
                 continue
+            row_codes = codes_row.tolist()
             cells: list[Cell] = [(" ", Style())] * (x0 - ox)
             for i, c in enumerate(row_codes):
                 cells.append(over.get(x0 + i) or lut[c])

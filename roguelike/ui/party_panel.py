@@ -68,6 +68,9 @@ class PartyPanel(LinesWidget):
         self.model = model
         self.update_lines()
 
+    def drawn_from(self) -> object:
+        return self.model, self.styles_
+
     def build(self, width: int, height: int) -> list[list[Part]]:
         st = self.styles_
         p = st.palette

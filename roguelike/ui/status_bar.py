@@ -87,6 +87,9 @@ class InitiativeTracker(LinesWidget):
         self.model = model
         self.update_lines()
 
+    def drawn_from(self) -> object:
+        return self.model, self.styles_
+
     def build(self, width: int, height: int) -> list[list[Part]]:
         """'Initiative R3  W6 R3 p2x5 M1': the round, then each token in the order they act
         (the Pillagers one token, counted), wrapping under it."""

@@ -90,6 +90,9 @@ class SupplyPanel(LinesWidget):
         if self.styles.height is None or self.styles.height.value != rows:
             self.styles.height = rows
 
+    def drawn_from(self) -> object:
+        return self.model, self.styles_
+
     def build(self, width: int, height: int) -> list[list[Part]]:
         m, st = self.model, self.styles_
         light_rows: list[list[Part]] = []

@@ -70,13 +70,15 @@ def _sprites(game: Game, visible: np.ndarray, explored: np.ndarray) -> tuple[Spr
     down = store.by_type.get(Disabled) or {}
     depth = game.depth
     for eid, pos, app in store.query(Position, Appearance):
-        if pos.depth != depth or not game.is_drawn(eid):
+        if pos.depth != depth:
             continue
         seen = bool(visible[pos.y, pos.x])
         char = store.try_get(eid, Character)
         if char is None and app.layer >= 2 and not seen:
             continue
         if app.layer < 2 and not (seen or explored[pos.y, pos.x]):
+            continue
+        if not game.is_drawn(eid):  # (last: the party's knowledge is the dearest check)
             continue
         glyph, colour, layer = app.glyph, "", app.layer
         if char is not None:

@@ -118,7 +118,7 @@ class GameScreen(Screen[None], inherit_bindings=False):
 
     def restyle(self, styles: Styles) -> None:
         self.styles_ = styles
-        for widget in (self.party_panel, self.tracker, self.status):
+        for widget in (self.party_panel, self.widgets.supplies, self.tracker, self.status):
             widget.styles_ = styles
             widget.update_lines()
         self.map.set_palette(styles)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from roguelike.bot.player import play
@@ -276,3 +277,27 @@ def test_a_delvers_action_takes_in_the_view() -> None:
     play(game, 40)
     level = game.level
     assert not (game.visible & ~level.explored).any()
+
+
+def test_the_pillagers_maps_are_keyed_by_value() -> None:
+    """A goal map is found again by the values it was made from (depth, goals, secret
+    doors), not by which objects were handed in; the steps asked of it are kept with it,
+    and a change of tiles makes it afresh."""
+    game = Game("bench-0")
+    level = game.level
+    x, y = level.stairs_up
+    goals = [(x, y)]
+    made = pillager_maps.distances(game, goals)
+    again = pillager_maps.distances(game, [(x, y), (x, y)])  # (another list, same goals)
+    assert again is made and made.key == (game.depth, ((x, y),), made.key[2])
+    camp = pillager_maps.goal_map(game, "camp", level)
+    assert pillager_maps.goal_map(game, "".join(["ca", "mp"]), level) is camp
+    assert pillager_maps.distances(game, goals) is made  # (not only the last map asked)
+    sx, sy = next((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                  if made.dist[y + dy, x + dx] == 1)
+    steps = pillager_maps.steps_from(game, made, sx, sy)
+    assert steps == (1, [((x, y), x - sx, y - sy)]) and made.steps[(sx, sy)] is steps
+    game.invalidate_terrain()
+    fresh = pillager_maps.distances(game, goals)
+    assert fresh is not made and fresh.key == made.key and not fresh.steps
+    assert np.array_equal(fresh.dist, made.dist)

@@ -37,6 +37,7 @@ from roguelike.engine.creatures.inventory import ledger
 from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.doors.doorways import secret_squares
 from roguelike.engine.monsters.pillager_maps import (
+    GoalMap,
     distances,
     goal_map,
     grab_index,
@@ -247,20 +248,20 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     return wait_events(game, eid)
 
 
-def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray, here: bool
+def _step_towards(game: Game, eid: int, pos: Position, goal: GoalMap, here: bool
                   ) -> list[Event]:
-    """A step down `dist`, round the party where it stands in the way ("avoiding combat",
+    """A step down `goal`'s map, round the party where it stands in the way ("avoiding combat",
     T&T); with the way barred and a delver beside it, the Pillager fights that one."""
     x, y = pos.x, pos.y
     near = _delvers_near(game, pos) if here else []
     # (no options where the map is unreachable or 0: steps_from lists none there)
-    _here, options = steps_from(game, dist, x, y)
+    _here, options = steps_from(game, goal, x, y)
     if near:  # (a delver within 2 squares: a step may end next to one)
         zone = {(dx + px, dy + py) for px, py in near for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         if not options or any(square in zone for square, _dx, _dy in options):
             # round the party; with no way round, on past it (a delver in the way itself
             # is then fought, below)
-            options = _detour(game, pos, dist, zone) or options
+            options = _detour(game, pos, goal.dist, zone) or options
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.

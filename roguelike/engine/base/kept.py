@@ -89,19 +89,19 @@ class Answer(Generic[V]):
     told: tuple[str, ...] = ()  # the kinds Kept.changed drops it on (not in its key)
     why: str = ""
 
-    def drop(self, game: _HasKept) -> None:
+    def drop(self, game: HasKept) -> None:
         """Its owner knows it is stale (a change no other answer hears): it goes."""
         game.kept.values.pop(self.name, None)
 
-    def get(self, game: _HasKept) -> V | None:
+    def get(self, game: HasKept) -> V | None:
         """The kept value, or None when there is none (a keyed answer checks its key)."""
         return game.kept.values.get(self.name)
 
-    def put(self, game: _HasKept, value: V) -> V:
+    def put(self, game: HasKept, value: V) -> V:
         game.kept.values[self.name] = value
         return value
 
-    def by_ids(self, game: _HasKept, ids: object, depth: int, make: Callable[[], T]) -> T:
+    def by_ids(self, game: HasKept, ids: object, depth: int, make: Callable[[], T]) -> T:
         """The answer kept while the store hands out the same id list `ids` (a new list
         when the set of ids changes or a Position row is replaced) and level `depth` is
         asked; else `make()`, kept (a kept one is checked against a fresh one under
@@ -116,7 +116,7 @@ class Answer(Generic[V]):
         game.kept.values[self.name] = (ids, depth, fresh)
         return fresh
 
-    def check(self, game: _HasKept, kept: object, fresh: object) -> None:
+    def check(self, game: HasKept, kept: object, fresh: object) -> None:
         """Raise StaleAnswer unless `kept` equals `fresh` (call only under game.kept.check)."""
         checked = game.kept.checked
         checked[self.name] = checked.get(self.name, 0) + 1
@@ -125,7 +125,7 @@ class Answer(Generic[V]):
                               f"fresh computation")
 
 
-class _HasKept(Protocol):
+class HasKept(Protocol):
     """What Answer needs of a game (its `kept`)."""
 
     @property

@@ -11,13 +11,14 @@ import numpy as np
 from roguelike.core.components import Position
 from roguelike.core.explore_components import Item, Marker, Treasure
 from roguelike.engine.base.action import DIRECTIONS
-from roguelike.engine.base.kept import declare
+from roguelike.engine.base.kept import HasKept, declare
 from roguelike.engine.doors.doorways import secret_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import BoardAndContent
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
@@ -157,7 +158,7 @@ def _camp_squares(level: Level) -> list[tuple[int, int]]:
     return mask_squares(level.room_map == level.pillager_camp_room)
 
 
-def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
+def _loot_spots(game: BoardAndContent) -> list[tuple[int, tuple[int, int]]]:
     """(id, square) of every marker and loose treasure (not the goal) here, by id."""
     store = game.store
     depth = game.depth
@@ -222,7 +223,7 @@ def grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:
     return loot[2]  # type: ignore[no-any-return]
 
 
-def steps_from(game: Game, goal: GoalMap, x: int, y: int) -> _Steps:
+def steps_from(game: HasKept, goal: GoalMap, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""

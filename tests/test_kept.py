@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from roguelike.bot.player import play
@@ -21,14 +22,30 @@ from roguelike.engine.traps.trigger import last_squares_state
 def test_declarations_name_known_changes_and_one_owner() -> None:
     answers = kept.declared()
     assert len(answers) >= 18
-    for answer in answers:
-        assert answer.stale_on and set(answer.stale_on) <= kept.KINDS, answer
+    for answer in answers:  # (no kinds at all: a memo of a pure function, never stale)
+        assert set(answer.stale_on) <= kept.KINDS, answer
         assert set(answer.told) <= set(answer.stale_on), answer
         assert answer.owner.startswith("roguelike.engine."), answer
     with pytest.raises(ValueError, match="declared by"):
         kept.declare(answers[0].name, "roguelike.somewhere.else", ("level",))
     with pytest.raises(ValueError, match="unknown kinds"):
         kept.declare("nonsense", __name__, ("weather",))
+
+
+def test_every_kind_of_change_is_needed_by_an_answer() -> None:
+    """A kind of change nothing is stale on goes from KINDS; the game's changes drop the
+    answers told of them and only those."""
+    kinds_used = {k for a in kept.declared() for k in a.stale_on}
+    assert kinds_used == kept.KINDS
+    game = Game("bench-0")
+    play(game, 300)
+    for kind in ("moves", "doors", "tiles"):
+        told = {a.name for a in kept.declared() if kind in a.told}
+        assert told, kind
+        for answer in kept.declared():
+            game.kept.values[answer.name] = object()
+        game.kept.changed(kind)
+        assert set(game.kept.values) == {a.name for a in kept.declared()} - told, kind
 
 
 def test_tiles_changed_drops_the_answers_told_of_tiles_and_keeps_the_rest() -> None:
@@ -262,7 +279,7 @@ def test_reading_the_view_explores_nothing_the_explicit_step_does() -> None:
     game = Game("amber wolf 17")
     explored = game.level.explored
     explored[:] = False
-    game.kept.changed("view")
+    game.view_changed()
     view = game.visible
     assert view.any() and not explored.any()
     game.take_in_view()
@@ -276,3 +293,27 @@ def test_a_delvers_action_takes_in_the_view() -> None:
     play(game, 40)
     level = game.level
     assert not (game.visible & ~level.explored).any()
+
+
+def test_the_pillagers_maps_are_keyed_by_value() -> None:
+    """A goal map is found again by the values it was made from (depth, goals, secret
+    doors), not by which objects were handed in; the steps asked of it are kept with it,
+    and a change of tiles makes it afresh."""
+    game = Game("bench-0")
+    level = game.level
+    x, y = level.stairs_up
+    goals = [(x, y)]
+    made = pillager_maps.distances(game, goals)
+    again = pillager_maps.distances(game, [(x, y), (x, y)])  # (another list, same goals)
+    assert again is made and made.key == (game.depth, ((x, y),), made.key[2])
+    camp = pillager_maps.goal_map(game, "camp", level)
+    assert pillager_maps.goal_map(game, "".join(["ca", "mp"]), level) is camp
+    assert pillager_maps.distances(game, goals) is made  # (not only the last map asked)
+    sx, sy = next((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                  if made.dist[y + dy, x + dx] == 1)
+    steps = pillager_maps.steps_from(game, made, sx, sy)
+    assert steps == (1, [((x, y), x - sx, y - sy)]) and made.steps[(sx, sy)] is steps
+    game.invalidate_terrain()
+    fresh = pillager_maps.distances(game, goals)
+    assert fresh is not made and fresh.key == made.key and not fresh.steps
+    assert np.array_equal(fresh.dist, made.dist)

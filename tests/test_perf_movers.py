@@ -113,9 +113,9 @@ def test_pillager_steps_match_the_map(monkeypatch: pytest.MonkeyPatch, seed: str
     real_steps, real_grab = pillager_maps.steps_from, pillager_maps.grab_index
     checked = [0, 0]
 
-    def steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> Any:
-        here, options = real_steps(game, dist, x, y)
-        rows = dist.tolist()
+    def steps_from(game: Game, goal: pillager_maps.GoalMap, x: int, y: int) -> Any:
+        here, options = real_steps(game, goal, x, y)
+        rows = goal.dist.tolist()
         assert here == rows[y][x]
         closer = [] if here >= UNREACHABLE or here == 0 else \
             pillager_maps._closer(rows, x, y, here)

@@ -128,11 +128,11 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
         wanted = pillager_maps._camp_squares(goals) if isinstance(goals, Level) else goals
         return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
 
-    def goal_map(game: Game, name: object, goals: Any) -> np.ndarray:
-        dist = real_goal_map(game, name, goals)
-        assert np.array_equal(dist, fresh_map(game, goals)), f"round {game.round}: stale map"
+    def goal_map(game: Game, name: object, goals: Any) -> pillager_maps.GoalMap:
+        made = real_goal_map(game, name, goals)
+        assert np.array_equal(made.dist, fresh_map(game, goals)), f"round {game.round}: stale map"
         checked[0] += 1
-        return dist
+        return made
 
     def compare(game: Game) -> None:
         assert np.array_equal(game.transparency(), _fresh_transparency(game))
@@ -155,7 +155,7 @@ def test_kept_maps_match_fresh_ones(monkeypatch: pytest.MonkeyPatch, seed: str) 
         assert kept[0] == pillager_maps._loot_spots(game), f"round {game.round}: stale loot"
         if kept[1] is not None:
             fresh = fresh_map(game, [xy for _t, xy in kept[0]])
-            assert np.array_equal(kept[1], fresh), f"round {game.round}: stale loot map"
+            assert np.array_equal(kept[1].dist, fresh), f"round {game.round}: stale loot map"
         checked[2] += 1
         return kept
 

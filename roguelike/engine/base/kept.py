@@ -8,8 +8,10 @@ compute function; the container holds the values and knows nothing of the rules.
 Two ways an answer is kept fresh, and its declaration says which:
 - told of changes (`told`): `changed(kind)` drops every answer told of that kind; the game's
   named change methods call it: Game.invalidate_terrain (the tiles changed in place),
-  Game.door_changed (a door opened, shut or was locked), Game.view_changed (what the party
-  sees may differ), Game.changed_depth (a rule moved a creature to another level);
+  Game.door_changed (a door opened, shut or was locked), Game.changed_depth (a rule moved
+  a creature to another level), Kept.start_run (the moves log starts afresh); a change
+  only one answer hears is its owner's to tell, by dropping it (`Answer.drop`: the party's
+  view, Game.view_changed);
 - keyed (`keyed_by`): the answer is kept with the inputs it was made from and made again
   when they differ; `keyed_by` names their kinds and the key holds exactly them. A set of
   entities ("entities") is keyed by the entity store's own change tracking: `store.ids`
@@ -20,7 +22,8 @@ Two ways an answer is kept fresh, and its declaration says which:
 What moved is the one change told on every step, so it is logged rather than told: Game.on_moved
 counts it (`changes["moves"]`) and notes who (`moved`), and the answers about creatures
 (engine/turns/occupants.py, party_sight.py's hostiles) bring themselves up to date from
-that log while `in_run` says every move is being told (inside the turn loop).
+that log while `in_run` says every move is being told (inside the turn loop); when the log
+starts afresh, "moves" is told and they go.
 
 Under ROGUELIKE_CHECK_KEPT=1 (read once, when the game is made) every read of a kept
 answer that would be returned as it is recomputes it and raises `StaleAnswer` unless the
@@ -41,25 +44,25 @@ CHECK_ENV = "ROGUELIKE_CHECK_KEPT"
 # What may make an answer stale: the changes the game tells of, and the inputs a keyed
 # answer is keyed by.
 KINDS = frozenset({
-    "moves",       # a creature moved (Game.on_moved)
-    "doors",       # a door opened, shut, locked or unlocked (its fields, in a key)
+    # told or logged by the game
+    "moves",       # a creature moved (Game.on_moved, logged), or the moves log starts
+                   # afresh (Kept.start_run: a new turn loop, or the log grew past
+                   # MOVED_KEEP): told, it drops the answers kept from the log
+    "depths",      # a rule moved a creature to another level (Game.changed_depth: a chute)
+    "doors",       # a door opened, shut, locked or unlocked (Game.door_changed; its fields
+                   # in a key)
     "tiles",       # the tiles of a level changed in place (Game.invalidate_terrain)
+    # what a keyed answer's key holds
     "level",       # the level looked at (game.depth, or the tiles array of another level)
     "entities",    # the set of entities having some component types (the store's id lists)
-    "traps",       # a trap's state (armed, sprung, disarmed)
-    "hazards",     # a hazard's squares or start
-    "lights",      # the lights shining and where
-    "sight",       # the level's transparency (Game.transparency's array)
+    "rows",        # component fields the key holds by value: a trap's state, a hazard's
+                   # squares or start, a light's square and kind, where the party stands
     "round",       # the round number
-    "party",       # where the party stands
-    "map",         # another kept map, by identity (an answer derived from it)
-    "view",        # what the party sees may differ (Game.view_changed: a delver moved, fell
-                   # or stood, a light changed, a door the view may reach opened or shut)
-    "depths",      # a rule moved a creature to another level (Game.changed_depth: a chute)
-    "run",         # the moves log starts afresh (a new turn loop: anything may have been
-                   # moved by hand since the last; or the log grew past MOVED_KEEP)
-    "pure",        # nothing: a memo of a pure function of its key
+    "map",         # another kept answer it is derived from (a map, the transparency)
 })
+# (an answer with no kinds at all is a memo of a pure function of its key: never stale;
+# an answer only its owner knows to be stale, as the party's view, is dropped by its owner
+# with Answer.drop rather than by a kind nothing else hears)
 
 MOVED_KEEP = 512  # moves Kept.moved notes in one turn loop (a round's walks, mostly)
 
@@ -86,15 +89,19 @@ class Answer(Generic[V]):
     told: tuple[str, ...] = ()  # the kinds Kept.changed drops it on (not in its key)
     why: str = ""
 
-    def get(self, game: _HasKept) -> V | None:
+    def drop(self, game: HasKept) -> None:
+        """Its owner knows it is stale (a change no other answer hears): it goes."""
+        game.kept.values.pop(self.name, None)
+
+    def get(self, game: HasKept) -> V | None:
         """The kept value, or None when there is none (a keyed answer checks its key)."""
         return game.kept.values.get(self.name)
 
-    def put(self, game: _HasKept, value: V) -> V:
+    def put(self, game: HasKept, value: V) -> V:
         game.kept.values[self.name] = value
         return value
 
-    def by_ids(self, game: _HasKept, ids: object, depth: int, make: Callable[[], T]) -> T:
+    def by_ids(self, game: HasKept, ids: object, depth: int, make: Callable[[], T]) -> T:
         """The answer kept while the store hands out the same id list `ids` (a new list
         when the set of ids changes or a Position row is replaced) and level `depth` is
         asked; else `make()`, kept (a kept one is checked against a fresh one under
@@ -109,7 +116,7 @@ class Answer(Generic[V]):
         game.kept.values[self.name] = (ids, depth, fresh)
         return fresh
 
-    def check(self, game: _HasKept, kept: object, fresh: object) -> None:
+    def check(self, game: HasKept, kept: object, fresh: object) -> None:
         """Raise StaleAnswer unless `kept` equals `fresh` (call only under game.kept.check)."""
         checked = game.kept.checked
         checked[self.name] = checked.get(self.name, 0) + 1
@@ -118,7 +125,7 @@ class Answer(Generic[V]):
                               f"fresh computation")
 
 
-class _HasKept(Protocol):
+class HasKept(Protocol):
     """What Answer needs of a game (its `kept`)."""
 
     @property
@@ -165,7 +172,7 @@ class Kept:
         # "tiles" is the terrain's version, "depths" and "moves" are read as counters
         self.changes: dict[str, int] = dict.fromkeys(sorted(KINDS), 0)
         self.checked: dict[str, int] = {}  # answer -> reads held to a fresh one (check)
-        # who moved (Game.on_moved), in order, since the "run" change: the answers about
+        # who moved (Game.on_moved), in order, since the moves log started afresh: the answers about
         # creatures note its length and changes["moves"] when made, and look again at just
         # those moved since (all were noted while the two grew alike)
         self.moved: list[int] = []
@@ -188,9 +195,9 @@ class Kept:
         moved.append(eid)
 
     def start_run(self) -> None:
-        """The moves log starts afresh: the answers kept from it go (told of "run")."""
+        """The moves log starts afresh: the answers kept from it go (told of "moves")."""
         self.moved.clear()
-        self.changed("run")
+        self.changed("moves")
 
 
 def same(a: object, b: object) -> bool:

@@ -63,3 +63,8 @@ class Board(HasStore, Protocol):
 
     @property
     def party(self) -> list[int]: ...
+
+
+class BoardAndContent(Board, HasContent, Protocol):
+    """Where things are and the content: a rule that reads the board and the table rows
+    of what stands on it, and rolls nothing."""

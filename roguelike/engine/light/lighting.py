@@ -70,7 +70,7 @@ def _shining(game: Sighted) -> list[tuple[int, int, LightDef]]:
     return out
 
 
-LIGHTS = declare("lights", __name__, ("sight", "lights"),
+LIGHTS = declare("lights", __name__, ("map", "rows"),
                  "[clear, lights, lit, bright]: keyed by the transparency array and the "
                  "lights (square and kind of each)")
 

@@ -33,6 +33,7 @@ from roguelike.world import tiles as T
 from roguelike.world.level import Level
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import Board, BoardAndContent, HasStore
     from roguelike.engine.game import Game
 
 
@@ -65,7 +66,7 @@ def make_marker(store: EntityStore, depth: int, x: int, y: int, room: int) -> in
                         Named("event marker"), Marker(room))
 
 
-def markers_on(game: Game, depth: int, state: str | None = None) -> list[int]:
+def markers_on(game: HasStore, depth: int, state: str | None = None) -> list[int]:
     return [e for e, m, p in game.store.query(Marker, Position)
             if p.depth == depth and (state is None or m.state == state)]
 
@@ -122,7 +123,7 @@ def resume_marker_check(game: Game, args: list[int], ok: bool) -> list[Event]:
 WHAT = "the event marker check"
 
 
-def success_matters(game: Game, marker: int, face: int) -> bool:
+def success_matters(game: BoardAndContent, marker: int, face: int) -> bool:
     """Whether the free check's success changes what chart face `face` brings (003): on
     every row but the trap's it does (a monster away, not in contact; treasure at once, not
     hidden); on the trap row only where a standing Rogue beside the marker may try its
@@ -166,7 +167,7 @@ def _near_markers(game: Game, ids: list[int], depth: int
     return NEAR_MARKERS.by_ids(game, ids, depth, lambda: _near_made(game, ids, depth))
 
 
-def _near_made(game: Game, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:
+def _near_made(game: HasStore, ids: list[int], depth: int) -> dict[tuple[int, int], list[int]]:
     positions = game.store.table(Position)
     near: dict[tuple[int, int], list[int]] = {}
     for eid in ids:
@@ -209,7 +210,7 @@ def resolve(game: Game, marker: int, checker: int, success: bool, remote: bool =
     return events + arrive_after_reveal(game)
 
 
-def _held_words(game: Game, row: MarkerResult, x: int, y: int) -> str:
+def _held_words(game: BoardAndContent, row: MarkerResult, x: int, y: int) -> str:
     """What the chart's row says the marker holds, true to what happens next: a trap a
     Rogue may disarm springs at once when no standing Rogue is beside the marker (003:
     "Rogues may make a Wits roll to disarm the trap"; RULES "Event markers")."""
@@ -278,7 +279,7 @@ def spawn_monster(game: Game, checker: int, x: int, y: int, contact: bool) -> li
     return events
 
 
-def continue_contact_acted(game: Game, args: list[int]) -> list[Event]:
+def continue_contact_acted(game: HasStore, args: list[int]) -> list[Event]:
     """A monster met in contact has had its one action: nothing more this round."""
     [mid] = args
     if game.store.alive(mid):
@@ -332,7 +333,7 @@ def resume_marker_disarm(game: Game, args: list[int], disarmed: bool) -> list[Ev
     return adapters.spring_tt_trap(game, victim, x, y, roll)
 
 
-def _disarmer(game: Game, x: int, y: int, classes: list[str]) -> int | None:
+def _disarmer(game: Board, x: int, y: int, classes: list[str]) -> int | None:
     spot = Position(game.depth, x, y)
     for eid in game.party:
         char = game.store.get(eid, Character)

@@ -30,6 +30,7 @@ from roguelike.engine.routing.chase import flee_map, untouchable
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import HasStore
     from roguelike.engine.game import Game
 
 ADVANCE = Advance()  # (actions are frozen: one serves every decision)
@@ -50,7 +51,7 @@ def take_turn(game: Game, eid: int, actor: Actor) -> list[Event] | None:
     return _hunt(game, eid, actor)
 
 
-def _state(game: Game, eid: int) -> FightState | None:
+def _state(game: HasStore, eid: int) -> FightState | None:
     return game.store.try_get(eid, FightState)
 
 

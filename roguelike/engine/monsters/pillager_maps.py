@@ -4,20 +4,21 @@ group asks for the same map on every step)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from roguelike.core.components import Position
-from roguelike.core.explore_components import Item, Marker, SecretDoor, Treasure
+from roguelike.core.explore_components import Item, Marker, Treasure
 from roguelike.engine.base.action import DIRECTIONS
-from roguelike.engine.base.kept import declare
+from roguelike.engine.base.kept import HasKept, declare
 from roguelike.engine.doors.doorways import secret_squares
 from roguelike.world import tiles as T
 from roguelike.world.level import Level
 from roguelike.world.paths import UNREACHABLE, distance_map, distance_map_without
 
 if TYPE_CHECKING:
+    from roguelike.engine.base.views import BoardAndContent
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
@@ -30,27 +31,39 @@ def mask_squares(mask: np.ndarray, x0: int = 0, y0: int = 0) -> list[tuple[int, 
     return list(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
 
 
-# (the maps read the tiles, which change in place only with Game.invalidate_terrain: it
-# tells the game's Kept of "tiles", which drops them; another level's array is in the keys)
-LAST_MAP = declare("pillager_last_map", __name__, ("map", "level", "entities"),
-                   "the last goal map asked, by the goals' name, depth, secret doors and "
-                   "tiles array", told=("tiles",))
+_Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
+Secret = tuple[tuple[int, int], ...]
+MapKey = tuple[int, object, Secret]  # (depth, the goals' name, the secret doors' squares)
+
+
+class GoalMap(NamedTuple):
+    """A map of steps to some goals, by the values it was made from, with the steps
+    downhill from the squares asked of it so far (steps_from): they belong to the map, so
+    they are kept and dropped with it and never mistaken for another map's."""
+
+    key: MapKey
+    dist: np.ndarray
+    steps: dict[tuple[int, int], _Steps]
+
+
+# Every map is keyed by value: the depth (one tiles array each), the goals and the secret
+# doors. The tiles change in place only with Game.invalidate_terrain, which tells the
+# game's Kept of "tiles": that drops every one of these (told=tiles), so no key holds them.
+LAST_MAP = declare("pillager_last_map", __name__, ("level", "entities"),
+                   "the last goal map asked, by the goals' name, depth and secret doors",
+                   told=("tiles",))
 GOAL_MAPS = declare("pillager_maps", __name__, ("level", "entities"),
-                    "goal maps by (depth, goals, secret doors) and tiles array",
+                    "goal maps (and their steps) by (depth, goals, secret doors)",
                     told=("tiles",))
 LAST_LOOT = declare("pillager_last_loot", __name__, ("level", "entities"),
                     "the last loot map made and its sources: the base _one_less works from",
                     told=("tiles",))
-SECRET = declare("pillager_secret", __name__, ("entities", "level"),
-                 "secret_squares, keyed by the SecretDoor ids and depth")
 LOOT = declare("pillager_loot", __name__, ("entities", "level"),
                "(key, [loot spots, their map, grab index]) keyed by the Marker and Treasure "
-               "ids, depth, secret doors and tiles array", told=("tiles",))
-STEPS = declare("pillager_steps", __name__, ("map",),
-                "steps_from's answers per map, keyed by the map's identity")
+               "ids, depth and secret doors", told=("tiles",))
 
 
-def distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
+def distances(game: Game, goals: list[tuple[int, int]]) -> GoalMap:
     """Steps to the nearest goal. Pillagers pass every door, locked or not; only secret
     doors stop them (creatures are stepped around). Shared by the whole group, kept on
     the game until the tiles change (goal_map). The map depends on the set of goal
@@ -59,101 +72,85 @@ def distances(game: Game, goals: list[tuple[int, int]]) -> np.ndarray:
     return goal_map(game, tuple(sorted(set(goals))), goals)
 
 
-def goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level
-              ) -> np.ndarray:
+def goal_map(game: Game, name: object, goals: list[tuple[int, int]] | Level) -> GoalMap:
     """distances, with `name` standing for the goals in the cache key; given a level
     for goals, the goals are its Pillager camp, listed only when the map must be made
     (the camp's many squares are not worth hashing every step)."""
-    secret = _secret(game)
-    tiles = game.level.tiles
-    last = LAST_MAP.get(game)
-    # (the last map asked, by identity: the camp map is asked for every haul step, and
-    # _secret hands out the same tuple while the secret doors stay the same)
-    if last is not None and last[0] is name and last[1] == game.depth and last[2] is secret \
-            and last[3] is tiles:
+    secret = secret_squares(game)
+    depth = game.depth
+    last: GoalMap | None = LAST_MAP.get(game)
+    # (the last map asked, compared field by field before any hashing: the camp map is
+    # asked for every haul step, and secret_squares hands out the same tuple while the
+    # secret doors stay the same, which == finds at once)
+    if last is not None and last.key[0] == depth and last.key[1] == name \
+            and last.key[2] == secret:
         if game.kept.check:
-            LAST_MAP.check(game, last[4], _goal_map_fresh(goals, secret, tiles))
-        return last[4]  # type: ignore[no-any-return]
-    dist = _goal_map_kept(game, name, goals, secret, tiles)
-    LAST_MAP.put(game, (name, game.depth, secret, tiles, dist))
-    return dist
+            LAST_MAP.check(game, last.dist, _goal_map_fresh(goals, secret, game.level.tiles))
+        return last
+    found = _goal_map_kept(game, (depth, name, secret), goals)
+    LAST_MAP.put(game, found)
+    return found
 
 
-def _goal_map_fresh(goals: list[tuple[int, int]] | Level,
-                    secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+def _goal_map_fresh(goals: list[tuple[int, int]] | Level, secret: Secret,
+                    tiles: np.ndarray) -> np.ndarray:
     """The goal map made from nothing kept (the debug switch's fresh answer)."""
     cost = _goal_cost(secret, tiles)
     wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
     return distance_map(cost, [g for g in wanted if cost[g[1], g[0]]])
 
 
-def _goal_cost(secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+def _goal_cost(secret: Secret, tiles: np.ndarray) -> np.ndarray:
     cost: np.ndarray = T.WALKABLE[tiles].astype(np.int16)
     for x, y in secret:
         cost[y, x] = 0
     return cost
 
 
-def _goal_map_kept(game: Game, name: object, goals: list[tuple[int, int]] | Level,
-                   secret: tuple[tuple[int, int], ...], tiles: np.ndarray) -> np.ndarray:
+def _goal_map_kept(game: Game, key: MapKey, goals: list[tuple[int, int]] | Level) -> GoalMap:
     # Kept apart from game.remembered's maps, which every door opened or locked clears:
-    # these read no door (secret ones are in the key), only the tiles, which change in
-    # place only with invalidate_terrain (it drops them: told=tiles) or are another
-    # level's array.
-    maps: dict[object, tuple[np.ndarray, np.ndarray]] | None = GOAL_MAPS.get(game)
+    # these read no door (secret ones are in the key), only the tiles.
+    maps: dict[MapKey, GoalMap] | None = GOAL_MAPS.get(game)
     if maps is None:
         maps = GOAL_MAPS.put(game, {})
-    key = (game.depth, name, secret)
+    depth, _name, secret = key
+    tiles = game.level.tiles
     found = maps.get(key)
-    if found is not None and found[0] is tiles:
+    if found is not None:
         if game.kept.check:
-            GOAL_MAPS.check(game, found[1], _goal_map_fresh(goals, secret, tiles))
-        return found[1]
+            GOAL_MAPS.check(game, found.dist, _goal_map_fresh(goals, secret, tiles))
+        return found
     cost = _goal_cost(secret, tiles)
     wanted = _camp_squares(goals) if isinstance(goals, Level) else goals
     sources = [g for g in wanted if cost[g[1], g[0]]]
-    dist = None if isinstance(goals, Level) else _one_less(game, secret, tiles, cost, sources)
+    dist = None if isinstance(goals, Level) else _one_less(game, secret, cost, sources)
     if dist is None:
         dist = distance_map(cost, sources)
     elif game.kept.check:  # (made from the last loot map: held to one made afresh)
         LAST_LOOT.check(game, dist, distance_map(cost, sources))
     if not isinstance(goals, Level):  # (the loot's maps: a spot taken asks the next one)
-        LAST_LOOT.put(game, (game.depth, secret, tiles, frozenset(sources), dist))
+        LAST_LOOT.put(game, (depth, secret, frozenset(sources), dist))
     if len(maps) >= 32:
         maps.clear()
-    maps[key] = (tiles, dist)
-    return dist
+    made = maps[key] = GoalMap(key, dist, {})
+    return made
 
 
-def _one_less(game: Game, secret: tuple[tuple[int, int], ...], tiles: np.ndarray,
-              cost: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray | None:
+def _one_less(game: Game, secret: Secret, cost: np.ndarray, sources: list[tuple[int, int]]
+              ) -> np.ndarray | None:
     """The map to `sources` from the last loot map made, when that one's sources were
-    these and one more on the same level, secret doors and tiles (a spot looted: most
-    new loot maps); None otherwise. distance_map_without works out only the squares the
-    spot gone may have served, a fraction of the map."""
+    these and one more on the same level and secret doors (a spot looted: most new loot
+    maps); None otherwise. distance_map_without works out only the squares the spot gone
+    may have served, a fraction of the map."""
     last = LAST_LOOT.get(game)
-    if last is None or last[0] != game.depth or last[1] != secret or last[2] is not tiles:
+    if last is None or last[0] != game.depth or last[1] != secret:
         return None
     now = frozenset(sources)
-    gone = last[3] - now
-    if len(gone) != 1 or not now <= last[3]:
+    gone = last[2] - now
+    if len(gone) != 1 or not now <= last[2]:
         return None
     (square,) = gone
-    return distance_map_without(last[4], cost, square)
-
-
-def _secret(game: Game) -> tuple[tuple[int, int], ...]:
-    """secret_squares(game), kept while the store hands out the same list of secret doors
-    (it makes a new one whenever that set changes; doors never move) on the same level."""
-    ids = game.store.ids(SecretDoor, Position)
-    kept = SECRET.get(game)
-    if kept is not None and kept[0] is ids and kept[1] == game.depth:
-        if game.kept.check:
-            SECRET.check(game, kept[2], secret_squares(game))
-        return kept[2]  # type: ignore[no-any-return]
-    secret = secret_squares(game)
-    SECRET.put(game, (ids, game.depth, secret))
-    return secret
+    return distance_map_without(last[3], cost, square)
 
 
 def _camp_squares(level: Level) -> list[tuple[int, int]]:
@@ -161,7 +158,7 @@ def _camp_squares(level: Level) -> list[tuple[int, int]]:
     return mask_squares(level.room_map == level.pillager_camp_room)
 
 
-def _loot_spots(game: Game) -> list[tuple[int, tuple[int, int]]]:
+def _loot_spots(game: BoardAndContent) -> list[tuple[int, tuple[int, int]]]:
     """(id, square) of every marker and loose treasure (not the goal) here, by id."""
     store = game.store
     depth = game.depth
@@ -191,26 +188,24 @@ def _first(spot: tuple[int, tuple[int, int]]) -> int:
 
 
 def loot_targets(game: Game) -> list[Any]:
-    """[_loot_spots(game), the distances map to them or None until asked, and then
-    grab_index's squares once asked], kept while the
-    lists of placed markers and loose treasure, the level, its secret doors and its
-    tiles stay the same: markers and treasure never move while they lie (taking one
-    removes its Position, dropping one adds a new one, and the store then hands out new
-    id lists), so the same lists mean the same spots and the same map."""
+    """[_loot_spots(game), their GoalMap or None until asked, and then grab_index's
+    squares once asked], kept while the lists of placed markers and loose treasure, the
+    level and its secret doors stay the same: markers and treasure never move while they
+    lie (taking one removes its Position, dropping one adds a new one, and the store then
+    hands out new id lists), so the same lists mean the same spots and the same map."""
     store = game.store
     markers, treasure = store.ids(Marker, Position), store.ids(Treasure, Position)
-    secret = _secret(game)
-    tiles = game.level.tiles
+    secret = secret_squares(game)
     kept = LOOT.get(game)
     if kept is not None:
         key = kept[0]
         if key[0] is markers and key[1] is treasure and key[2] == game.depth \
-                and key[3] == secret and key[4] is tiles:
+                and key[3] == secret:
             if game.kept.check:
                 LOOT.check(game, kept[1][0], _loot_spots(game))
             return kept[1]  # type: ignore[no-any-return]
     loot: list[Any] = [_loot_spots(game), None]
-    LOOT.put(game, ((markers, treasure, game.depth, secret, tiles), loot))
+    LOOT.put(game, ((markers, treasure, game.depth, secret), loot))
     return loot
 
 
@@ -228,49 +223,24 @@ def grab_index(loot: list[Any]) -> dict[tuple[int, int], int]:
     return loot[2]  # type: ignore[no-any-return]
 
 
-_Steps = tuple[int, list[tuple[tuple[int, int], int, int]]]
-
-
-def _rows(game: Game, dist: np.ndarray) -> list[list[int]]:
-    """`dist` as lists (single squares read far faster from lists than from numpy)."""
-    return dist.tolist()  # type: ignore[no-any-return]
-
-
-def _kept_steps(game: Game, dist: np.ndarray) -> dict[tuple[int, int], _Steps]:
-    """steps_from's answers by square for the map `dist`, kept on the game beside the
-    map itself, so an entry is never mistaken for a newer map's."""
-    kept: dict[int, tuple[np.ndarray, dict[tuple[int, int], _Steps]]] | None = STEPS.get(game)
-    if kept is None:
-        kept = STEPS.put(game, {})
-    entry = kept.get(id(dist))
-    if entry is None or entry[0] is not dist:
-        if len(kept) >= 8:
-            kept.clear()
-        entry = kept[id(dist)] = (dist, {})
-    return entry[1]
-
-
-def steps_from(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
+def steps_from(game: HasKept, goal: GoalMap, x: int, y: int) -> _Steps:
     """(the map's value at (x, y), the steps from there that get closer, best first, as
     (square, dx, dy)): the same for a map and a square every time, so kept with the map
     (a Pillager kept from its way, or the group walking one corridor, asks again)."""
-    kept = game.kept.values.get(STEPS.name)  # (_kept_steps' lookup, written out)
-    entry = kept.get(id(dist)) if kept is not None else None
-    steps = entry[1] if entry is not None and entry[0] is dist else _kept_steps(game, dist)
-    found = steps.get((x, y))
-    if found is not None and game.kept.check:
-        STEPS.check(game, found, _steps_made(game, dist, x, y))
+    found = goal.steps.get((x, y))
     if found is None:
-        found = steps[(x, y)] = _steps_made(game, dist, x, y)
+        found = goal.steps[(x, y)] = _steps_made(goal.dist, x, y)
+    elif game.kept.check:
+        GOAL_MAPS.check(game, found, _steps_made(goal.dist, x, y))
     return found
 
 
-def _steps_made(game: Game, dist: np.ndarray, x: int, y: int) -> _Steps:
+def _steps_made(dist: np.ndarray, x: int, y: int) -> _Steps:
     h, w = dist.shape
     if 0 < x < w - 1 and 0 < y < h - 1:  # (the nine squares read as one slice)
         rows, cx, cy = dist[y - 1:y + 2, x - 1:x + 2].tolist(), 1, 1
-    else:
-        rows, cx, cy = _rows(game, dist), x, y
+    else:  # (single squares read far faster from lists than from numpy)
+        rows, cx, cy = dist.tolist(), x, y
     here = rows[cy][cx]
     options = [] if here >= UNREACHABLE or here == 0 else _closer(rows, cx, cy, here)
     return here, [((x + dx, y + dy), dx, dy) for _d, _n, dx, dy in options]

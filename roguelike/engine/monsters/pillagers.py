@@ -37,6 +37,7 @@ from roguelike.engine.creatures.inventory import ledger
 from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.doors.doorways import secret_squares
 from roguelike.engine.monsters.pillager_maps import (
+    GoalMap,
     distances,
     goal_map,
     grab_index,
@@ -52,13 +53,14 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 
 if TYPE_CHECKING:
     from roguelike.content.loader import Content
+    from roguelike.engine.base.views import Board, HasStore
     from roguelike.engine.game import Game
 
 _STEPS = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 DETOUR_COST = 8  # a square next to a standing delver, on the way round the party
 
 
-def engaged_by(game: Game, eid: int) -> int:
+def engaged_by(game: Board, eid: int) -> int:
     """The delver the Pillager stands and fights (T&T "stand and fight if engaged"): the
     one who attacked it hand to hand or whom it struck, while that delver stands next to
     it, else another standing delver beside it (Classic: foes within 5' of each other are
@@ -86,7 +88,7 @@ def engaged_by(game: Game, eid: int) -> int:
     return next((d for d in game.party if beside(d)), 0)
 
 
-def threats(game: Game, seen: list[int]) -> list[int]:
+def threats(game: Board, seen: list[int]) -> list[int]:
     """The foes among `seen` (creatures in view): every monster, but a Pillager only while
     engaged (`engaged_by`: walked into, or fighting a delver beside it). One keeping its
     distance avoids combat (T&T 003 "Pillagers will stand and fight if engaged, but will
@@ -96,7 +98,7 @@ def threats(game: Game, seen: list[int]) -> list[int]:
     return [eid for eid in seen if actors[eid].side != "pillager" or engaged_by(game, eid)]
 
 
-def on_level(game: Game) -> int:
+def on_level(game: Board) -> int:
     """The Pillagers on the level played (standing or not: a fallen one is gone)."""
     positions, depth = game.store.peek(Position), game.depth
     return sum(1 for eid, actor in game.store.peek(Actor).items()
@@ -247,20 +249,20 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
     return wait_events(game, eid)
 
 
-def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray, here: bool
+def _step_towards(game: Game, eid: int, pos: Position, goal: GoalMap, here: bool
                   ) -> list[Event]:
-    """A step down `dist`, round the party where it stands in the way ("avoiding combat",
+    """A step down `goal`'s map, round the party where it stands in the way ("avoiding combat",
     T&T); with the way barred and a delver beside it, the Pillager fights that one."""
     x, y = pos.x, pos.y
     near = _delvers_near(game, pos) if here else []
     # (no options where the map is unreachable or 0: steps_from lists none there)
-    _here, options = steps_from(game, dist, x, y)
+    _here, options = steps_from(game, goal, x, y)
     if near:  # (a delver within 2 squares: a step may end next to one)
         zone = {(dx + px, dy + py) for px, py in near for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         if not options or any(square in zone for square, _dx, _dy in options):
             # round the party; with no way round, on past it (a delver in the way itself
             # is then fought, below)
-            options = _detour(game, pos, dist, zone) or options
+            options = _detour(game, pos, goal.dist, zone) or options
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -283,7 +285,7 @@ def _step_towards(game: Game, eid: int, pos: Position, dist: np.ndarray, here: b
     return wait_events(game, eid)  # (a Wait never turns into another action)
 
 
-def _delvers_near(game: Game, pos: Position) -> list[tuple[int, int]]:
+def _delvers_near(game: Board, pos: Position) -> list[tuple[int, int]]:
     """The squares of the standing delvers within 2 squares of `pos` (a step from `pos`
     may end next to them), in party order."""
     store = game.store
@@ -487,7 +489,7 @@ def _home_words(game: Game, eid: int, taken: list[str], load: int, per: int) -> 
         f"camp: lost to you ({plural(on_level(game), 'Pillager')} on this level)."
 
 
-def drop_haul(game: Game, eid: int) -> list[Event]:
+def drop_haul(game: HasStore, eid: int) -> list[Event]:
     """A fallen Pillager drops what it carried."""
     haul = game.store.try_get(eid, Haul)
     pos = game.store.try_get(eid, Position)

@@ -50,10 +50,10 @@ TILES_TOKEN = declare("tiles_token", __name__, ("level",),
 TERRAIN_ROWS = declare("terrain_rows", __name__, ("entities", "level"),
                        "type -> this level's rows of it, keyed by the type's ids and depth")
 TERRAIN_COST = declare("terrain_cost", __name__,
-                       ("level", "tiles", "entities", "doors", "traps", "hazards", "round"),
+                       ("level", "tiles", "entities", "doors", "rows", "round"),
                        "cost_map(creatures_block=False) and its serial, keyed by "
                        "_terrain_key")
-CHASE = declare("ai_chase", __name__, ("round", "party", "doors", "traps", "hazards"),
+CHASE = declare("ai_chase", __name__, ("round", "rows", "doors"),
                 "the chase map, remade once a round or when the party moves; its cost "
                 "map is kept while _terrain_key stays the same")
 CHASE_ROWS = declare("ai_rows", __name__, ("map",), "the chase map as lists, by identity")

@@ -30,7 +30,7 @@ FOLLOW_MARGIN = 4  # squares a follower's route window reaches past its goal (ro
 
 WALKABLE = declare("walkable_cost", __name__, ("level",), told=("tiles",), why=(
     "(tiles, cost): 1 on the walkable tiles, 0 elsewhere, keyed by the tiles array"))
-ROUTES = declare("routes", __name__, ("level", "sight", "traps", "hazards", "map"),
+ROUTES = declare("routes", __name__, ("level", "rows", "map"),
                  told=("tiles", "doors"), why=(
                      "key -> distance map (remembered): the key holds everything but the "
                      "tiles and the doors' locks, which drop them all"))

@@ -256,7 +256,7 @@ def hazards_at(game: Game, depth: int, xy: tuple[int, int]) -> list[int]:
 
 
 HAZARD_SQUARES = declare("hazard_squares", __name__,
-                         ("entities", "level", "round", "hazards"),
+                         ("entities", "level", "round", "rows"),
                          "square -> started hazards covering it, keyed by the Hazard ids, "
                          "depth, round and each hazard's squares list")
 

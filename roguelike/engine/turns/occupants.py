@@ -31,10 +31,10 @@ FOES = declare("level_foes", __name__, ("entities", "level", "depths"),
 # moves log's length, creatures on each square, each creature's square or None)
 _Squares = tuple[list[int], int, int, int, set[tuple[int, int]], int,
                  dict[tuple[int, int], int], dict[int, tuple[int, int] | None]]
-SQUARES = declare("creature_squares", __name__, ("entities", "level", "depths", "moves"),
+SQUARES = declare("creature_squares", __name__, ("entities", "level", "depths"),
                   "the squares of the level's creatures, counted per square; within one "
                   "turn loop brought up to date from the moves log (Kept.moved)",
-                  told=("run",))
+                  told=("moves",))
 
 
 class Occupants:

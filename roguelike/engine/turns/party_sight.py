@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 _OPEN = attrgetter("open")  # a Door row's open flag (transparency)
 
-VIEW = declare("party_view", __name__, (), told=("view", "tiles"), why=(
+VIEW = declare("party_view", __name__, (), told=("tiles",), why=(
     "(view, sight): what the standing delvers see and the fields of view behind it "
-    "(light.party_sight); kept through a door opened or shut out of its reach"))
+    "(light.party_sight); dropped by view_changed, and kept through a door opened or shut "
+    "out of its reach"))
 TAKEN = declare("view_taken", __name__, ("map",), why=(
     "the view last taken into the explored squares (take_in_view), by identity (the "
     "array itself is held): the same view again adds nothing, as a new view is a new array"))
@@ -59,7 +60,7 @@ class _Clear(NamedTuple):
 CLEAR = declare("transparency", __name__, ("level", "doors"), told=("tiles",), why=(
     "the level's transparency: its tiles less its closed doors, keyed by the depth and "
     "the closed doors (one pass over the doors' open flags while their list is the same)"))
-FOVS = declare("fovs", __name__, ("sight",), told=("tiles",), why=(
+FOVS = declare("fovs", __name__, ("map",), told=("tiles",), why=(
     "[serials, fovs, loaded]: a serial for each transparency key, the whole field of view "
     "from a square by (serial, x, y), and the tcod map the transparency is loaded in; "
     "dropped only with the transparency, whose serial names its fields of view"))
@@ -92,8 +93,8 @@ class _Seen(NamedTuple):
     moved_at: int  # the moves log's length then
 
 
-SEEN = declare("hostiles_in_loop", __name__, ("map", "entities", "level", "depths", "moves"),
-               told=("run",), why=(
+SEEN = declare("hostiles_in_loop", __name__, ("map", "entities", "level", "depths"),
+               told=("moves",), why=(
                    "the turn loop's last hostiles_in_view answer, brought up to date from "
                    "the moves log while the view and the creatures are the same"))
 
@@ -123,7 +124,7 @@ class PartySight:
             view = kept.values.get("party_view")
             if view is not None and not sight_reaches(self, view[1], *at):
                 return
-        kept.changed("view")
+        VIEW.drop(self)
 
     def known_tiles(self) -> np.ndarray:
         """This level's tiles as the party believes them: unfound secret doors are wall.
@@ -300,7 +301,7 @@ class PartySight:
         (a Pillager waits, an attack) and the view is the same, so the last answer stands;
         when only creatures moved (each through on_moved), just they are looked at again.
         Kept only within one turn loop (between calls to perform, anything may have been
-        moved by hand: told of "run")."""
+        moved by hand: the moves log starts afresh, told of "moves")."""
         kept = self.kept
         values, changes = kept.values, kept.changes
         seen: _Seen | None = values.get("hostiles_in_loop")

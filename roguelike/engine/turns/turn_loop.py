@@ -36,7 +36,7 @@ from roguelike.engine.turns.initiative import order_by_initiative
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-TURN_EVENTS = declare("turn_events", __name__, ("pure",), why=(
+TURN_EVENTS = declare("turn_events", __name__, (), why=(
     "(actor, initiative) -> its turn Event: events are frozen, one serves every turn alike"))
 
 

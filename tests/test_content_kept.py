@@ -73,6 +73,22 @@ def test_a_read_only_folder_is_read_without_keeping(tmp_path, monkeypatch):
     assert not kept_file(path).exists()
 
 
+def test_a_kept_folder_another_user_made_is_read_without_keeping(tmp_path, monkeypatch):
+    """A host's run-as user, where a root game (umask 077) made __pycache__ first: the
+    folder exists, it can neither write a file there nor remove one. The TOML is parsed
+    and the game goes on (a crash here stopped every game of a host's run-as user)."""
+    path = tmp_path / "things.toml"
+    path.write_text('x = 1\n', encoding="utf-8")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("not this user's folder")
+
+    monkeypatch.setattr(data_files.Path, "write_text", refuse)
+    monkeypatch.setattr(data_files.Path, "unlink", refuse)
+    assert read_labelled(path, "things.toml") == {"x": 1}
+    assert not kept_file(path).exists()
+
+
 def test_the_game_content_from_kept_copies_is_the_parsed_content(monkeypatch):
     root = content_root()
     load_content(root)  # (keeps every file's copy, if not yet kept)

@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import asyncssh
 import pytest
-from host_kit import game_processes, play_seed, watch
+from host_kit import SEED, choose_seed, game_processes, play_seed, watch
 
 from benchmarks.haproxy import haproxy
 from benchmarks.real_host import RealHost
@@ -269,5 +269,34 @@ async def test_a_game_on_one_host_is_watched_from_another(tmp_path, pg_url):
             t.close()
         if page is not None:
             await page.close()
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_login_just_after_a_game_starts_on_another_host_is_told_which(tmp_path,
+                                                                               pg_url):
+    """The claim row names its host from the moment it is taken, and a login reads it
+    there: a login on host b a moment after ann's game starts on host a (before b's next
+    read of the live games, every 3 s) is told the game runs on host a, by name."""
+    data = tmp_path / "hostdata"
+    a = await RealHost(data).start("--name", "a", "--db", pg_url)
+    b = await RealHost(data).start("--name", "b", "--db", pg_url)
+    players: list[Terminal] = []
+    try:
+        ann = await Terminal.connect(a.ssh_port, "ann", "secret1")
+        players.append(ann)
+        await choose_seed(ann)
+        ann.send("\r")
+        await ann.wait_for(f"seed {SEED}", 30)  # (a claimed the game before it started it)
+        again = await Terminal.connect(b.ssh_port, "ann", "secret1")
+        players.append(again)
+        await again.wait_for("Welcome, ann", 20)
+        await again.quiet(0.3)
+        # the lobby's first screen: the notice, and the take-over naming the host
+        assert "Your game is running on host a" in again.text, again.text
+        assert "Take over your game here (it is on host a)" in again.text, again.text
+    finally:
+        for t in players:
+            t.close()
         await a.stop()
         await b.stop()

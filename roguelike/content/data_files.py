@@ -14,6 +14,7 @@ Python's, and hosts and containers often set that variable.)
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -101,8 +102,9 @@ def _keep(path: Path, raw: bytes, data: dict[str, Any]) -> None:
         target.parent.mkdir(exist_ok=True)
         temp.write_text(text, encoding="utf-8")
         os.replace(temp, target)  # whole or not at all, for a start beside this one
-    except OSError:
-        temp.unlink(missing_ok=True)
+    except OSError:  # a folder this user may not write (a host's run-as user): not kept
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def entries(

@@ -15,8 +15,9 @@ On SQLite (one host alone) nothing of this is used: the host's memory is the cla
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from roguelike.storage.database import Database
 from roguelike.storage.migrations import migrate
@@ -85,6 +86,15 @@ class Claims:
                             (account, self.host, self.clock() - STALE)).fetchone()
         return str(row[0]) if row else ""
 
+    def one(self, account: int) -> Elsewhere | None:
+        """The account's game if another host runs it (alive): read at a login, since the
+        list `elsewhere` reads for everyone is up to BEAT old."""
+        with self.db.read() as conn:
+            row = self.db.q(conn, "SELECT account, host, player, seed, depth, watchable, "
+                            "started FROM live_games WHERE account = ? AND host <> ? AND "
+                            "seen >= ?", (account, self.host, self.clock() - STALE)).fetchone()
+        return _elsewhere(row) if row else None
+
     def release(self, account: int) -> None:
         with self.db.write() as conn:
             self.db.q(conn, "DELETE FROM live_games WHERE account = ? AND host = ?",
@@ -131,5 +141,9 @@ class Claims:
             rows = self.db.q(conn, "SELECT account, host, player, seed, depth, watchable, "
                              "started FROM live_games WHERE host <> ? AND seen >= ? ORDER BY "
                              "started, account", (self.host, self.clock() - STALE)).fetchall()
-        return [Elsewhere(int(r[0]), str(r[1]), str(r[2]), str(r[3]), int(r[4]), bool(r[5]),
-                          float(r[6])) for r in rows]
+        return [_elsewhere(r) for r in rows]
+
+
+def _elsewhere(r: Sequence[Any]) -> Elsewhere:
+    return Elsewhere(int(r[0]), str(r[1]), str(r[2]), str(r[3]), int(r[4]), bool(r[5]),
+                     float(r[6]))

@@ -116,7 +116,9 @@ class LobbyRun:
         return {"type": "state", "id": fresh.id, "name": fresh.name, "guest": fresh.guest,
                 "allow_watch": fresh.allow_watch,
                 "has_save": has_save(account_dir(self.host.config.data, fresh.id)),
-                "running": self.host.game_of(fresh.id), "daily": daily_seed(utc_today()),
+                "running": self.host.game_of(fresh.id),
+                "running_on": e.host if (e := self.host.elsewhere.get(fresh.id)) else "",
+                "daily": daily_seed(utc_today()),
                 "live": self.host.watchable(fresh), "keys": keys,
                 "notice": self.notice, **self.host.challenges.lobby_state(fresh)}
 

@@ -194,6 +194,21 @@ class Host:
             return "elsewhere" if account_id in self.elsewhere else ""
         return "attached" if game.hub.player is not None else "detached"
 
+    async def look_elsewhere(self, account_id: int) -> None:
+        """Read from the shared database whether another host runs the account's game, at
+        a login: its row carries that host from the moment the game is claimed there,
+        while `elsewhere` is read only every BEAT seconds."""
+        if self.claims is None or account_id in self.games:
+            return
+        try:
+            other = await asyncio.to_thread(self.claims.one, account_id)
+        except Exception as err:  # the database away for a moment: the next beat reads it
+            log.warning("live game of account %d not read: %s", account_id, err)
+            return
+        if other is not None and self.elsewhere.get(account_id) != other:
+            self.elsewhere = {**self.elsewhere, account_id: other}
+            self.changed()
+
     def where_else(self, account_id: int) -> str:
         """The message for a game running on another host, or ''."""
         other = self.elsewhere.get(account_id)

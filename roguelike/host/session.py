@@ -184,6 +184,7 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         account = self.server.account_for_session()
         notice = ""
         try:
+            await self.host.look_elsewhere(account.id)
             state = self.host.game_of(account.id)
             if state == "detached":  # back after a dropped connection
                 await self.play(self.host.games[account.id], reattached=True)

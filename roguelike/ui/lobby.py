@@ -105,12 +105,14 @@ class LobbyApp(TerminalFit, App[None]):
         highlighted = menu.highlighted
         saved = st.get("has_save", False)
         running = st.get("running", "")  # the account's one game, on another connection
+        where = f"on host {markup_text(str(st['running_on']))}" if st.get("running_on") \
+            else "on another connection"  # (another host sharing the database)
         attempt = st.get("attempt")  # its saved attempt at a challenge (host: challenge_host)
         menu.clear_options()
         if running:
             menu.add_options([
                 Option("Reattach to your game" if running == "detached" else
-                       "Take over your game here (it is on another connection)",
+                       f"Take over your game here (it is {where})",
                        id="reattach"),
                 Option("Watch your game", id="watch_own", disabled=running == "detached")])
         menu.add_options([

@@ -55,6 +55,16 @@ def test_unknown_field_and_broken_toml_are_refused(tmp_path):
         load_content(root)
 
 
+@pytest.mark.parametrize("bad", ['["heart_of_the_deep"]', "{ id = 1 }", '"no_such_item"'])
+def test_a_goal_item_that_is_no_item_name_is_refused(tmp_path, bad):
+    # A list or table here once raised TypeError (unhashable) instead of naming the field.
+    root = _copy(tmp_path)
+    f = root / "explore.toml"
+    f.write_text(f.read_text().replace('goal_item = "heart_of_the_deep"', f"goal_item = {bad}", 1))
+    with pytest.raises(ContentError, match=r"explore.toml.*'goal_item'"):
+        load_content(root)
+
+
 def test_cli_reports_content_error_cleanly(tmp_path, cli, monkeypatch):
     root = _copy(tmp_path)
     (root / "rules.toml").write_text("source = 1\n")

@@ -270,7 +270,7 @@ def load_explore(root: Path) -> ExploreData:
             if item not in items:
                 raise ContentError(ex_file, kit.role, "items", f"unknown item {item!r}")
     goal = ex.get("goal_item")
-    if goal not in items:
+    if not isinstance(goal, str) or goal not in items:
         raise ContentError(ex_file, "", "goal_item", f"unknown item {goal!r}")
     depths = ex.get("depths")
     if not isinstance(depths, int) or depths < 1:

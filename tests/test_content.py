@@ -65,6 +65,14 @@ def test_a_goal_item_that_is_no_item_name_is_refused(tmp_path, bad):
         load_content(root)
 
 
+def test_a_trap_step_whose_op_is_a_list_is_refused(tmp_path):
+    root = _copy(tmp_path)
+    f = root / "traps" / "depth_table.toml"
+    f.write_text(f.read_text().replace('op = "damage"', 'op = ["damage"]', 1))
+    with pytest.raises(ContentError, match=r"depth_table.toml.*op"):
+        load_content(root)
+
+
 def test_cli_reports_content_error_cleanly(tmp_path, cli, monkeypatch):
     root = _copy(tmp_path)
     (root / "rules.toml").write_text("source = 1\n")

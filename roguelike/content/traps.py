@@ -193,7 +193,7 @@ def _check_step(step: Any, where: str) -> tuple[str, str] | None:
     if not isinstance(step, dict):
         return (where, "a step must be a table")
     op = step.get("op")
-    if op not in OPS:
+    if not isinstance(op, str) or op not in OPS:
         return (f"{where}.op", f"unknown op {op!r}")
     required, optional = OPS[op]
     keys = set(step) - {"op"}

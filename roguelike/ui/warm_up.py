@@ -12,11 +12,8 @@ import asyncio
 import os
 import signal
 import tempfile
-from typing import Any
 
 import textual.drivers.linux_driver  # noqa: F401  (every child's driver, loaded once)
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
 
 from roguelike.ui import lobby as _lobby  # noqa: F401  (the hosted lobby's screens)
 from roguelike.ui.app import RoguelikeApp
@@ -26,43 +23,14 @@ HOSTED_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT, signal.SIGUSR1,
                   signal.SIGUSR2)
 
 
-def share_parsed_css() -> None:
-    """Every app's stylesheet takes its parsed rules from one table kept for the process.
-
-    Textual parses each widget's CSS again for every new app (its parse cache belongs to
-    the app's stylesheet): in a forked game that was about a tenth of the CPU to its first
-    screen. The rules parsed in the zygote's warm-up are then every child's, shared pages.
-    Keyed by the theme's variables as well as the CSS, as the parse depends on both; a
-    rule set is never changed once parsed (Textual reuses them across its own re-parses).
-    """
-    parse = Stylesheet._parse_rules
-    if getattr(parse, "shared", False):
-        return
-    table: dict[tuple[Any, ...], list[RuleSet]] = {}
-
-    def shared(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
-               tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
-        key = (tuple(sorted(self._variables.items())), css, read_from, is_default_rules,
-               tie_breaker, scope)
-        rules = table.get(key)
-        if rules is None:
-            rules = table[key] = parse(self, css, read_from, is_default_rules, tie_breaker,
-                                       scope)
-        return rules
-
-    shared.shared = True  # type: ignore[attr-defined]
-    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
-
-
 def warm_screens() -> None:
     """Play a few keys of a hosted game headless, in a folder thrown away after.
 
     The hosted path, as a forked game runs it (`roguelike play --data ...`): the party
     screen (its selects, inputs and buttons) over the hosted base, then the game screen.
     Each handler's first call is then made here (Textual counts its parameters once and
-    keeps the count on the function), and so is the parse of every widget's CSS: neither
-    is done again, nor writes to the shared pages, in every child."""
-    share_parsed_css()
+    keeps the count on the function): it is not done again, nor writes to the shared
+    pages, in every child."""
     kept = {sig: signal.getsignal(sig) for sig in HOSTED_SIGNALS}
     saved = os.environ.get("ROGUELIKE_SAVES")
     with tempfile.TemporaryDirectory(prefix="roguelike-zygote-") as folder:

@@ -65,6 +65,7 @@ from roguelike.engine.helpers.autoexplore_loot import (
     thing_words,
 )
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.helpers.come_round import in_hazards, pillager_refusal, wait_for_them
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
@@ -80,7 +81,6 @@ from roguelike.engine.helpers.travel import (
 )
 from roguelike.engine.rest.resting_turn import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.hazards import harms_over_time, hazards_at
 from roguelike.engine.traps.trap_actions import Disarm, Search, Struggle
 from roguelike.world.paths import UNREACHABLE, distance_map
 
@@ -123,6 +123,8 @@ class Explorer:
     started: bool = False
     left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
     checking: int = 0  # the marker the best checker is walking to (0: none)
+    news: str = ""  # what the player should be told as the walk goes on (travel.Run)
+    said: set[str] = field(default_factory=set)  # news already told in this walk
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -226,6 +228,9 @@ class Explorer:
             searching = self._search(game, eid, cost)
             if searching is not None:
                 return searching
+        unrested = pillager_refusal(game) if rest_needs(game, healing_only=True) else ""
+        if unrested:  # (done but for a rest a Pillager in reach forbids: say so, not done)
+            return unrested
         where = direction_words(here, down) if known and down is not None else ""
         if known and not self.search:
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
@@ -262,10 +267,17 @@ class Explorer:
         if self.rest_due and clock < self.rest_due:  # the last rest was broken: explore a
             self.no_rest_before = clock + turn  # turn before the next (Classic: 1 in 6)
         self.rest_due = 0
-        if rest_refusal(game) or not rest_needs(game, healing_only=True) \
-                or in_hazards(game):
+        refused = rest_refusal(game)
+        if refused or not rest_needs(game, healing_only=True) or in_hazards(game):
             self.resting = None
-            return None
+            if not refused:
+                return None
+            waiting = wait_for_them(game)  # (a Pillager in reach: wait, do not rest)
+            if waiting is None and rest_needs(game, healing_only=True) \
+                    and refused not in self.said:  # (exploring on: say why, once)
+                self.said.add(refused)
+                self.news = pillager_refusal(game)
+            return waiting
         if clock < self.no_rest_before:  # a companion down is not left behind: its
             self.resting = None  # knock-out is waited out
             return Wait() if any(is_disabled(game.store, e) for e in present(game)) else None
@@ -483,15 +495,6 @@ class Explorer:
             if step is not None:
                 return step
         return None
-
-
-def in_hazards(game: Game) -> list[int]:
-    """The delvers on this level inside a lasting trap effect that acts on them round after
-    round (an acid pool, a gas cloud: hazards.harms_over_time)."""
-    store = game.store
-    return [e for e in present(game)
-            if any(harms_over_time(game, hz) for hz in
-                   hazards_at(game, game.depth, store.get(e, Position).xy))]
 
 
 def _crowding(game: Game, at: tuple[int, int]) -> list[int]:

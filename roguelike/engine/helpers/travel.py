@@ -23,7 +23,9 @@ from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
+from roguelike.engine.helpers.come_round import waiting_words
 from roguelike.engine.helpers.watch import Watch, known_hazards
+from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.traps import confine
 from roguelike.world import tiles as T
@@ -214,6 +216,14 @@ Decider = Callable[[Game, int], "Action | Question | str"]
 
 
 @runtime_checkable
+class Telling(Protocol):
+    """A decider with something to tell the player as its walk goes on (auto-explore's
+    Explorer: why it explores on rather than rest); the Run passes it on and empties it."""
+
+    news: str
+
+
+@runtime_checkable
 class Stepper(Protocol):
     """A run that makes its own decisions, one action a call: Run below (a Decider's walk),
     fight_round.FightRun (the party's round of a fight). `news`: what the player should be
@@ -245,6 +255,11 @@ class Run:
         # the companions already waited for in this walk: said once each (a slower one is
         # waited for every few steps, and the log filled with the same line)
         self.waited_for: set[int] = set()
+        self.came_round_told: set[int] = set()  # (come_round.waiting_words: once each)
+
+    def _tell(self, text: str) -> None:
+        if text:
+            self.news = f"{self.news} {text}" if self.news else text
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -264,8 +279,13 @@ class Run:
         if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
             return "A roll waits on your luck."
         action = self.decide(game, eid)
+        if isinstance(self.decide, Telling) and self.decide.news:
+            self._tell(self.decide.news)
+            self.decide.news = ""
         if not isinstance(action, Action):
             return action
+        if isinstance(action, (Wait, Rest)):  # (one down: the wait is for them, say so)
+            self._tell(waiting_words(game, self.came_round_told))
         held = self._together(game, eid, action)
         if isinstance(held, str):
             return held
@@ -306,7 +326,7 @@ class Run:
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
         if lag.eid not in self.waited_for:
             self.waited_for.add(lag.eid)
-            self.news = lag.why
+            self._tell(lag.why)
         return Wait()
 
     def _stalled(self, action: Action) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from roguelike.core.components import Position
 from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
-from roguelike.engine.helpers import travel
+from roguelike.engine.helpers import come_round, travel
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.screens.surface import Surface
 
@@ -25,6 +25,13 @@ class Travelling:
         def step(game: Game, eid: int) -> Action | travel.Question | str:
             nonlocal started, waits
             if game.store.get(eid, Position).xy == goal:
+                # (one knocked out is waited for to come round, then gathered: `>` would
+                # leave them behind)
+                down = come_round.wait_for_them(game) if eid == game.led \
+                    and game.mode == "explore" else None
+                if down is not None:
+                    started = True
+                    return down
                 gather = travel.gather_step(game, eid)
                 if gather is not None and waits < travel.GATHER_WAITS:
                     waits, started = waits + 1, True

@@ -23,7 +23,7 @@ knows (explored squares, doors found locked or stuck, traps known), never the re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -70,6 +70,7 @@ from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
     Question,
+    Sightings,
     blocker_words,
     downhill,
     frontier,
@@ -123,6 +124,7 @@ class Explorer:
     started: bool = False
     left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
     checking: int = 0  # the marker the best checker is walking to (0: none)
+    sightings: Sightings = field(default_factory=Sightings)  # Pillagers seen: gone round
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
     said: set[str] = field(default_factory=set)  # news already told in this walk
 
@@ -133,7 +135,8 @@ class Explorer:
         stop every press) and whom the player leads (a run stopped while a worker led)."""
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
-                        chosen=self.chosen, handed=self.handed, left=self.left)
+                        chosen=self.chosen, handed=self.handed, left=self.left,
+                        sightings=self.sightings)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -166,7 +169,8 @@ class Explorer:
         if combat and game.threats_in_view():
             return "Not with foes in view!"
         barriers = barrier_doors(game)
-        cost = _open_cost(game, eid)
+        self.sightings.update(game)
+        cost = _open_cost(game, eid, self.sightings.squares(game))
         shut_out = False  # a captive nobody can reach yet: explore on to find the way
         for captive in captives(game):
             rescue = self._rescue(game, eid, captive, cost)
@@ -547,9 +551,10 @@ def _workers(game: Game, at: tuple[int, int]) -> list[int]:
     return sorted(out, key=lambda e: (e != game.led, store.get(e, Character).order))
 
 
-def _open_cost(game: Game, mover: int | None = None) -> np.ndarray:
+def _open_cost(game: Game, mover: int | None = None,
+               avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
     """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
-    cost = travel_cost(game, mover)
+    cost = travel_cost(game, mover, avoid)
     for x, y in barrier_doors(game):
         cost[y, x] = 0
     return cost

@@ -21,6 +21,7 @@ class Travelling:
         screen = self.screen
         started = False  # a step has been asked for: being there is arriving, not "already"
         waits = 0  # turns waited at the goal for the party to gather
+        sightings = travel.Sightings()  # (the Pillagers seen on the way: gone round)
 
         def step(game: Game, eid: int) -> Action | travel.Question | str:
             nonlocal started, waits
@@ -39,7 +40,8 @@ class Travelling:
                 if started:
                     return f"You reach {name}." if name else "You are there."
             started = True
-            return travel.travel_step(game, eid, goal)
+            sightings.update(game)
+            return travel.travel_step(game, eid, goal, sightings.squares(game))
 
         screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion, self.told))
 

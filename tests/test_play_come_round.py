@@ -35,13 +35,13 @@ def own_save_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path))
 
 
-def _hall(pillager_at: tuple[int, int] | None = None):
-    g = scenario(HALL)
+def _hall(pillager_at: tuple[int, int] | None = None, plan: str = HALL):
+    g = scenario(plan)
     g.level.camp_room = 9  # (not the Camp: a Light Rest)
     g.real_play = g.streams.play  # (for the stairs: a level's roll-offs need real dice)
     g.streams.play = Steady(6)  # no wandering monster; every check passed
     if pillager_at is not None:  # at home in its camp, the whole hall: it waits there
-        g.level.room_map[1:4, 1:21] = 1
+        g.level.room_map[1:4, 1:-1] = 1
         g.level.rooms.append(g.level.rooms[0])
         g.level.pillager_camp_room = 1
         pillager(g, *pillager_at)
@@ -88,7 +88,8 @@ async def test_o_waits_for_a_knocked_out_companion_with_a_pillager_in_reach(size
     assert not is_disabled(g.store, mage)  # waited: it came round
     assert len(said) == 1 and said[0].startswith("Waiting for"), said  # once, not a round
     assert "Not with a Pillager in reach" in said[0]  # and why it does not rest
-    assert "rest" not in _kinds(g) and _kinds(g).count("wait") >= 50
+    kinds = _kinds(g)  # waited where it lay (then walked away to rest the wounds off)
+    assert kinds[:kinds.index("step") if "step" in kinds else None].count("wait") >= 50
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -103,8 +104,30 @@ async def test_o_rests_for_a_knocked_out_companion_and_says_whom_it_waits_for(si
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_o_says_why_it_will_not_rest_with_a_pillager_in_reach(size):
+async def test_o_walks_away_from_a_pillager_in_reach_and_rests(size):
     g = _hall(pillager_at=(5, 1))
+    legs = g.store.get(g.party[0], HitBoxes).location("legs")
+    legs.crossed = 1
+    log = await _play(g, size, "o")
+    told = [m for m in log if m.startswith("Not with a Pillager in reach (")]
+    assert len(told) == 1 and told[0].endswith("Moving away from it to rest."), told
+    assert "rest" in _kinds(g) and legs.crossed == 0  # away from it, rested, healed
+    assert g.store.get(g.led, Position).x > 5 + 5 + 1  # beyond its Move and blow
+
+
+# A room too small to get out of a Pillager's reach.
+SMALL = """
+#######
+#1....#
+#2....#
+#3....#
+#######
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_says_why_it_will_not_rest_with_a_pillager_in_reach(size):
+    g = _hall(pillager_at=(5, 1), plan=SMALL)
     g.store.get(g.party[0], HitBoxes).location("legs").crossed = 1
     why = (await _play(g, size, "o"))[-1]  # (why the run stopped)
     assert why.startswith("Not with a Pillager in reach ("), why

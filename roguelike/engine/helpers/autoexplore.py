@@ -65,7 +65,12 @@ from roguelike.engine.helpers.autoexplore_loot import (
     thing_words,
 )
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
-from roguelike.engine.helpers.come_round import in_hazards, pillager_refusal, wait_for_them
+from roguelike.engine.helpers.come_round import (
+    beyond_reach,
+    in_hazards,
+    pillager_refusal,
+    wait_for_them,
+)
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
@@ -87,6 +92,9 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+# Steps one press of `o` walks away from Pillagers in reach to rest before it stops and
+# says why it cannot (one following the party would lead it round the level for ever).
+RETREAT_STEPS = 20
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
 
 
@@ -125,8 +133,9 @@ class Explorer:
     left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
     checking: int = 0  # the marker the best checker is walking to (0: none)
     sightings: Sightings = field(default_factory=Sightings)  # Pillagers seen: gone round
+    retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
-    said: set[str] = field(default_factory=set)  # news already told in this walk
+    unrested: bool = False  # told why it explores on instead of resting (once a press)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -216,7 +225,7 @@ class Explorer:
                 return (None if combat else self._checker_first(game, eid, step)) or step
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
-                return blocker
+                return self._away_to_rest(game, eid, cost) or blocker
             other = hand_over(game, eid, goals, _open_cost)
             if other is not None:  # (a companion held fast in the way, or eid cut off)
                 return other
@@ -233,8 +242,8 @@ class Explorer:
             if searching is not None:
                 return searching
         unrested = pillager_refusal(game) if rest_needs(game, healing_only=True) else ""
-        if unrested:  # (done but for a rest a Pillager in reach forbids: say so, not done)
-            return unrested
+        if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
+            return self._away_to_rest(game, eid, cost) or unrested
         where = direction_words(here, down) if known and down is not None else ""
         if known and not self.search:
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
@@ -242,6 +251,21 @@ class Explorer:
         if known:
             return f"Nothing left to explore or search here. Stairs down: {where}."
         return "Nothing left to explore or search here, and no stairs down found."
+
+    def _away_to_rest(self, game: Game, eid: int, cost: np.ndarray) -> Step | None:
+        """With wounds to rest off and a Pillager in reach forbidding the rest ("Move
+        away from it first"), a step away beyond its reach, where the rest begins (the
+        player pressed `o` again and again on the same line); None otherwise."""
+        if game.mode == "combat" or not rest_needs(game, healing_only=True) \
+                or not pillager_refusal(game):
+            return None
+        if self.retreat >= RETREAT_STEPS:  # (it keeps coming: the player's to decide)
+            return None
+        if not self.retreat:
+            self.news = f"{pillager_refusal(game)} Moving away from it to rest."
+        self.retreat += 1
+        goals = beyond_reach(game, cost)
+        return downhill(game, eid, route_to(game, goals, cost)) if goals else None
 
     def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
                    ) -> Action | None:
@@ -278,8 +302,8 @@ class Explorer:
                 return None
             waiting = wait_for_them(game)  # (a Pillager in reach: wait, do not rest)
             if waiting is None and rest_needs(game, healing_only=True) \
-                    and refused not in self.said:  # (exploring on: say why, once)
-                self.said.add(refused)
+                    and not self.unrested:  # (exploring on: say why, once)
+                self.unrested = True
                 self.news = pillager_refusal(game)
             return waiting
         if clock < self.no_rest_before:  # a companion down is not left behind: its

@@ -8,15 +8,20 @@ wounds heal), and waits round by round when the only reason a rest may not is a 
 keeping its distance within reach. With foes in view, or a delver lying in a lasting harm
 (an acid pool), it does neither: the walk says why it stops.
 
+And a rest a Pillager in reach forbids ("Move away from it first") is walked away from:
+beyond_reach is the known ground beyond every seen Pillager's reach.
+
 Read only: these choose the action; the watch (watch.py) still stops a wait for anything new.
 """
 
 from __future__ import annotations
 
-from roguelike.core.components import Conditions, Position
+import numpy as np
+
+from roguelike.core.components import Actor, Conditions, Position
 from roguelike.engine.actions.basic import Wait
 from roguelike.engine.base.action import Action
-from roguelike.engine.base.stats import is_disabled, name_of
+from roguelike.engine.base.stats import is_disabled, name_of, speed
 from roguelike.engine.base.words import plural
 from roguelike.engine.game import Game
 from roguelike.engine.rest.resting_turn import Rest, present, rest_refusal
@@ -77,3 +82,26 @@ def waiting_words(game: Game, said: set[int]) -> str:
     why = pillager_refusal(game)
     rest = f" No rest meanwhile: {why}" if why else ""
     return f"Waiting for {who} to come round.{rest}"
+
+
+# Squares the party's companions may trail the one led by (marching.GAP): the square
+# walked to is this much further out, so the whole party stands beyond reach.
+TRAIL = 2
+
+
+def beyond_reach(game: Game, cost: np.ndarray) -> list[tuple[int, int]]:
+    """The known squares open in `cost` beyond the reach of every Pillager keeping its
+    distance in view (a Move of its Speed and a blow: rest_refusal's reach, with TRAIL
+    for the companions behind): where a rest may begin. Empty when there are none."""
+    store = game.store
+    foes = set(game.threats_in_view())
+    near = np.zeros(cost.shape, dtype=bool)
+    melee = game.content.rules.melee_reach
+    for p in game.hostiles_in_view():
+        if p in foes or store.get(p, Actor).side != "pillager" or is_disabled(store, p):
+            continue
+        r = speed(store, p) + melee + TRAIL
+        px, py = store.get(p, Position).xy
+        near[max(0, py - r):py + r + 1, max(0, px - r):px + r + 1] = True
+    ys, xs = np.nonzero((cost > 0) & ~near & game.level.explored)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))

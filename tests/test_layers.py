@@ -52,6 +52,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.autoexplore_loot": 7,
     "roguelike.engine.helpers.autoexplore_search": 7,
     "roguelike.engine.helpers.autofight": 7,
+    "roguelike.engine.helpers.come_round": 7,
     "roguelike.engine.helpers.fight_sense": 7,
     "roguelike.engine.helpers.fight_round": 7,
     "roguelike.engine.scenario": 7,

@@ -23,7 +23,7 @@ knows (explored squares, doors found locked or stuck, traps known), never the re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -65,10 +65,17 @@ from roguelike.engine.helpers.autoexplore_loot import (
     thing_words,
 )
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.helpers.come_round import (
+    beyond_reach,
+    in_hazards,
+    pillager_refusal,
+    wait_for_them,
+)
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
     Question,
+    Sightings,
     blocker_words,
     downhill,
     frontier,
@@ -80,12 +87,14 @@ from roguelike.engine.helpers.travel import (
 )
 from roguelike.engine.rest.resting_turn import RestRun, present, rest_needs, rest_refusal
 from roguelike.engine.traps import confine
-from roguelike.engine.traps.hazards import harms_over_time, hazards_at
 from roguelike.engine.traps.trap_actions import Disarm, Search, Struggle
 from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+# Steps one press of `o` walks away from Pillagers in reach to rest before it stops and
+# says why it cannot (one following the party would lead it round the level for ever).
+RETREAT_STEPS = 20
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
 
 
@@ -123,6 +132,10 @@ class Explorer:
     started: bool = False
     left: set[int] = field(default_factory=set)  # loot the player chose to leave lying
     checking: int = 0  # the marker the best checker is walking to (0: none)
+    sightings: Sightings = field(default_factory=Sightings)  # Pillagers seen: gone round
+    retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
+    news: str = ""  # what the player should be told as the walk goes on (travel.Run)
+    unrested: bool = False  # told why it explores on instead of resting (once a press)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -131,7 +144,8 @@ class Explorer:
         stop every press) and whom the player leads (a run stopped while a worker led)."""
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
-                        chosen=self.chosen, handed=self.handed, left=self.left)
+                        chosen=self.chosen, handed=self.handed, left=self.left,
+                        sightings=self.sightings)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -164,7 +178,8 @@ class Explorer:
         if combat and game.threats_in_view():
             return "Not with foes in view!"
         barriers = barrier_doors(game)
-        cost = _open_cost(game, eid)
+        self.sightings.update(game)
+        cost = _open_cost(game, eid, self.sightings.squares(game))
         shut_out = False  # a captive nobody can reach yet: explore on to find the way
         for captive in captives(game):
             rescue = self._rescue(game, eid, captive, cost)
@@ -210,7 +225,7 @@ class Explorer:
                 return (None if combat else self._checker_first(game, eid, step)) or step
             blocker = in_the_way(game, eid, dist)
             if blocker:  # (not off elsewhere to search: the way on is past it)
-                return blocker
+                return self._away_to_rest(game, eid, cost) or blocker
             other = hand_over(game, eid, goals, _open_cost)
             if other is not None:  # (a companion held fast in the way, or eid cut off)
                 return other
@@ -226,6 +241,9 @@ class Explorer:
             searching = self._search(game, eid, cost)
             if searching is not None:
                 return searching
+        unrested = pillager_refusal(game) if rest_needs(game, healing_only=True) else ""
+        if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
+            return self._away_to_rest(game, eid, cost) or unrested
         where = direction_words(here, down) if known and down is not None else ""
         if known and not self.search:
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
@@ -233,6 +251,21 @@ class Explorer:
         if known:
             return f"Nothing left to explore or search here. Stairs down: {where}."
         return "Nothing left to explore or search here, and no stairs down found."
+
+    def _away_to_rest(self, game: Game, eid: int, cost: np.ndarray) -> Step | None:
+        """With wounds to rest off and a Pillager in reach forbidding the rest ("Move
+        away from it first"), a step away beyond its reach, where the rest begins (the
+        player pressed `o` again and again on the same line); None otherwise."""
+        if game.mode == "combat" or not rest_needs(game, healing_only=True) \
+                or not pillager_refusal(game):
+            return None
+        if self.retreat >= RETREAT_STEPS:  # (it keeps coming: the player's to decide)
+            return None
+        if not self.retreat:
+            self.news = f"{pillager_refusal(game)} Moving away from it to rest."
+        self.retreat += 1
+        goals = beyond_reach(game, cost)
+        return downhill(game, eid, route_to(game, goals, cost)) if goals else None
 
     def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
                    ) -> Action | None:
@@ -262,10 +295,17 @@ class Explorer:
         if self.rest_due and clock < self.rest_due:  # the last rest was broken: explore a
             self.no_rest_before = clock + turn  # turn before the next (Classic: 1 in 6)
         self.rest_due = 0
-        if rest_refusal(game) or not rest_needs(game, healing_only=True) \
-                or in_hazards(game):
+        refused = rest_refusal(game)
+        if refused or not rest_needs(game, healing_only=True) or in_hazards(game):
             self.resting = None
-            return None
+            if not refused:
+                return None
+            waiting = wait_for_them(game)  # (a Pillager in reach: wait, do not rest)
+            if waiting is None and rest_needs(game, healing_only=True) \
+                    and not self.unrested:  # (exploring on: say why, once)
+                self.unrested = True
+                self.news = pillager_refusal(game)
+            return waiting
         if clock < self.no_rest_before:  # a companion down is not left behind: its
             self.resting = None  # knock-out is waited out
             return Wait() if any(is_disabled(game.store, e) for e in present(game)) else None
@@ -485,15 +525,6 @@ class Explorer:
         return None
 
 
-def in_hazards(game: Game) -> list[int]:
-    """The delvers on this level inside a lasting trap effect that acts on them round after
-    round (an acid pool, a gas cloud: hazards.harms_over_time)."""
-    store = game.store
-    return [e for e in present(game)
-            if any(harms_over_time(game, hz) for hz in
-                   hazards_at(game, game.depth, store.get(e, Position).xy))]
-
-
 def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
     """The creatures in view, not the party's, standing next to `at` (a door, a captive):
     where nobody can get beside it, they are why."""
@@ -544,9 +575,10 @@ def _workers(game: Game, at: tuple[int, int]) -> list[int]:
     return sorted(out, key=lambda e: (e != game.led, store.get(e, Character).order))
 
 
-def _open_cost(game: Game, mover: int | None = None) -> np.ndarray:
+def _open_cost(game: Game, mover: int | None = None,
+               avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
     """travel_cost with the known locked and stuck doors shut: the ground a worker walks."""
-    cost = travel_cost(game, mover)
+    cost = travel_cost(game, mover, avoid)
     for x, y in barrier_doors(game):
         cost[y, x] = 0
     return cost

@@ -7,8 +7,8 @@ What makes a run stop lives in roguelike.engine.helpers.watch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -23,7 +23,9 @@ from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
+from roguelike.engine.helpers.come_round import waiting_words
 from roguelike.engine.helpers.watch import Watch, known_hazards
+from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.traps import confine
 from roguelike.world import tiles as T
@@ -35,6 +37,14 @@ NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or d
 # A known trap square costs this many plain steps, so a route detours up to that far
 # rather than cross it (and crosses it only when there is no other way).
 HAZARD_COST = 25
+# The squares a Pillager keeping its distance stands on or next to cost this many plain
+# steps more: one whose way is barred strikes the delver beside it (T&T 003; RULES.md), so
+# a walk goes round by another corridor when there is one up to that much longer, and
+# past the Pillager only when there is not.
+PILLAGER_COST = 20
+# A square with at most this many walkable neighbours is a narrow way (a corridor, its
+# bend, a doorway): a Pillager standing there cannot go round a delver in its way.
+NARROW = 3
 # Steps in a row with nothing new in sight after which a walk stops (longer than any route
 # across a level: a walk that long is going round in circles).
 STALL_STEPS = 600
@@ -48,10 +58,12 @@ MAX_HELD_WAITS = 12
 _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
-def travel_cost(game: Game, mover: int | None = None) -> np.ndarray:
-    """Movement cost over squares the party knows, with known hazards made dear and the
+def travel_cost(game: Game, mover: int | None = None,
+                avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
+    """Movement cost over squares the party knows, with known hazards made dear, the
     squares of companions held fast (other than `mover`) shut: nobody swaps places with
-    them (Step refuses it), so a route goes round them."""
+    them (Step refuses it), so a route goes round them; and the squares in `avoid`
+    (Sightings.squares: round a Pillager) dearer by PILLAGER_COST."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
@@ -59,7 +71,49 @@ def travel_cost(game: Game, mover: int | None = None) -> np.ndarray:
             cost[y, x] = HAZARD_COST
     for x, y in held_squares(game, mover):
         cost[y, x] = 0
+    for x, y in avoid:
+        if cost[y, x]:
+            cost[y, x] += PILLAGER_COST
     return cost
+
+
+@dataclass
+class Sightings:
+    """Where the party last saw each Pillager keeping its distance on this level: a walk
+    that turned away from one into another corridor still knows it is there (with only
+    the Pillagers in view, the route swung back to it as soon as it was out of sight). A
+    Pillager is forgotten when its square is seen again without it, or the level changes;
+    engaged ones are foes, and no walk goes on with a foe in view."""
+
+    depth: int = 0
+    seen: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def update(self, game: Game) -> None:
+        if game.depth != self.depth:
+            self.depth, self.seen = game.depth, {}
+        visible = game.visible
+        self.seen = {e: (x, y) for e, (x, y) in self.seen.items() if not visible[y, x]}
+        store = game.store
+        hostiles = game.hostiles_in_view()
+        foes = set(game.threats_in_view()) if hostiles else set()
+        for eid in hostiles:
+            if eid not in foes and store.get(eid, Actor).side == "pillager" \
+                    and not is_disabled(store, eid):
+                self.seen[eid] = store.get(eid, Position).xy
+
+    def squares(self, game: Game) -> list[tuple[int, int]]:
+        """The squares on and next to each Pillager seen in a narrow way (a corridor, a
+        doorway): where a delver bars its way, and one whose way is barred strikes (T&T
+        003). In the open it goes round the party (monsters.pillagers), so no detour."""
+        walk = T.WALKABLE[game.known_tiles()]
+        level = game.level
+        out: set[tuple[int, int]] = set()
+        for x, y in self.seen.values():
+            near = [(x + dx, y + dy) for dx, dy in NEIGHBOURS if level.in_bounds(x + dx, y + dy)]
+            if sum(1 for a, b in near if walk[b, a]) <= NARROW:
+                out.update(near)
+                out.add((x, y))
+        return sorted(out)
 
 
 def held_squares(game: Game, mover: int | None = None) -> list[tuple[int, int]]:
@@ -122,8 +176,10 @@ def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None =
     return distance_map(cost, goals)
 
 
-def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
-    """The next Step toward `goal` over known ground, or why there is none."""
+def travel_step(game: Game, eid: int, goal: tuple[int, int],
+                avoid: Sequence[tuple[int, int]] = ()) -> Step | str:
+    """The next Step toward `goal` over known ground (round the squares in `avoid` where
+    it can: travel_cost), or why there is none."""
     x, y = goal
     level = game.level
     if not level.in_bounds(x, y) or not level.explored[y, x]:
@@ -132,7 +188,7 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int]) -> Step | str:
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    dist = route_to(game, [goal], travel_cost(game, eid))
+    dist = route_to(game, [goal], travel_cost(game, eid, avoid))
     step = downhill(game, eid, dist)
     if step is not None:
         return step
@@ -214,6 +270,14 @@ Decider = Callable[[Game, int], "Action | Question | str"]
 
 
 @runtime_checkable
+class Telling(Protocol):
+    """A decider with something to tell the player as its walk goes on (auto-explore's
+    Explorer: why it explores on rather than rest); the Run passes it on and empties it."""
+
+    news: str
+
+
+@runtime_checkable
 class Stepper(Protocol):
     """A run that makes its own decisions, one action a call: Run below (a Decider's walk),
     fight_round.FightRun (the party's round of a fight). `news`: what the player should be
@@ -245,6 +309,11 @@ class Run:
         # the companions already waited for in this walk: said once each (a slower one is
         # waited for every few steps, and the log filled with the same line)
         self.waited_for: set[int] = set()
+        self.came_round_told: set[int] = set()  # (come_round.waiting_words: once each)
+
+    def _tell(self, text: str) -> None:
+        if text:
+            self.news = f"{self.news} {text}" if self.news else text
 
     def refusal(self) -> str | None:
         """Why the run cannot start at all."""
@@ -264,8 +333,13 @@ class Run:
         if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
             return "A roll waits on your luck."
         action = self.decide(game, eid)
+        if isinstance(self.decide, Telling) and self.decide.news:
+            self._tell(self.decide.news)
+            self.decide.news = ""
         if not isinstance(action, Action):
             return action
+        if isinstance(action, (Wait, Rest)):  # (one down: the wait is for them, say so)
+            self._tell(waiting_words(game, self.came_round_told))
         held = self._together(game, eid, action)
         if isinstance(held, str):
             return held
@@ -306,7 +380,7 @@ class Run:
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
         if lag.eid not in self.waited_for:
             self.waited_for.add(lag.eid)
-            self.news = lag.why
+            self._tell(lag.why)
         return Wait()
 
     def _stalled(self, action: Action) -> str | None:

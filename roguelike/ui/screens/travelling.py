@@ -5,7 +5,7 @@ from __future__ import annotations
 from roguelike.core.components import Position
 from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
-from roguelike.engine.helpers import travel
+from roguelike.engine.helpers import come_round, travel
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.screens.surface import Surface
 
@@ -21,10 +21,18 @@ class Travelling:
         screen = self.screen
         started = False  # a step has been asked for: being there is arriving, not "already"
         waits = 0  # turns waited at the goal for the party to gather
+        sightings = travel.Sightings()  # (the Pillagers seen on the way: gone round)
 
         def step(game: Game, eid: int) -> Action | travel.Question | str:
             nonlocal started, waits
             if game.store.get(eid, Position).xy == goal:
+                # (one knocked out is waited for to come round, then gathered: `>` would
+                # leave them behind)
+                down = come_round.wait_for_them(game) if eid == game.led \
+                    and game.mode == "explore" else None
+                if down is not None:
+                    started = True
+                    return down
                 gather = travel.gather_step(game, eid)
                 if gather is not None and waits < travel.GATHER_WAITS:
                     waits, started = waits + 1, True
@@ -32,7 +40,8 @@ class Travelling:
                 if started:
                     return f"You reach {name}." if name else "You are there."
             started = True
-            return travel.travel_step(game, eid, goal)
+            sightings.update(game)
+            return travel.travel_step(game, eid, goal, sightings.squares(game))
 
         screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion, self.told))
 

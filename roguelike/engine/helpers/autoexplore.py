@@ -78,10 +78,12 @@ from roguelike.engine.helpers.travel import (
     Sightings,
     blocker_words,
     downhill,
+    effect_in_the_way,
     frontier,
     held_squares,
     in_the_way,
     route_to,
+    shut_effects,
     travel_cost,
     whole_action,
 )
@@ -213,7 +215,9 @@ class Explorer:
                 return aside
         edge = frontier(game)
         here = game.store.get(eid, Position).xy
-        goals = [g for g in edge if g not in barriers and g != here]
+        open_goals = [g for g in edge if g not in barriers and g != here]
+        shut = {xy for _e, xy in shut_effects(game, eid)}  # (route_to opens its goals)
+        goals = [g for g in open_goals if g not in shut]
         if goals and not held_fast(game, eid):  # (a held one's steps are its tries)
             back = self._give_back(game, goals)
             if back is not None:
@@ -235,6 +239,9 @@ class Explorer:
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
+        through = effect_in_the_way(game, eid, open_goals, cost) if open_goals else ""
+        if through:  # (the way on is through a buzz saw: the player's call, not o's)
+            return through
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if self.search or not known:

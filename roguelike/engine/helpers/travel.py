@@ -24,10 +24,11 @@ from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.come_round import waiting_words
-from roguelike.engine.helpers.watch import Watch, known_hazards
+from roguelike.engine.helpers.watch import Watch, harmful_effects, known_hazards
 from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.traps import confine
+from roguelike.engine.traps.describe import hazard_words
 from roguelike.world import tiles as T
 from roguelike.world.masks import dilate
 from roguelike.world.paths import UNREACHABLE, distance_map
@@ -61,14 +62,17 @@ _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 def travel_cost(game: Game, mover: int | None = None,
                 avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
     """Movement cost over squares the party knows, with known hazards made dear, the
-    squares of companions held fast (other than `mover`) shut: nobody swaps places with
-    them (Step refuses it), so a route goes round them; and the squares in `avoid`
+    squares of known lasting effects that harm shut (shut_effects), the squares of
+    companions held fast (other than `mover`) shut: nobody swaps places with them (Step
+    refuses it), so a route goes round them; and the squares in `avoid`
     (Sightings.squares: round a Pillager) dearer by PILLAGER_COST."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
         if cost[y, x]:
             cost[y, x] = HAZARD_COST
+    for _e, (x, y) in shut_effects(game, mover):
+        cost[y, x] = 0
     for x, y in held_squares(game, mover):
         cost[y, x] = 0
     for x, y in avoid:
@@ -167,6 +171,40 @@ def swap_refusal(game: Game, other: int, to: tuple[int, int]) -> str:
     return confine.block_reason(game, other) or move_blocked(game, other, *to)
 
 
+def shut_effects(game: Game, mover: int | None) -> list[tuple[int, tuple[int, int]]]:
+    """The squares of known harmful lasting effects (a buzz saw lasts until disarmed, and
+    strikes whoever steps in) that no walk steps into: made only dear, they were the way
+    `o` took again and again, a delver knocked out at each crossing (russet-crane-12 D1
+    R92-R933). An effect the mover stands in stays open, so it can walk out."""
+    effects = harmful_effects(game)
+    if not effects or mover is None:
+        return effects
+    here = game.store.get(mover, Position).xy
+    inside = {e for e, xy in effects if xy == here}
+    return [(e, xy) for e, xy in effects if e not in inside]
+
+
+def effect_in_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
+                      cost: np.ndarray) -> str:
+    """Why a walk over `cost` finds no way to `goals`, when the only way is through a
+    known harmful lasting effect (shut_effects): the effect and where; '' otherwise."""
+    level = game.level
+    shut = [(e, (x, y)) for e, (x, y) in shut_effects(game, eid)
+            if level.explored[y, x] and level.is_walkable(x, y)]
+    if not shut:
+        return ""
+    opened = cost.copy()
+    for _e, (x, y) in shut:
+        opened[y, x] = HAZARD_COST
+    if downhill(game, eid, route_to(game, goals, opened)) is None:
+        return ""
+    here = game.store.get(eid, Position).xy
+    e, xy = min(shut, key=lambda s: (max(abs(s[1][0] - here[0]), abs(s[1][1] - here[1])), s[0]))
+    return (f"The way on is through the {hazard_words(game, e)}, "
+            f"{direction_words(here, xy)}: a walk does not step into it. Step in "
+            "yourself if you must.")
+
+
 def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
              ) -> np.ndarray:
     """Steps to the nearest of `goals` over `cost` (travel_cost by default; not changed)."""
@@ -193,7 +231,8 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int],
     if step is not None:
         return step
     # (a way there, but a creature stands on its next square: say who, as `o` does)
-    return in_the_way(game, eid, dist) or "There is no known way there."
+    return in_the_way(game, eid, dist) or effect_in_the_way(
+        game, eid, [goal], travel_cost(game, eid, avoid)) or "There is no known way there."
 
 
 GATHER_WAITS = 20  # turns travel waits at its goal for the party to gather round

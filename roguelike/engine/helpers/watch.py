@@ -21,8 +21,8 @@ from roguelike.engine.monsters.pillagers import on_level
 from roguelike.engine.traps.describe import harms, hazard_words, known_effects_at, state_words
 from roguelike.engine.traps.make import ARMED
 
-__all__ = ["Watch", "direction_words", "known_hazards", "known_things", "step_risk",
-           "thing_kind"]
+__all__ = ["Watch", "direction_words", "harmful_effects", "known_hazards", "known_things",
+           "step_risk", "thing_kind"]
 
 # component type name -> what the player calls such a thing
 THING_KINDS: dict[str, str] = {"Trap": "trap", "Marker": "marker", "Item": "item",
@@ -90,15 +90,25 @@ def step_risk(game: Game, mover: int, xy: tuple[int, int]) -> str | None:
 def lasting_effects(game: Game) -> list[tuple[int, int]]:
     """The squares of this level's started lasting trap effects (components.Hazard) whose
     trap a delver knows: the party saw them begin."""
+    return [xy for _e, xy in _known_effects(game)]
+
+
+def harmful_effects(game: Game) -> list[tuple[int, tuple[int, int]]]:
+    """(effect, square) for the known lasting effects that strike whoever is in, enters or
+    crosses them (a buzz saw, an acid pool), which no walk of `o` or `G` steps into."""
+    return [(e, xy) for e, xy in _known_effects(game) if harms(game, e)]
+
+
+def _known_effects(game: Game) -> list[tuple[int, tuple[int, int]]]:
     store = game.store
     if not store.ids(Hazard, Position):
         return []
-    out: list[tuple[int, int]] = []
-    for _e, hz, pos in store.query(Hazard, Position):
+    out: list[tuple[int, tuple[int, int]]] = []
+    for e, hz, pos in store.query(Hazard, Position):
         trap = store.try_get(hz.trap, Trap)
         if pos.depth == game.depth and game.round >= hz.starts and trap is not None \
                 and trap.known_by:
-            out += [(x, y) for x, y in hz.squares]
+            out += [(e, (x, y)) for x, y in hz.squares]
     return out
 
 

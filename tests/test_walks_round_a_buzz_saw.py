@@ -57,7 +57,7 @@ def test_o_stops_before_a_buzz_saw_that_is_the_only_way_on_and_says_where():
     leave = lambda q: next(i for i, o in enumerate(q.options) if "leave" in o.lower())  # noqa: E731
     _events, why = travel.run(game, Explorer(), answer=leave)
     assert _hits_taken(game) == 0
-    assert "The way on is through the buzz saw" in why and "Buzz Saw" in why
+    assert "Ground still to explore lies past the buzz saw" in why and "Buzz Saw" in why
     assert "Step in yourself" in why
     assert all(game.store.get(e, Position).x < 9 for e in game.party)
 
@@ -67,7 +67,7 @@ def test_g_says_the_way_there_is_through_the_buzz_saw():
     game.level.explored[:, :] = True
     _saw(game, (9, 3))
     why = travel.travel_step(game, game.led, (12, 2))
-    assert isinstance(why, str) and "The way on is through the buzz saw" in why
+    assert isinstance(why, str) and "The way there is through the buzz saw" in why
 
 
 def test_a_walk_goes_round_a_buzz_saw_by_a_longer_way():
@@ -80,4 +80,15 @@ def test_a_walk_goes_round_a_buzz_saw_by_a_longer_way():
             break
         game.perform(step)
         assert game.store.get(game.led, Position).xy != (8, 1)
+    assert _hits_taken(game) == 0
+
+
+def test_with_the_stairs_known_o_names_them_and_the_ground_past_the_saw():
+    game = scenario(ONE_WAY.replace("#........#....#\n#....", "#.......>#....#\n#....", 1))
+    game.level.explored[:, 10:] = False
+    _saw(game, (9, 3))
+    leave = lambda q: next(i for i, o in enumerate(q.options) if "leave" in o.lower())  # noqa: E731
+    _events, why = travel.run(game, Explorer(), answer=leave)
+    assert why.startswith("Explored all the open ways. Stairs down")
+    assert "Ground still to explore lies past the buzz saw" in why
     assert _hits_taken(game) == 0

@@ -97,6 +97,8 @@ DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
 # Steps one press of `o` walks away from Pillagers in reach to rest before it stops and
 # says why it cannot (one following the party would lead it round the level for ever).
 RETREAT_STEPS = 20
+# how `o` names ground it will not walk to, past a lasting effect that strikes (travel)
+PAST = "Ground still to explore lies past"
 EXPLORED = "Explored all the open ways."  # how `o` says the level is done but its walls
 
 
@@ -239,11 +241,11 @@ class Explorer:
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
-        through = effect_in_the_way(game, eid, open_goals, cost) if open_goals else ""
-        if through:  # (the way on is through a buzz saw: the player's call, not o's)
-            return through
+        through = effect_in_the_way(game, eid, open_goals, cost, PAST) if open_goals else ""
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
+        if through and not known:  # (the way on is through a buzz saw: the player's call)
+            return through
         if self.search or not known:
             searching = self._search(game, eid, cost)
             if searching is not None:
@@ -252,11 +254,12 @@ class Explorer:
         if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
             return self._away_to_rest(game, eid, cost) or unrested
         where = direction_words(here, down) if known and down is not None else ""
+        past = f" {through}" if through else ""
         if known and not self.search:
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
-                    "searches the walls for secret doors).")
+                    f"searches the walls for secret doors).{past}")
         if known:
-            return f"Nothing left to explore or search here. Stairs down: {where}."
+            return f"Nothing left to explore or search here. Stairs down: {where}.{past}"
         return "Nothing left to explore or search here, and no stairs down found."
 
     def _away_to_rest(self, game: Game, eid: int, cost: np.ndarray) -> Step | None:

@@ -185,9 +185,10 @@ def shut_effects(game: Game, mover: int | None) -> list[tuple[int, tuple[int, in
 
 
 def effect_in_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
-                      cost: np.ndarray) -> str:
+                      cost: np.ndarray, what: str = "The way there is through") -> str:
     """Why a walk over `cost` finds no way to `goals`, when the only way is through a
-    known harmful lasting effect (shut_effects): the effect and where; '' otherwise."""
+    known harmful lasting effect (shut_effects): `what`, the effect and where; ''
+    otherwise."""
     level = game.level
     shut = [(e, (x, y)) for e, (x, y) in shut_effects(game, eid)
             if level.explored[y, x] and level.is_walkable(x, y)]
@@ -200,7 +201,7 @@ def effect_in_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
         return ""
     here = game.store.get(eid, Position).xy
     e, xy = min(shut, key=lambda s: (max(abs(s[1][0] - here[0]), abs(s[1][1] - here[1])), s[0]))
-    return (f"The way on is through the {hazard_words(game, e)}, "
+    return (f"{what} the {hazard_words(game, e)}, "
             f"{direction_words(here, xy)}: a walk does not step into it. Step in "
             "yourself if you must.")
 

@@ -167,9 +167,11 @@ def tick(game: Game) -> list[Event]:
     events += confine.tick(game)
     last = game.last_squares
     positions = store.table(Position)
-    # where each creature starts the round (one update: every creature, every round)
-    last.update({eid: (pos.depth, pos.x, pos.y)
-                 for eid in store.ids(Actor, Position) for pos in (positions[eid],)})
+    # where each creature starts the round (every creature, every round: written in
+    # place, without the dict an update() would build first)
+    for eid in store.ids(Actor, Position):
+        pos = positions[eid]
+        last[eid] = (pos.depth, pos.x, pos.y)
     return events
 
 

@@ -137,13 +137,18 @@ def _loop(game: Game) -> list[Event]:
 
 
 def entrants(game: Game) -> list[int]:
+    """The creatures awake and not Disabled on the level played, ascending: from the
+    level's kept creature lists (Game.level_foes, level_allies), not the creatures of every
+    level (a deep game keeps some sixty on the levels left behind, and this runs every
+    round of every rest)."""
     st = game.state  # (the rule state: the loop reads and writes it directly)
     disabled = game.store.peek(Disabled)
     depth = st.depth
-    actors, positions = game.store.table(Actor), game.store.table(Position)
-    # (the store's ascending id list and its tables: a query's generator cost more)
-    return [eid for eid in game.store.ids(Actor, Position)
-            if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
+    actors = game.store.table(Actor)
+    out = [eid for rows in (game.level_foes(), game.level_allies()) for eid, pos in rows
+           if pos.depth == depth and actors[eid].awake and eid not in disabled]
+    out.sort()  # (each list is ascending; the party's side comes second)
+    return out
 
 
 def next_turn(game: Game) -> list[Event]:

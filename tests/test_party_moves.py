@@ -439,3 +439,38 @@ def test_a_follower_takes_a_straight_step_rather_than_slip_past_a_known_trap():
     assert _xy(game, rogue) == (5, 2) and in_step(game)
     assert not any("diagonally" in e.text for e in game.log)
     assert game.store.get(trap, Trap).springs == 0
+
+
+def _trail_game(monkeypatch: pytest.MonkeyPatch, shortcut: bool) -> tuple[Game, int]:
+    """The trail of test_a_follower_steps_where_the_one_ahead_stepped, with a known pit
+    beside it, counting the distance maps the followers ask; `shortcut` False: every step
+    ranked from the map, as before step_toward's shortcut."""
+    asked = []
+    route_near = Game.route_near
+
+    def counting(self: Game, goal: tuple[int, int], near: tuple[int, int]):
+        asked.append(goal)
+        return route_near(self, goal, near)
+
+    monkeypatch.setattr(Game, "route_near", counting)
+    if not shortcut:
+        monkeypatch.setattr(marching, "_prefer_first", lambda *args: False)
+    game = scenario(HALL)
+    trap = place(game, "mk_spiked_pit", at=(6, 1), placement="square")
+    make_known(game.store, trap, list(game.party))
+    for dx, dy in [(1, 0), (1, 1), (1, 0), (1, -1), (1, 0), (1, 1), (1, 0), (1, 0)]:
+        game.perform(Step(dx, dy))
+    monkeypatch.undo()
+    return game, len(asked)
+
+
+def test_a_follower_onto_the_square_just_left_asks_no_distance_map(monkeypatch):
+    """step_toward's shortcut (issue 31): the square the one ahead has just left, next to
+    both, ranks first without the map whenever it costs no more to enter and nothing
+    counts against it; the map is asked for the rest (a known pit beside the trail). The
+    game is the same, square for square, as with every step ranked from the map."""
+    fast, asked_fast = _trail_game(monkeypatch, shortcut=True)
+    slow, asked_slow = _trail_game(monkeypatch, shortcut=False)
+    assert asked_slow >= 16 and asked_fast < asked_slow // 2
+    assert [_xy(fast, e) for e in fast.party] == [_xy(slow, e) for e in slow.party]
+    assert fast.state_hash() == slow.state_hash()

@@ -19,8 +19,8 @@ from roguelike.engine.base.action import (
     fail,
     instead,
     spend_action,
-    wait_events,
 )
+from roguelike.engine.base.kept_events import wait_events
 from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import (
     chebyshev,

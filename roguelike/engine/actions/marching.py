@@ -27,10 +27,12 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.engine.actions import walking
+from roguelike.engine.base.kept import StaleAnswer
 from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import chebyshev, name_of, speed
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures import helpless
+from roguelike.engine.routing import chase
 from roguelike.engine.status.conditions import move_blocked
 from roguelike.engine.status.conditions import speed as speed_now
 from roguelike.engine.traps import confine
@@ -38,6 +40,7 @@ from roguelike.engine.traps.hazards import hazards_at
 from roguelike.engine.traps.make import ARMED, index
 from roguelike.engine.traps.trigger import is_known_to_party
 from roguelike.world.paths import UNREACHABLE
+from roguelike.world.sight import distance
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
@@ -110,7 +113,14 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
     store = game.store
     pos = store.get(eid, Position)
     x0, y0 = pos.x, pos.y
-    dist = game.route_near(store.get(target, Position).xy, (x0, y0))
+    goal = store.get(target, Position).xy
+    tried = None
+    if prefer is not None and _prefer_first(game, eid, (x0, y0), goal, prefer):
+        tried = prefer
+        events = walking.act(game, eid, walking.STEP_ACTIONS[prefer[0] - x0, prefer[1] - y0])
+        if events is not None:
+            return events
+    dist = game.route_near(goal, (x0, y0))
     here = int(dist[y0, x0])
     if here >= UNREACHABLE:
         return None
@@ -133,10 +143,43 @@ def step_toward(game: Game, eid: int, target: int, prefer: tuple[int, int] | Non
         options.append((known_danger(game, (x, y)), _cuts_a_corner(game, (x0, y0), (x, y)),
                         other is not None, (x, y) != prefer, d, abs(dx) + abs(dy), dx, dy))
     for *_rank, dx, dy in sorted(options):
+        if (x0 + dx, y0 + dy) == tried:  # (tried first above, and refused)
+            continue
         events = walking.act(game, eid, walking.STEP_ACTIONS[dx, dy])
         if events is not None:
             return events
     return None
+
+
+def _prefer_first(game: Game, eid: int, here: tuple[int, int], goal: tuple[int, int],
+                  prefer: tuple[int, int]) -> bool:
+    """Whether step_toward's ranking puts `prefer` first, known without the distance map
+    (most follow steps: the one ahead has just left the square next to both).
+
+    A map's step costs what the square entered costs (world/paths.distance_map, diagonals
+    alike), at least 1, so a square next to the goal is exactly its own cost from it, and
+    a square two or more from the goal at least its own cost and 1 more: `prefer`, next to
+    both, is nearer than `here` whenever it costs no more to enter than `here` does, and
+    `here` is reachable through it. Ranked first then when nothing counts against it (a
+    known danger, a corner cut, a creature on it): every other square ranks after it on
+    not being `prefer`. Under ROGUELIKE_CHECK_KEPT the map is asked as well and must
+    agree."""
+    if distance(prefer, here) != 1 or distance(prefer, goal) != 1 \
+            or distance(here, goal) < 2:
+        return False
+    cost = chase.terrain_cost(game)
+    enter = int(cost[prefer[1], prefer[0]])
+    if enter < 1 or enter > int(cost[here[1], here[0]]):
+        return False
+    if prefer in walking.creatures_near(game, here[0], here[1]) \
+            or known_danger(game, prefer) or _cuts_a_corner(game, here, prefer):
+        return False
+    if game.kept.check:
+        dist = game.route_near(goal, here)
+        if not int(dist[prefer[1], prefer[0]]) < int(dist[here[1], here[0]]) < UNREACHABLE:
+            raise StaleAnswer(f"step_toward's shortcut: {prefer} is not nearer {goal} "
+                              f"than {here}")
+    return True
 
 
 def _cuts_a_corner(game: Game, a: tuple[int, int], b: tuple[int, int]) -> bool:

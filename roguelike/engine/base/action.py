@@ -1,6 +1,6 @@
 """The action base: what every command is (Action, its Result, reading a serialised one
 back by the engine's table of kinds, engine/rule_registry.py) and the turn's action economy
-(spend an action, end a move, wait).
+(spend an action, end a move; a Wait's events: engine/base/kept_events.py).
 
 Like Hauberk's, an action can succeed, fail with a reason (costing nothing), or turn into
 another action (a step into a foe becomes an attack). The player, the bot and the monsters
@@ -116,12 +116,3 @@ def spend_action(game: HasStore, actor: int) -> Result | None:
     act.move_points = 0  # any other action ends a move under way
     act.actions_left -= 1
     return None
-
-
-def wait_events(game: HasStore, actor: int) -> list[Event]:
-    """What Wait does, and the events it gives: for the creatures' own decisions, which
-    want the events alone (a Wait always succeeds and never turns into another action)."""
-    act = game.store.get(actor, Actor)
-    act.actions_left = 0
-    act.move_points = 0
-    return [Event("wait", "", actor)]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from roguelike.core.components import Actor
 from roguelike.core.events import Event
 from roguelike.engine.actions.marching import close_up
-from roguelike.engine.base.action import wait_events
+from roguelike.engine.base.kept_events import wait_events
 from roguelike.engine.monsters import monster_ai
 
 if TYPE_CHECKING:

@@ -29,8 +29,8 @@ from roguelike.engine.base.action import (
     done,
     fail,
     spend_action,
-    wait_events,
 )
+from roguelike.engine.base.kept_events import wait_events
 from roguelike.engine.base.stats import chebyshev, name_of
 from roguelike.engine.base.words import a_an, a_name, capital, plural
 from roguelike.engine.creatures.inventory import ledger

@@ -159,17 +159,23 @@ def tick(game: Game) -> list[Event]:
     store = game.store
     placed = store.ids(Trap)
     traps = store.table(Trap) if placed else {}  # (table() would add an empty table)
-    for eid in placed:
-        trap = traps[eid]
-        if trap.state == "sprung" and 0 <= trap.reset_round <= game.round:
+    # (every level's traps, every round: the sprung ones picked out in one pass, as most
+    # are armed or gone; re-arming one changes no other's state)
+    for trap in [t for t in map(traps.__getitem__, placed) if t.state == "sprung"]:
+        if 0 <= trap.reset_round <= game.round:
             trap.state, trap.reset_round = "armed", -1
     events += hazards.tick(game)
     events += confine.tick(game)
     last = game.last_squares
     positions = store.table(Position)
-    # where each creature starts the round (one update: every creature, every round)
-    last.update({eid: (pos.depth, pos.x, pos.y)
-                 for eid in store.ids(Actor, Position) for pos in (positions[eid],)})
+    # where each creature starts the round (every creature of every level, every round):
+    # on_moved has noted every step already, so only a square that differs is written
+    # (the dict's values and its order are what writing them all would leave)
+    for eid in store.ids(Actor, Position):
+        pos = positions[eid]
+        old = last.get(eid)
+        if old is None or old[1] != pos.x or old[2] != pos.y or old[0] != pos.depth:
+            last[eid] = (pos.depth, pos.x, pos.y)
     return events
 
 

@@ -120,8 +120,10 @@ def tick_round(game: Game) -> list[Event]:
     """A new round: durations count down; expired conditions end."""
     events: list[Event] = []
     table = game.store.peek(Conditions)
-    # (a snapshot of the rows, as list(query(Conditions)) made, without its generator)
-    for eid, conds in [(e, table[e]) for e in game.store.ids(Conditions)]:
+    # (a snapshot of the rows, as list(query(Conditions)) made, without its generator:
+    # every level's holders, every round, so paired in C)
+    ids = game.store.ids(Conditions)
+    for eid, conds in list(zip(ids, map(table.__getitem__, ids), strict=True)):
         if not conds.active:  # most holders have had their conditions end
             continue
         pos = game.store.try_get(eid, Position)

@@ -24,6 +24,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.events import Event
 from roguelike.engine.base.kept import declare
+from roguelike.engine.base.kept_events import kept_event
 from roguelike.engine.base.stats import name_of, speed
 from roguelike.engine.base.words import plural
 from roguelike.engine.creatures import helpless
@@ -136,13 +137,18 @@ def _loop(game: Game) -> list[Event]:
 
 
 def entrants(game: Game) -> list[int]:
+    """The creatures awake and not Disabled on the level played, ascending: from the
+    level's kept creature lists (Game.level_foes, level_allies), not the creatures of every
+    level (a deep game keeps some sixty on the levels left behind, and this runs every
+    round of every rest)."""
     st = game.state  # (the rule state: the loop reads and writes it directly)
     disabled = game.store.peek(Disabled)
     depth = st.depth
-    actors, positions = game.store.table(Actor), game.store.table(Position)
-    # (the store's ascending id list and its tables: a query's generator cost more)
-    return [eid for eid in game.store.ids(Actor, Position)
-            if positions[eid].depth == depth and actors[eid].awake and eid not in disabled]
+    actors = game.store.table(Actor)
+    out = [eid for rows in (game.level_foes(), game.level_allies()) for eid, pos in rows
+           if pos.depth == depth and actors[eid].awake and eid not in disabled]
+    out.sort()  # (each list is ascending; the party's side comes second)
+    return out
 
 
 def next_turn(game: Game) -> list[Event]:
@@ -228,24 +234,11 @@ def round_entries(game: Game, order: list[int], rolls: dict[int, int]) -> list[s
 def turn_event(game: Game, eid: int | None, initiative: int) -> Event:
     """Event("turn", "", eid, 0, -1, -1, initiative), one a creature and roll: events
     are frozen, so the same one serves every turn alike (every turn makes one)."""
-    key = (eid, initiative)
-    kept = game.kept
-    events: dict[tuple[int | None, int], Event] | None = kept.values.get("turn_events")
-    if events is None:
-        events = TURN_EVENTS.put(game, {})
-    event = events.get(key)
-    if event is None:
-        if len(events) >= 4096:
-            events.clear()
-        # (eid is None when a wound at the start of its turn (a burn) killed the monster:
-        # that turn event has always carried actor None, and still does; Event.actor is
-        # an int everywhere else, so this one case is let through, not the type widened)
-        event = events[key] = Event(
-            "turn", "", eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
-    elif kept.check:
-        TURN_EVENTS.check(game, event, Event(
-            "turn", "", eid, 0, -1, -1, initiative))  # type: ignore[arg-type]
-    return event
+    # (eid is None when a wound at the start of its turn (a burn) killed the monster:
+    # that turn event has always carried actor None, and still does; Event.actor is
+    # an int everywhere else, so this one case is let through, not the type widened)
+    return kept_event(game, TURN_EVENTS, (eid, initiative), "turn", "",
+                      eid, 0, -1, -1, initiative)  # type: ignore[arg-type]  # None: above
 
 
 def can_start(game: Game, eid: int) -> bool:

@@ -3,7 +3,8 @@
 Events are frozen, so one Event serves every time alike: the turn's own event (one a
 creature and initiative roll) and a creature's Wait (a Pillager kept from its way waits
 every turn of a rest: a replay of the corpus made a quarter of a million). Each is a
-"pure" kept answer, held to a fresh Event under ROGUELIKE_CHECK_KEPT.
+kept answer with no kinds of change (a memo of a pure function of its key: never stale),
+held to a fresh Event under ROGUELIKE_CHECK_KEPT.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from roguelike.engine.base.kept import Answer, declare
 if TYPE_CHECKING:
     from roguelike.engine.game import Game
 
-WAIT_EVENTS = declare("wait_events", __name__, ("pure",), why=(
+WAIT_EVENTS = declare("wait_events", __name__, (), why=(
     "actor -> its Wait's Event: events are frozen, one serves every wait of a creature"))
 
 KEEP = 4096  # events a kept answer holds before it starts afresh (ids and rolls are few)
@@ -26,8 +27,8 @@ KEEP = 4096  # events a kept answer holds before it starts afresh (ids and rolls
 def kept_event(game: Game, answer: Answer[dict[Any, Event]], key: object, kind: str,
                text: str = "", actor: int = 0, target: int = 0, x: int = -1, y: int = -1,
                roll: int = 0) -> Event:
-    """Event(kind, text, actor, target, x, y, roll), kept by `key` in `answer` (a "pure"
-    answer: the same key always makes the same Event)."""
+    """Event(kind, text, actor, target, x, y, roll), kept by `key` in `answer` (a memo:
+    the same key always makes the same Event)."""
     kept = game.kept
     events: dict[Any, Event] | None = kept.values.get(answer.name)
     if events is None:

@@ -5,9 +5,12 @@ the only way on, the walk stops and says so; where another way exists, it goes r
 
 from __future__ import annotations
 
+import pytest
+from test_comfort_snapshots import SIZES, screen_text
 from trap_helpers import place
 
 from roguelike.core.components import HitBoxes, Position
+from roguelike.core.explore_components import Treasure
 from roguelike.engine.actions.basic import Step
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import Explorer
@@ -92,3 +95,29 @@ def test_with_the_stairs_known_o_names_them_and_the_ground_past_the_saw():
     assert why.startswith("Explored all the open ways. Stairs down")
     assert "Ground still to explore lies past the buzz saw" in why
     assert _hits_taken(game) == 0
+
+
+# ----- through the real keys ------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_through_the_keys_stops_before_the_saw_and_shows_the_whole_line(size):
+    from test_play_light import settle
+
+    from roguelike.ui.app import RoguelikeApp
+    from roguelike.ui.options import Options
+
+    game = scenario(ONE_WAY)
+    game.level.explored[:, 10:] = False
+    _saw(game, (9, 3))
+    for eid, _item in list(game.store.query(Treasure)):  # (no question about loot here)
+        game.store.destroy(eid)
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        await pilot.press("o")
+        await settle(pilot, app)
+        shown = " ".join(screen_text(app).split())
+    assert _hits_taken(game) == 0
+    # the walk's last word, whole on the screen (its end too), at 80x24 as at 120x40
+    assert "Ground still to explore lies past" in shown and "Step in yourself if you must." in shown
+    assert all(game.store.get(e, Position).x < 9 for e in game.party)

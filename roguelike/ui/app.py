@@ -28,6 +28,7 @@ from roguelike.ui.screens.party import PartyScreen
 from roguelike.ui.terminal_fit import TerminalFit
 from roguelike.ui.theme import PALETTES, Styles
 from roguelike.ui.userdata import UserFileError, config_dir
+from roguelike.ui.warm_styles import KEPT
 
 
 class RoguelikeApp(TerminalFit, App[None]):
@@ -61,6 +62,7 @@ class RoguelikeApp(TerminalFit, App[None]):
         self.styles_ = Styles(PALETTES[options.palette], self.colour_depth())
         self.game: Game | None = None
         self._quit_unsaved = False  # Ctrl+Q's save failed once: the next one just quits
+        KEPT.give(self)  # in a game forked from the host's zygote: its parsed styles
 
     @property
     def options_path(self) -> Path:

@@ -17,6 +17,7 @@ import textual.drivers.linux_driver  # noqa: F401  (every child's driver, loaded
 
 from roguelike.ui import lobby as _lobby  # noqa: F401  (the hosted lobby's screens)
 from roguelike.ui.app import RoguelikeApp
+from roguelike.ui.warm_styles import KEPT
 
 # what a hosted game installs for itself (records/signals.py, ui/hosted.py)
 HOSTED_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT, signal.SIGUSR1,
@@ -30,7 +31,8 @@ def warm_screens() -> None:
     screen (its selects, inputs and buttons) over the hosted base, then the game screen.
     Each handler's first call is then made here (Textual counts its parameters once and
     keeps the count on the function): it is not done again, nor writes to the shared
-    pages, in every child."""
+    pages, in every child. Its parsed styles are kept for the game a child makes
+    (roguelike/ui/warm_styles.py)."""
     kept = {sig: signal.getsignal(sig) for sig in HOSTED_SIGNALS}
     saved = os.environ.get("ROGUELIKE_SAVES")
     with tempfile.TemporaryDirectory(prefix="roguelike-zygote-") as folder:
@@ -56,3 +58,4 @@ async def _play_a_little(folder: str) -> None:
         for key in "jlkh":
             await pilot.press(key)
             await pilot.pause()
+    KEPT.keep(app)  # its parsed styles, for the next game (ui/warm_styles.py)

@@ -67,3 +67,21 @@ class _Screen:
 
     def feed(self, data: bytes) -> None:
         pass
+
+
+def test_a_forked_game_measured_alone_to_its_first_screen_and_after_steps():
+    out = subprocess.run([sys.executable, "benchmarks/zygote_child.py", "--games", "2",
+                          "--steps", "10"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert len(figures["each"]) == 2  # each reached its party chooser, then its map
+    for game in figures["each"]:
+        # a forked game's own CPU to its first screen: tens of ms, never a fresh process's
+        # 0.6 s of imports (the suite's machine is shared: the bound is loose)
+        assert 10 < game["cpu_ms_first_screen"] < 1500
+        assert 5 < game["uss_mb_first_screen"] <= game["uss_mb_after_steps"] < 40
+        assert game["pss_mb_after_steps"] < game["uss_mb_after_steps"] + 30
+        # what it writes is mostly Python's small-object arenas (the zygote's pages)
+        assert max(game["private_dirty_mb_by_mapping"],
+                   key=game["private_dirty_mb_by_mapping"].get) == "[anon]"

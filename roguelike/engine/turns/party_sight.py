@@ -220,9 +220,16 @@ class PartySight:
         and each companion following in step) and of every creature (turn_loop), so what
         is explored never depends on whether anything else looked. Not while a roll
         waits on luck: the rule it interrupted is half-way through."""
+        kept = self.kept
+        values = kept.values
+        last = values.get("party_view")
+        # (after most actions the view is the one already taken: nothing to add, and no
+        # property, luck queue or level read to find that out)
+        if last is not None and last[0] is values.get("view_taken") and not kept.check:
+            return
         if self.state.luck_queue.items:
             return
-        view, kept = self.visible, self.kept
+        view = self.visible
         explored = self.level.explored
         if view is not kept.values.get("view_taken"):
             explored |= view

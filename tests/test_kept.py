@@ -286,6 +286,23 @@ def test_reading_the_view_explores_nothing_the_explicit_step_does() -> None:
     assert (explored == view).all()
 
 
+def test_a_view_is_taken_in_once() -> None:
+    """The explicit step's quick answer: the view already taken adds nothing again (the
+    squares cleared by hand since stay cleared), and a new view (a delver moved) is taken
+    in at the next step, though something read it first."""
+    game = Game("amber wolf 17")
+    game.kept.check = False  # (squares unexplored by hand are what the check refuses)
+    explored = game.level.explored
+    game.take_in_view()
+    explored[:] = False
+    game.take_in_view()
+    assert not explored.any()
+    game.view_changed()
+    view = game.visible  # (made by a read: kept, not yet taken)
+    game.take_in_view()
+    assert view.any() and (explored == view).all()
+
+
 def test_a_delvers_action_takes_in_the_view() -> None:
     """After a delver's action the explored squares hold what the party sees, though
     nothing but the rules looked (no screen, no bot)."""

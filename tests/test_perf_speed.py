@@ -44,8 +44,8 @@ def test_kept_hostiles_match_a_full_scan(monkeypatch: pytest.MonkeyPatch, seed: 
     def checked(game: Game) -> list[int]:
         seen = game.kept.values.get("hostiles_in_loop")
         view = game.kept.values.get("party_view")
-        same_view = seen is not None and view is not None and seen[0] is view[0]
-        kept = same_view and seen[4] == game.kept.changes["moves"]
+        same_view = seen is not None and view is not None and seen.view is view[0]
+        kept = same_view and seen.moves == game.kept.changes["moves"]
         out = real(game)
         assert out == _seen_directly(game), f"round {game.round}: stale hostiles"
         counts[0 if kept else 1 if same_view else 2] += 1

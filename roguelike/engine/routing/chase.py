@@ -50,7 +50,7 @@ TILES_TOKEN = declare("tiles_token", __name__, ("level",),
 TERRAIN_ROWS = declare("terrain_rows", __name__, ("entities", "level"),
                        "type -> this level's rows of it, keyed by the type's ids and depth")
 TERRAIN_COST = declare("terrain_cost", __name__,
-                       ("level", "tiles", "entities", "doors", "rows", "round"),
+                       ("level", "tiles", "entities", "doors", "traps", "rows", "round"),
                        "cost_map(creatures_block=False) and its serial, keyed by "
                        "_terrain_key")
 CHASE = declare("ai_chase", __name__, ("round", "rows", "doors"),

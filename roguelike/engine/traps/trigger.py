@@ -106,6 +106,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     trap.springs += 1
     make_known(game.store, trap_eid, list(game.party))
     trap.state = "sprung"
+    game.kept.changed("traps")  # (a trap's state: the routes price armed traps)
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
     if waiting(game):  # a roll waits on luck: the rest of the springing waits behind it
         then(game, "trap_sprung", [trap_eid, trigger])
@@ -149,6 +150,7 @@ def _schedule_reset(game: Game, trap_eid: int) -> None:
     kind, count, unit = parse_reset(profile_of(game, trap_eid).reset) or ("none", "", 0)
     if kind == "auto" or (kind == "manual" and trap.springs < int(count)):
         trap.state = "armed"
+        game.kept.changed("traps")
     elif kind == "timed":
         trap.reset_round = game.round + roll(game, count) * unit
 
@@ -164,6 +166,7 @@ def tick(game: Game) -> list[Event]:
     for trap in [t for t in map(traps.__getitem__, placed) if t.state == "sprung"]:
         if 0 <= trap.reset_round <= game.round:
             trap.state, trap.reset_round = "armed", -1
+            game.kept.changed("traps")
     events += hazards.tick(game)
     events += confine.tick(game)
     last = game.last_squares

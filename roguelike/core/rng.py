@@ -79,17 +79,7 @@ class Stream:
         return lo + self.below(hi - lo + 1)
 
     def d(self, sides: int) -> int:
-        """1 + below(sides): its draws, one call fewer (every initiative roll, roll-off
-        and check is a die: a rest's rounds throw some forty thousand)."""
-        if sides <= 0:
-            raise ValueError(f"below() needs a positive bound, got {sides}")
-        limit = _LIMITS.get(sides)
-        if limit is None:
-            limit = _limit(sides)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return 1 + x % sides
+        return 1 + self.below(sides)
 
     def chance(self, num: int, den: int) -> bool:
         """True with probability num/den, as 'num in den' on a die."""

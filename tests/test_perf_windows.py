@@ -202,6 +202,7 @@ def test_a_followers_whole_map_is_made_again_when_a_trap_changes_the_costs():
     trap = place(game, "mk_falling_weight", at=(5, 1), placement="square")
     assert game.route_map((8, 1))[1, 2] == 7  # one square costs 2 now
     game.store.get(trap, Trap).state = "disarmed"
+    game.kept.changed("traps")  # (as the rules that disarm one tell it: kept.py)
     assert game.route_map((8, 1))[1, 2] == 6
 
 

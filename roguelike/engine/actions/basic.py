@@ -199,7 +199,7 @@ class OpenDoor(Action):
         game.store.get(actor, Actor).move_points -= 1
         state.open = True
         game.store.remove(door, BlocksMovement)
-        game.view_changed((pos.x + self.dx, pos.y + self.dy))
+        game.door_changed((pos.x + self.dx, pos.y + self.dy))  # (routes, and sight)
         return done(Event("door", f"{name_of(game.store, actor)} opens the door to the "
                           f"{compass(self.dx, self.dy)}.", actor,
                           x=pos.x + self.dx, y=pos.y + self.dy), *game.on_moved(actor))

@@ -52,6 +52,8 @@ KINDS = frozenset({
     "doors",       # a door opened, shut, locked or unlocked (Game.door_changed; its fields
                    # in a key)
     "tiles",       # the tiles of a level changed in place (Game.invalidate_terrain)
+    "traps",       # a trap sprung, re-armed or disarmed (its state, where it is written;
+                   # read as a counter in keys)
     # what a keyed answer's key holds
     "level",       # the level looked at (game.depth, or the tiles array of another level)
     "entities",    # the set of entities having some component types (the store's id lists)

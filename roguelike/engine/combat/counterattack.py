@@ -48,6 +48,7 @@ def countered(game: Game, attacker: int, target: int, damaged: bool) -> list[Eve
     if how == DISARM and trap is not None:
         trap.state = "disarmed"
         trap.reset_round = -1
+        game.kept.changed("traps")
         game.view_changed()
         return [Event("disarm", f"{name_of(store, attacker)}'s blow breaks the {name}: the "
                       "trap is disarmed.", attacker, fig.trap)]

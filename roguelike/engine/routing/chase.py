@@ -12,6 +12,7 @@ import numpy as np
 from roguelike.core.components import Conditions, Disabled, Door, Hazard, Position, Trap
 from roguelike.core.explore_components import SecretDoor
 from roguelike.engine.base.kept import declare
+from roguelike.engine.traps.make import ARMED
 from roguelike.world.paths import UNREACHABLE, dijkstra, distance_map
 
 if TYPE_CHECKING:
@@ -50,9 +51,9 @@ TILES_TOKEN = declare("tiles_token", __name__, ("level",),
 TERRAIN_ROWS = declare("terrain_rows", __name__, ("entities", "level"),
                        "type -> this level's rows of it, keyed by the type's ids and depth")
 TERRAIN_COST = declare("terrain_cost", __name__,
-                       ("level", "tiles", "entities", "doors", "rows", "round"),
+                       ("level", "tiles", "entities", "doors", "traps", "rows", "round"),
                        "cost_map(creatures_block=False) and its serial, keyed by "
-                       "_terrain_key")
+                       "_terrain_key (the counters of the changes told of doors and traps)")
 CHASE = declare("ai_chase", __name__, ("round", "rows", "doors"),
                 "the chase map, remade once a round or when the party moves; its cost "
                 "map is kept while _terrain_key stays the same")
@@ -100,10 +101,12 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
     """Everything game.cost_map(creatures_block=False) and _chase_cost read for a monster:
     equal keys, equal maps. Tiles change only with invalidate_terrain (its counter); doors,
     secret doors, traps and hazards never move, and a set of them changing changes its id
-    list; the changeable fields of this level's doors and traps (all those maps read) are
-    copied into the key."""
+    list. A door's open and locked fields change only where the game is told of it
+    (Game.door_changed, or invalidate_terrain), and whether a trap is armed only where
+    "traps" is told (engine/base/kept.py: sprung, re-armed, disarmed), so those counters
+    stand for the fields (copied here from every door and trap, on every route asked and
+    every leader's step, before). A hazard's squares and start are copied in."""
     store = game.store
-    door_ids, trap_ids = store.ids(Door, Position), store.ids(Trap, Position)
     hazard_ids = store.ids(Hazard, Position)
     hazards: tuple[object, ...] = ()
     if hazard_ids:  # (content steps are fixed: profile and step name say what it does)
@@ -111,11 +114,24 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
         hazards = tuple([(e, positions[e].depth, round_ >= table[e].starts, table[e].profile,
                           table[e].step, tuple(map(tuple, table[e].squares)))
                          for e in hazard_ids])
+    changes = game.kept.changes
     # (the id lists themselves, not their id(): a freed list's id comes back)
-    return (game.depth, game.terrain_version, _tiles_token(game),
-            door_ids, store.ids(SecretDoor, Position), trap_ids, hazard_ids,
-            tuple([(d.open, d.locked) for d in _level_rows(game, Door, door_ids)]),
-            tuple([t.state for t in _level_rows(game, Trap, trap_ids)]), hazards)
+    return (game.depth, changes["tiles"], changes["doors"], changes["traps"],
+            _tiles_token(game), store.ids(Door, Position), store.ids(SecretDoor, Position),
+            store.ids(Trap, Position), hazard_ids, hazards)
+
+
+def _terrain_fields(game: Game) -> tuple[object, ...]:
+    """What the counters in _terrain_key stand for: this level's doors' open and locked
+    fields and whether each trap is armed (a hidden trap found is as armed as before: the
+    map reads no more of it). Held under ROGUELIKE_CHECK_KEPT to those the kept map was
+    made with, so a write the game is not told of fails there even where the map is
+    equal."""
+    store = game.store
+    return (tuple([(d.open, d.locked) for d in
+                   _level_rows(game, Door, store.ids(Door, Position))]),
+            tuple([t.state in ARMED for t in
+                   _level_rows(game, Trap, store.ids(Trap, Position))]))
 
 
 def terrain_cost(game: Game) -> np.ndarray:
@@ -131,14 +147,22 @@ def terrain_serial(game: Game) -> int:
     return _terrain_kept(game)[2]
 
 
-def _terrain_kept(game: Game) -> tuple[tuple[object, ...], np.ndarray, int]:
+_TerrainKept = tuple[tuple[object, ...], np.ndarray, int, object]
+
+
+def _terrain_kept(game: Game) -> _TerrainKept:
+    """(key, map, serial, the fields the key's counters stand for: kept only under
+    ROGUELIKE_CHECK_KEPT, to be held to fresh ones)."""
     key = _terrain_key(game)
-    kept: tuple[tuple[object, ...], np.ndarray, int] | None = TERRAIN_COST.get(game)
+    check = game.kept.check
+    kept: _TerrainKept | None = TERRAIN_COST.get(game)
     if kept is None or kept[0] != key:
         serial = kept[2] + 1 if kept is not None else 1
-        kept = TERRAIN_COST.put(game, (key, game.cost_map(creatures_block=False), serial))
-    elif game.kept.check:
+        kept = TERRAIN_COST.put(game, (key, game.cost_map(creatures_block=False), serial,
+                                       _terrain_fields(game) if check else None))
+    elif check:
         TERRAIN_COST.check(game, kept[1], game.cost_map(creatures_block=False))
+        TERRAIN_COST.check(game, kept[3], _terrain_fields(game))
     return kept
 
 

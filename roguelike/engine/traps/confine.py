@@ -58,6 +58,7 @@ def apply(ctx: Ctx, step: dict[str, Any], path: str, victims: list[int]) -> list
         for d in doors:
             state = game.store.get(d, Door)
             state.open, state.locked = False, True
+            game.door_changed()
             game.store.add(d, BlocksMovement())
             conf = game.store.try_get(d, Confined) or Confined()
             conf.stack.append(entry)
@@ -195,6 +196,7 @@ def release(game: Game, holder: int) -> list[Event]:
     if game.store.has(holder, Door):
         if not conf.stack:
             game.store.get(holder, Door).locked = False
+            game.door_changed()
             game.store.remove(holder, Confined)
         return [Event("escape", "The door is free.", holder)]
     name = name_of(game.store, holder)

@@ -192,6 +192,7 @@ def _shoot(ctx: Ctx, step: Step, path: str, shots: list[int]) -> None:
                  r=face)
             trap = game.store.get(ctx.trap, Trap)
             trap.state, trap.reset_round = "sprung", -1
+            game.kept.changed("traps")
             trap.springs = -1  # spent for good: resets never re-arm it
             break
         who = name_of(game.store, v)

@@ -198,6 +198,7 @@ def attempt_disarm(game: Game, actor: int, t: int, slow: bool) -> list[Event]:
     trap = game.store.get(t, Trap)
     if face + bonus >= value:
         trap.state = "disarmed"
+        game.kept.changed("traps")
         xp = DISARM_XP_PER_POINT * value
         # (the experience is said once, by award_xp: "90 XP for disarming the ...")
         events = [Event("disarm", f"{who} {how} disarms {the_trap(profile.name)} (2d6 rolled "

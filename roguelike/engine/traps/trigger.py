@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
+SPRUNG = declare("sprung_traps", __name__, ("entities", "traps"), why=(
+    "(the store's Trap id list, the 'traps' count, the sprung traps' ids): a trap is "
+    "sprung, re-armed and disarmed only where 'traps' is told"))
 HAZARD_DEPTHS = declare("hazard_depths", __name__, ("entities",),
                         "the levels with a hazard, keyed by the store's Hazard+Position ids")
 
@@ -106,6 +109,7 @@ def spring(game: Game, trap_eid: int, trigger: int) -> list[Event]:
     trap.springs += 1
     make_known(game.store, trap_eid, list(game.party))
     trap.state = "sprung"
+    game.kept.changed("traps")  # (a trap's state: the routes price armed traps)
     run_steps(ctx, profile.effect, victims_of(game, ctx), "")
     if waiting(game):  # a roll waits on luck: the rest of the springing waits behind it
         then(game, "trap_sprung", [trap_eid, trigger])
@@ -149,6 +153,7 @@ def _schedule_reset(game: Game, trap_eid: int) -> None:
     kind, count, unit = parse_reset(profile_of(game, trap_eid).reset) or ("none", "", 0)
     if kind == "auto" or (kind == "manual" and trap.springs < int(count)):
         trap.state = "armed"
+        game.kept.changed("traps")
     elif kind == "timed":
         trap.reset_round = game.round + roll(game, count) * unit
 
@@ -157,13 +162,14 @@ def tick(game: Game) -> list[Event]:
     """Once a round: re-arm traps whose reset time has come, then lasting effects."""
     events: list[Event] = []
     store = game.store
-    placed = store.ids(Trap)
-    traps = store.table(Trap) if placed else {}  # (table() would add an empty table)
-    # (every level's traps, every round: the sprung ones picked out in one pass, as most
-    # are armed or gone; re-arming one changes no other's state)
-    for trap in [t for t in map(traps.__getitem__, placed) if t.state == "sprung"]:
-        if 0 <= trap.reset_round <= game.round:
-            trap.state, trap.reset_round = "armed", -1
+    sprung = _sprung_ids(game)
+    if sprung:
+        traps = store.table(Trap)
+        # (re-arming one changes no other's state)
+        for trap in [traps[e] for e in sprung]:
+            if 0 <= trap.reset_round <= game.round:
+                trap.state, trap.reset_round = "armed", -1
+                game.kept.changed("traps")
     events += hazards.tick(game)
     events += confine.tick(game)
     last = game.last_squares
@@ -177,6 +183,30 @@ def tick(game: Game) -> list[Event]:
         if old is None or old[1] != pos.x or old[2] != pos.y or old[0] != pos.depth:
             last[eid] = (pos.depth, pos.x, pos.y)
     return events
+
+
+def _sprung_ids(game: Game) -> list[int]:
+    """The ids of the sprung traps of every level, in the store's order: kept while the
+    set of traps and the count of "traps" told stay the same (tick asks every round, and
+    a deep game keeps some ninety traps, most of them armed or gone)."""
+    store = game.store
+    placed = store.ids(Trap)
+    told = game.kept.changes["traps"]
+    kept: tuple[list[int], int, list[int]] | None = SPRUNG.get(game)
+    if kept is not None and kept[0] is placed and kept[1] == told:
+        if game.kept.check:
+            SPRUNG.check(game, kept[2], _sprung_made(game, placed))
+        return kept[2]
+    made = _sprung_made(game, placed)
+    SPRUNG.put(game, (placed, told, made))
+    return made
+
+
+def _sprung_made(game: Game, placed: list[int]) -> list[int]:
+    if not placed:
+        return []  # (table() would add an empty table)
+    traps = game.store.table(Trap)
+    return [e for e in placed if traps[e].state == "sprung"]
 
 
 def _chance(game: Game, trap_eid: int, mover: int) -> tuple[bool, Event]:

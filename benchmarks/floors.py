@@ -20,6 +20,7 @@ they hold on a loaded machine where wall times do not.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -35,7 +36,7 @@ if str(ROOT) not in sys.path:  # (run as a script)
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.bytecode import compile_game  # noqa: E402
-from benchmarks.pty import PROBE, probe_available  # noqa: E402
+from benchmarks.pty import PLAY, PROBE, probe_available, returning_player  # noqa: E402
 
 SMALL_REPLAY = ROOT / "tests" / "fixtures" / "digest-v2.replay.json"
 # the game (roguelike/cli.py) runs numpy's OpenBLAS on one thread, and loads tcod's compiled
@@ -124,7 +125,7 @@ def bench_starts(runs: int, only: tuple[str, ...] | None = None
 def map_size(columns: int, rows: int) -> tuple[int, int]:
     """The game's map at this terminal size (roguelike/ui/layout.py's sidebar, log and
     status line taken away; copied, not imported, so the bare app loads nothing of ours)."""
-    sidebar = (34 if columns >= 110 else 28) + 1  # and its border
+    sidebar = 34 if columns >= 110 else 28  # (its border inside)
     log = (12 if rows >= 48 else 8) if rows >= 36 else 6
     return columns - sidebar, rows - log - 1
 
@@ -207,9 +208,63 @@ def _probe_bare(size: str, keys: int) -> dict[str, float]:
             "first_screen_drawn": float(drawn)}
 
 
+def _probe_class() -> Any:
+    """ptyprobe's own pseudo-terminal (its spawn, quiet waits and kill), for a start's CPU."""
+    spec = importlib.util.spec_from_file_location("ptyprobe", PROBE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Probe
+
+
+def cpu_to_first_screen(argv: list[str], size: str, env: dict[str, str]) -> dict[str, float]:
+    """Started in a real pseudo-terminal and waited on until its output is quiet (as
+    ptyprobe's start-up figure): the process's CPU so far from /proc (clock ticks, so to
+    10 ms), the wall time to its last byte, its peak RSS so far."""
+    cols, rows = (int(n) for n in size.split("x"))
+    probe = _probe_class()(argv, cols, rows, {**env, "TERM": "xterm-256color"}, cwd=str(ROOT))
+    probe.spawn()
+    try:
+        out = probe.wait_first_then_quiet(0.3, 30.0)
+        with open(f"/proc/{probe.pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        peak = probe.hwm()
+    finally:
+        probe.kill()
+    if out["last"] is None:
+        raise RuntimeError(f"{argv} drew nothing")
+    return {"cpu_ms": ticks * 1000 / os.sysconf("SC_CLK_TCK"),
+            "wall_ms": (out["last"] - probe.t_spawn) * 1000,
+            "peak_rss_mb": max(p["vmhwm_mb"] for p in peak) if peak else 0.0}
+
+
+def bench_first_screens(sizes: tuple[str, ...], runs: int) -> dict[str, Any]:
+    """CPU to the first quiet screen, the bare Textual app and the game's `play`
+    alternating, `runs` each after one unmeasured of each."""
+    if not probe_available():
+        return {"note": f"skipped: {PROBE} not found"}
+    bare = [sys.executable, str(Path(__file__).resolve()), "--bare-app"]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        env = returning_player(Path(folder))
+        for size in sizes:
+            samples: dict[str, list[dict[str, float]]] = {"bare Textual app": [], "play": []}
+            for run in range(runs + 1):
+                for label, argv in (("bare Textual app", bare), ("play", PLAY)):
+                    figures = cpu_to_first_screen(argv, size, env)
+                    if run:
+                        samples[label].append(figures)
+            out[size] = {label: {name: round(statistics.median(f[name] for f in runs_of), 1)
+                                 for name in runs_of[0]}
+                         for label, runs_of in samples.items()}
+    return out
+
+
 def bench_floors(sizes: tuple[str, ...] = ("80x24", "120x40"), runs: int = 5,
                  keys: int = 100) -> dict[str, Any]:
-    return {"starts": bench_starts(runs), "bare_textual": bench_bare_app(sizes, keys, runs)}
+    return {"starts": bench_starts(runs), "first_screens": bench_first_screens(sizes, runs),
+            "bare_textual": bench_bare_app(sizes, keys, runs)}
 
 
 def table(report: dict[str, Any]) -> str:
@@ -217,6 +272,14 @@ def table(report: dict[str, Any]) -> str:
     for label, f in report["starts"].items():
         lines.append(f"| {label} | {f['wall_ms']:.0f} | {f['cpu_ms']:.0f} | "
                      f"{f['peak_rss_mb']:.1f} |")
+    screens = report["first_screens"]
+    if "note" not in screens:
+        lines += ["", "| to the first quiet screen | size | CPU ms | wall ms | peak RSS MB |",
+                  "|---|---|---|---|---|"]
+        for size, programs in screens.items():
+            for label, f in programs.items():
+                lines.append(f"| {label} | {size} | {f['cpu_ms']:.0f} | {f['wall_ms']:.0f} | "
+                             f"{f['peak_rss_mb']:.1f} |")
     bare = report["bare_textual"]
     if "note" in bare:
         return "\n".join([*lines, "", f"bare Textual app: {bare['note']}"])

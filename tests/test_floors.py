@@ -37,8 +37,8 @@ def test_a_failing_process_is_reported_not_timed():
 
 
 def test_the_bare_app_is_the_size_of_the_games_map():
-    assert floors.map_size(80, 24) == (51, 17)
-    assert floors.map_size(120, 40) == (85, 31)
+    assert floors.map_size(80, 24) == (52, 17)
+    assert floors.map_size(120, 40) == (86, 31)
 
 
 @pytest.mark.skipif(not probe_available(), reason="the shared ptyprobe is not beside the clone")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rich.style import Style
 from textual.geometry import Region
+from textual.widget import Widget
 
 from roguelike.core.components import Position
 from roguelike.ui.app import RoguelikeApp
@@ -173,3 +174,28 @@ async def test_the_first_screen_draws_the_map_once_at_its_size_and_a_resize_agai
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert drawn[-1] == (72, 23) and view.size == (72, 23)
+
+
+async def test_a_step_redraws_only_the_screens_own_widgets_not_the_sidebars(monkeypatch):
+    """Textual redraws, over its whole height, every widget whose clip meets the box round
+    a step's changed cells; the screen's own children are the map, the sidebar, the log
+    and the status line, with no row container round the map and sidebar to be redrawn
+    too, and the sidebar's panels (clipped to it) stay out of a step off the sidebar."""
+    drawn: list[str] = []
+    original = Widget.render_lines
+
+    def render_lines(self, crop):
+        drawn.append(type(self).__name__)
+        return original(self, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", render_lines)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        for key in ("h", "l", "h", "l"):
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert sorted(drawn) == ["GameScreen", "LogView", "MapView", "StatusBar",
+                                     "Vertical"], drawn

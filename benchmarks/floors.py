@@ -217,30 +217,44 @@ def _probe_class() -> Any:
     return module.Probe
 
 
-def cpu_to_first_screen(argv: list[str], size: str, env: dict[str, str]) -> dict[str, float]:
+def _cpu_ms(pid: int) -> float:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def cpu_in_terminal(argv: list[str], size: str, env: dict[str, str], keys: int
+                    ) -> dict[str, float]:
     """Started in a real pseudo-terminal and waited on until its output is quiet (as
-    ptyprobe's start-up figure): the process's CPU so far from /proc (clock ticks, so to
-    10 ms), the wall time to its last byte, its peak RSS so far."""
+    ptyprobe's start-up figure), then sent `keys` movement keys (h, l, ...), each waited
+    on until quiet: the process's CPU to its first screen and a key (from /proc, in clock
+    ticks: 10 ms, so a key's CPU is the keys' total over their number), the wall time to
+    its first screen's last byte, its peak RSS."""
     cols, rows = (int(n) for n in size.split("x"))
     probe = _probe_class()(argv, cols, rows, {**env, "TERM": "xterm-256color"}, cwd=str(ROOT))
     probe.spawn()
     try:
         out = probe.wait_first_then_quiet(0.3, 30.0)
-        with open(f"/proc/{probe.pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        if out["last"] is None:
+            raise RuntimeError(f"{argv} drew nothing")
+        first = _cpu_ms(probe.pid)
+        answered = 0
+        for i in range(keys):
+            probe.write(b"hl"[i % 2:i % 2 + 1])
+            answered += probe.wait_first_then_quiet(0.05, 5.0)["last"] is not None
+        after = _cpu_ms(probe.pid)
         peak = probe.hwm()
     finally:
         probe.kill()
-    if out["last"] is None:
-        raise RuntimeError(f"{argv} drew nothing")
-    return {"cpu_ms": ticks * 1000 / os.sysconf("SC_CLK_TCK"),
-            "wall_ms": (out["last"] - probe.t_spawn) * 1000,
+    if answered < keys:
+        raise RuntimeError(f"{argv}: {keys - answered} of {keys} keys had no answer")
+    return {"cpu_ms": first, "wall_ms": (out["last"] - probe.t_spawn) * 1000,
+            "cpu_per_key_ms": (after - first) / keys if keys else 0.0,
             "peak_rss_mb": max(p["vmhwm_mb"] for p in peak) if peak else 0.0}
 
 
-def bench_first_screens(sizes: tuple[str, ...], runs: int) -> dict[str, Any]:
-    """CPU to the first quiet screen, the bare Textual app and the game's `play`
+def bench_in_terminal(sizes: tuple[str, ...], runs: int, keys: int) -> dict[str, Any]:
+    """CPU to the first quiet screen and a key, the bare Textual app and the game's `play`
     alternating, `runs` each after one unmeasured of each."""
     if not probe_available():
         return {"note": f"skipped: {PROBE} not found"}
@@ -252,10 +266,10 @@ def bench_first_screens(sizes: tuple[str, ...], runs: int) -> dict[str, Any]:
             samples: dict[str, list[dict[str, float]]] = {"bare Textual app": [], "play": []}
             for run in range(runs + 1):
                 for label, argv in (("bare Textual app", bare), ("play", PLAY)):
-                    figures = cpu_to_first_screen(argv, size, env)
+                    figures = cpu_in_terminal(argv, size, env, keys if run else 0)
                     if run:
                         samples[label].append(figures)
-            out[size] = {label: {name: round(statistics.median(f[name] for f in runs_of), 1)
+            out[size] = {label: {name: round(statistics.median(f[name] for f in runs_of), 2)
                                  for name in runs_of[0]}
                          for label, runs_of in samples.items()}
     return out
@@ -263,7 +277,7 @@ def bench_first_screens(sizes: tuple[str, ...], runs: int) -> dict[str, Any]:
 
 def bench_floors(sizes: tuple[str, ...] = ("80x24", "120x40"), runs: int = 5,
                  keys: int = 100) -> dict[str, Any]:
-    return {"starts": bench_starts(runs), "first_screens": bench_first_screens(sizes, runs),
+    return {"starts": bench_starts(runs), "in_terminal": bench_in_terminal(sizes, runs, keys),
             "bare_textual": bench_bare_app(sizes, keys, runs)}
 
 
@@ -272,14 +286,14 @@ def table(report: dict[str, Any]) -> str:
     for label, f in report["starts"].items():
         lines.append(f"| {label} | {f['wall_ms']:.0f} | {f['cpu_ms']:.0f} | "
                      f"{f['peak_rss_mb']:.1f} |")
-    screens = report["first_screens"]
+    screens = report["in_terminal"]
     if "note" not in screens:
-        lines += ["", "| to the first quiet screen | size | CPU ms | wall ms | peak RSS MB |",
-                  "|---|---|---|---|---|"]
+        lines += ["", "| in the terminal | size | CPU to first screen | wall to it | "
+                  "CPU a key | peak RSS |", "|---|---|---|---|---|---|"]
         for size, programs in screens.items():
             for label, f in programs.items():
-                lines.append(f"| {label} | {size} | {f['cpu_ms']:.0f} | {f['wall_ms']:.0f} | "
-                             f"{f['peak_rss_mb']:.1f} |")
+                lines.append(f"| {label} | {size} | {f['cpu_ms']:.0f} ms | {f['wall_ms']:.0f} ms"
+                             f" | {f['cpu_per_key_ms']:.2f} ms | {f['peak_rss_mb']:.1f} MB |")
     bare = report["bare_textual"]
     if "note" in bare:
         return "\n".join([*lines, "", f"bare Textual app: {bare['note']}"])

@@ -30,19 +30,25 @@ def probe_available() -> bool:
     return PROBE.is_file()
 
 
+PLAY = [sys.executable, "-m", "roguelike", "play", "--seed", SEED]
+
+
+def returning_player(folder: Path, env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a save folder of the run's own, whose options say the first
+    game's how-to was seen: the keys go to the game, as a returning player's would."""
+    saves = folder / "saves"
+    saves.mkdir()
+    (saves / "options.toml").write_text("seen_howto = true\n", encoding="utf-8")
+    return {**(env if env is not None else os.environ), "ROGUELIKE_SAVES": str(saves)}
+
+
 def run_probe(size: str, keys: int, warmup: int, env: dict[str, str] | None = None
                ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as screens:
-        # a save folder of the run's own, whose options say the first game's how-to was
-        # seen: the probe's keys go to the game, as a returning player's would
-        saves = Path(screens) / "saves"
-        saves.mkdir()
-        (saves / "options.toml").write_text("seen_howto = true\n", encoding="utf-8")
-        env = {**(env if env is not None else os.environ), "ROGUELIKE_SAVES": str(saves)}
+        env = returning_player(Path(screens), env)
         cmd = [sys.executable, str(PROBE), "--size", size, "--n", str(keys),
                "--warmup", str(warmup), "--keys", "h,l", "--screens", screens,
-               "--label", "run", "--",
-               sys.executable, "-m", "roguelike", "play", "--seed", SEED]
+               "--label", "run", "--", *PLAY]
         out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300,
                              env=env)
         if out.returncode != 0 or not out.stdout.strip():

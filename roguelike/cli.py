@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import textwrap
@@ -109,7 +110,15 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _one_blas_thread() -> None:
+    """numpy's OpenBLAS starts a thread a core when numpy is imported (some 40 ms of CPU
+    a start on two cores) for linear algebra the game never does; OpenBLAS reads this
+    once, so it is set before anything imports numpy. A player's own setting stands."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _one_blas_thread()
     args = build_parser().parse_args(argv)
     if _interactive(args) and refuse_without_terminal():
         return 2

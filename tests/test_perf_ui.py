@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.style import Style
 from textual.geometry import Region
+from textual.widget import Widget
 
 from roguelike.core.components import Position
 from roguelike.ui.app import RoguelikeApp
@@ -138,3 +140,62 @@ async def test_the_log_is_rebuilt_only_when_a_line_comes_or_the_newest_dim(monke
         assert not builds, "a quiet action rebuilt the log"
         log.add(["A click."])
         assert builds and shown("A click.") == Style(color="white")
+
+
+@pytest.mark.parametrize(("size", "map_size"), [((80, 24), (52, 17)),
+                                                ((120, 40), (86, 31))])
+async def test_the_first_screen_draws_the_map_once_at_its_size_and_a_resize_again(
+        monkeypatch, size, map_size):
+    """The window is shared out before the first layout: the map is laid out once, at its
+    size (the style sheet's sizes first, then the window's, drew it twice or three times);
+    a later resize still draws it anew."""
+    drawn: list[tuple[int, int]] = []
+    original = MapView.redraw
+
+    def redraw(self, full=False):
+        if self.size.width > 0:
+            drawn.append((self.size.width, self.size.height))
+        return original(self, full)
+
+    monkeypatch.setattr(MapView, "redraw", redraw)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert drawn == [map_size], drawn
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.game is not None
+        # the leader is on the map drawn (the first screen is whole)
+        lx, ly = app.game.store.get(app.game.led, Position).xy
+        view = screen.map
+        ox, oy = view.origin
+        leader = next(s for s in view.model.sprites if (s.x, s.y) == (lx, ly))
+        assert view.render_line(ly - oy).text[lx - ox] == leader.glyph
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert drawn[-1] == (72, 23) and view.size == (72, 23)
+
+
+async def test_a_step_redraws_only_the_screens_own_widgets_not_the_sidebars(monkeypatch):
+    """Textual redraws, over its whole height, every widget whose clip meets the box round
+    a step's changed cells; the screen's own children are the map, the sidebar, the log
+    and the status line, with no row container round the map and sidebar to be redrawn
+    too, and the sidebar's panels (clipped to it) stay out of a step off the sidebar."""
+    drawn: list[str] = []
+    original = Widget.render_lines
+
+    def render_lines(self, crop):
+        drawn.append(type(self).__name__)
+        return original(self, crop)
+
+    monkeypatch.setattr(Widget, "render_lines", render_lines)
+    app = RoguelikeApp(seed="bench-pty", straight_in=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        for key in ("h", "l", "h", "l"):
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert sorted(drawn) == ["GameScreen", "LogView", "MapView", "StatusBar",
+                                     "Vertical"], drawn

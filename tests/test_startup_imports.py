@@ -3,9 +3,11 @@ what it needs. `--help` needs no content, engine, Textual, tcod or host; `sim` a
 need the engine and content but neither Textual, the tcod package, nor the host."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,14 +16,17 @@ FIXTURE = ROOT / "tests" / "fixtures" / "digest-v2.replay.json"
 
 # runs the real command line in a fresh interpreter, then names what it imported
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, io, json, os, sys
 from roguelike import cli
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         code = cli.main(sys.argv[1:])
     except SystemExit as end:
         code = end.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+with open("/proc/self/status") as status:
+    threads = int(next(line.split()[1] for line in status if line.startswith("Threads")))
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "threads": threads,
+                  "blas": os.environ.get("OPENBLAS_NUM_THREADS")}))
 """
 
 NEVER = ("textual", "rich", "asyncssh", "aiohttp", "sqlite3", "psycopg",
@@ -31,11 +36,17 @@ HELP_ALSO_NEVER = ("numpy", "tcod._libtcod", "roguelike.content.loader",
                    "roguelike.engine.game", "roguelike.records.replay")
 
 
-def loaded_by(*argv: str) -> tuple[int, set[str]]:
+def run_probe(*argv: str) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     out = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def loaded_by(*argv: str) -> tuple[int, set[str]]:
+    result = run_probe(*argv)
     return result["code"], set(result["modules"])
 
 
@@ -58,3 +69,12 @@ def test_sim_and_verify_load_the_engine_without_screens_tcod_package_or_host(arg
     assert "roguelike.engine.game" in modules and "tcod._libtcod" in modules
     assert not found(modules, NEVER)
     assert "tcod" not in modules  # the package (SDL and all): world/libtcod.py skips it
+
+
+def test_numpy_starts_no_thread_pool_the_game_never_uses():
+    """OpenBLAS starts a thread a core when numpy is imported (some 40 ms of CPU a start on
+    two cores); the game does no linear algebra, so the command line asks for one thread."""
+    result = run_probe("sim", "--seed", "start up", "--actions", "5")
+    assert result["code"] == 0 and "numpy" in result["modules"]
+    assert result["blas"] == "1"
+    assert result["threads"] == 1  # the interpreter's own thread and no pool

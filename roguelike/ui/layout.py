@@ -5,7 +5,7 @@ each a model of the game (view_models.py) and the widgets never see the game its
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 
 from roguelike.ui.log_view import LogView
 from roguelike.ui.map_view import MapView
@@ -19,11 +19,16 @@ TRACKER_ROWS = 2  # the initiative tracker's least: its title and tokens share t
 
 
 def layout_css(screen: str) -> str:
+    # The status line, the log and the sidebar are split off the screen's edges (in the
+    # order composed), the map has what is left: each is the screen's own child. Textual
+    # redraws every widget whose clip meets the box round a step's changed cells (a map
+    # row and the status line's digit), each over its whole height: inside a row
+    # container, the container and the sidebar were redrawn at every step as well.
     return f"""
     {screen} {{ layout: vertical; }}
-    {screen} #main {{ height: 1fr; }}
-    {screen} #sidebar {{ width: 28; border-left: vkey $panel-lighten-2; }}
-    {screen} LogView {{ height: 6; border-top: hkey $panel-lighten-2; }}
+    {screen} StatusBar {{ split: bottom; }}
+    {screen} LogView {{ split: bottom; height: 6; border-top: hkey $panel-lighten-2; }}
+    {screen} #sidebar {{ split: right; width: 28; border-left: vkey $panel-lighten-2; }}
     """
 
 
@@ -67,11 +72,10 @@ class DungeonWidgets:
         self.status.set_model(model.status)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            yield self.map
-            with self.sidebar:
-                yield self.party_panel
-                yield self.supplies
-                yield self.tracker
+        yield self.status  # (the splits, from the edges in)
         yield self.log_view
-        yield self.status
+        with self.sidebar:
+            yield self.party_panel
+            yield self.supplies
+            yield self.tracker
+        yield self.map

@@ -51,6 +51,7 @@ class MapView(Widget, can_focus=False):
         self._rows: list[Strip] = []
         self._cells: list[list[PaintedCell] | None] = []  # each row's cells, padded to the width
         self._keys: list[tuple[object, ...]] = []
+        self._drawn_size = Size(0, 0)  # the size the rows were last drawn at
         self._depth = -1
         self._downed: dict[tuple[str, bool], Style] = {}
         self._build_luts()
@@ -212,6 +213,7 @@ class MapView(Widget, can_focus=False):
             row_cells.append(padded[:width])
         old_keys, old_cells = self._keys, self._cells
         self._rows, self._keys, self._cells = rows, keys, row_cells
+        self._drawn_size = size
         if full:
             self.refresh()
             return
@@ -223,7 +225,10 @@ class MapView(Widget, can_focus=False):
                     self.refresh(Region(span[0], sy, span[1], 1))
 
     def on_resize(self) -> None:
-        self.redraw(full=True)
+        # a game's first layout sizes the map after its model has drawn it (at that very
+        # size): only a new size needs new rows
+        if self.size != self._drawn_size:
+            self.redraw(full=True)
 
     def render_line(self, y: int) -> Strip:
         if y < len(self._rows):

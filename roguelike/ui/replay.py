@@ -43,6 +43,7 @@ class ReplayScreen(Screen[None]):
         yield from self.widgets.compose()
 
     def on_mount(self) -> None:
+        self.widgets.fit(self.app.size.width, self.app.size.height)  # (as the game screen)
         self._retime()
         self.call_after_refresh(self.redraw)
 

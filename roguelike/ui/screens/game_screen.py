@@ -96,6 +96,9 @@ class GameScreen(Screen[None], inherit_bindings=False):
         yield from self.widgets.compose()
 
     def on_mount(self) -> None:
+        # shared out before the first layout, which else lays the screen out twice (the
+        # style sheet's sizes, then the window's) and draws the map at both
+        self.widgets.fit(self.app.size.width, self.app.size.height)
         self.log_view.add([e.text for e in self.game.log[-5:]])
         self.set_options(self.options)
         self.call_after_refresh(self.refresh_all)

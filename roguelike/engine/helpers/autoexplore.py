@@ -71,12 +71,14 @@ from roguelike.engine.helpers.come_round import (
     pillager_refusal,
     wait_for_them,
 )
+from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
     Question,
     Sightings,
     blocker_words,
+    blockers,
     downhill,
     effect_in_the_way,
     frontier,
@@ -140,6 +142,7 @@ class Explorer:
     retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
     unrested: bool = False  # told why it explores on instead of resting (once a press)
+    give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -149,7 +152,7 @@ class Explorer:
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
-                        sightings=self.sightings)
+                        sightings=self.sightings, give_way=self.give_way.again())
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -201,6 +204,10 @@ class Explorer:
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
+        if self.give_way.passing:  # (backing off to let a Pillager by: give_way)
+            making = self.give_way.making(game, eid, cost)
+            if making is not None:
+                return making
         if combat and eid != game.led:  # (no Lead in combat: the chosen one goes itself)
             door = next((d for d, p in self.plans.items()
                          if p.worker == eid and d in barriers.values()), None)
@@ -229,9 +236,11 @@ class Explorer:
             step = downhill(game, eid, dist)
             if step is not None:
                 return (None if combat else self._checker_first(game, eid, step)) or step
-            blocker = in_the_way(game, eid, dist)
-            if blocker:  # (not off elsewhere to search: the way on is past it)
-                return self._away_to_rest(game, eid, cost) or blocker
+            if in_the_way(game, eid, dist):  # (round it, or let it pass: give_way)
+                if self.give_way.parked(game, blockers(game, eid, dist)):
+                    return self._give_way(game, eid, goals, cost, dist)  # (why: stop)
+                return self._away_to_rest(game, eid, cost) \
+                    or self._give_way(game, eid, goals, cost, dist)
             other = hand_over(game, eid, goals, _open_cost)
             if other is not None:  # (a companion held fast in the way, or eid cut off)
                 return other
@@ -479,7 +488,7 @@ class Explorer:
         dx, dy = sx - wpos.x, sy - wpos.y
         if plan is None and max(abs(dx), abs(dy)) > 1 \
                 and worker in _workers(game, (sx, sy)):
-            return self._walk_to(game, worker, (sx, sy), cost)  # next to it, then ask
+            return self._walk_to(game, worker, (sx, sy), cost, wait=True)  # next to it, then ask
         if plan is None:
             ways, text = plans_for(game, subject)
             if not ways:  # (strangers crowding it are the reason, if there are any)
@@ -489,17 +498,18 @@ class Explorer:
                             "(tried again until it works; Escape stops)",
                             tuple(w.label for w in ways), subject)
         if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
-            return self._walk_to(game, worker, (sx, sy), cost)
+            return self._walk_to(game, worker, (sx, sy), cost, wait=True)
         action = _plan_action(game, plan, dx, dy)
         if action is None:
             del self.plans[subject]
             return f"{name_of(store, worker)} can no longer do that."
         return whole_action(game, worker, action)
 
-    @staticmethod
-    def _walk_to(game: Game, worker: int, at: tuple[int, int], cost: np.ndarray
-                 ) -> Action | str:
-        """A step of `worker` toward the squares beside `at`."""
+    def _walk_to(self, game: Game, worker: int, at: tuple[int, int], cost: np.ndarray,
+                 wait: bool = False) -> Action | str:
+        """A step of `worker` toward the squares beside `at`; with creatures on the way,
+        round them, or with `wait` (a job only there: a door, a captive) wait for them
+        to move on (give_way); else why not."""
         goals = _beside(game, at, cost)
         if not goals:
             return "There is no known way there."
@@ -507,7 +517,19 @@ class Explorer:
         step = downhill(game, worker, dist)
         if step is not None:
             return step
-        return in_the_way(game, worker, dist) or "There is no known way there."
+        if not wait:
+            return way_round(game, worker, goals, cost, blockers(game, worker, dist)) \
+                or in_the_way(game, worker, dist) or "There is no known way there."
+        way = self._give_way(game, worker, goals, cost, dist)
+        return way or "There is no known way there."
+
+    def _give_way(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                  dist: np.ndarray) -> Action | str:
+        """give_way.GiveWay's choice with creatures on the way, what it says passed on."""
+        way = self.give_way.step(game, eid, goals, cost, dist)
+        if self.give_way.news:
+            self.news, self.give_way.news = self.give_way.news, ""
+        return way
 
     # ----- secret doors ----------------------------------------------------------------
     def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:

@@ -187,6 +187,8 @@ class Explorer:
         barriers = barrier_doors(game)
         self.sightings.update(game)
         cost = _open_cost(game, eid, self.sightings.squares(game))
+        for x, y in self.give_way.closed(game):  # (creatures gone round: not back)
+            cost[y, x] = 0
         shut_out = False  # a captive nobody can reach yet: explore on to find the way
         for captive in captives(game):
             rescue = self._rescue(game, eid, captive, cost)
@@ -518,8 +520,12 @@ class Explorer:
         if step is not None:
             return step
         if not wait:
-            return way_round(game, worker, goals, cost, blockers(game, worker, dist)) \
-                or in_the_way(game, worker, dist) or "There is no known way there."
+            around = blockers(game, worker, dist)
+            step = way_round(game, worker, goals, cost, around)
+            if step is None:
+                return in_the_way(game, worker, dist) or "There is no known way there."
+            self.give_way.went_round(game, around)
+            return step
         way = self._give_way(game, worker, goals, cost, dist)
         return way or "There is no known way there."
 

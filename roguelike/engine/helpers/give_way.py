@@ -112,6 +112,7 @@ class GiveWay:
     passing: dict[int, tuple[int, int]] = field(default_factory=dict)  # -> where it stood
     last: dict[int, tuple[int, int]] = field(default_factory=dict)  # -> where last seen
     led_before: int = 0  # the delver led before the one furthest back took the lead
+    around: dict[int, tuple[int, int]] = field(default_factory=dict)  # gone round -> where
     # -> the square it stood on when the party stood aside for it (kept across walks): it
     # is parked when it stands in the way there again
     stood_aside: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -132,6 +133,7 @@ class GiveWay:
             return ""
         round_them = way_round(game, eid, goals, cost, standing)
         if round_them is not None:
+            self.went_round(game, standing)
             return round_them
         words = blocker_words(game, eid, standing)
         if game.mode != "explore" or set(standing) & set(game.threats_in_view()) \
@@ -153,6 +155,22 @@ class GiveWay:
         self.news = (f"{name_of(store, first)} is in the way ({where}) and there is no "
                      "other way on: stepping back to let it pass.")
         return making
+
+    def went_round(self, game: Game, creatures: list[int]) -> None:
+        """The walk turned off its way round `creatures`: their squares stay shut to it
+        (closed) while they stand there, or it would turn back to them at its next step,
+        and round again, to and fro."""
+        positions = game.store.table(Position)
+        self.around.update((e, positions[e].xy) for e in creatures)
+
+    def closed(self, game: Game) -> list[tuple[int, int]]:
+        """The squares of the creatures gone round, still shut: each until its square is
+        seen without it."""
+        seen = game.visible
+        for e, (x, y) in list(self.around.items()):
+            if seen[y, x] and game.creature_at(x, y) != e:
+                del self.around[e]
+        return list(self.around.values())
 
     def parked(self, game: Game, standing: list[int]) -> bool:
         """Whether one of `standing` is where it stood when the party last stood aside
@@ -217,9 +235,10 @@ def travel_on(game: Game, eid: int, goal: tuple[int, int], avoid: list[tuple[int
               way: GiveWay) -> Action | str:
     """`G`'s next action toward `goal` (travel.travel_step), with `way` dealing with
     creatures on the way: round them, or back off to let them pass, then on."""
+    shut = way.closed(game)
     if way.passing:
-        making = way.making(game, eid, travel_cost(game, eid, avoid))
+        making = way.making(game, eid, travel_cost(game, eid, avoid, shut))
         if making is not None:
             return making
     return travel_step(game, eid, goal, avoid,
-                       lambda cost, dist: way.step(game, eid, [goal], cost, dist))
+                       lambda cost, dist: way.step(game, eid, [goal], cost, dist), shut)

@@ -60,12 +60,14 @@ _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
 def travel_cost(game: Game, mover: int | None = None,
-                avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
+                avoid: Sequence[tuple[int, int]] = (),
+                shut: Sequence[tuple[int, int]] = ()) -> np.ndarray:
     """Movement cost over squares the party knows, with known hazards made dear, the
     squares of known lasting effects that harm shut (shut_effects), the squares of
     companions held fast (other than `mover`) shut: nobody swaps places with them (Step
     refuses it), so a route goes round them; and the squares in `avoid`
-    (Sightings.squares: round a Pillager) dearer by PILLAGER_COST."""
+    (Sightings.squares: round a Pillager) dearer by PILLAGER_COST; those in `shut`
+    (give_way: creatures a walk has gone round) closed."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
@@ -78,6 +80,8 @@ def travel_cost(game: Game, mover: int | None = None,
     for x, y in avoid:
         if cost[y, x]:
             cost[y, x] += PILLAGER_COST
+    for x, y in shut:
+        cost[y, x] = 0
     return cost
 
 
@@ -221,11 +225,11 @@ Blocked = Callable[[np.ndarray, np.ndarray], "Action | str"]
 
 
 def travel_step(game: Game, eid: int, goal: tuple[int, int],
-                avoid: Sequence[tuple[int, int]] = (), blocked: Blocked | None = None
-                ) -> Action | str:
+                avoid: Sequence[tuple[int, int]] = (), blocked: Blocked | None = None,
+                shut: Sequence[tuple[int, int]] = ()) -> Action | str:
     """The next Step toward `goal` over known ground (round the squares in `avoid` where
-    it can: travel_cost), what `blocked` does with creatures on the way, or why there
-    is none."""
+    it can, never onto those in `shut`: travel_cost), what `blocked` does with creatures
+    on the way, or why there is none."""
     x, y = goal
     level = game.level
     if not level.in_bounds(x, y) or not level.explored[y, x]:
@@ -234,7 +238,7 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int],
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    cost = travel_cost(game, eid, avoid)
+    cost = travel_cost(game, eid, avoid, shut)
     dist = route_to(game, [goal], cost)
     step = downhill(game, eid, dist)
     if step is not None:

@@ -71,6 +71,7 @@ from roguelike.engine.helpers.come_round import (
     pillager_refusal,
     wait_for_them,
 )
+from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
@@ -96,6 +97,8 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+# Odds in 6 from which a quiet way through a door (picking the lock) is offered first.
+QUIET_ODDS = 2
 # Steps one press of `o` walks away from Pillagers in reach to rest before it stops and
 # says why it cannot (one following the party would lead it round the level for ever).
 RETREAT_STEPS = 20
@@ -143,6 +146,8 @@ class Explorer:
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
     unrested: bool = False  # told why it explores on instead of resting (once a press)
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
+    habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
+    door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -152,13 +157,17 @@ class Explorer:
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
-                        sightings=self.sightings, give_way=self.give_way.again())
+                        sightings=self.sightings, give_way=self.give_way.again(),
+                        habit=self.habit)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
+            what = self.door_kinds.get(question.about)
+            if what:  # (kept for the next door of its kind: door_habit)
+                self.habit.remember(what, ways[index])
 
     # a companion cut off from the party by a door is this decider's job (door_between):
     # the walk does not stop for it (travel.Run._together)
@@ -495,7 +504,14 @@ class Explorer:
             ways, text = plans_for(game, subject)
             if not ways:  # (strangers crowding it are the reason, if there are any)
                 return blocker_words(game, eid, _crowding(game, (sx, sy))) or text
+            what = door_kind(game, subject)
+            usual = self.habit.pick(what, ways) if what else None
+            if usual is not None:  # (the way chosen at the last such door: unasked)
+                self.plans[subject] = usual
+                self.news = self.habit.words(what, usual)
+                return self._obstacle(game, eid, subject, cost, plans_for)
             self.offered[subject] = ways
+            self.door_kinds[subject] = what
             return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
                             "(tried again until it works; Escape stops)",
                             tuple(w.label for w in ways), subject)
@@ -706,6 +722,14 @@ def door_between(game: Game, cost: np.ndarray, barriers: dict[tuple[int, int], i
     return None
 
 
+def door_kind(game: Game, subject: int) -> str:
+    """'locked' or 'stuck' for a door the party knows so; '' for any other obstacle."""
+    state = game.store.try_get(subject, Door)
+    if state is None:
+        return ""
+    return "locked" if state.locked else "stuck" if game.store.has(subject, Stuck) else ""
+
+
 def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
     """door_plans for a door a companion is cut off by."""
     return door_plans(game, door, "The party is parted by")
@@ -713,9 +737,13 @@ def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
 
 def door_plans(game: Game, door: int, why: str = "The way on is through"
                ) -> tuple[list[Plan], str]:
-    """Every way each free delver has through a locked or stuck door, the best odds first
-    (then the quiet way, then the one led), and the words of the question (`why`: what
-    the door is to the party)."""
+    """Every way each free delver has through a locked or stuck door, and the words of
+    the question (`why`: what the door is to the party). First the quiet ways at odds of
+    QUIET_ODDS in 6 or better (picking a lock), the best odds first, then the rest by
+    odds (then the one led): breaking or forcing a door keeps the dungeon noisy for an
+    exploration turn, 2 in 6 for a wandering monster instead of 1 (doorways.make_noise,
+    DungeonPunk 004), and leaves a broken door that never shuts again, where a Rogue's
+    pick at 3 in 6 against a Warrior's break at 4 in 6 costs half a try more."""
     store = game.store
     state = store.get(door, Door)
     stuck = store.has(door, Stuck) and not state.locked
@@ -735,7 +763,8 @@ def door_plans(game: Game, door: int, why: str = "The way on is through"
         for kind, chance, noisy, words in ways:
             if chance > 0:
                 label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
-                ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
+                loud = noisy if chance >= QUIET_ODDS else 1
+                ranked.append((loud, -chance, rank, Plan(eid, kind, label)))
     ranked.sort(key=lambda p: p[:3])
     text = f"{why} a {what} door"
     if not ranked:

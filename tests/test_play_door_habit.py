@@ -97,6 +97,7 @@ def test_the_way_chosen_at_one_locked_door_is_taken_at_the_next_unasked():
         if why:
             break
     assert len(asked) == 1  # the first door only
+    assert "(tried again until it works, and taken at the next locked door;" in asked[0].text
     assert _kinds(g).count("break_door") == 2 and "pick_lock" not in _kinds(g)
     assert all(g.store.get(door_at(g, x, 1), Door).open for x in (7, 13))
     assert any(n.startswith("Leader Warrior: break it down") and "as at the last locked door"

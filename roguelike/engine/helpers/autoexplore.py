@@ -512,8 +512,9 @@ class Explorer:
                 return self._obstacle(game, eid, subject, cost, plans_for)
             self.offered[subject] = ways
             self.door_kinds[subject] = what
+            again = f", and taken at the next {what} door" if what else ""
             return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
-                            "(tried again until it works; Escape stops)",
+                            f"(tried again until it works{again}; Escape stops)",
                             tuple(w.label for w in ways), subject)
         if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
             return self._walk_to(game, worker, (sx, sy), cost, wait=True)

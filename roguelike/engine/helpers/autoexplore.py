@@ -261,7 +261,9 @@ class Explorer:
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
-        through = effect_in_the_way(game, eid, open_goals, cost, PAST) if open_goals else ""
+        # (a door found locked counts: the way to it may be what is through the effect)
+        ahead = [g for g in edge if g != here]
+        through = effect_in_the_way(game, eid, ahead, cost, PAST) if ahead else ""
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)

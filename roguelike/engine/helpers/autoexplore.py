@@ -36,7 +36,7 @@ from roguelike.engine.actions.marching import cut_off, held_fast, line
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
-from roguelike.engine.creatures.helpless import can_act
+from roguelike.engine.creatures.helpless import can_act, lost
 from roguelike.engine.creatures.inventory import PickUp, ledger
 from roguelike.engine.doors.doorways import (
     BreakDoor,
@@ -460,11 +460,16 @@ class Explorer:
     def _rescue(self, game: Game, eid: int, captive: int, cost: np.ndarray
                 ) -> Action | Question | str | None:
         """The next action of freeing `captive`; None when nobody can get at it yet (no
-        free delver can walk beside it over known ground, and it cannot struggle)."""
+        free delver can walk beside it over known ground, and it cannot struggle). One
+        out for a while (unconscious, not down) with no other way offered is waited for:
+        it struggles when it comes to (before, its struggle was offered, dropped as it could
+        not act, and offered again, the question over and over with no time passing:
+        explore-17 D2 R159, 4,005 questions)."""
+        if coming_to(game, captive) and not rescue_plans(game, captive)[0]:
+            return Wait()
         if captive in self.plans:
             return self._obstacle(game, eid, captive, cost, rescue_plans)
-        struggles = not is_disabled(game.store, captive) and bool(
-            confine.escape_ways(game, captive, captive, inside=True))
+        struggles = _struggles(game, captive)
         workers = _workers(game, game.store.get(captive, Position).xy)
         if not workers and not struggles:
             return None
@@ -783,6 +788,19 @@ def captives(game: Game) -> list[int]:
             and confine.top(game, e) is not None]
 
 
+def _struggles(game: Game, captive: int) -> bool:
+    """Whether `captive` could struggle free of its trap itself (not down)."""
+    return not is_disabled(game.store, captive) and bool(
+        confine.escape_ways(game, captive, captive, inside=True))
+
+
+def coming_to(game: Game, captive: int) -> bool:
+    """Whether `captive` could struggle but cannot act for now, and will again by itself
+    (unconscious for some rounds, not down nor held for good: helpless.lost)."""
+    return _struggles(game, captive) and not can_act(game, captive) \
+        and not lost(game, captive)
+
+
 def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
     """The ways to free a captive: its own struggle, then each free delver's (led first)
     freeing and slow then quick disarming, as the act menu offers them."""
@@ -791,8 +809,7 @@ def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
     kind = held[1]["kind"].replace("_", " ") if held else "trap"
     name = name_of(store, captive)
     plans: list[Plan] = []
-    if not is_disabled(store, captive) and confine.escape_ways(game, captive, captive,
-                                                                inside=True):
+    if _struggles(game, captive) and can_act(game, captive):
         plans.append(Plan(captive, "struggle", f"{name} struggles to get free, until free"))
     cx, cy = store.get(captive, Position).xy
     for eid in _workers(game, (cx, cy)):

@@ -57,6 +57,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.fight_round": 7,
     "roguelike.engine.helpers.give_way": 7,
     "roguelike.engine.helpers.door_habit": 7,
+    "roguelike.engine.helpers.stalemate": 7,
     "roguelike.engine.scenario": 7,
     "roguelike.engine.helpers.travel": 7,
     "roguelike.engine.helpers.travel_targets": 7,

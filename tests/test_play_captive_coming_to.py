@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from explore_kit import Steady
 from test_comfort_snapshots import SIZES
+from test_party_keys import until_idle
 from trap_helpers import place
 
 from roguelike.engine.actions.basic import Wait
@@ -79,11 +80,7 @@ async def test_through_the_keys_one_question_for_the_netted_delver(size):
         await pilot.pause()
         start = g.round
         await pilot.press("o")
-        for _ in range(1500):
-            screen = app.screen
-            if not isinstance(screen, GameScreen) or screen.auto is None:
-                break
-            await pilot.pause(0.02)
+        await until_idle(pilot, app)
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert "caught (net)" in app.screen.title_text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from explore_kit import Steady, door_at
 from test_comfort_snapshots import SIZES
+from test_party_keys import until_idle
 
 from roguelike.core.components import Door
 from roguelike.core.explore_components import Stuck
@@ -51,16 +52,6 @@ def _two_doors(second_stuck: bool = False) -> Game:
         g.store.add(second, Stuck())
     g.level.explored[:, 7:] = False
     return g
-
-
-async def until_idle(pilot, app, limit: int = 1500) -> None:
-    """Until the run stops, or pauses on a question."""
-    for _ in range(limit):
-        screen = app.screen
-        if not isinstance(screen, GameScreen) or screen.auto is None:
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the run did not stop")
 
 
 def _kinds(g: Game) -> list[str]:

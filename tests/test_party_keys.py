@@ -122,9 +122,10 @@ async def test_g_stairs_walks_the_group_and_a_room_trap_does_not_take_the_leader
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_auto_explore_gives_the_lead_back_to_the_delver_the_player_chose(size):
-    """Tab leads the Rogue; `o` asks at the locked door and Enter picks the Warrior's
-    break (the best odds): the Warrior leads to break it, then the lead goes back to the
-    Rogue, who walks in front and checks the marker beyond (003: whoever comes within 1")."""
+    """Tab leads the Rogue; `o` asks at the locked door and the player picks the Warrior's
+    break (down to it, Enter; the quiet pick is offered first): the Warrior leads to break
+    it, then the lead goes back to the Rogue, who walks in front and checks the marker
+    beyond (003: whoever comes within 1")."""
     game = scenario("""
         ############################################
         #1.....+...................................#
@@ -150,8 +151,11 @@ async def test_auto_explore_gives_the_lead_back_to_the_delver_the_player_chose(s
         await until_idle(pilot, app)
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert "Leader Warrior: break it down" in app.screen.options[0][1]
-        await pilot.press("enter")
+        labels = [label for _key, label in app.screen.options]
+        assert labels[0].startswith("Mercenary Rogue: pick the lock")
+        breaking = next(i for i, label in enumerate(labels)
+                        if label.startswith("Leader Warrior: break it down"))
+        await pilot.press(*["down"] * breaking, "enter")
         for _ in range(6):  # the run stops for what it finds; `o` again goes on
             await until_idle(pilot, app)
             await pilot.pause()

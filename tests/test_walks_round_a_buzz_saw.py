@@ -9,7 +9,7 @@ import pytest
 from test_comfort_snapshots import SIZES, screen_text
 from trap_helpers import place
 
-from roguelike.core.components import HitBoxes, Position
+from roguelike.core.components import Door, HitBoxes, Position
 from roguelike.core.explore_components import Treasure
 from roguelike.engine.actions.basic import Step
 from roguelike.engine.helpers import travel
@@ -63,6 +63,33 @@ def test_o_stops_before_a_buzz_saw_that_is_the_only_way_on_and_says_where():
     assert "Ground still to explore lies past the buzz saw" in why and "Buzz Saw" in why
     assert "Step in yourself" in why
     assert all(game.store.get(e, Position).x < 9 for e in game.party)
+
+
+def test_o_names_the_saw_on_the_way_to_a_locked_door_not_nothing_left():
+    """The only ground left to explore lies beyond a door found locked, and the way to
+    the door is through the saw: before, `o` searched the walls and said "Nothing left to
+    explore or search here, and no stairs down found" (ochre-finch-5 D1 R368, played at
+    80x24: a lasting fire on the corridor to the last locked door)."""
+    game = scenario("""
+        ####################
+        #123.....###########
+        #........#######...#
+        #..............+...#
+        ################...#
+        ####################
+    """)
+    door = game.door_at(15, 3)
+    assert door is not None
+    state = game.store.get(door, Door)
+    state.checked = state.locked = True
+    game.level.explored[:, 16:] = False  # (beyond the door, found locked)
+    game.level.explored[3, 15] = True
+    _saw(game, (10, 3))
+    leave = lambda q: next(i for i, o in enumerate(q.options) if "leave" in o.lower())  # noqa: E731
+    _events, why = travel.run(game, Explorer(), answer=leave)
+    assert why.startswith("Ground still to explore lies past the buzz saw"), why
+    assert "Step in yourself" in why and _hits_taken(game) == 0
+    assert "search" not in [a["kind"] for _r, a in game.history]  # (said at once)
 
 
 def test_g_says_the_way_there_is_through_the_buzz_saw():

@@ -21,9 +21,19 @@ from roguelike.engine.actions.basic import Step, TakeStairs, Wait
 from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.base.stats import chebyshev
 from roguelike.engine.game import Game
-from roguelike.engine.helpers.autoexplore import Explorer
+from roguelike.engine.helpers.autoexplore import PAST, Explorer
 from roguelike.engine.helpers.autofight import fight_step, foes_in_view
-from roguelike.engine.helpers.travel import Question, Run, travel_step
+from roguelike.engine.helpers.travel import (
+    HAZARD_COST,
+    Question,
+    Run,
+    downhill,
+    frontier,
+    route_to,
+    shut_effects,
+    travel_cost,
+    travel_step,
+)
 from roguelike.engine.helpers.travel import run as travel_run
 from roguelike.engine.rest.resting_turn import REST_CAP, RestRun
 from roguelike.engine.status.luck import SpendLuck, offer_waiting
@@ -36,6 +46,7 @@ CHASE_STEPS = 12  # steps toward a foe last seen, closed in on, before `o` again
 ACTION_CAP = 4000  # actions a level may take before it counts as not found
 IN_THE_WAY = " is in the way ("  # travel.in_the_way's words
 BLOCKER_ACTIONS = 12  # fight actions toward a creature in the way, before `o` again
+STEP_IN_STEPS = 40  # steps toward a lasting effect on the only way on, to step into it
 
 
 @dataclass
@@ -177,6 +188,8 @@ def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = 
         why, explorer = press_o(game, result, explorer)
         result.why = why
         result.stops[_kind(why)] += 1
+        if why.startswith(PAST) and step_in(game):  # (as its words say: the player's call)
+            continue
         if IN_THE_WAY in why:  # a creature at rest on the only way on: go and fight it
             for _ in range(BLOCKER_ACTIONS):
                 if game.over or game.threats_in_view() or not stand_in.fight(game):
@@ -195,6 +208,35 @@ def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = 
     if not result.found and game.actions_taken - start >= cap:
         result.why = f"cap of {cap} actions ({result.why})"
     return result
+
+
+def step_in(game: Game) -> bool:
+    """Walk into the lasting effect `o` stopped before, the only way on to unexplored
+    ground ("Step in yourself if you must"), as a player must; once inside, `o` walks out
+    on the far side (travel.shut_effects). False when no step was taken."""
+    eid = game.awaiting
+    if eid is None:
+        return False
+    opened = travel_cost(game, eid)
+    shut = shut_effects(game, eid)
+    for _e, (x, y) in shut:
+        if game.level.explored[y, x] and game.level.is_walkable(x, y):
+            opened[y, x] = HAZARD_COST
+    inside = {xy for _e, xy in shut}
+    goals = frontier(game)
+    for _ in range(STEP_IN_STEPS):
+        eid = game.awaiting
+        if eid is None or game.threats_in_view() or game.over:
+            break
+        step = downhill(game, eid, route_to(game, goals, opened)) if goals else None
+        if step is None:
+            break
+        before = game.actions_taken
+        game.perform(step)
+        enter_at_luck(game)
+        if game.actions_taken == before or game.store.get(eid, Position).xy in inside:
+            break
+    return eid is not None and game.store.get(eid, Position).xy in inside
 
 
 def press_r(game: Game) -> int:

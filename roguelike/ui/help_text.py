@@ -104,8 +104,10 @@ it strikes a delver in its way) [b]the party moves together[/b]: its turns come 
 count, the one you lead (Tab) first and in front; the others follow it step for step out \
 of their own Moves; \
 travel (G) and auto-explore (o) wait for one left behind and say why, wait (or rest) \
-for one knocked out to come round, and go round a Pillager standing in a corridor when \
-there is another way; o walks out of a Pillager's reach to rest; and a command that \
+for one knocked out to come round, and go round a Pillager standing in the way when \
+there is another way; with none, the party steps back into the open (the delver at the \
+back leading) to let it pass, then goes on (one that stays put is named, once); o walks \
+out of a Pillager's reach to rest; and a command that \
 needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
 itself, in the next turn if the move was the last action. With a foe in view each delver \
 acts on its own count. The status line says whose turn it is, which action and the \

@@ -36,7 +36,7 @@ from roguelike.engine.actions.marching import cut_off, held_fast, line
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
 from roguelike.engine.base.words import direction_words
-from roguelike.engine.creatures.helpless import can_act
+from roguelike.engine.creatures.helpless import can_act, lost
 from roguelike.engine.creatures.inventory import PickUp, ledger
 from roguelike.engine.doors.doorways import (
     BreakDoor,
@@ -71,12 +71,15 @@ from roguelike.engine.helpers.come_round import (
     pillager_refusal,
     wait_for_them,
 )
+from roguelike.engine.helpers.door_habit import DoorHabit
+from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
     NEIGHBOURS,
     Question,
     Sightings,
     blocker_words,
+    blockers,
     downhill,
     effect_in_the_way,
     frontier,
@@ -94,6 +97,8 @@ from roguelike.world.paths import UNREACHABLE, distance_map
 
 DOOR_ACTIONS: dict[str, type[PickLock | BreakDoor | ForceDoor]] = {
     "pick_lock": PickLock, "break_door": BreakDoor, "force_door": ForceDoor}
+# Odds in 6 from which a quiet way through a door (picking the lock) is offered first.
+QUIET_ODDS = 2
 # Steps one press of `o` walks away from Pillagers in reach to rest before it stops and
 # says why it cannot (one following the party would lead it round the level for ever).
 RETREAT_STEPS = 20
@@ -140,6 +145,9 @@ class Explorer:
     retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
     unrested: bool = False  # told why it explores on instead of resting (once a press)
+    give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
+    habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
+    door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -149,13 +157,17 @@ class Explorer:
         return Explorer(search=search, rest_due=self.rest_due,
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
-                        sightings=self.sightings)
+                        sightings=self.sightings, give_way=self.give_way.again(),
+                        habit=self.habit)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
+            what = self.door_kinds.get(question.about)
+            if what:  # (kept for the next door of its kind: door_habit)
+                self.habit.remember(what, ways[index])
 
     # a companion cut off from the party by a door is this decider's job (door_between):
     # the walk does not stop for it (travel.Run._together)
@@ -184,6 +196,8 @@ class Explorer:
         barriers = barrier_doors(game)
         self.sightings.update(game)
         cost = _open_cost(game, eid, self.sightings.squares(game))
+        for x, y in self.give_way.closed(game):  # (creatures gone round: not back)
+            cost[y, x] = 0
         shut_out = False  # a captive nobody can reach yet: explore on to find the way
         for captive in captives(game):
             rescue = self._rescue(game, eid, captive, cost)
@@ -201,6 +215,10 @@ class Explorer:
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
+        if self.give_way.passing:  # (backing off to let a Pillager by: give_way)
+            making = self.give_way.making(game, eid, cost)
+            if making is not None:
+                return making
         if combat and eid != game.led:  # (no Lead in combat: the chosen one goes itself)
             door = next((d for d, p in self.plans.items()
                          if p.worker == eid and d in barriers.values()), None)
@@ -229,9 +247,11 @@ class Explorer:
             step = downhill(game, eid, dist)
             if step is not None:
                 return (None if combat else self._checker_first(game, eid, step)) or step
-            blocker = in_the_way(game, eid, dist)
-            if blocker:  # (not off elsewhere to search: the way on is past it)
-                return self._away_to_rest(game, eid, cost) or blocker
+            if in_the_way(game, eid, dist):  # (round it, or let it pass: give_way)
+                if self.give_way.parked(game, blockers(game, eid, dist)):
+                    return self._give_way(game, eid, goals, cost, dist)  # (why: stop)
+                return self._away_to_rest(game, eid, cost) \
+                    or self._give_way(game, eid, goals, cost, dist)
             other = hand_over(game, eid, goals, _open_cost)
             if other is not None:  # (a companion held fast in the way, or eid cut off)
                 return other
@@ -241,7 +261,9 @@ class Explorer:
         door = door_to_open(game, eid, cost, edge, barriers)
         if door is not None:
             return self._obstacle(game, eid, door, cost, door_plans)
-        through = effect_in_the_way(game, eid, open_goals, cost, PAST) if open_goals else ""
+        # (a door found locked counts: the way to it may be what is through the effect)
+        ahead = [g for g in edge if g != here]
+        through = effect_in_the_way(game, eid, ahead, cost, PAST) if ahead else ""
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)
@@ -438,11 +460,16 @@ class Explorer:
     def _rescue(self, game: Game, eid: int, captive: int, cost: np.ndarray
                 ) -> Action | Question | str | None:
         """The next action of freeing `captive`; None when nobody can get at it yet (no
-        free delver can walk beside it over known ground, and it cannot struggle)."""
+        free delver can walk beside it over known ground, and it cannot struggle). One
+        out for a while (unconscious, not down) with no other way offered is waited for:
+        it struggles when it comes to (before, its struggle was offered, dropped as it could
+        not act, and offered again, the question over and over with no time passing:
+        explore-17 D2 R159, 4,005 questions)."""
+        if coming_to(game, captive) and not rescue_plans(game, captive)[0]:
+            return Wait()
         if captive in self.plans:
             return self._obstacle(game, eid, captive, cost, rescue_plans)
-        struggles = not is_disabled(game.store, captive) and bool(
-            confine.escape_ways(game, captive, captive, inside=True))
+        struggles = _struggles(game, captive)
         workers = _workers(game, game.store.get(captive, Position).xy)
         if not workers and not struggles:
             return None
@@ -479,27 +506,36 @@ class Explorer:
         dx, dy = sx - wpos.x, sy - wpos.y
         if plan is None and max(abs(dx), abs(dy)) > 1 \
                 and worker in _workers(game, (sx, sy)):
-            return self._walk_to(game, worker, (sx, sy), cost)  # next to it, then ask
+            return self._walk_to(game, worker, (sx, sy), cost, wait=True)  # next to it, then ask
         if plan is None:
             ways, text = plans_for(game, subject)
             if not ways:  # (strangers crowding it are the reason, if there are any)
                 return blocker_words(game, eid, _crowding(game, (sx, sy))) or text
+            what = door_kind(game, subject)
+            usual = self.habit.pick(what, ways) if what else None
+            if usual is not None:  # (the way chosen at the last such door: unasked)
+                self.plans[subject] = usual
+                self.news = self.habit.words(what, usual)
+                return self._obstacle(game, eid, subject, cost, plans_for)
             self.offered[subject] = ways
+            self.door_kinds[subject] = what
+            again = f", and taken at the next {what} door" if what else ""
             return Question(f"{text} ({direction_words(wpos.xy, (sx, sy))}). What now? "
-                            "(tried again until it works; Escape stops)",
+                            f"(tried again until it works{again}; Escape stops)",
                             tuple(w.label for w in ways), subject)
         if max(abs(dx), abs(dy)) > 1 or (plan.kind != "struggle" and (dx, dy) == (0, 0)):
-            return self._walk_to(game, worker, (sx, sy), cost)
+            return self._walk_to(game, worker, (sx, sy), cost, wait=True)
         action = _plan_action(game, plan, dx, dy)
         if action is None:
             del self.plans[subject]
             return f"{name_of(store, worker)} can no longer do that."
         return whole_action(game, worker, action)
 
-    @staticmethod
-    def _walk_to(game: Game, worker: int, at: tuple[int, int], cost: np.ndarray
-                 ) -> Action | str:
-        """A step of `worker` toward the squares beside `at`."""
+    def _walk_to(self, game: Game, worker: int, at: tuple[int, int], cost: np.ndarray,
+                 wait: bool = False) -> Action | str:
+        """A step of `worker` toward the squares beside `at`; with creatures on the way,
+        round them, or with `wait` (a job only there: a door, a captive) wait for them
+        to move on (give_way); else why not."""
         goals = _beside(game, at, cost)
         if not goals:
             return "There is no known way there."
@@ -507,7 +543,23 @@ class Explorer:
         step = downhill(game, worker, dist)
         if step is not None:
             return step
-        return in_the_way(game, worker, dist) or "There is no known way there."
+        if not wait:
+            around = blockers(game, worker, dist)
+            step = way_round(game, worker, goals, cost, around)
+            if step is None:
+                return in_the_way(game, worker, dist) or "There is no known way there."
+            self.give_way.went_round(game, around)
+            return step
+        way = self._give_way(game, worker, goals, cost, dist)
+        return way or "There is no known way there."
+
+    def _give_way(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                  dist: np.ndarray) -> Action | str:
+        """give_way.GiveWay's choice with creatures on the way, what it says passed on."""
+        way = self.give_way.step(game, eid, goals, cost, dist)
+        if self.give_way.news:
+            self.news, self.give_way.news = self.give_way.news, ""
+        return way
 
     # ----- secret doors ----------------------------------------------------------------
     def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
@@ -678,6 +730,14 @@ def door_between(game: Game, cost: np.ndarray, barriers: dict[tuple[int, int], i
     return None
 
 
+def door_kind(game: Game, subject: int) -> str:
+    """'locked' or 'stuck' for a door the party knows so; '' for any other obstacle."""
+    state = game.store.try_get(subject, Door)
+    if state is None:
+        return ""
+    return "locked" if state.locked else "stuck" if game.store.has(subject, Stuck) else ""
+
+
 def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
     """door_plans for a door a companion is cut off by."""
     return door_plans(game, door, "The party is parted by")
@@ -685,9 +745,13 @@ def parting_plans(game: Game, door: int) -> tuple[list[Plan], str]:
 
 def door_plans(game: Game, door: int, why: str = "The way on is through"
                ) -> tuple[list[Plan], str]:
-    """Every way each free delver has through a locked or stuck door, the best odds first
-    (then the quiet way, then the one led), and the words of the question (`why`: what
-    the door is to the party)."""
+    """Every way each free delver has through a locked or stuck door, and the words of
+    the question (`why`: what the door is to the party). First the quiet ways at odds of
+    QUIET_ODDS in 6 or better (picking a lock), the best odds first, then the rest by
+    odds (then the one led): breaking or forcing a door keeps the dungeon noisy for an
+    exploration turn, 2 in 6 for a wandering monster instead of 1 (doorways.make_noise,
+    DungeonPunk 004), and leaves a broken door that never shuts again, where a Rogue's
+    pick at 3 in 6 against a Warrior's break at 4 in 6 costs half a try more."""
     store = game.store
     state = store.get(door, Door)
     stuck = store.has(door, Stuck) and not state.locked
@@ -707,7 +771,8 @@ def door_plans(game: Game, door: int, why: str = "The way on is through"
         for kind, chance, noisy, words in ways:
             if chance > 0:
                 label = f"{who}: {words}, {chance} in 6{'; noisy' if noisy else ''})"
-                ranked.append((-chance, noisy, rank, Plan(eid, kind, label)))
+                loud = noisy if chance >= QUIET_ODDS else 1
+                ranked.append((loud, -chance, rank, Plan(eid, kind, label)))
     ranked.sort(key=lambda p: p[:3])
     text = f"{why} a {what} door"
     if not ranked:
@@ -723,6 +788,19 @@ def captives(game: Game) -> list[int]:
             and confine.top(game, e) is not None]
 
 
+def _struggles(game: Game, captive: int) -> bool:
+    """Whether `captive` could struggle free of its trap itself (not down)."""
+    return not is_disabled(game.store, captive) and bool(
+        confine.escape_ways(game, captive, captive, inside=True))
+
+
+def coming_to(game: Game, captive: int) -> bool:
+    """Whether `captive` could struggle but cannot act for now, and will again by itself
+    (unconscious for some rounds, not down nor held for good: helpless.lost)."""
+    return _struggles(game, captive) and not can_act(game, captive) \
+        and not lost(game, captive)
+
+
 def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
     """The ways to free a captive: its own struggle, then each free delver's (led first)
     freeing and slow then quick disarming, as the act menu offers them."""
@@ -731,8 +809,7 @@ def rescue_plans(game: Game, captive: int) -> tuple[list[Plan], str]:
     kind = held[1]["kind"].replace("_", " ") if held else "trap"
     name = name_of(store, captive)
     plans: list[Plan] = []
-    if not is_disabled(store, captive) and confine.escape_ways(game, captive, captive,
-                                                                inside=True):
+    if _struggles(game, captive) and can_act(game, captive):
         plans.append(Plan(captive, "struggle", f"{name} struggles to get free, until free"))
     cx, cy = store.get(captive, Position).xy
     for eid in _workers(game, (cx, cy)):

@@ -34,10 +34,10 @@ def coming_round(game: Game) -> list[int]:
     """The delvers on this level lying Knocked Out with rounds left to run: each comes
     round by itself (one Disabled for good needs healing, not waiting)."""
     store = game.store
-    return [e for e in present(game) if is_disabled(store, e) and _rounds_left(game, e) > 0]
+    return [e for e in present(game) if is_disabled(store, e) and rounds_left(game, e) > 0]
 
 
-def _rounds_left(game: Game, eid: int) -> int:
+def rounds_left(game: Game, eid: int) -> int:
     conds = game.store.try_get(eid, Conditions)
     return conds.active.get(KNOCKED_OUT, 0) if conds is not None else 0
 
@@ -77,7 +77,7 @@ def waiting_words(game: Game, said: set[int]) -> str:
         return ""
     said.update(new)
     store = game.store
-    who = " and ".join(f"{name_of(store, e)} ({plural(_rounds_left(game, e), 'round')})"
+    who = " and ".join(f"{name_of(store, e)} ({plural(rounds_left(game, e), 'round')})"
                        for e in new)
     why = pillager_refusal(game)
     rest = f" No rest meanwhile: {why}" if why else ""

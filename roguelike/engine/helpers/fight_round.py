@@ -20,6 +20,7 @@ from roguelike.engine.base.stats import is_disabled, name_of
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autofight import fight_step, no_foe
 from roguelike.engine.helpers.fight_sense import fight_foes
+from roguelike.engine.helpers.stalemate import stalemate_words
 from roguelike.engine.helpers.travel import after_refusal, run
 from roguelike.engine.helpers.watch import direction_words, low_health
 from roguelike.engine.status.conditions import move_blocked
@@ -31,7 +32,8 @@ ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes
 STOP_KINDS = frozenset({"condition", "trap", "luck_offer", "level", "gameover"})
 ROUND_DONE = "Round played: F plays the next."
 IDLE_ROUND = ("Nobody could reach a foe this round, nor strike one from afar: the party "
-              "waited. Walk round, or fight by hand.")
+              "waited.")
+IDLE_ADVICE = "Walk round, or fight by hand."  # (when stalemate_words has nothing better)
 # Rounds in a row one press waits on while nobody can reach a foe and nothing happens (a
 # foe beyond a knocked-out delver in a corridor: one press a round for sixty rounds was
 # bookkeeping); anything new stops it sooner, as any key does.
@@ -126,9 +128,11 @@ class FightRun:
                 self.idle_rounds += 1
                 self.round = game.round
                 return None
-            return IDLE_ROUND if self.idle_rounds == 0 else (
+            waited = IDLE_ROUND if self.idle_rounds == 0 else (
                 f"Nobody could reach a foe for {self.idle_rounds + 1} rounds, nor strike one "
-                "from afar: the party waited. Walk round, or fight by hand.")
+                "from afar: the party waited.")
+            # (the party can still act: how, where it can tell)
+            return f"{waited} {stalemate_words(game) or IDLE_ADVICE}"
         return None
 
 

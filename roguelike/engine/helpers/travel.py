@@ -60,12 +60,14 @@ _ORDER = [DIRECTIONS[d] for d in ("n", "s", "e", "w", "ne", "nw", "se", "sw")]
 
 
 def travel_cost(game: Game, mover: int | None = None,
-                avoid: Sequence[tuple[int, int]] = ()) -> np.ndarray:
+                avoid: Sequence[tuple[int, int]] = (),
+                shut: Sequence[tuple[int, int]] = ()) -> np.ndarray:
     """Movement cost over squares the party knows, with known hazards made dear, the
     squares of known lasting effects that harm shut (shut_effects), the squares of
     companions held fast (other than `mover`) shut: nobody swaps places with them (Step
     refuses it), so a route goes round them; and the squares in `avoid`
-    (Sightings.squares: round a Pillager) dearer by PILLAGER_COST."""
+    (Sightings.squares: round a Pillager) dearer by PILLAGER_COST; those in `shut`
+    (give_way: creatures a walk has gone round) closed."""
     cost = game.cost_map(creatures_block=False).astype(np.int32)
     cost[~game.level.explored] = 0
     for x, y in known_hazards(game):
@@ -78,6 +80,8 @@ def travel_cost(game: Game, mover: int | None = None,
     for x, y in avoid:
         if cost[y, x]:
             cost[y, x] += PILLAGER_COST
+    for x, y in shut:
+        cost[y, x] = 0
     return cost
 
 
@@ -215,10 +219,17 @@ def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None =
     return distance_map(cost, goals)
 
 
+# What a walk does when creatures stand on the next square of its way (give_way.GiveWay):
+# given the cost and distance maps, an action, or why it stops ('' for nothing to do).
+Blocked = Callable[[np.ndarray, np.ndarray], "Action | str"]
+
+
 def travel_step(game: Game, eid: int, goal: tuple[int, int],
-                avoid: Sequence[tuple[int, int]] = ()) -> Step | str:
+                avoid: Sequence[tuple[int, int]] = (), blocked: Blocked | None = None,
+                shut: Sequence[tuple[int, int]] = ()) -> Action | str:
     """The next Step toward `goal` over known ground (round the squares in `avoid` where
-    it can: travel_cost), or why there is none."""
+    it can, never onto those in `shut`: travel_cost), what `blocked` does with creatures
+    on the way, or why there is none."""
     x, y = goal
     level = game.level
     if not level.in_bounds(x, y) or not level.explored[y, x]:
@@ -227,13 +238,17 @@ def travel_step(game: Game, eid: int, goal: tuple[int, int],
         return "You cannot stand there."
     if game.store.get(eid, Position).xy == goal:
         return "You are already there."
-    dist = route_to(game, [goal], travel_cost(game, eid, avoid))
+    cost = travel_cost(game, eid, avoid, shut)
+    dist = route_to(game, [goal], cost)
     step = downhill(game, eid, dist)
     if step is not None:
         return step
+    way = blocked(cost, dist) if blocked is not None else ""
+    if way:
+        return way
     # (a way there, but a creature stands on its next square: say who, as `o` does)
     return in_the_way(game, eid, dist) or effect_in_the_way(
-        game, eid, [goal], travel_cost(game, eid, avoid)) or "There is no known way there."
+        game, eid, [goal], cost) or "There is no known way there."
 
 
 GATHER_WAITS = 20  # turns travel waits at its goal for the party to gather round
@@ -476,17 +491,22 @@ def in_the_way(game: Game, eid: int, dist: np.ndarray) -> str:
     in view stands on every square that step could take (a Pillager at rest in its camp,
     a wary monster): that creature named, so the player can deal with it (attack it, or
     wait for it to move). '' when it is not so."""
-    store = game.store
-    pos = store.get(eid, Position)
+    return blocker_words(game, eid, blockers(game, eid, dist))
+
+
+def blockers(game: Game, eid: int, dist: np.ndarray) -> list[int]:
+    """The creatures in view, not of the party, standing on the squares the next step of
+    `eid` down `dist` could take, when they stand on every one (downhill found none
+    free); [] when `eid` is not on a route."""
+    pos = game.store.get(eid, Position)
     here = int(dist[pos.y, pos.x])
     if here >= UNREACHABLE:
-        return ""
+        return []
     seen = game.visible
-    on_the_way = [c for dx, dy in NEIGHBOURS
-                  if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
-                  and dist[y, x] < here and seen[y, x]
-                  and (c := game.creature_at(x, y)) is not None and c not in game.party]
-    return blocker_words(game, eid, on_the_way)
+    return [c for dx, dy in NEIGHBOURS
+            if game.level.in_bounds(x := pos.x + dx, y := pos.y + dy)
+            and dist[y, x] < here and seen[y, x]
+            and (c := game.creature_at(x, y)) is not None and c not in game.party]
 
 
 def blocker_words(game: Game, eid: int, strangers: list[int]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from roguelike.core.components import Position
 from roguelike.engine.base.action import Action
 from roguelike.engine.game import Game
-from roguelike.engine.helpers import come_round, travel
+from roguelike.engine.helpers import come_round, give_way, travel
 from roguelike.ui.autorun import AutoRun
 from roguelike.ui.screens.surface import Surface
 
@@ -22,9 +22,13 @@ class Travelling:
         started = False  # a step has been asked for: being there is arriving, not "already"
         waits = 0  # turns waited at the goal for the party to gather
         sightings = travel.Sightings()  # (the Pillagers seen on the way: gone round)
+        way = give_way.GiveWay()  # (creatures on the way: round them, or let them pass)
 
         def step(game: Game, eid: int) -> Action | travel.Question | str:
             nonlocal started, waits
+            if way.news:  # (backing off to let a Pillager pass: said once)
+                screen.note(way.news)
+                way.news = ""
             if game.store.get(eid, Position).xy == goal:
                 # (one knocked out is waited for to come round, then gathered: `>` would
                 # leave them behind)
@@ -41,7 +45,7 @@ class Travelling:
                     return f"You reach {name}." if name else "You are there."
             started = True
             sightings.update(game)
-            return travel.travel_step(game, eid, goal, sightings.squares(game))
+            return give_way.travel_on(game, eid, goal, sightings.squares(game), way)
 
         screen.start_auto(AutoRun(screen, step, screen.options.reduced_motion, self.told))
 

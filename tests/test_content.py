@@ -73,6 +73,22 @@ def test_a_trap_step_whose_op_is_a_list_is_refused(tmp_path):
         load_content(root)
 
 
+@pytest.mark.parametrize("old, new, field", [
+    ("[missile]\n", "missile = 3\n[missile_notes]\n", ""),
+    ("short_mod = 0", 'short_mod = "none"', "'short_mod'"),
+    ("short_feet = 90", 'short_feet = "ninety"', "'short_feet'"),
+    ("short_feet = 90", "", "'short_feet'"),
+])
+def test_a_malformed_missile_row_is_refused_at_start(tmp_path, old, new, field):
+    # The range bands' read of combat.toml once raised AttributeError (a [missile] that is
+    # no table), ValueError or KeyError instead of naming the file, entry and field.
+    root = _copy(tmp_path)
+    f = root / "tables" / "combat.toml"
+    f.write_text(f.read_text().replace(old, new, 1))
+    with pytest.raises(ContentError, match=r"tables/combat.toml.*" + field):
+        load_content(root)
+
+
 def test_cli_reports_content_error_cleanly(tmp_path, cli, monkeypatch):
     root = _copy(tmp_path)
     (root / "rules.toml").write_text("source = 1\n")

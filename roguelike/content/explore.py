@@ -7,13 +7,12 @@ field before any game begins.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from roguelike.content.data_files import entries, read_toml
-from roguelike.content.schema import ContentError, build
+from roguelike.content.schema import ContentError, build, picked, picked_rows
 from roguelike.core import dice
 
 T = TypeVar("T")
@@ -227,22 +226,6 @@ class ExploreData:
         raise KeyError(f"no {chart} chart row for {face}")
 
 
-def _picked(cls: type[T], raw: Any, file: str, entry: str) -> T:
-    """Build `cls` from only the fields it declares (the tables carry many more)."""
-    if not isinstance(raw, dict):
-        raise ContentError(file, entry, "", "expected a table")
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    return build(cls, {k: v for k, v in raw.items() if k in names}, file, entry)
-
-
-def _picked_rows(cls: type[T], data: dict[str, Any], key: str, file: str) -> list[T]:
-    rows = data.get(key)
-    if not isinstance(rows, list) or not rows:
-        raise ContentError(file, "", key, f"needs at least one [[{key}]] table")
-    return [_picked(cls, r, file, str(r.get("id", f"#{i + 1}")) if isinstance(r, dict)
-                    else f"#{i + 1}") for i, r in enumerate(rows)]
-
-
 def _section(data: dict[str, Any], key: str, file: str) -> Any:
     if key not in data:
         raise ContentError(file, "", key, "section is missing")
@@ -277,25 +260,25 @@ def load_explore(root: Path) -> ExploreData:
         raise ContentError(ex_file, "", "depths", "must be a whole number of at least 1")
     tables = "tables/exploration.toml"
     expl = read_toml(root / tables, root)
-    lights = {lt.id: lt for lt in _picked_rows(LightDef, expl, "light_source", tables)}
+    lights = {lt.id: lt for lt in picked_rows(LightDef, expl, "light_source", tables)}
     for item_def in items.values():
         if item_def.effect == "light" and item_def.light not in lights:
             raise ContentError("items.toml", item_def.id, "light",
                                f"unknown light {item_def.light!r}")
-    time = _picked(_RoundsPerTurn, _section(expl, "time", tables), tables, "time")
+    time = picked(_RoundsPerTurn, _section(expl, "time", tables), tables, "time")
     enc_file = "tables/encounters.toml"
     enc = read_toml(root / enc_file, root)
     distance = _section(enc, "distance", enc_file).get("dungeon_squares", "")
     if not isinstance(distance, str) or not dice.is_dice(distance.split("*")[0]):
         raise ContentError(enc_file, "distance", "dungeon_squares", "needs 'NdM*K'")
     combat_file = "tables/combat.toml"
-    missiles = {m.id: m for m in _picked_rows(
+    missiles = {m.id: m for m in picked_rows(
         MissileRange, read_toml(root / combat_file, root), "missile_range", combat_file)}
     for item_def in items.values():
         if item_def.missile and item_def.missile not in missiles:
             raise ContentError("items.toml", item_def.id, "missile", "unknown missile range")
     trap_file = "traps/traps_and_treasure.toml"
-    traps = _picked_rows(TTTrap, read_toml(root / trap_file, root), "trap", trap_file)
+    traps = picked_rows(TTTrap, read_toml(root / trap_file, root), "trap", trap_file)
     return ExploreData(
         depths=depths, goal_item=goal, items=items, spells=spells,
         doors=build(DoorRules, _section(ex, "doors", ex_file), ex_file, "doors"),
@@ -308,7 +291,7 @@ def load_explore(root: Path) -> ExploreData:
         rest_kinds=rest_kinds,
         kits=kits, lights=lights, rounds_per_turn=time.rounds_per_turn,
         encounter_distance=distance,
-        reaction=_picked_rows(ReactionRow, enc, "reaction_result", enc_file),
+        reaction=picked_rows(ReactionRow, enc, "reaction_result", enc_file),
         missiles=missiles, tt_traps={t.roll: t for t in traps},
     )
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.content.data_files import read_toml
-from roguelike.content.schema import ContentError, build
+from roguelike.content.schema import ContentError, build, picked, picked_rows
 
 FILE = "targeting.toml"
 COMBAT_FILE = "tables/combat.toml"
@@ -34,15 +34,32 @@ class RangeTables:
     feet: tuple[int, int, int]
 
 
+@dataclass(frozen=True)
+class _MissileMods:
+    """combat.toml's [missile]: the d20 modifiers at short, medium and long range."""
+
+    short_mod: int = 0
+    medium_mod: int = -2
+    long_mod: int = -5
+
+
+@dataclass(frozen=True)
+class _MissileFeet:
+    """A [[missile_range]] row's band limits in feet."""
+
+    id: str
+    short_feet: int
+    medium_feet: int
+    long_feet: int
+
+
 def load_ranges(root: Path) -> RangeTables:
     data = build(TargetingData, read_toml(root / FILE, root), FILE)
     combat = read_toml(root / COMBAT_FILE, root)
-    missile = combat.get("missile", {})
-    mods = (int(missile.get("short_mod", 0)), int(missile.get("medium_mod", -2)),
-            int(missile.get("long_mod", -5)))
-    for row in combat.get("missile_range", []):
-        if row.get("id") == data.band_reference:
-            feet = (int(row["short_feet"]), int(row["medium_feet"]), int(row["long_feet"]))
-            return RangeTables(data, mods, feet)
+    missile = picked(_MissileMods, combat.get("missile", {}), COMBAT_FILE, "missile")
+    mods = (missile.short_mod, missile.medium_mod, missile.long_mod)
+    for row in picked_rows(_MissileFeet, combat, "missile_range", COMBAT_FILE):
+        if row.id == data.band_reference:
+            return RangeTables(data, mods, (row.short_feet, row.medium_feet, row.long_feet))
     raise ContentError(FILE, "", "band_reference",
                        f"no missile_range {data.band_reference!r} in {COMBAT_FILE}")

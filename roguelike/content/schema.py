@@ -177,3 +177,20 @@ def build(cls: type[T], data: Any, file: str, entry: str = "", prefix: str = "")
             field, message = problem
             raise ctx.fail(f"{prefix}{field}", message)
     return obj
+
+
+def picked(cls: type[T], raw: Any, file: str, entry: str) -> T:
+    """Build `cls` from only the fields it declares (the tables carry many more)."""
+    if not isinstance(raw, dict):
+        raise ContentError(file, entry, "", "expected a table")
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return build(cls, {k: v for k, v in raw.items() if k in names}, file, entry)
+
+
+def picked_rows(cls: type[T], data: dict[str, Any], key: str, file: str) -> list[T]:
+    """Each [[key]] table of `data` as `cls` (picked: only its fields); at least one."""
+    rows = data.get(key)
+    if not isinstance(rows, list) or not rows:
+        raise ContentError(file, "", key, f"needs at least one [[{key}]] table")
+    return [picked(cls, r, file, str(r.get("id", f"#{i + 1}")) if isinstance(r, dict)
+                   else f"#{i + 1}") for i, r in enumerate(rows)]

@@ -89,7 +89,7 @@ async def test_a_new_game_chooses_the_party_and_a_quit_ends_it_scored():
         party = app.screen
         assert isinstance(party, PartyScreen)
         await pilot.press("tab", "tab")  # from Start, past Default, to the Leader's class
-        await pilot.press("enter", "down", "enter")  # Warrior -> Rogue
+        await pilot.press("right")  # Warrior -> Rogue
         await pilot.pause()
         await pilot.press("tab", *"[Brand]")  # the Leader's name: markup is refused
         await pilot.pause()

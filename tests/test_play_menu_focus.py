@@ -119,7 +119,7 @@ async def test_the_focused_party_field_is_seen_in_every_palette_and_without_colo
         assert app.screen.focused.id == "class-0"
         leader, mercenary = _row(app, "Leader", depth), _row(app, "Mercenary", depth)
         assert "▸ Leader" in "".join(ch for ch, _l in leader)
-        assert "▸" not in "".join(ch for ch, _l in mercenary)
+        assert "▸ Mercenary" not in "".join(ch for ch, _l in mercenary)
         # the focused class (Warrior) looks unlike the one beside it (Rogue), with no
         # shade of grey counted: the focused cells are reversed
         focused, other = _field(leader, "Warrior"), _field(mercenary, "Rogue")

@@ -28,7 +28,7 @@ def warm_screens() -> None:
     """Play a few keys of a hosted game headless, in a folder thrown away after.
 
     The hosted path, as a forked game runs it (`roguelike play --data ...`): the party
-    screen (its selects, inputs and buttons) over the hosted base, then the game screen.
+    screen (its class choosers, inputs and buttons) over the hosted base, then the game screen.
     Each handler's first call is then made here (Textual counts its parameters once and
     keeps the count on the function): it is not done again, nor writes to the shared
     pages, in every child. Its parsed styles are kept for the game a child makes

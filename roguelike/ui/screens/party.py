@@ -1,7 +1,9 @@
 """Choosing the party of a new game: each role's class and a name, the default one key away.
 
-Enter starts at once with the party shown (the default party unless changed); Tab moves to
-each role's class and name. Names are checked as they are typed
+Enter starts at once with the party shown (the default party unless changed), from any
+field; Tab moves to each role's class and name; ←/→ (or h/l, or a class's first letter)
+turn a class (roguelike/ui/class_chooser.py: one line, not a dropdown, since the screen is
+what a hosted game spends most of its first CPU on). Names are checked as they are typed
 (engine/creatures/starting_party.py: printable, at most 20 characters, no markup); an empty
 name keeps the role-and-class name. The party, names and all, is part of the game's record,
 as its seed is.
@@ -13,7 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from roguelike.content.loader import Content, default_content
 from roguelike.engine.creatures.starting_party import (
@@ -24,23 +26,24 @@ from roguelike.engine.creatures.starting_party import (
     party_problem,
 )
 from roguelike.engine.game import DEFAULT_PARTY
+from roguelike.ui.class_chooser import ClassChooser
 from roguelike.ui.screens.modal import Modal
 
 
 class PartyScreen(Modal[tuple[Member, ...] | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "start", "Start")]
     DEFAULT_CSS = """
     PartyScreen { align: center middle; }
     PartyScreen > Vertical { width: 78; height: auto; max-height: 100%; border: round $accent;
                              background: $surface; padding: 0 1; }
     PartyScreen .row { height: 1; margin-top: 1; }
     PartyScreen .role { width: 13; }
-    PartyScreen Select { width: 16; height: 1; margin-right: 1; }
+    PartyScreen ClassChooser { margin-right: 1; }
     PartyScreen Input { width: 1fr; }
     PartyScreen .about { color: $text-muted; height: auto; }
     PartyScreen #problem { color: $error; height: auto; }
     PartyScreen #buttons { height: 3; margin-top: 1; align: center middle; }
-    PartyScreen Select:focus > SelectCurrent, PartyScreen Input:focus,
+    PartyScreen Input:focus,
     PartyScreen Button:focus { text-style: reverse bold; }
     """
 
@@ -53,15 +56,14 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
 
     def compose(self) -> ComposeResult:
         classes = [(c.name, c.id) for c in self.content.classes.values()]
-        with Vertical():
-            yield Static(f"[b]Choose your party[/b]  (seed {self.seed})\n"
-                         "Enter starts with the party shown (the default unless changed).\n"
-                         "Tab: each class and name. Escape: back.")
+        with Vertical() as box:
+            box.border_title = f"Choose your party  (seed {self.seed})"
+            yield Static("←/→ turns a class, Tab moves, Enter starts, Escape: back.\n"
+                         "Enter takes the party shown (the default unless changed).")
             for i, member in enumerate(self.start_party):
                 with Horizontal(classes="row"):
                     yield Static(self._role_label(i, False), classes="role", id=f"role-{i}")
-                    yield Select(classes, value=member[1], allow_blank=False,
-                                 compact=True, id=f"class-{i}")
+                    yield ClassChooser(classes, member[1], id=f"class-{i}")
                     yield Input(member_name(member), placeholder="name (optional)",
                                 max_length=NAME_MAX, compact=True, id=f"name-{i}")
                 yield Static(self._about(i, member[1]), classes="about", id=f"about-{i}")
@@ -90,9 +92,9 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
         role = self.content.roles[self.start_party[i][0]]
         return f"  {self.content.classes[klass].text} {role.text}".replace("[", "\\[")
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        i = int(str(event.select.id).split("-")[1])
-        self.query_one(f"#about-{i}", Static).update(self._about(i, str(event.value)))
+    def on_class_chooser_changed(self, event: ClassChooser.Changed) -> None:
+        i = int(str(event.chooser.id).split("-")[1])
+        self.query_one(f"#about-{i}", Static).update(self._about(i, event.value))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         problem = name_problem(event.value.strip())
@@ -111,10 +113,14 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
         """The party as the screen shows it (a name left empty keeps the default name)."""
         out: list[Member] = []
         for i, member in enumerate(self.start_party):
-            klass = str(self.query_one(f"#class-{i}", Select).value)
+            klass = self.query_one(f"#class-{i}", ClassChooser).value
             name = self.query_one(f"#name-{i}", Input).value.strip()
             out.append((member[0], klass, name) if name else (member[0], klass))
         return tuple(out)
+
+    def action_start(self) -> None:
+        """Enter on a class chooser (an input submits, a button presses, on their own)."""
+        self._start()
 
     def _start(self) -> None:
         party = self.chosen()

@@ -60,6 +60,7 @@ class LobbyRun:
         self.account = account
         self.session = session
         self.notice = notice  # shown once when the lobby opens
+        self.told_running = False  # the last state sent named the account's running game
         self.choice: dict[str, Any] = {"op": "quit"}
         self.chosen = asyncio.Event()  # a choice that leaves the lobby was accepted
         self.writer: asyncio.StreamWriter | None = None
@@ -103,7 +104,11 @@ class LobbyRun:
     async def _push_state(self, changed: asyncio.Event) -> None:
         while True:
             changed.clear()
-            self._send(self.state())
+            state = self.state()
+            if state["running"] and not self.told_running and not state["notice"]:
+                state["notice"] = TAKEN  # (its game started elsewhere while this lobby is open)
+            self.told_running = bool(state["running"])
+            self._send(state)
             self.notice = ""
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), 2.0)  # idle times tick anyway

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,10 @@ from roguelike.ui.screens.modal import Modal
 from roguelike.ui.terminal_fit import TerminalFit
 
 Reply = Callable[[dict[str, Any]], object]  # what it returns is not used
+# A choice made this soon after the host's news put another option under the cursor was
+# meant for the option that was there (two logins pressing Play at once: the other's game
+# starts and "Take over" moves under this one's Enter): no one reads a menu that fast.
+MENU_GRACE = 0.4  # seconds
 
 
 class Link:
@@ -72,6 +77,7 @@ class LobbyApp(TerminalFit, App[None]):
         super().__init__()
         self.state: dict[str, Any] = {}
         self.link = Link(link_fd, self)
+        self.moved_at = -MENU_GRACE  # (time.monotonic() when the cursor's option changed)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -103,6 +109,7 @@ class LobbyApp(TerminalFit, App[None]):
             f"Welcome, [b]{markup_text(str(st.get('name', '?')))}[/b].  q quits.")
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
+        under = menu.highlighted_option.id if menu.highlighted_option else None
         saved = st.get("has_save", False)
         running = st.get("running", "")  # the account's one game, on another connection
         where = f"on host {markup_text(str(st['running_on']))}" if st.get("running_on") \
@@ -139,10 +146,13 @@ class LobbyApp(TerminalFit, App[None]):
         elif saved and not running:
             self.say("Finish your saved game to start a new one.")
         menu.highlighted = highlighted if highlighted is not None else 0
+        if under is not None and menu.highlighted_option is not None \
+                and menu.highlighted_option.id != under:
+            self.moved_at = time.monotonic()
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id != "menu":
+        if event.option_list.id != "menu" or time.monotonic() - self.moved_at < MENU_GRACE:
             return
         choice = event.option.id
         if choice in ("play", "continue", "reattach", "quit"):

@@ -1,4 +1,4 @@
-"""`o` with a delver caught in a net while unconscious (issue 36, point 4: found by the
+"""`o` with a delver caught in a net while unconscious (found by the
 explore-rate harness on explore-17 D2 R159). Its struggle was offered, dropped at once as
 it could not act, and offered again: the same question over and over with no time
 passing (4,005 of them before the harness gave up; a player pressing Enter each time).

@@ -1,4 +1,4 @@
-"""`o` at locked and stuck doors (issue 36, point 2): the quiet way is offered first, and
+"""`o` at locked and stuck doors (bookkeeping found in play): the quiet way is offered first, and
 the way the player chose at one door is taken again at the next of its kind, unasked.
 
 Players answered every door question with Enter ("best odds"): the Warrior's break at 4 in

@@ -1,4 +1,4 @@
-"""`o` and `G` with a Pillager keeping its distance on the only way on (issue 36, point 1).
+"""`o` and `G` with a Pillager keeping its distance on the only way on (bookkeeping found in play).
 
 Before, the walk stopped at once, "Pillager is in the way", and each press of `o` said it
 again with nothing happening between (the lead's copper-hare-9: 55 presses in one round;

@@ -1,4 +1,4 @@
-"""`F` when nobody can reach a foe (issue 36, point 3): a delver down in a corridor
+"""`F` when nobody can reach a foe (bookkeeping found in play): a delver down in a corridor
 beside a foe that cannot move, the others behind. Before, `F` waited thirty rounds and said
 "Walk round, or fight by hand", press after press (the explore-rate harness's explore-54
 D2: 3,883 actions of it). Now it names the body in the way and how to clear it (drag them

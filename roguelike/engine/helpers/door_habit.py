@@ -1,5 +1,5 @@
 """The way through a locked or stuck door the player chose at the last one, taken again
-at the next without asking (issue 36, point 2).
+at the next without asking (bookkeeping found in play).
 
 `o` asked at every locked door, and players answered Enter every time (the lead's games:
 a dozen doors a level on depth 2 and deeper). As DCSS remembers an answer the player gave

@@ -1,5 +1,5 @@
-"""What the party can do when nobody can reach a foe nor strike one from afar (issue 36,
-point 3).
+"""What the party can do when nobody can reach a foe nor strike one from afar (bookkeeping
+found in play).
 
 A delver knocked out in a corridor beside a foe that cannot move (the Jaws of Doom) left
 the party with nothing to do: the others could not get past the body, the foe never

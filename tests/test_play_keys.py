@@ -88,7 +88,6 @@ async def test_a_new_game_chooses_the_party_and_a_quit_ends_it_scored():
         await pilot.pause()
         party = app.screen
         assert isinstance(party, PartyScreen)
-        await pilot.press("tab", "tab")  # from Start, past Default, to the Leader's class
         await pilot.press("right")  # Warrior -> Rogue
         await pilot.pause()
         await pilot.press("tab", *"[Brand]")  # the Leader's name: markup is refused

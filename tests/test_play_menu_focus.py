@@ -114,8 +114,7 @@ async def test_the_focused_party_field_is_seen_in_every_palette_and_without_colo
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, PartyScreen)
-        await pilot.press("tab", "tab")  # past Default party: the Leader's class
-        await pilot.pause()
+        await pilot.pause()  # (the Leader's class has the focus from the start)
         assert app.screen.focused.id == "class-0"
         leader, mercenary = _row(app, "Leader", depth), _row(app, "Mercenary", depth)
         assert "▸ Leader" in "".join(ch for ch, _l in leader)

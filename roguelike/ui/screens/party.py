@@ -73,7 +73,9 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
                 yield Button("Default party", id="default")
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        # (the Leader's class, so ←/→ turn it at once as the first line says, and Enter
+        # still starts: a first Tab from Start went to Default party, not to a class)
+        self.query_one("#class-0").focus()
 
     def _role_label(self, i: int, focused: bool) -> str:
         """The role's name, pointed at while its class or name has the focus: the focus

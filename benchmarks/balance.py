@@ -55,14 +55,20 @@ class Tally:
     rests: int = 0
     luck_spent: int = 0
     _fight_from: int | None = None
+    # who last struck each delver: a delver knocked out while nobody can act comes round
+    # within the same action (the engine runs the rounds until someone can), so its
+    # Disabled row, which names the blow, is gone by the time the action's events are heard
+    _struck_by: dict[int, str] = field(default_factory=dict)
 
     def __call__(self, game: Game, action: Action, events: list[Event]) -> None:
         if isinstance(action, SpendLuck) and events and events[0].kind == "luck":
             self.luck_spent += action.n
         for e in events:
             kind = e.kind
-            if kind == "disabled":
-                self._down(game, e.actor)
+            if kind == "hit":
+                self._struck_by[e.target] = name_of(game.store, e.actor)
+            elif kind == "disabled":
+                self._down(game, e)
             elif kind == "killed":
                 self.killed += 1
             elif kind == "rest":
@@ -77,13 +83,17 @@ class Tally:
             self.fights.append(max(1, game.round - self._fight_from))
             self._fight_from = None
 
-    def _down(self, game: Game, eid: int) -> None:
+    def _down(self, game: Game, event: Event) -> None:
+        eid = event.actor
         down = game.store.try_get(eid, Disabled)
-        by = down.by if down is not None else ""
+        if down is not None:
+            by, knocked_out = down.by, down.cause.startswith("knocked out")
+        else:  # (came round already: the last blow's striker, the event's words)
+            by, knocked_out = self._struck_by.get(eid, ""), "Knocked Out" in event.text
         self.downs.append({
             "depth": game.depth, "who": name_of(game.store, eid),
             "kind": self.kind_of(by), "by": wounding_conditions(game, eid, by) or "unknown",
-            "knocked_out": down is not None and down.cause.startswith("knocked out"),
+            "knocked_out": knocked_out,
         })
 
     def kind_of(self, by: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from benchmarks.balance import Tally, play_one, source_names, summarise
 from roguelike.bot.player import bot_game, play
-from roguelike.core.components import Disabled
+from roguelike.core.components import Disabled, MonsterStats
 from roguelike.core.events import Event
 from roguelike.engine.actions.basic import Wait
 from roguelike.engine.combat.attack import wound
@@ -112,3 +112,17 @@ def test_a_crash_is_reported_as_an_outcome_with_its_place(monkeypatch):
     report = summarise([summary], "balance-crash", 10)["results"]
     assert report["outcomes"]["crash"] == 1 and not report["targets"]["no_crash_no_stall"]
     assert report["crashes"] == [f"balance-crash: {summary['crash']}"]
+
+
+def test_a_delver_who_comes_round_within_the_action_is_named_by_the_last_blow():
+    """Knocked out while the others sleep, a delver can come round before the action ends
+    (the engine runs the rounds until someone can act): the down is still the striker's."""
+    g = arena("mercenary")
+    tally = Tally(source_names(g))
+    rival = next(e for e, _ in g.store.query(MonsterStats))
+    hit = Event("hit", "Rival Mercenary hits Mercenary Rogue.", rival, g.party[1])
+    events = [hit, *_wounded_down(g, g.party[1], "Rival Mercenary", "torso")]
+    g.store.remove(g.party[1], Disabled)
+    tally(g, Wait(), events)
+    assert tally.downs == [{"depth": 1, "who": "Mercenary Rogue", "kind": "monster",
+                            "by": "Rival Mercenary", "knocked_out": True}]

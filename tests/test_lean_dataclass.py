@@ -4,7 +4,9 @@ answer as the standard library's does."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
 import subprocess
 import sys
 from dataclasses import field
@@ -75,8 +77,23 @@ def shapes(make: Any) -> dict[str, type]:
     class Loop:
         inner: list[Any] = field(default_factory=list)
 
+    @make(slots=True, kw_only=True)
+    class Keywords:
+        x: int
+        later: int = field(default=5, init=False)
+        made: list[int] = field(default_factory=lambda: [1], init=False)
+        y: int = 2
+
+    @make(frozen=True, slots=True)
+    class PostInit:
+        x: int
+        twice: int = field(default=0, init=False, compare=False)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "twice", self.x * 2)
+
     return {c.__name__: c for c in (Frozen, FrozenSlots, Mutable, Bare, Empty, NoEq,
-                                    OwnMethods, OwnHash, Child, Loop)}
+                                    OwnMethods, OwnHash, Child, Loop, Keywords, PostInit)}
 
 
 STDLIB, LEAN = shapes(dataclasses.dataclass), shapes(lean_dataclass.dataclass)
@@ -86,14 +103,20 @@ ARGS: dict[str, list[tuple[Any, ...]]] = {
     "Bare": [(), (2,)], "Empty": [(), ()], "NoEq": [(1,), (1,)],
     "OwnMethods": [(1,), (2,)], "OwnHash": [(1,), (2,)],
     "Child": [(1,), (1, "a", [], 0, 0, 4), (1, "a", [], 0, 0, 3)], "Loop": [(), ([1],)],
+    "Keywords": [()], "PostInit": [(1,), (2,)],
 }
+KEYWORDS = {"Keywords": [{"x": 1}, {"x": 1, "y": 3}]}
 
 
 def answers(classes: dict[str, type], name: str) -> list[Any]:
     cls = classes[name]
-    made = [cls(*args) for args in ARGS[name]]
+    made = ([cls(**kwargs) for kwargs in KEYWORDS[name]] if name in KEYWORDS
+            else [cls(*args) for args in ARGS[name]])
     out: list[Any] = [cls.__hash__ is None, cls.__match_args__,  # type: ignore[attr-defined]
-                      [f.name for f in dataclasses.fields(cls)], cls.__doc__]
+                      [f.name for f in dataclasses.fields(cls)],
+                      str(inspect.signature(cls.__init__)),  # type: ignore[misc]
+                      [copy.deepcopy(a) == a for a in made], [vars(a) if hasattr(a, "__dict__")
+                                                              else None for a in made]]
     for a in made:
         # repr names the class by its qualified name, which holds the making function's
         out.append(repr(a).replace(f"{shapes.__qualname__}.<locals>.", ""))
@@ -116,6 +139,11 @@ def test_frozen_stays_frozen_and_a_loop_is_shown_as_the_standard_library_shows_i
         loop.inner.append(loop)
         assert repr(loop).endswith("Loop(inner=[...])")
     assert not hasattr(LEAN["FrozenSlots"](1), "__dict__")
+    with pytest.raises(TypeError, match="non-frozen dataclass from a frozen one"):
+        lean_dataclass.dataclass(type("Thawed", (LEAN["Frozen"],), {}))
+    with pytest.raises(TypeError, match="follows default argument"):
+        lean_dataclass.dataclass(type("Late", (), {"__annotations__": {"a": "int", "b": "int"},
+                                                   "a": 1}))
 
 
 # in a fresh interpreter: what `sim` and `verify` import, and which of its dataclasses have

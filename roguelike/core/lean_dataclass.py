@@ -15,11 +15,22 @@ from __future__ import annotations
 import dataclasses
 import operator
 import reprlib
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
 T = TypeVar("T")
 Key = Callable[[Any], tuple[Any, ...]]
+
+
+class _Factory:
+    """The default of a parameter whose field has a default factory (called when left out)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 
 
 def _key(names: list[str]) -> Key:
@@ -68,6 +79,104 @@ def _set(cls: type, name: str, fn: Callable[..., Any]) -> None:
     setattr(cls, name, fn)
 
 
+def _frozen_methods(cls: type[Any], names: tuple[str, ...]) -> None:
+    """A frozen class's guards, as the standard library's: a field of the class (or any
+    name on an instance of the class itself) can be neither assigned nor deleted."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    _set(cls, "__setattr__", __setattr__)
+    _set(cls, "__delattr__", __delattr__)
+    if "__slots__" in cls.__dict__:  # copy's and pickle's state, set past the guard
+        _set(cls, "__getstate__", _getstate)
+        _set(cls, "__setstate__", _setstate)
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):
+        object.__setattr__(self, f.name, value)
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool,
+          slots: bool) -> Callable[..., None]:
+    """`__init__` compiled from the text the standard library writes (the same parameters,
+    defaults, factories, assignments and `__post_init__` call, so the same speed)."""
+    closure: dict[str, Any] = {f"_type_{f.name}": f.type for f in fields}
+    closure.update(MISSING=dataclasses.MISSING, _HAS_DEFAULT_FACTORY=_FACTORY,
+                   __dataclass_builtins_object__=object)
+    params: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    seen_default = False
+    for f in fields:
+        default = f"_dflt_{f.name}"
+        value: str | None = f.name
+        if f.default_factory is not dataclasses.MISSING:
+            closure[default] = f.default_factory
+            value = (f"{default}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}"
+                     if f.init else f"{default}()")
+        elif f.default is not dataclasses.MISSING:
+            closure[default] = f.default
+            if not f.init:
+                value = default if slots else None  # else the class attribute is read
+        elif not f.init:
+            value = None
+        if f.init:
+            has_default = (f.default is not dataclasses.MISSING
+                           or f.default_factory is not dataclasses.MISSING)
+            if not f.kw_only:
+                if has_default:
+                    seen_default = True
+                elif seen_default:
+                    raise TypeError(f"non-default argument {f.name!r} follows default argument")
+            param = f"{f.name}:_type_{f.name}"
+            if f.default_factory is not dataclasses.MISSING:
+                param += "=_HAS_DEFAULT_FACTORY"
+            elif f.default is not dataclasses.MISSING:
+                param += f"={default}"
+            (keyword if f.kw_only else params).append(param)
+        if value is not None:
+            body.append(f"__dataclass_builtins_object__.__setattr__(self,{f.name!r},{value})"
+                        if frozen else f"self.{f.name}={value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    args = ",".join(["self", *params, *(["*", *keyword] if keyword else [])])
+    lines = "\n".join(f"  {line}" for line in body or ["pass"])
+    closure["_return_type"] = None
+    text = (f"def __create_fn__({', '.join(closure)}):\n"
+            f" def __init__({args})->_return_type:\n{lines}\n return __init__")
+    module = sys.modules.get(cls.__module__)
+    space: dict[str, Any] = {}
+    # compiled without this module's `from __future__ import annotations`, as the standard
+    # library's is: the parameters' annotations are the field types themselves
+    code = compile(text, "<string>", "exec", dont_inherit=True)
+    exec(code, module.__dict__ if module else {}, space)
+    made: Callable[..., None] = space["__create_fn__"](**closure)
+    return made
+
+
+def _frozen_base(cls: type) -> bool | None:
+    """Whether the nearest dataclass among the bases is frozen (None: there is none)."""
+    for base in cls.__mro__[1:]:
+        if "__dataclass_fields__" in base.__dict__:
+            frozen: bool = base.__dict__.get("_lean_frozen",
+                                             base.__dict__["__dataclass_params__"].frozen)
+            return frozen
+    return None
+
+
 def _make(cls: type[T], init: bool, show: bool, eq: bool, frozen: bool, slots: bool,
           kw_only: bool, match_args: bool) -> type[T]:
     own = cls.__dict__
@@ -75,9 +184,26 @@ def _make(cls: type[T], init: bool, show: bool, eq: bool, frozen: bool, slots: b
     # None that Python sets for a class defining __eq__
     own_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     keep_eq, keep_repr = "__eq__" in own, "__repr__" in own
-    made = dataclasses.dataclass(cls, init=init, repr=False, eq=False, frozen=frozen,
+    base_frozen = _frozen_base(cls)
+    if base_frozen is not None and base_frozen != frozen:
+        raise TypeError("cannot inherit non-frozen dataclass from a frozen one" if base_frozen
+                        else "cannot inherit frozen dataclass from a non-frozen one")
+    if not own.get("__doc__"):  # the standard library would ask inspect for a signature
+        cls.__doc__ = f"{cls.__name__}: a dataclass"
+    # the standard library finds the fields; __init__, the frozen guards and the rest are
+    # made here, so it is asked for none of them
+    made = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False,
                                  slots=slots, kw_only=kw_only, match_args=match_args)
+    kinds = {repr(getattr(f, "_field_type", None))
+             for f in cast(Any, made).__dataclass_fields__.values()}
+    if "_FIELD_INITVAR" in kinds:
+        raise TypeError(f"{cls.__name__}: InitVar fields are not supported here")
     fields = dataclasses.fields(cast(Any, made))
+    made._lean_frozen = frozen  # type: ignore[attr-defined]
+    if init and "__init__" not in own:
+        _set(made, "__init__", _init(made, fields, frozen, slots))
+    if frozen:
+        _frozen_methods(made, tuple(f.name for f in fields))
     if show and not keep_repr:
         _set(made, "__repr__", _repr([f.name for f in fields if f.repr]))
     if eq:

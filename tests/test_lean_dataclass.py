@@ -173,3 +173,26 @@ def test_the_dataclasses_sim_and_verify_import_are_made_by_it() -> None:
                          capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["probed"]
+
+
+def test_init_is_compiled_when_the_class_is_first_made_and_then_kept() -> None:
+    @lean_dataclass.dataclass(frozen=True, slots=True)
+    class Point:
+        x: int
+        y: int = 0
+
+    class Named(Point):
+        __slots__ = ("name",)
+
+        def __init__(self, name: str, x: int) -> None:
+            super().__init__(x)
+            object.__setattr__(self, "name", name)
+
+    waiting = Point.__dict__["__init__"]
+    assert waiting.__code__.co_filename != "<string>"  # not compiled yet
+    assert Named("a", 3).x == 3 and Named("a", 3).name == "a"  # made through super()
+    real = Point.__dict__["__init__"]
+    assert real is not waiting and real.__code__.co_filename == "<string>"
+    assert Point(1, 2) == Point(1, 2) and Point.__dict__["__init__"] is real
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        Point(1, z=2)  # type: ignore[call-arg]

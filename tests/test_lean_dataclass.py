@@ -115,6 +115,8 @@ def answers(classes: dict[str, type], name: str) -> list[Any]:
     out: list[Any] = [cls.__hash__ is None, cls.__match_args__,  # type: ignore[attr-defined]
                       [f.name for f in dataclasses.fields(cls)],
                       str(inspect.signature(cls.__init__)),  # type: ignore[misc]
+                      [getattr(cls.__dataclass_params__, k)  # type: ignore[attr-defined]
+                       for k in ("init", "repr", "eq", "frozen")],
                       [copy.deepcopy(a) == a for a in made], [vars(a) if hasattr(a, "__dict__")
                                                               else None for a in made]]
     for a in made:
@@ -196,3 +198,22 @@ def test_init_is_compiled_when_the_class_is_first_made_and_then_kept() -> None:
     assert Point(1, 2) == Point(1, 2) and Point.__dict__["__init__"] is real
     with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
         Point(1, z=2)  # type: ignore[call-arg]
+
+
+def test_either_maker_builds_on_the_others_classes() -> None:
+    """The standard library reads a base's parameters: a frozen class of the standard
+    library's below one of ours (as a test's or a screen's may be), and back."""
+    @dataclasses.dataclass(frozen=True)
+    class Theirs(LEAN["Frozen"]):  # type: ignore[misc,valid-type]
+        more: int = 1
+
+    @lean_dataclass.dataclass(frozen=True)
+    class Ours(STDLIB["Frozen"]):  # type: ignore[misc,valid-type]
+        more: int = 1
+
+    assert Theirs(1).more == Ours(1).more == 1
+    assert repr(Ours(1, "b")).endswith("Ours(x=1, name='b', notes=[], unhashed=0, more=1)")
+    with pytest.raises(TypeError, match="non-frozen dataclass from a frozen one"):
+        dataclasses.dataclass(type("Thawed", (LEAN["Frozen"],), {}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Ours(1).more = 2  # type: ignore[misc]

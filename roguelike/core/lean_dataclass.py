@@ -188,14 +188,8 @@ def _first_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: b
     return __init__
 
 
-def _frozen_base(cls: type) -> bool | None:
-    """Whether the nearest dataclass among the bases is frozen (None: there is none)."""
-    for base in cls.__mro__[1:]:
-        if "__dataclass_fields__" in base.__dict__:
-            frozen: bool = base.__dict__.get("_lean_frozen",
-                                             base.__dict__["__dataclass_params__"].frozen)
-            return frozen
-    return None
+def _has_dataclass_base(cls: type) -> bool:
+    return any("__dataclass_fields__" in base.__dict__ for base in cls.__mro__[1:])
 
 
 def _make(cls: type[T], init: bool, show: bool, eq: bool, frozen: bool, slots: bool,
@@ -205,22 +199,24 @@ def _make(cls: type[T], init: bool, show: bool, eq: bool, frozen: bool, slots: b
     # None that Python sets for a class defining __eq__
     own_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     keep_eq, keep_repr = "__eq__" in own, "__repr__" in own
-    base_frozen = _frozen_base(cls)
-    if base_frozen is not None and base_frozen != frozen:
-        raise TypeError("cannot inherit non-frozen dataclass from a frozen one" if base_frozen
-                        else "cannot inherit frozen dataclass from a non-frozen one")
     if not own.get("__doc__"):  # the standard library would ask inspect for a signature
         cls.__doc__ = f"{cls.__name__}: a dataclass"
     # the standard library finds the fields; __init__, the frozen guards and the rest are
-    # made here, so it is asked for none of them
-    made = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False,
-                                 slots=slots, kw_only=kw_only, match_args=match_args)
+    # made here, so it is asked for none of them. Only below another dataclass is it told
+    # whether the class is frozen (it refuses a frozen class below a thawed one, and back,
+    # and then writes the guards itself: the few such classes pay that)
+    below = _has_dataclass_base(cls)
+    made = dataclasses.dataclass(cls, init=False, repr=False, eq=False,
+                                 frozen=frozen and below, slots=slots, kw_only=kw_only,
+                                 match_args=match_args)
+    # what the class is, for dataclasses made below it (by either maker)
+    params = cast(Any, made).__dataclass_params__
+    params.init, params.repr, params.eq, params.frozen = init, show, eq, frozen
     kinds = {repr(getattr(f, "_field_type", None))
              for f in cast(Any, made).__dataclass_fields__.values()}
     if "_FIELD_INITVAR" in kinds:
         raise TypeError(f"{cls.__name__}: InitVar fields are not supported here")
     fields = dataclasses.fields(cast(Any, made))
-    made._lean_frozen = frozen  # type: ignore[attr-defined]
     if init and "__init__" not in own:
         _check_order(fields)
         _set(made, "__init__", _first_init(made, fields, frozen, slots))

@@ -7,13 +7,17 @@ $ROGUELIKE_SAVES overrides both the data and the settings folder (tests, a secon
 from __future__ import annotations
 
 import os
-import tomllib
+import re
 from functools import cache
 from pathlib import Path
 
 ENV = "ROGUELIKE_SAVES"
 APP = "roguelike"
 PACKAGE_DIR = Path(__file__).resolve().parent
+# the `name` of pyproject.toml's [project] table, read without a TOML parser: importing
+# tomllib and parsing the file was some 5 ms of every start (issue 31: start-up)
+_PROJECT_NAME = re.compile(r"^\[project\][ \t]*$(?:(?!^\[).)*?^name[ \t]*=[ \t]*"
+                           r"([\"'])([^\"'\n]*)\1", re.M | re.S)
 
 
 @cache
@@ -24,11 +28,11 @@ def checkout_root() -> Path | None:
     stray pyproject.toml or content/ beside an installed package (site-packages) is not."""
     root = PACKAGE_DIR.parent
     try:
-        with (root / "pyproject.toml").open("rb") as fh:
-            name = tomllib.load(fh).get("project", {}).get("name")
-    except (OSError, tomllib.TOMLDecodeError):
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return None
-    return root if name == APP else None
+    found = _PROJECT_NAME.search(text)
+    return root if found and found.group(2) == APP else None
 
 
 def _platform(kind: str) -> Path:

@@ -19,7 +19,7 @@ def no_parser(monkeypatch):
     def refuse(text):
         raise AssertionError("parsed the TOML again instead of using the kept copy")
 
-    monkeypatch.setattr(data_files.tomllib, "loads", refuse)
+    monkeypatch.setattr(tomllib, "loads", refuse)  # data_files imports it when it parses
 
 
 def test_a_file_read_once_is_read_from_its_kept_copy_after(tmp_path, monkeypatch):

@@ -34,6 +34,10 @@ NEVER = ("textual", "rich", "asyncssh", "aiohttp", "sqlite3", "psycopg",
          "roguelike.storage")
 HELP_ALSO_NEVER = ("numpy", "tcod._libtcod", "roguelike.content.loader",
                    "roguelike.engine.game", "roguelike.records.replay")
+# what the game's work does not need once the content's parse is kept (the TOML parser), nor
+# `verify` the bot; each cost start-up time when it crept in (issue 31)
+WORK_NEVER = ("tomllib", "roguelike.challenges.commands", "roguelike.tools.dump")
+VERIFY_ALSO_NEVER = ("roguelike.bot", "roguelike.tools.sim")
 
 
 def run_probe(*argv: str) -> dict[str, Any]:
@@ -64,11 +68,39 @@ def test_help_loads_neither_content_nor_engine_nor_any_screen_or_host():
 @pytest.mark.parametrize("argv", [("sim", "--seed", "start up", "--actions", "20"),
                                   ("verify", str(FIXTURE))], ids=["sim", "verify"])
 def test_sim_and_verify_load_the_engine_without_screens_tcod_package_or_host(argv):
+    loaded_by(*argv)  # the first run keeps the content's parse where none is kept yet
     code, modules = loaded_by(*argv)
     assert code == 0
     assert "roguelike.engine.game" in modules and "tcod._libtcod" in modules
-    assert not found(modules, NEVER)
+    assert not found(modules, NEVER + WORK_NEVER)
     assert "tcod" not in modules  # the package (SDL and all): world/libtcod.py skips it
+    if argv[0] == "verify":
+        assert not found(modules, VERIFY_ALSO_NEVER)
+    else:
+        assert "roguelike.bot.player" in modules
+
+
+PYPROJECTS = {
+    "ours": '[build-system]\nrequires = ["x"]\n\n[project]\nname = "roguelike"\n',
+    "literal string, spaces": "[project]  \ndescription = 'a'\nname='roguelike'\n",
+    "another project": '[project]\nname = "roguelike-tools"\n',
+    "name of another table": '[project]\nversion = "1"\n[tool.x]\nname = "roguelike"\n',
+    "no project table": '[tool.roguelike]\nname = "roguelike"\n',
+}
+
+
+@pytest.mark.parametrize("text", PYPROJECTS.values(), ids=list(PYPROJECTS))
+def test_the_checkout_is_found_without_tomllib_as_tomllib_would_find_it(text):
+    """places.checkout_root reads pyproject.toml's [project] name with a pattern, not the
+    TOML parser (one import fewer at every start): it must agree with a real parse."""
+    import tomllib
+
+    from roguelike import places
+
+    found = places._PROJECT_NAME.search(text)
+    parsed = tomllib.loads(text).get("project", {}).get("name")
+    assert (found.group(2) if found else None) == parsed
+    assert places.checkout_root() == ROOT  # this checkout's own file
 
 
 def test_numpy_starts_no_thread_pool_the_game_never_uses():

@@ -18,7 +18,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -59,11 +58,19 @@ def read_labelled(path: Path, rel: str) -> dict[str, Any]:
         kept = _kept(path, raw)
         if kept is not None:
             return kept
-        data = tomllib.loads(raw.decode("utf-8"))
-        _keep(path, raw, data)
-        return data
     except FileNotFoundError:
         raise ContentError(rel, "", "", "file is missing") from None
+    data = _parse(raw, rel)
+    _keep(path, raw, data)
+    return data
+
+
+def _parse(raw: bytes, rel: str) -> dict[str, Any]:
+    """The TOML itself (the parser is imported only when a file has no kept parse)."""
+    import tomllib
+
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise ContentError(rel, "", "", f"not valid TOML: {err}") from None
     except UnicodeDecodeError as err:  # tomllib decodes before parsing

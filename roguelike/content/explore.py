@@ -7,13 +7,14 @@ field before any game begins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from roguelike.content.data_files import entries, read_toml
 from roguelike.content.schema import ContentError, build, picked, picked_rows
 from roguelike.core import dice
+from roguelike.core.lean_dataclass import dataclass
 
 T = TypeVar("T")
 

@@ -7,13 +7,14 @@ Loaded once, at start, with the rest of the content (content/loader.py): `conten
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.data_files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core.dice import is_dice
+from roguelike.core.lean_dataclass import dataclass
 
 if TYPE_CHECKING:
     from roguelike.content.models import MonsterDef

@@ -8,7 +8,6 @@ reaches the engine.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from roguelike.content.range_bands import RangeTables, load_ranges
 from roguelike.content.saves_table import SaveTables, load_save_tables
 from roguelike.content.schema import ContentError, build
 from roguelike.content.traps import TrapDef, TrapStocking, load_traps
+from roguelike.core.lean_dataclass import dataclass
 
 
 @dataclass

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from roguelike.core.lean_dataclass import dataclass
 
 Attribute = Literal["wits", "might", "combat", "speed"]
 ATTRIBUTES: tuple[str, ...] = ("wits", "might", "combat", "speed")

@@ -6,11 +6,11 @@ the bands themselves are engine/combat/targeting.py's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.content.data_files import read_toml
 from roguelike.content.schema import ContentError, build, picked, picked_rows
+from roguelike.core.lean_dataclass import dataclass
 
 FILE = "targeting.toml"
 COMBAT_FILE = "tables/combat.toml"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.content.data_files import entries, read_toml
 from roguelike.content.models import SaveBand, SaveCategory, SaveClassMap
 from roguelike.content.schema import ContentError
+from roguelike.core.lean_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from roguelike.content.data_files import content_root, read_toml
 from roguelike.content.schema import build
+from roguelike.core.lean_dataclass import dataclass
 
 _WORD = re.compile(r"^[a-z]+$")
 FILE = "seedwords.toml"

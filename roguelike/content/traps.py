@@ -10,13 +10,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
 from roguelike.content.data_files import entries, read_toml
 from roguelike.content.schema import ContentError, build
 from roguelike.core.dice import is_dice
+from roguelike.core.lean_dataclass import dataclass
 
 SAVES = ("stone", "death", "breath", "wands", "spells", "might", "wits")
 TRAP_FILES = ("depth_table.toml", "mage_knight.toml", "traps_and_treasure.toml",

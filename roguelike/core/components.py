@@ -5,9 +5,10 @@ Systems (the rule functions of roguelike/engine) read and change these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from roguelike.core.explore_components import EXPLORE_COMPONENTS, Doused
+from roguelike.core.lean_dataclass import dataclass
 
 
 @dataclass(slots=True)

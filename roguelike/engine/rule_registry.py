@@ -13,9 +13,9 @@ The UI and the records read the tables here (`ACTIONS`, `action_from_dict`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.actions.abandon import Quit
 from roguelike.engine.actions.basic import (
     Attack,

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from typing import Any
 
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.action import Action, ActionError
 from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.base.seeds import SeedError, normalise_seed

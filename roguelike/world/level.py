@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.world import tiles as T
 
 

@@ -7,10 +7,10 @@ and a replay re-made from the record ends the same way (outcome "quit").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.action import Action, Result, done
 
 if TYPE_CHECKING:

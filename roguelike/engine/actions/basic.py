@@ -6,11 +6,11 @@ engine/base/action.py; these are the commands every creature shares.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, BlocksMovement, Conditions, Door, Position
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.action import (
     Action,
     Result,

@@ -3,11 +3,11 @@ into the square it left (RULES.md "Dragging a helpless companion")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Conditions, Door, Position
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.actions.basic import moved_too
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import chebyshev, name_of, speed

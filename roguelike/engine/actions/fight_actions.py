@@ -4,11 +4,11 @@ maneuvers, getting up from Prone and picking up a knocked-away weapon."""
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, Conditions, Door, Position
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.actions.basic import OpenDoor, Step, begin_move
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import hostile, is_disabled, name_of

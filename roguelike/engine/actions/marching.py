@@ -14,7 +14,6 @@ and auto-explore wait for it or stop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,7 @@ from roguelike.core.components import (
     Trap,
 )
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.actions import walking
 from roguelike.engine.base.kept import StaleAnswer
 from roguelike.engine.base.luck_queue import then, waiting

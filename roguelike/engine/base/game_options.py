@@ -8,7 +8,7 @@ luck is then spent only by pledging it before a roll with SpendLuck(n).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from roguelike.core.lean_dataclass import dataclass
 
 LUCK_PROMPTS = ("ask", "never")
 

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
+
+from roguelike.core.lean_dataclass import dataclass
 
 CHECK_ENV = "ROGUELIKE_CHECK_KEPT"
 

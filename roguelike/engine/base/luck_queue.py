@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from typing import TYPE_CHECKING
+
+from roguelike.core.lean_dataclass import dataclass
 
 if TYPE_CHECKING:
     from roguelike.core.events import Event

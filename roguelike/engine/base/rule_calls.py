@@ -6,10 +6,10 @@ composition root), and the functions below call through it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 
 if TYPE_CHECKING:
     from roguelike.engine.game import Game

@@ -16,11 +16,12 @@ for speed, never rebinding them (engine/game.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import attrgetter
 from typing import Any
 
 from roguelike.core.ecs import EntityStore
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.core.rng import Streams
 from roguelike.engine.base.game_options import GameOptions
 from roguelike.engine.base.luck_queue import LuckQueue

@@ -6,10 +6,10 @@ carry that table's to-hit modifiers; content/targeting.toml names the row (RULES
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from roguelike.core.components import Position
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.world.sight import clear_line, line
 
 if TYPE_CHECKING:

@@ -3,7 +3,6 @@ helpless companion, bank."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.explore import ItemDef, roll_expr
@@ -18,6 +17,7 @@ from roguelike.core.explore_components import (
     LightSource,
     Treasure,
 )
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of

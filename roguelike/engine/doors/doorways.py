@@ -4,7 +4,6 @@ and listening (T&T doors with the Classic odds adapted to the d6; RULES.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -19,6 +18,7 @@ from roguelike.core.components import (
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Listened, SecretDoor, Stuck
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.core.rng import Stream
 from roguelike.engine.base.action import Action, Result, done, fail, instead, spend_action
 from roguelike.engine.base.kept import declare

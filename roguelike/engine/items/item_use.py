@@ -5,13 +5,13 @@ Which rule an item follows is its `effect` in content/items.toml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.explore import ItemDef
 from roguelike.core.components import Character, MonsterStats, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import LightSource, Marker
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import attribute, chebyshev, name_of

@@ -7,7 +7,6 @@ action's `option` (n, ne, e, se, s, sw, w, nw), stopping at anything in the way.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from roguelike.content.explore import SpellDef
@@ -15,6 +14,7 @@ from roguelike.core.components import Appearance, Character, Named, Position
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
 from roguelike.core.explore_components import SpellHealed, SpellWall
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import DIRECTIONS, Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import chebyshev, name_of

@@ -3,7 +3,6 @@ within 1 square, then the success or failure chart (content/explore.toml)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -14,6 +13,7 @@ from roguelike.core.components import Actor, Appearance, Character, Named, Posit
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Marker
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.core.rng import Stream
 from roguelike.engine.base import rule_calls as adapters
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action

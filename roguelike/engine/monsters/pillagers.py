@@ -10,7 +10,6 @@ Game Play 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -20,6 +19,7 @@ from roguelike.core.components import Actor, Disabled, FightState, Position
 from roguelike.core.ecs import EntityStore
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Haul, Marker, SecretDoor, Treasure
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.core.rng import Stream
 from roguelike.engine.actions.basic import Attack, begin_move
 from roguelike.engine.base.action import (

@@ -19,13 +19,13 @@ more rest would still do), `RestRun` (the `R` command: rest until healed or dist
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.content.explore import RestKind
 from roguelike.core.components import Actor, Conditions, Disabled, HitBoxes, Position
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue, Ledger, LightSource
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.action import Action, Result, done, fail
 from roguelike.engine.base.stats import attribute, chebyshev, is_disabled, name_of, speed
 from roguelike.engine.base.words import direction_words, plural

@@ -10,12 +10,12 @@ counted) is a critical failure, which luck after the roll cannot rescue.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
 from roguelike.core.explore_components import Fatigue
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.stats import attribute, name_of
 from roguelike.engine.status.conditions import check_mod
 

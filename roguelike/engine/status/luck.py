@@ -13,11 +13,11 @@ is asked for, so the game never stops for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, Character, FightState
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base import luck_queue
 from roguelike.engine.base.action import Action, Result, done, fail
 from roguelike.engine.base.luck_queue import Offer, Resumer, offer_waiting

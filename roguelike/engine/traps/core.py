@@ -11,7 +11,7 @@ that set it off and the caster level (`trap_ctx` makes the rest again).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from roguelike.content.traps import TrapDef, parse_duration
@@ -25,6 +25,7 @@ from roguelike.core.components import (
 )
 from roguelike.core.dice import parse
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.luck_queue import then, waiting
 from roguelike.engine.base.stats import name_of
 from roguelike.engine.base.words import the_trap

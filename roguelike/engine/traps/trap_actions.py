@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from roguelike.core.components import Actor, Character, Confined, Door, Position, Searched, Trap
 from roguelike.core.events import Event
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.action import Action, Result, done, fail, spend_action
 from roguelike.engine.base.stats import chebyshev, name_of, speed
 from roguelike.engine.base.words import the_trap

@@ -12,13 +12,13 @@ Under ROGUELIKE_CHECK_KEPT=1 every kept read is held to a fresh computation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from roguelike.core.components import Actor, Door, Position
+from roguelike.core.lean_dataclass import dataclass
 from roguelike.engine.base.kept import Kept, declare
 from roguelike.engine.light.lighting import party_sight, sight_reaches
 from roguelike.engine.turns import explore_hooks as explore

@@ -34,10 +34,15 @@ class EntityStore:
         # type -> the cached type sets holding it (an ordered set: dict keys), so that
         # _forget looks at those alone, not at every list (it runs on every add and remove)
         self._keys_of: dict[type, dict[tuple[type, ...], None]] = {}
+        # Every entity made or destroyed and every component added, replaced or removed
+        # counts one (fields changed in place do not): a key holding it stands for every
+        # id list at once, where comparing each list asked for costs a call each.
+        self.writes = 0
 
     def create(self, *components: object) -> int:
         eid = self.next_id
         self.next_id += 1
+        self.writes += 1
         self._alive[eid] = None
         self._cache.pop((), None)
         for comp in components:
@@ -45,6 +50,7 @@ class EntityStore:
         return eid
 
     def destroy(self, eid: int) -> None:
+        self.writes += 1
         for ctype, table in self._by_type.items():
             if table.pop(eid, None) is not None:
                 self._forget(ctype, eid)
@@ -76,6 +82,8 @@ class EntityStore:
             raise KeyError(f"entity {eid} does not exist")
         table = self._by_type.setdefault(type(comp), {})
         old = table.get(eid)
+        if old is not comp:
+            self.writes += 1
         if old is None:
             self._forget(type(comp), eid)
         elif old is not comp:
@@ -86,6 +94,7 @@ class EntityStore:
 
     def remove(self, eid: int, ctype: type) -> None:
         if self._by_type.get(ctype, {}).pop(eid, None) is not None:
+            self.writes += 1
             self._forget(ctype, eid)
 
     def has(self, eid: int, ctype: type) -> bool:

@@ -30,6 +30,7 @@ from roguelike.engine.base.action import (
     fail,
     spend_action,
 )
+from roguelike.engine.base.kept import declare
 from roguelike.engine.base.kept_events import wait_events
 from roguelike.engine.base.stats import chebyshev, name_of
 from roguelike.engine.base.words import a_an, a_name, capital, plural
@@ -206,9 +207,58 @@ def arrive_after_reveal(game: Game) -> list[Event]:
                   f"{on_level(game)} on this level.", roll=count)]
 
 
+WAITS = declare("pillager_waits", __name__, ("moves", "doors", "tiles", "traps", "depths",
+                                             "entities", "level", "rows"), why=(
+    "Pillager -> the inputs of its last decision, a Wait that nothing could have turned "
+    "into a step: no delver near, and no step open (every one onto a creature, or none on "
+    "the map). A Pillager kept from its way waits every turn of a rest; while nothing "
+    "has moved, no door, tile, trap or level changed and the creatures, the downed, the "
+    "loot and the secret doors are the same, it waits again"))
+
+
 def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
     """One decision of a Pillager not engaged (dispatched from monster_ai.take_turn).
     `here`: it is on the level played (where the party may stand in its way)."""
+    kept = game.kept
+    if not kept.in_run:  # (creatures may have been put anywhere by hand: no log of it)
+        return _decide(game, eid, here)[0]
+    key = _wait_key(game, eid, here)
+    waits: dict[int, tuple[object, ...]] | None = kept.values.get(WAITS.name)
+    if waits is not None and waits.get(eid) == key:
+        if kept.check:  # (the fresh decision first: it must be this very Wait)
+            fresh, still = _decide(game, eid, here)
+            WAITS.check(game, (fresh, still), (wait_events(game, eid), True))
+            return fresh
+        return wait_events(game, eid)
+    events, provable = _decide(game, eid, here)
+    if provable:
+        if waits is None:
+            waits = WAITS.put(game, {})
+        waits[eid] = key
+    elif waits is not None:
+        waits.pop(eid, None)
+    return events
+
+
+def _wait_key(game: Game, eid: int, here: bool) -> tuple[object, ...]:
+    """What a Pillager's Wait with no delver near and no step open was decided from:
+    where it stands and whether it hauls; the party; the counters of every move, door,
+    tile, trap and change of level told (within one turn loop every move is told); and
+    the store's count of writes (every creature, downed delver, marker, loose treasure
+    and secret door that came or went: the sets its decision reads)."""
+    store = game.store
+    pos = store.by_type[Position][eid]
+    hauls = store.by_type.get(Haul)
+    haul = hauls.get(eid) if hauls is not None else None
+    changes = game.kept.changes
+    return (pos.x, pos.y, pos.depth, game.depth, here, haul is not None and haul.hauling,
+            store.writes, changes["moves"], changes["doors"], changes["tiles"],
+            changes["traps"], changes["depths"], *game.party)
+
+
+def _decide(game: Game, eid: int, here: bool) -> tuple[list[Event], bool]:
+    """The decision's events, and whether it is a Wait that nothing could have turned into
+    a step (take_action keeps those)."""
     store = game.store
     positions = store.table(Position)
     pos = positions[eid]
@@ -221,17 +271,17 @@ def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
     level = game.level
     if haul.hauling:
         if _in_camp(level, x, y):
-            return _try(game, eid, Deposit())
+            return _try(game, eid, Deposit()), False
         # no camp squares would leave the map unreachable everywhere: a Wait, as before
         return _step_towards(game, eid, pos, goal_map(game, "camp", level), here)
     loot = loot_targets(game)
     spots = loot[0]
     target = grab_index(loot).get((x, y))  # the first spot (by id) next to it, if any
     if target is not None:
-        return _try(game, eid, Grab(target))
+        return _try(game, eid, Grab(target)), False
     if not spots:  # nothing left to loot: "otherwise move towards their Base" (T&T)
         if _in_camp(level, x, y):
-            return wait_events(game, eid)
+            return wait_events(game, eid), True
         return _step_towards(game, eid, pos, goal_map(game, "camp", level), here)
     if loot[1] is None:
         loot[1] = distances(game, [xy for _t, xy in spots])
@@ -250,9 +300,11 @@ def _try(game: Game, eid: int, action: Action) -> list[Event]:
 
 
 def _step_towards(game: Game, eid: int, pos: Position, goal: GoalMap, here: bool
-                  ) -> list[Event]:
+                  ) -> tuple[list[Event], bool]:
     """A step down `goal`'s map, round the party where it stands in the way ("avoiding combat",
-    T&T); with the way barred and a delver beside it, the Pillager fights that one."""
+    T&T); with the way barred and a delver beside it, the Pillager fights that one. With
+    it, whether this is a Wait that nothing could have turned into a step: no delver
+    near, and every step of the map onto a creature (or none)."""
     x, y = pos.x, pos.y
     near = _delvers_near(game, pos) if here else []
     # (no options where the map is unreachable or 0: steps_from lists none there)
@@ -263,6 +315,7 @@ def _step_towards(game: Game, eid: int, pos: Position, goal: GoalMap, here: bool
             # round the party; with no way round, on past it (a delver in the way itself
             # is then fought, below)
             options = _detour(game, pos, goal.dist, zone) or options
+    tried = False  # (a step refused by the rules: not a Wait take_action keeps)
     if options:
         # A step onto a creature fails and changes nothing (PillagerStep), so the squares
         # taken are read once, not by a failed action per option.
@@ -272,17 +325,19 @@ def _step_towards(game: Game, eid: int, pos: Position, goal: GoalMap, here: bool
         for square, dx, dy in options:
             if square in taken:
                 continue
+            tried = True
             events = _free_step(game, eid, pos, dx, dy)
             if events is not None:
-                return events
+                return events, False
     for px, py in near:  # the way is barred: stand and fight the one beside it
         if max(abs(px - x), abs(py - y)) <= 1:
             foe = game.creature_at(px, py) or 0
             # (engaged from now: it stands and fights that delver while they stand side
             # by side, and is a foe to the party, as one it attacks must be)
             fight_state(game, eid).engaged_by = foe
-            return _try(game, eid, Attack(foe))
-    return wait_events(game, eid)  # (a Wait never turns into another action)
+            return _try(game, eid, Attack(foe)), False
+    # (a Wait never turns into another action)
+    return wait_events(game, eid), not near and not tried
 
 
 def _delvers_near(game: Board, pos: Position) -> list[tuple[int, int]]:

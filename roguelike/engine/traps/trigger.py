@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from roguelike.engine.base.views import Board
     from roguelike.engine.game import Game
 
+ROUND_SQUARES = declare("round_squares", __name__, ("moves", "depths", "entities"), why=(
+    "the store's writes and the counters of moves and changes of level when tick last "
+    "wrote every creature's round-start square, within one turn loop (every move in it "
+    "is told, and on_moved writes the square itself): the same, and no square differs"))
 SPRUNG = declare("sprung_traps", __name__, ("entities", "traps"), why=(
     "(the store's Trap id list, the 'traps' count, the sprung traps' ids): a trap is "
     "sprung, re-armed and disarmed only where 'traps' is told"))
@@ -172,17 +176,35 @@ def tick(game: Game) -> list[Event]:
                 game.kept.changed("traps")
     events += hazards.tick(game)
     events += confine.tick(game)
+    _round_squares(game)
+    return events
+
+
+def _round_squares(game: Game) -> None:
+    """Where each creature starts the round (every creature of every level, every round):
+    on_moved has noted every step already, so only a square that differs is written
+    (the dict's values and its order are what writing them all would leave). In a turn
+    loop's quiet rounds (a rest's, mostly: nothing moved, came, went or changed level
+    since the last pass) no square differs, and none is looked at."""
+    store, kept = game.store, game.kept
+    changes = kept.changes
+    key = (store.writes, changes["moves"], changes["depths"])
+    quiet = kept.in_run and ROUND_SQUARES.get(game) == key
+    if quiet and not kept.check:
+        return
     last = game.last_squares
     positions = store.table(Position)
-    # where each creature starts the round (every creature of every level, every round):
-    # on_moved has noted every step already, so only a square that differs is written
-    # (the dict's values and its order are what writing them all would leave)
+    written = 0
     for eid in store.ids(Actor, Position):
         pos = positions[eid]
         old = last.get(eid)
         if old is None or old[1] != pos.x or old[2] != pos.y or old[0] != pos.depth:
             last[eid] = (pos.depth, pos.x, pos.y)
-    return events
+            written += 1
+    if quiet:  # (under the check: a quiet round must have written nothing)
+        ROUND_SQUARES.check(game, written, 0)
+    if kept.in_run:
+        ROUND_SQUARES.put(game, key)
 
 
 def _sprung_ids(game: Game) -> list[int]:

@@ -244,10 +244,12 @@ def turn_event(game: Game, eid: int | None, initiative: int) -> Event:
 def can_start(game: Game, eid: int) -> bool:
     """Whether `eid`'s turn can start (and, started, go on): it stands on this level
     and is not Disabled. The turn loop's one copy of this rule."""
-    # (a destroyed entity has no Position: no separate alive() check is needed)
-    pos = game.store.table(Position).get(eid)
+    # (a destroyed entity has no Position: no separate alive() check is needed; the
+    # tables read straight from by_type: this runs some three times a turn)
+    tables = game.store.by_type
+    pos = tables[Position].get(eid)
     return pos is not None and pos.depth == game.state.depth \
-        and eid not in game.store.peek(Disabled)
+        and eid not in tables.get(Disabled, ())
 
 
 def new_round(game: Game) -> list[Event]:

@@ -25,6 +25,7 @@ from roguelike.host.claims import Elsewhere
 from roguelike.host.forks import ZygoteGone
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
+from roguelike.host.play_trace import PlayTrace
 from roguelike.host.registry import TAKEN, GameTaken
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.task: asyncio.Task[None] | None = None
         self.idle_task: asyncio.Task[None] | None = None
+        self.trace: PlayTrace | None = None  # the Play under way (play_trace.py)
 
     # ----- asyncssh callbacks ---------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -200,6 +202,8 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                 self.send(RESET)
                 op = choice.get("op")
                 if op in ("play", "continue"):
+                    if self.trace is not None:
+                        self.trace.mark("fork_asked")
                     try:
                         game = await self.host.start_game(account, choice.get("seed"),
                                                           self.cols, self.rows, self.term, self)
@@ -253,6 +257,12 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             self.host.unreserve(account.id, self)  # a Play chosen but never started
 
     async def play(self, game: LiveGame, reattached: bool = False) -> None:
+        trace, self.trace = self.trace, None
+        if trace is not None and not reattached:
+            trace.mark("forked")
+            trace.pid = game.hub.child.pid
+            game.hub.trace = trace
+            trace.log_later()
         self.host.claim(game)
         self.game = game
         self.enter(game.hub, "play")

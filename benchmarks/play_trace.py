@@ -1,6 +1,6 @@
 """Where Play's time goes, end to end: one player, Play again and again, each part timed.
 
-    python benchmarks/play_trace.py [--plays 15] [--cols 80 --rows 24]
+    python benchmarks/play_trace.py [--plays 15] [--cols 80 --rows 24] [--no-spare]
 
 A real host (its own process, benchmarks/real_host.py) on loopback and one SSH player
 (roguelike/host/client.py). Each round, from the lobby: Play a seed, the seed typed, Enter
@@ -12,12 +12,14 @@ Play splits into:
   client -> host        the Enter's trip to the host (SSH, the host's event loop)
   host -> choice        the lobby reads the key and asks the host to play (its link)
   choice -> fork asked  the lobby left, the claim
-  fork asked -> forked  the zygote's fork and the hub (PtyChild.spawn)
+  fork asked -> forked  the zygote's fork and the hub (PtyChild.spawn); with a spare
+                        (roguelike/host/spare.py), the seed told and its redraw
   forked -> first out   the child's set-up and the game's start to its first write
   first out -> last     the game drawing its first screen, frame by frame to the player
   last frame -> client  the last frame's trip to the client
 
-and the game child's CPU to that screen (/proc/PID/schedstat: on a CPU, waiting for one).
+and the game child's CPU to that screen (/proc/PID/schedstat: on a CPU, waiting for one);
+with a spare, what it cost while it waited (its USS and CPU just before Play).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.host_load import _uss_kb  # noqa: E402
 from benchmarks.real_host import RealHost  # noqa: E402
 from roguelike.host.client import Terminal  # noqa: E402
 
@@ -53,12 +56,13 @@ def cpu_ms(pid: int) -> tuple[float, float]:
     return int(on_cpu) / 1e6, int(waiting) / 1e6
 
 
-def game_pids() -> set[int]:
-    """The hosted games running now (their process names, launch.py's name_process)."""
+def game_pids(kind: str = "play") -> set[int]:
+    """The hosted games running now (their process names, launch.py's name_process), or
+    with kind="spare" the games forked ahead and held (roguelike/host/spare.py)."""
     found = set()
     for comm in Path("/proc").glob("[0-9]*/comm"):
         try:
-            if comm.read_text().startswith("rl-play-"):
+            if comm.read_text().startswith(f"rl-{kind}-"):
                 found.add(int(comm.parent.name))
         except OSError:
             continue
@@ -83,6 +87,9 @@ async def one_play(t: Terminal, before: set[int]) -> dict[str, Any]:
     await t.wait_for("Seed (words", 10)
     t.send(SEED)
     await t.quiet(0.2, 5)
+    held = sorted(game_pids("spare"))  # (what a spare costs while it waits)
+    spare = {"spare_uss_mb": _uss_kb(held[0]) / 1024, "spare_cpu_ms": cpu_ms(held[0])[0]} \
+        if held else {}
     pressed = time.monotonic()
     t.send(ENTER)
     await t.wait_for("Choose your party", 30)
@@ -93,7 +100,7 @@ async def one_play(t: Terminal, before: set[int]) -> dict[str, Any]:
     on_cpu, waiting = cpu_ms(pid)
     t.send(ESC)  # leave the party screen: back to the lobby, the game records nothing
     return {"pressed": pressed, "last": last, "pid": pid, "cpu_ms": on_cpu,
-            "cpu_wait_ms": waiting}
+            "cpu_wait_ms": waiting, **spare}
 
 
 def split(client: dict[str, Any], host: dict[str, Any]) -> dict[str, float]:
@@ -103,25 +110,32 @@ def split(client: dict[str, Any], host: dict[str, Any]) -> dict[str, float]:
     frames = [at for at, _ in host["frames"]]
     in_time = [at for at in frames if at <= (client["last"] - key_at) * 1000 + 1]
     last_frame = in_time[-1] if in_time else frames[-1]
+    # a game forked at Play: forked, then its first output; a spare taken: the seed told
+    # and its redraw in hand, its whole screen then sent at once
+    ready = marks.get("forked", marks.get("spare_taken", 0.0))
+    first = marks.get("first_output", ready)
     parts = {"total": (client["last"] - client["pressed"]) * 1000,
              "client_to_host": (key_at - client["pressed"]) * 1000,
              "host_to_choice": marks.get("chosen", 0.0),
              "choice_to_fork_asked": marks.get("fork_asked", 0.0) - marks.get("chosen", 0.0),
-             "fork": marks.get("forked", 0.0) - marks.get("fork_asked", 0.0),
-             "forked_to_first_output": marks.get("first_output", 0.0) - marks.get("forked", 0.0),
-             "first_output_to_last_frame": last_frame - marks.get("first_output", 0.0),
+             "fork": ready - marks.get("fork_asked", 0.0),
+             "forked_to_first_output": first - ready,
+             "first_output_to_last_frame": last_frame - first,
              "last_frame_to_client": (client["last"] - key_at) * 1000 - last_frame,
              "lobby_ended": marks.get("lobby_ended", 0.0),
              "frames": float(len(in_time)),
-             "cpu_ms": client["cpu_ms"], "cpu_wait_ms": client["cpu_wait_ms"]}
+             "cpu_ms": client["cpu_ms"], "cpu_wait_ms": client["cpu_wait_ms"],
+             "spare_uss_mb": client.get("spare_uss_mb", 0.0),
+             "spare_cpu_ms": client.get("spare_cpu_ms", 0.0)}
     return {k: round(v, 1) for k, v in parts.items()}
 
 
-async def run(plays: int, cols: int, rows: int) -> dict[str, Any]:
+async def run(plays: int, cols: int, rows: int, options: tuple[str, ...] = ()
+              ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="play-trace-") as folder:
         log = Path(folder) / "host.log"
         host = RealHost(Path(folder) / "data", log=log)
-        await host.start()
+        await host.start(*options)
         clients = []
         try:
             t = await Terminal.connect(host.ssh_port, "tracer", "tracepass1", cols=cols,
@@ -146,8 +160,11 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=15)
     parser.add_argument("--cols", type=int, default=80)
     parser.add_argument("--rows", type=int, default=24)
+    parser.add_argument("--no-spare", action="store_true",
+                        help="the host forks the game at Play, none ahead in the lobby")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args.plays, args.cols, args.rows))))
+    options = ("--no-spare",) if args.no_spare else ()
+    print(json.dumps(asyncio.run(run(args.plays, args.cols, args.rows, options))))
 
 
 if __name__ == "__main__":

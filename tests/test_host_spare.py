@@ -156,3 +156,14 @@ async def test_no_spare_when_switched_off_or_a_save_waits(server):
     await choose_seed(t)  # Play forks the game then, as before
     assert len(game_processes(nat, host.config.data)) == 1
     t.close()
+
+
+def test_the_go_line_is_read_strictly():
+    from roguelike.ui.held import told
+
+    assert told(b'{"seed": "amber wolf 17", "name": "rl-play-3"}\n') == (SEED, "rl-play-3")
+    assert told(b'{"name": "rl-play-3"}\n') == (None, "rl-play-3")  # the seed it drew
+    assert told(b"") == (None, "")  # the host hung up: nothing taken
+    assert told(b"not json\n") == (None, "")
+    assert told(b'["a list"]\n') == (None, "")
+    assert told(b'{"seed": "!!", "name": 5}\n') == (None, "")  # a bad seed is not taken

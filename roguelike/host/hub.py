@@ -93,6 +93,7 @@ class Hub:
         self.status: Status = {}
         self.bytes_out = 0
         self.bytes_in = 0
+        self.last_output = 0.0  # (the event loop's time of the child's last bytes)
         self.loop = asyncio.get_running_loop()
         self.ended = self.loop.create_future()
         self.on_status: Callable[[], None] | None = None
@@ -119,6 +120,7 @@ class Hub:
         if self.trace is not None and not self.bytes_in:
             self.trace.mark("first_output")
         self.bytes_in += len(data)
+        self.last_output = self.loop.time()
         self._buf += data
         if not self._paused and len(self._buf) + self._unparsed_bytes >= PAUSE_AT:
             self._paused = True

@@ -54,21 +54,22 @@ class Spare:
             return False
         finally:
             self._close_go()
-        if seed:
-            await self._redrawn(before)
+        await self._settled(before if seed else None)
         return self.hub.running
 
-    async def _redrawn(self, before: int) -> None:
-        """Wait for the held game's redraw with its seed: its first bytes, then nothing
-        for QUIET (a redraw read in pieces, attached between two, would start the
-        player's screen in the middle of an escape sequence), then in the screen copy."""
+    async def _settled(self, before: int | None) -> None:
+        """Wait for the held game's output to settle: its redraw with the seed told (new
+        bytes since `before`, if given), then nothing for QUIET (a frame read in pieces,
+        the player attached between two, would start the player's screen in the middle of
+        an escape sequence: a spare taken while still drawing); then in the screen copy."""
         loop = asyncio.get_running_loop()
         until = loop.time() + TOLD_WAIT
-        seen, still_since = before, loop.time()
+        seen = self.hub.bytes_in if before is None else before
+        still_since = self.hub.last_output if before is None else loop.time()
         while loop.time() < until and self.hub.running:
             if self.hub.bytes_in != seen:
                 seen, still_since = self.hub.bytes_in, loop.time()
-            elif seen != before and loop.time() - still_since >= QUIET:
+            elif (before is None or seen != before) and loop.time() - still_since >= QUIET:
                 break
             await asyncio.sleep(0.003)
         self.hub.flush()  # (into the screen copy now, not a frame later)

@@ -80,6 +80,24 @@ async def test_play_takes_the_spare_and_shows_its_screen_whole_at_once(server, s
     t.close()
 
 
+async def test_play_a_new_random_seed_takes_the_seed_the_spare_drew(server):
+    host, port = await server()
+    t = await Terminal.connect(port, "ivy", "secret1")
+    await t.wait_for("Play (a new random seed)")
+    pid = await spare_of(host, "ivy")
+    t.send(ENTER)  # the lobby's first line
+    await t.wait_for("Choose your party", 10)
+    await t.quiet(0.2)
+    game = host.games[host.accounts.find("ivy").id]
+    assert game.hub.child.pid == pid
+    seed = t.text.split("(seed ", 1)[1].split(")", 1)[0]
+    assert seed.startswith("delve-"), t.text
+    t.send(ENTER)
+    await t.wait_for("D1 R1 ", 30)
+    await until(lambda: game.hub.status.get("seed") == seed)  # the game is on that seed
+    t.close()
+
+
 async def test_a_window_changed_before_play_reaches_the_spare(server):
     host, port = await server()
     t = await Terminal.connect(port, "rae", "secret1")

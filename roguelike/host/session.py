@@ -117,7 +117,7 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                 self.hub.resize(self.cols, self.rows)
             if self.spare is not None:
                 self.spare.resize(self.cols, self.rows)
-            if self.mode == "watch" and self.mode == "watch" and self.hub is not None:
+            if self.mode == "watch" and self.hub is not None:
                 self.hub.watcher_resized(self, self.cols, self.rows)
 
     def eof_received(self) -> bool:
@@ -289,7 +289,8 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             log.info("no spare game: %s", err)
             return None
         spare.resize(self.cols, self.rows)  # (a window changed while it was forked)
-        self.spare = spare
+        if self.spare_task is asyncio.current_task():  # (not ended while it was forked)
+            self.spare = spare
         return spare
 
     def _take_spare(self, account: Account, choice: dict[str, Any]) -> Spare | None:

@@ -326,8 +326,9 @@ class Hosts:
     data folder behind HAProxy with the README's configuration (tests/test_host_cluster.py
     runs the same): their processes, and the one SSH and web port the bots use."""
 
-    def __init__(self, count: int, sessions: int) -> None:
+    def __init__(self, count: int, sessions: int, options: tuple[str, ...] = ()) -> None:
         self.count = count
+        self.options = options  # more of the hosts' options (--no-spare)
         self.sessions = sessions
         self.hosts: list[RealHost] = []
         self.proxy_pid = 0
@@ -337,7 +338,7 @@ class Hosts:
     async def __aenter__(self) -> Hosts:
         folder = Path(tempfile.mkdtemp(prefix="host-bench-"))
         self._stack.callback(shutil.rmtree, folder, ignore_errors=True)
-        caps = ("--max-sessions", str(self.sessions + 8), "--max-per-ip", "8")
+        caps = ("--max-sessions", str(self.sessions + 8), "--max-per-ip", "8", *self.options)
         try:
             if self.count == 1:
                 host = await RealHost(folder / "data").start(*caps)
@@ -390,8 +391,9 @@ class Hosts:
 
 
 async def _bench(sessions: int, seconds: float, deadline: float, web: bool = False,
-                 at_once: int = 6, hosts: int = 1) -> dict[str, Any]:
-    async with Hosts(hosts, sessions) as run:
+                 at_once: int = 6, hosts: int = 1, options: tuple[str, ...] = ()
+                 ) -> dict[str, Any]:
+    async with Hosts(hosts, sessions, options) as run:
         return await _measure(run, sessions, seconds, deadline, web, at_once)
 
 
@@ -486,14 +488,15 @@ def targets_met(figures: dict[str, Any]) -> dict[str, bool | None]:
 
 
 def bench_host(sessions: int = 50, seconds: float = 20.0, timeout: float | None = None,
-               web: bool = False, hosts: int = 1) -> dict[str, Any]:
+               web: bool = False, hosts: int = 1, options: tuple[str, ...] = ()
+               ) -> dict[str, Any]:
     """The figures as a dict (benchmarks/run.py merges them); bounded by `timeout`
     (default: time enough for the logins, 1.5 s a player, and the run)."""
     if timeout is None:
         timeout = max(240.0, sessions * 1.5 + seconds + 60)
     deadline = time.monotonic() + timeout
-    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline, web, hosts=hosts),
-                                        timeout + 60))
+    return asyncio.run(asyncio.wait_for(_bench(sessions, seconds, deadline, web, hosts=hosts,
+                                               options=options), timeout + 60))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -505,8 +508,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hosts", type=int, choices=(1, 2), default=1,
                         help="2: two hosts on one PostgreSQL behind HAProxy (the README's "
                              "configuration), the bots through HAProxy's one address")
+    parser.add_argument("--no-spare", action="store_true",
+                        help="the hosts fork each game at Play, none ahead in the lobby")
     args = parser.parse_args(argv)
-    figures = bench_host(args.sessions, args.seconds, web=args.web, hosts=args.hosts)
+    figures = bench_host(args.sessions, args.seconds, web=args.web, hosts=args.hosts,
+                         options=("--no-spare",) if args.no_spare else ())
     figures["targets"] = {k: f"{op} {v}" for k, (op, v) in TARGETS.items()}
     figures["targets_met"] = targets_met(figures)
     print(json.dumps(figures))

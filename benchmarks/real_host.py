@@ -14,8 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class RealHost:
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, log: Path | None = None) -> None:
         self.data = Path(data)
+        self.log = log  # where the host's log (its stderr) goes; none kept without
         self.proc: asyncio.subprocess.Process | None = None
         self.ssh_port = 0
         self.web_port = 0
@@ -31,10 +32,12 @@ class RealHost:
         return self.proc.pid
 
     async def start(self, *options: str, timeout: float = 60.0) -> RealHost:
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "roguelike", "host", "--port", "0", "--web-port", "0",
-            "--data", str(self.data), *options, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, cwd=ROOT)
+        with contextlib.ExitStack() as files:
+            log = files.enter_context(self.log.open("ab")) if self.log else subprocess.DEVNULL
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "roguelike", "host", "--port", "0", "--web-port", "0",
+                "--data", str(self.data), *options, stdout=subprocess.PIPE, stderr=log,
+                cwd=ROOT)
         assert self.proc.stdout is not None
         line = ""
         while "web on" not in line:

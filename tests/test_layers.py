@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "roguelike": 0,  # (the package's __init__: the version)
     "roguelike.places": 0,
     "roguelike.terminal": 0,
+    "roguelike.process_name": 0,  # a hosted child's name in ps (host/launch.py, ui/held.py)
     "roguelike.game_status": 0,  # the hosted game -> host status line
     "roguelike.storage": 0,  # SQLite or PostgreSQL: the host's databases
     "roguelike.core": 0,  # entity store, random streams, dice, events, components

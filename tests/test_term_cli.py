@@ -17,7 +17,8 @@ from roguelike.cli import build_parser
 from roguelike.host.cli import INTERNAL_COMMANDS
 
 INTERNAL = set(INTERNAL_COMMANDS)  # started by the host, never by a player
-INTERNAL_OPTIONS = {"--data", "--player-id", "--player-name", "--status-fd"}  # play's
+INTERNAL_OPTIONS = {"--data", "--player-id", "--player-name", "--status-fd",
+                    "--go-fd"}  # play's
 
 
 def run(*args: str, timeout: float = 30, **kwargs: object) -> subprocess.CompletedProcess[str]:

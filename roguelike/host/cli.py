@@ -23,6 +23,8 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--player-id", type=int, help=argparse.SUPPRESS)
     play.add_argument("--player-name", default="", help=argparse.SUPPRESS)
     play.add_argument("--status-fd", type=int, help=argparse.SUPPRESS)
+    # a game started ahead of Play, held at its party screen until told on this descriptor
+    play.add_argument("--go-fd", type=int, help=argparse.SUPPRESS)
 
 
 def play_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -36,7 +38,7 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.player_id is not None:
         folder = account_dir(folder, args.player_id)
     return {"data_dir": str(folder), "player_name": args.player_name,
-            "status_fd": args.status_fd}
+            "status_fd": args.status_fd, "go_fd": args.go_fd}
 
 
 def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,6 +72,10 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="the server's data folder: accounts, host key, players' files "
                            "(default ./hostdata)")
     host.add_argument("--guests", action="store_true", help="allow the user 'guest' in")
+    host.add_argument("--no-spare", action="store_true",
+                      help="fork a player's game at Play, not ahead while they are in the "
+                           "lobby (saves a game's memory per player in the lobby; Play then "
+                           "waits for the game's first screen)")
     host.add_argument("--max-sessions", type=int_range(1), default=64, metavar="N",
                       help="most players connected at once (default 64)")
     host.add_argument("--max-per-ip", type=int_range(1), default=8, metavar="N",
@@ -129,7 +135,8 @@ def dispatch(args: argparse.Namespace) -> int:
                   f"{proxy[:60]!r} is not one", file=sys.stderr)
             return 2
     config = HostConfig(data=Path(args.data).resolve(), bind=args.bind, port=args.port,
-                        guests=args.guests, max_sessions=args.max_sessions,
+                        guests=args.guests, spare=not args.no_spare,
+                        max_sessions=args.max_sessions,
                         max_per_ip=args.max_per_ip, drop_to=args.run_as,
                         ssh=not args.web_only,
                         web_port=None if args.ssh_only else args.web_port,

@@ -17,6 +17,8 @@ class HostConfig:
     bind: str = "127.0.0.1"
     port: int = 2222
     guests: bool = False
+    # a game forked ahead for each player in the lobby, taken at Play (roguelike/host/spare.py)
+    spare: bool = True
     max_sessions: int = 64  # logged-in players on the whole host
     max_per_ip: int = 8  # logged-in players from one address
     # connections still doing the SSH handshake or the login (roguelike/host/gate.py)

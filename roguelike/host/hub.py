@@ -26,6 +26,7 @@ from typing import Protocol
 from roguelike.game_status import Status, parse_status
 from roguelike.host.cast import CastWriter
 from roguelike.host.child import clamp_size
+from roguelike.host.play_trace import PlayTrace
 from roguelike.host.screen import GameScreen
 
 BACKLOG = 256 * 1024  # bytes queued on a viewer's channel before frames are dropped
@@ -91,6 +92,8 @@ class Hub:
         self.started = time.time()
         self.status: Status = {}
         self.bytes_out = 0
+        self.bytes_in = 0
+        self.last_output = 0.0  # (the event loop's time of the child's last bytes)
         self.loop = asyncio.get_running_loop()
         self.ended = self.loop.create_future()
         self.on_status: Callable[[], None] | None = None
@@ -109,10 +112,15 @@ class Hub:
         self._want_size = self._size
         self._last_resize = -RESIZE_GAP
         self._resize_handle: asyncio.TimerHandle | None = None
+        self.trace: PlayTrace | None = None  # Play's moments to the first screen
         child.start_reading(self._on_data, self._on_eof)
 
     # ----- output ---------------------------------------------------------------------
     def _on_data(self, data: bytes) -> None:
+        if self.trace is not None and not self.bytes_in:
+            self.trace.mark("first_output")
+        self.bytes_in += len(data)
+        self.last_output = self.loop.time()
         self._buf += data
         if not self._paused and len(self._buf) + self._unparsed_bytes >= PAUSE_AT:
             self._paused = True
@@ -159,6 +167,8 @@ class Hub:
             self._repaint_fresh()
             return
         self.bytes_out += len(data)
+        if self.trace is not None and seat is self.player:
+            self.trace.frame(len(data))
         seat.viewer.send(data)
 
     def _queue(self, item: bytes | tuple[int, int]) -> None:
@@ -227,6 +237,8 @@ class Hub:
             data = self.screen.repaint() if fits or seat.window is None \
                 else self.screen.framed(*seat.window)
             self.bytes_out += len(data)
+            if self.trace is not None and seat is self.player:
+                self.trace.frame(len(data))
             seat.viewer.send(data)
         if wait > 0:
             self._repaint_handle = self.loop.call_later(wait, self._repaint_later)

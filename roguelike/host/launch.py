@@ -24,7 +24,6 @@ import gc
 gc.disable()
 
 import contextlib
-import ctypes
 import fcntl
 import os
 import resource
@@ -42,9 +41,8 @@ from typing import Any
 from roguelike import cli
 from roguelike.content.loader import default_content
 from roguelike.host import forks
+from roguelike.process_name import name_process
 from roguelike.ui.warm_up import warm_screens
-
-PR_SET_NAME = 15
 
 
 def take_terminal() -> None:
@@ -62,14 +60,6 @@ def limit_memory(limit: int) -> None:
 def private_files() -> None:
     # saves, replays, morgues and options are the player's: 0600, whatever the host's umask
     os.umask(0o077)
-
-
-def name_process(name: str) -> None:
-    """The process's short name (ps, top, /proc/PID/comm): which game it is, since a
-    forked child's command line is the zygote's."""
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]), 0, 0, 0)
 
 
 def place_fds(slave: int, given: list[int], targets: list[int]) -> None:

@@ -33,12 +33,14 @@ from roguelike.host.accounts import Account, AccountError
 from roguelike.host.challenge_host import LOBBY_OPS
 from roguelike.host.hub import Hub
 from roguelike.host.paths import account_dir
+from roguelike.host.play_trace import PlayTrace
 from roguelike.host.registry import TAKEN
 from roguelike.records.account import has_save
 from roguelike.records.scores import top_scores
 from roguelike.storage.database import Database
 
 if TYPE_CHECKING:
+    from roguelike.host.child import PtyChild
     from roguelike.host.registry import Host
     from roguelike.host.session import HostSession
 
@@ -90,7 +92,9 @@ class LobbyRun:
                 # The game starts now, while the lobby winds down unseen (Textual's exit
                 # takes a fifth of a second; the player's terminal is reset for the game)
                 hub.detach(s)
-                self.host.in_background(child.hang_up(2.0))
+                if s.trace is not None:
+                    s.trace.mark("lobby_left")
+                self.host.in_background(self._wind_down(child, s.trace))
             elif hub.running:  # the connection went away: end the lobby
                 await child.hang_up(2.0)
         finally:
@@ -100,6 +104,12 @@ class LobbyRun:
                 task.cancel()
             self.writer.close()
         return self.choice
+
+    @staticmethod
+    async def _wind_down(child: PtyChild, trace: PlayTrace | None) -> None:
+        await child.hang_up(2.0)
+        if trace is not None:
+            trace.mark("lobby_ended")
 
     async def _push_state(self, changed: asyncio.Event) -> None:
         while True:
@@ -208,5 +218,8 @@ class LobbyRun:
                 and not self.host.reserve(self.account.id, self.session):
             return {"ok": False, "message": TAKEN}
         self.choice = choice
+        if op in ("play", "continue", "attempt"):
+            self.session.trace = PlayTrace(self.session.last_input)
+            self.session.trace.mark("chosen")
         self.chosen.set()
         return {"ok": True, "message": ""}

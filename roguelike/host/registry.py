@@ -27,6 +27,7 @@ from roguelike.host.paths import account_dir, make_account_dirs
 from roguelike.host.private import DIR_MODE, private_dir, tighten
 from roguelike.host.relay import Mirrors
 from roguelike.host.score_import import new_replays
+from roguelike.host.spare import Spare
 from roguelike.storage.database import Database
 
 T = TypeVar("T")
@@ -86,6 +87,7 @@ class Host:
         # scrypt needs 128 MiB and half a second: a login burst waits its turn here
         self.hashing = asyncio.Semaphore(max(1, config.hash_workers))
         self.games: dict[int, LiveGame] = {}
+        self.spares: set[Spare] = set()  # games forked ahead, held for lobbies (spare.py)
         self.starting: dict[int, object] = {}  # account id -> the session starting its game
         self.imported: set[str] = set()
         self.background: set[asyncio.Task[object]] = set()
@@ -266,14 +268,15 @@ class Host:
     async def spawn(self, args: list[str], account: Account, cols: int, rows: int, term: str,
                     pass_fds: tuple[int, ...] = ()) -> PtyChild:
         home = self.account_dir(account)
+        kind = "spare" if "--go-fd" in args else args[0]  # (a game held until Play: spare.py)
         return await PtyChild.spawn(
             self.zygote, args, cols=cols, rows=rows, env=child_env(term, home), cwd=home,
             user=self.user, memory_limit=self.config.memory_limit,
-            name=f"rl-{args[0]}-{account.id}", pass_fds=pass_fds)
+            name=f"rl-{kind}-{account.id}", pass_fds=pass_fds)
 
     async def start_game(self, account: Account, seed: str | None, cols: int, rows: int,
                          term: str, owner: object, party: str | None = None,
-                         take_over: bool = False) -> LiveGame:
+                         take_over: bool = False, spare: Spare | None = None) -> LiveGame:
         """Start the account's game for `owner` (with `party`, 'warrior,rogue,mage', a
         challenge's fixed party: no party screen); GameTaken if another session has it, or
         another host (unless `take_over`: then that host ends it and it goes on here)."""
@@ -285,7 +288,7 @@ class Host:
                 # a new game is not started over a running one)
                 await self._claim(self.claims, account, take_over or seed is None)
             try:
-                return await self._start_game(account, seed, cols, rows, term, party)
+                return await self._start_game(account, seed, cols, rows, term, party, spare)
             except BaseException:
                 if self.claims is not None:
                     await asyncio.to_thread(self.claims.release, account.id)
@@ -294,26 +297,16 @@ class Host:
             self.unreserve(account.id, owner)
 
     async def _start_game(self, account: Account, seed: str | None, cols: int, rows: int,
-                          term: str, party: str | None = None) -> LiveGame:
-        read_fd, write_fd = os.pipe()
-        args = ["play", "--data", str(self.config.data), "--player-id", str(account.id),
-                "--player-name", account.name, "--status-fd", str(write_fd)]
-        if seed:
-            args += ["--seed", seed]
-        if party:
-            args += ["--party", party]
-        try:
-            child = await self.spawn(args, account, cols, rows, term, pass_fds=(write_fd,))
-        except BaseException:
-            os.close(read_fd)
-            raise
-        finally:
-            os.close(write_fd)
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        cast = CastWriter(self.account_dir(account) / "casts" / f"{stamp}-{child.pid}.cast",
-                          cols, rows, sane_term(term), f"{account.name} (Traps & Treasure)")
-        hub = Hub(child, cols, rows, self.config.frame_interval, cast)
-        hub.read_status(read_fd)
+                          term: str, party: str | None = None,
+                          spare: Spare | None = None) -> LiveGame:
+        if spare is not None and not party and await spare.take(seed):
+            self.spares.discard(spare)
+            hub = spare.hub  # (forked ahead and held: its first screen is drawn)
+            hub.cast = self._cast(account, hub.child.pid, *hub.screen_size_sent, term)
+            hub.cast.output(hub.screen.repaint())
+        else:
+            hub = await self._fork_game(account, seed, cols, rows, term, party)
+        child = hub.child
         game = LiveGame(account, hub, term, seed=seed or "")
 
         def on_status() -> None:
@@ -327,6 +320,53 @@ class Host:
         self.changed()
         log.info("game started: account %d pid %d", account.id, child.pid)
         return game
+
+    async def _fork_game(self, account: Account, seed: str | None, cols: int, rows: int,
+                         term: str, party: str | None = None, go_fd: int | None = None) -> Hub:
+        """Fork the account's game (held until told on `go_fd`, if given: a spare)."""
+        read_fd, write_fd = os.pipe()
+        args = ["play", "--data", str(self.config.data), "--player-id", str(account.id),
+                "--player-name", account.name, "--status-fd", str(write_fd)]
+        if seed:
+            args += ["--seed", seed]
+        if party:
+            args += ["--party", party]
+        if go_fd is not None:
+            args += ["--go-fd", str(go_fd)]
+        given = (write_fd,) if go_fd is None else (write_fd, go_fd)
+        try:
+            child = await self.spawn(args, account, cols, rows, term, pass_fds=given)
+        except BaseException:
+            os.close(read_fd)
+            raise
+        finally:
+            os.close(write_fd)
+        cast = None if go_fd is not None else self._cast(account, child.pid, cols, rows, term)
+        hub = Hub(child, cols, rows, self.config.frame_interval, cast)
+        hub.read_status(read_fd)
+        return hub
+
+    def _cast(self, account: Account, pid: int, cols: int, rows: int,
+              term: str) -> CastWriter:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        return CastWriter(self.account_dir(account) / "casts" / f"{stamp}-{pid}.cast",
+                          cols, rows, sane_term(term), f"{account.name} (Traps & Treasure)")
+
+    async def make_spare(self, account: Account, cols: int, rows: int, term: str) -> Spare:
+        """A game forked ahead for the account's lobby, held until Play (spare.py)."""
+        go_read, go_write = os.pipe()
+        try:
+            hub = await self._fork_game(account, None, cols, rows, term, go_fd=go_read)
+        except BaseException:
+            os.close(go_write)
+            raise
+        finally:
+            os.close(go_read)
+        assert isinstance(hub.child, PtyChild)
+        spare = Spare(hub.child, hub, go_write, f"rl-play-{account.id}")
+        self.spares.add(spare)
+        hub.ended.add_done_callback(lambda _: self.spares.discard(spare))
+        return spare
 
     async def _after_game(self, game: LiveGame) -> None:
         await game.hub.ended
@@ -451,7 +491,8 @@ class Host:
         await self.challenges.stop()
         self.mirrors.stop_all()
         await asyncio.gather(*(g.hub.child.hang_up(self.config.hangup_wait)
-                               for g in list(self.games.values())), return_exceptions=True)
+                               for g in list(self.games.values())),
+                             *(s.end() for s in list(self.spares)), return_exceptions=True)
         if self.claims is not None:  # its games saved and ended: another host may take them
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.claims.release_all)

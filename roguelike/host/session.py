@@ -25,7 +25,10 @@ from roguelike.host.claims import Elsewhere
 from roguelike.host.forks import ZygoteGone
 from roguelike.host.hub import Hub
 from roguelike.host.lobby_link import LobbyRun
+from roguelike.host.play_trace import PlayTrace
 from roguelike.host.registry import TAKEN, GameTaken
+from roguelike.host.spare import SPARE_AFTER, Spare
+from roguelike.records.account import has_save
 
 if TYPE_CHECKING:
     from roguelike.host.accounts import Account
@@ -61,6 +64,10 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.task: asyncio.Task[None] | None = None
         self.idle_task: asyncio.Task[None] | None = None
+        self.trace: PlayTrace | None = None  # the Play under way (play_trace.py)
+        # a game forked ahead while the player is in the lobby, taken at Play (spare.py)
+        self.spare: Spare | None = None
+        self.spare_task: asyncio.Task[Spare | None] | None = None
 
     # ----- asyncssh callbacks ---------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -108,7 +115,9 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             self.cols, self.rows = clamp_size(width, height)
             if self.mode in ("play", "lobby") and self.hub is not None:
                 self.hub.resize(self.cols, self.rows)
-            elif self.mode == "watch" and self.hub is not None:
+            if self.spare is not None:
+                self.spare.resize(self.cols, self.rows)
+            if self.mode == "watch" and self.hub is not None:
                 self.hub.watcher_resized(self, self.cols, self.rows)
 
     def eof_received(self) -> bool:
@@ -193,19 +202,28 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
             elif state:
                 notice = TAKEN
             while not self.gone.is_set():
+                self._start_spare(account)
                 choice = await LobbyRun(self.host, account, self, notice).run()
                 notice = ""
                 if self.gone.is_set():
                     break
                 self.send(RESET)
                 op = choice.get("op")
+                spare = self._take_spare(account, choice) if op == "play" else None
+                self._end_spare()
                 if op in ("play", "continue"):
+                    if self.trace is not None:
+                        self.trace.mark("fork_asked")
                     try:
                         game = await self.host.start_game(account, choice.get("seed"),
-                                                          self.cols, self.rows, self.term, self)
+                                                          self.cols, self.rows, self.term, self,
+                                                          spare=spare)
                     except GameTaken as taken:
                         notice = str(taken)
+                        self._end_spare(spare)
                         continue
+                    if spare is not None and game.hub is not spare.hub:
+                        self._end_spare(spare)  # (it had ended: the game was forked anew)
                     await self.play(game)
                 elif op == "attempt":  # a challenge's attempt (challenge_host.py)
                     try:
@@ -251,8 +269,70 @@ class HostSession(asyncssh.SSHServerSession[bytes]):
                 self.chan.exit(1)
         finally:
             self.host.unreserve(account.id, self)  # a Play chosen but never started
+            self._end_spare()
+
+    # ----- the spare: a game forked ahead while the player is in the lobby --------------
+    def _start_spare(self, account: Account) -> None:
+        if not self.host.config.spare or self.spare_task is not None \
+                or self.host.game_of(account.id) \
+                or has_save(self.host.account_dir(account)):
+            return  # (a saved game is resumed at Play, not a new one started)
+        self.spare_task = asyncio.get_running_loop().create_task(self._make_spare(account))
+
+    async def _make_spare(self, account: Account) -> Spare | None:
+        await asyncio.sleep(SPARE_AFTER)  # the lobby's own first screen first
+        if self.gone.is_set():
+            return None
+        try:
+            spare = await self.host.make_spare(account, self.cols, self.rows, self.term)
+        except (ZygoteGone, OSError) as err:
+            log.info("no spare game: %s", err)
+            return None
+        spare.resize(self.cols, self.rows)  # (a window changed while it was forked)
+        if self.spare_task is asyncio.current_task():  # (not ended while it was forked)
+            self.spare = spare
+        return spare
+
+    def _take_spare(self, account: Account, choice: dict[str, Any]) -> Spare | None:
+        """The spare for this Play, if it is there and fits it: a new game (a seed chosen, or
+        no save to resume)."""
+        task = self.spare_task
+        if task is None or not task.done():
+            return None  # (not made yet: a fresh fork is no slower than waiting for it)
+        self.spare_task = None
+        spare, self.spare = self.spare, None
+        if spare is None:
+            return None
+        if not spare.running or (not choice.get("seed")
+                                 and has_save(self.host.account_dir(account))):
+            self._end_spare(spare)
+            return None
+        return spare
+
+    def _end_spare(self, spare: Spare | None = None) -> None:
+        """Hang up the spare not taken (or `spare`), now or once it is made."""
+        task, self.spare_task = self.spare_task, None
+        made, self.spare = self.spare, None
+        for one in (made, spare if spare is not made else None):
+            if one is not None:
+                self.host.in_background(one.end())
+        if task is not None and not task.done():
+            self.host.in_background(self._end_when_made(task))
+
+    @staticmethod
+    async def _end_when_made(task: asyncio.Task[Spare | None]) -> None:
+        spare = await task
+        if spare is not None:
+            await spare.end()
 
     async def play(self, game: LiveGame, reattached: bool = False) -> None:
+        trace, self.trace = self.trace, None
+        if trace is not None and not reattached:
+            trace.mark("forked" if game.hub.cast is None or game.hub.bytes_in == 0
+                       else "spare_taken")
+            trace.pid = game.hub.child.pid
+            game.hub.trace = trace
+            trace.log_later()
         self.host.claim(game)
         self.game = game
         self.enter(game.hub, "play")

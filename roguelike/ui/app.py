@@ -40,11 +40,13 @@ class RoguelikeApp(TerminalFit, App[None]):
                  straight_in: bool = False, palette: str | None = None,
                  keymap: Keymap | None = None, options: Options | None = None,
                  data_dir: str | None = None, player_name: str = "",
-                 status_fd: int | None = None, howto: bool = False) -> None:
+                 status_fd: int | None = None, howto: bool = False,
+                 go_fd: int | None = None) -> None:
         super().__init__()
         self.howto = howto  # offer a new player's first game the how-to (ui/screens/howto)
         # Hosted play (roguelike.host): a per-account data folder, see ui/hosted.py.
         self.data_dir, self.player_name, self.status_fd = data_dir, player_name, status_fd
+        self.go_fd = go_fd  # a hosted game started ahead of Play, held (ui/held.py)
         self.initial_seed = seed
         self.party: tuple[tuple[str, ...], ...] = party or DEFAULT_PARTY
         self.party_given = party is not None
@@ -110,12 +112,14 @@ class RoguelikeApp(TerminalFit, App[None]):
         if self.party_given:
             return self.start_game(seed)
 
+        screen = PartyScreen(seed, self.party)
+
         def chosen(party: tuple[tuple[str, ...], ...] | None) -> None:
             if party is not None:
                 self.party = party
-                self.start_game(seed)
+                self.start_game(screen.seed)  # (a held game is told its seed at Play)
 
-        self.push_screen(PartyScreen(seed, self.party), chosen)
+        self.push_screen(screen, chosen)
         return True
 
     def start_game(self, seed: str) -> bool:
@@ -215,10 +219,10 @@ class RoguelikeApp(TerminalFit, App[None]):
 
 def run_app(seed: str | None = None, party: tuple[tuple[str, ...], ...] | None = None,
             straight_in: bool = False, data_dir: str | None = None, player_name: str = "",
-            status_fd: int | None = None) -> int:
+            status_fd: int | None = None, go_fd: int | None = None) -> int:
     # the how-to is for local play (a hosted player's lobby is the host's to shape)
     app = RoguelikeApp(seed=seed, party=party, straight_in=straight_in, data_dir=data_dir,
                        player_name=player_name, status_fd=status_fd,
-                       howto=data_dir is None)
+                       howto=data_dir is None, go_fd=go_fd)
     app.run()
     return app.return_code or 0  # 1 after a crash (Textual has shown the traceback)

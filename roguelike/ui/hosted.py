@@ -16,6 +16,7 @@ from textual.widgets import Static
 from roguelike.game_status import report, start_reporter
 from roguelike.records import account
 from roguelike.records.signals import install_signal_save
+from roguelike.ui.held import hold_until_play
 
 REATTACHED = {
     signal.SIGUSR1: "Reattached: you are back in your game, as you left it.",
@@ -79,7 +80,8 @@ def begin_hosted(app: Any) -> None:
     account.save_dir(account_dir).mkdir(parents=True, exist_ok=True)
     install_signal_save(lambda: app.game, account.save_file(account_dir), on_saved=saved)
     app.push_screen(HostedBase())
-    game, notes = (None, []) if app.initial_seed else account.resume(account_dir)
+    held = app.go_fd is not None  # started ahead of Play: always a new game (ui/held.py)
+    game, notes = (None, []) if app.initial_seed or held else account.resume(account_dir)
     if game is not None:
         started = app.play(game)
     else:
@@ -88,6 +90,8 @@ def begin_hosted(app: Any) -> None:
         app.notify(note, timeout=8)
     if not started:  # (the slot is played in another session: app.play said so)
         app.set_timer(5, app.exit)
+    if held:
+        hold_until_play(app, app.go_fd)
     # The host signals a reattached player (host/hub.py: tell_reattached); it sends them
     # only after the first status report, so these handlers come before the reporter.
     for sig, text in REATTACHED.items():

@@ -72,6 +72,11 @@ class PartyScreen(Modal[tuple[Member, ...] | None]):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Default party", id="default")
 
+    def set_seed(self, seed: str) -> None:
+        """The game's seed, told after the screen was drawn (a held game, ui/held.py)."""
+        self.seed = seed
+        self.query(Vertical).first().border_title = f"Choose your party  (seed {seed})"
+
     def on_mount(self) -> None:
         # (the Leader's class, so ←/→ turn it at once as the first line says, and Enter
         # still starts: a first Tab from Start went to Default party, not to a class)

@@ -56,6 +56,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.fight_sense": 7,
     "roguelike.engine.helpers.fight_round": 7,
     "roguelike.engine.helpers.give_way": 7,
+    "roguelike.engine.helpers.scuffle": 7,
     "roguelike.engine.helpers.door_habit": 7,
     "roguelike.engine.helpers.stalemate": 7,
     "roguelike.engine.scenario": 7,

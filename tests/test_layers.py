@@ -53,6 +53,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.autoexplore_search": 7,
     "roguelike.engine.helpers.autofight": 7,
     "roguelike.engine.helpers.come_round": 7,
+    "roguelike.engine.helpers.crossing": 7,
     "roguelike.engine.helpers.fight_sense": 7,
     "roguelike.engine.helpers.fight_round": 7,
     "roguelike.engine.helpers.give_way": 7,

@@ -107,7 +107,8 @@ travel (G) and auto-explore (o) wait for one left behind and say why, wait (or r
 for one knocked out to come round, and go round a Pillager standing in the way when \
 there is another way; with none, the party steps back into the open (the delver at the \
 back leading) to let it pass, then goes on (one that stays put is named, once); o walks \
-out of a Pillager's reach to rest; and a command that \
+out of a Pillager's reach to rest, and where the only way on is through a lasting trap \
+effect (a fire, a buzz saw) asks once, Enter walking the party through; and a command that \
 needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
 itself, in the next turn if the move was the last action. With a foe in view each delver \
 acts on its own count. The status line says whose turn it is, which action and the \

@@ -71,6 +71,7 @@ from roguelike.engine.helpers.come_round import (
     pillager_refusal,
     wait_for_them,
 )
+from roguelike.engine.helpers.crossing import Crossing
 from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
@@ -148,6 +149,7 @@ class Explorer:
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
+    crossing: Crossing = field(default_factory=Crossing)  # a lasting effect walked through
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -158,10 +160,12 @@ class Explorer:
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
-                        habit=self.habit)
+                        habit=self.habit, crossing=self.crossing.again())
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
+        if self.crossing.answer(question, index):
+            return
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
@@ -212,6 +216,9 @@ class Explorer:
                 freeing = self._free_held(game, eid, held, trap, cost)
                 if freeing is not None:
                     return freeing
+        crossing = self.crossing.step(game, eid, cost)  # (through a fire, as the player chose)
+        if crossing is not None:
+            return crossing
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -267,7 +274,7 @@ class Explorer:
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)
-            return through
+            return self.crossing.ask(game, eid, ahead, cost, PAST) or through
         if self.search or not known:
             searching = self._search(game, eid, cost)
             if searching is not None:

@@ -1,0 +1,129 @@
+"""`o` at a lasting effect that is the only way on (a fire left by Fire Jets, a buzz saw):
+asked once, as DCSS asks at a cloud, and walked through the shortest way on Enter
+(found in play: ochre finch 5's depth 1, where the last locked doors lay past a lasting
+fire and each press of `o` said the same line, the player left to step through by hand).
+
+No walk steps into such an effect unasked (travel.shut_effects): the question names it,
+what it does and where. Enter: the one led walks the shortest way through it toward the
+ground past it, then on until the companions following it are out too (they close up to
+a square behind the one ahead, and one left standing in it is struck each round); then
+`o` explores from the far side as ever. Any other answer keeps it shut for this walk and
+says the line as before; the next `o` asks again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from roguelike.core.components import Character, Position
+from roguelike.engine.actions.basic import Lead, Step
+from roguelike.engine.base.action import Action
+from roguelike.engine.base.stats import is_disabled
+from roguelike.engine.game import Game
+from roguelike.engine.helpers.travel import (
+    HAZARD_COST,
+    Question,
+    downhill,
+    effect_on_the_way,
+    route_to,
+)
+from roguelike.engine.helpers.watch import harmful_effects
+from roguelike.world.paths import UNREACHABLE
+
+WALK_THROUGH = "Walk through it, the shortest way"
+STAY_OUT = "Leave it: stay out"
+ENDING = ": a walk does not step into it. Step in yourself if you must."
+
+
+@dataclass
+class Crossing:
+    """A lasting effect the player chose to walk through, while the party crosses it
+    (kept from press to press: a wound on the way stops the walk), and those declined in
+    this walk."""
+
+    effect: int = 0  # the one being crossed (0: none)
+    goals: list[tuple[int, int]] = field(default_factory=list)  # the ground past it
+    declined: set[int] = field(default_factory=set)
+    asked: tuple[int, list[tuple[int, int]]] | None = None  # the open question's
+
+    def again(self) -> Crossing:
+        """The next press: a crossing under way kept, the refusals asked again."""
+        return Crossing(effect=self.effect, goals=self.goals)
+
+    def ask(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+            what: str) -> Question | str:
+        """With the only way over `cost` to `goals` through a lasting effect: the question,
+        or the line saying so once it was declined in this walk; '' when there is none."""
+        found = effect_on_the_way(game, eid, goals, cost, what)
+        if found is None:
+            return ""
+        words, effect = found
+        if effect in self.declined:
+            return words + ENDING
+        self.asked = (effect, list(goals))
+        return Question(f"{words}. Walk through it?", (WALK_THROUGH, STAY_OUT), about=effect)
+
+    def answer(self, question: Question, index: int) -> bool:
+        """Take the player's answer when `question` is this one's; whether it was."""
+        if self.asked is None or question.about != self.asked[0]:
+            return False
+        effect, goals = self.asked
+        self.asked = None
+        if index == 0:
+            self.effect, self.goals = effect, goals
+        else:
+            self.declined.add(effect)
+        return True
+
+    def step(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next action of the crossing under way for the one led (`eid`): a step
+        through (the one led not yet past), a step on (past, a companion still in it), the
+        lead to a companion still on the near side (one that came round there), who then
+        crosses; None when there is none (none chosen, all through, no way: the walk goes
+        on as ever)."""
+        if not self.effect or game.mode != "explore" or eid != game.led:
+            return None
+        squares = [xy for e, xy in harmful_effects(game) if e == self.effect]
+        if not squares:  # (the effect is over: nothing to cross)
+            self.effect = 0
+            return None
+        opened, shut = cost.copy(), cost.copy()
+        for x, y in squares:
+            opened[y, x], shut[y, x] = HAZARD_COST, 0
+        goals = [g for g in self.goals if g not in squares]  # (the ground past it)
+        beyond = route_to(game, goals, shut) if goals else None
+        if beyond is None:
+            self.effect = 0
+            return None
+        store = game.store
+        positions = store.table(Position)
+        behind = [m for m in game.party if positions[m].depth == game.depth
+                  and (positions[m].xy in squares
+                       or beyond[positions[m].y, positions[m].x] >= UNREACHABLE)]
+        if any(is_disabled(store, m) for m in behind):
+            return None  # (one down on the near side or in it: waited for as ever, then on)
+        action: Action | None = None
+        if eid in behind:
+            action = downhill(game, eid, route_to(game, goals, opened))
+        elif any(positions[m].xy in squares for m in behind):
+            action = self._on(game, eid, squares, opened)
+        elif behind:  # (on the near side, not following: it crosses in the lead)
+            action = Lead(store.get(behind[0], Character).order)
+        if action is None:
+            self.effect = 0  # (all through, or no way to go on)
+        return action
+
+    def _on(self, game: Game, eid: int, squares: list[tuple[int, int]],
+            opened: np.ndarray) -> Step | None:
+        """A step away from the effect, toward ground far enough from it that the
+        companions trailing the one led stand clear of it."""
+        plain = ((opened > 0) & (opened != HAZARD_COST)).astype(np.int32)
+        away = route_to(game, squares, (opened > 0).astype(np.int32))
+        far = len(game.party) + 1  # (the companions trail a square apart)
+        ys, xs = np.nonzero((away >= far) & (away < UNREACHABLE) & (plain > 0))
+        if not len(xs):
+            return None
+        goals = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        return downhill(game, eid, route_to(game, goals, opened))

@@ -106,7 +106,8 @@ of their own Moves; \
 travel (G) and auto-explore (o) wait for one left behind and say why, wait (or rest) \
 for one knocked out to come round, and go round a Pillager standing in the way when \
 there is another way; with none, the party steps back into the open (the delver at the \
-back leading) to let it pass, then goes on (one that stays put is named, once); o walks \
+back leading) to let it pass, then goes on (one that stays put is named once, then \
+explored round); o walks \
 out of a Pillager's reach to rest, and where the only way on is through a lasting trap \
 effect (a fire, a buzz saw) asks once, Enter walking the party through; and a command that \
 needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \

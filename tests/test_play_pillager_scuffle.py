@@ -16,6 +16,7 @@ from test_comfort_snapshots import SIZES
 from test_fight_round import _hall, _party
 
 from roguelike.core.components import MonsterStats, Position
+from roguelike.core.explore_components import Treasure
 from roguelike.engine.creatures.spawn import make_monster
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autoexplore import Explorer
@@ -122,3 +123,26 @@ async def test_o_in_a_pillager_scuffle_fights_and_explores_on_through_the_keys(s
     assert game.mode == "explore"
     assert EXPLORING_ON in log
     assert game.level.explored[:, 8:].any()  # (it walked on and saw the rest)
+
+
+def test_o_fights_through_a_pillager_that_strikes_again_on_the_way():
+    game, _foes = _scuffle(tough=False)
+    game.level.explored[:, 8:] = False
+    walk = FightThenExplore(game, Explorer(), set())
+
+    def perform(action):
+        return game.perform(action)
+
+    for _ in range(200):  # (the first scuffle, to its end: the walk begins)
+        assert walk.advance(perform) is None
+        if walk.walk is not None:
+            break
+    assert walk.walk is not None
+    for eid, _item in list(game.store.query(Treasure)):  # (no question about loot here)
+        game.store.destroy(eid)
+    lead = game.store.get(game.led, Position)
+    again = pillager(game, lead.x, lead.y + 1)  # (another strikes the one led on the way)
+    fight_state(game, again).engaged_by = game.led
+    game.view_changed()
+    assert walk.advance(perform) is None  # (not given back: fought through)
+    assert walk.walk is None and walk.scuffles == 1  # (the fight again, then on)

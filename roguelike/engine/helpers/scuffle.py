@@ -1,7 +1,8 @@
 """`o` pressed in a fight with Pillagers alone: the fight played out with `F`'s choices,
-then the walk goes on (found in play: copper hare 9's depth 1, where a Pillager struck a
-delver in its way every few rooms, took `o` (stopped), `F`, then `o` again each time; the
-`F` was the same answer every time).
+then the walk goes on, fighting through Pillagers that strike again on the way (found in
+play: copper hare 9's depth 1, where a Pillager struck a delver in its way every few
+rooms, took `o` (stopped), `F`, then `o` again each time; the `F` was the same answer
+every time).
 
 The fight is fought_round.FightRun's, so whatever stops `F` stops it (a monster in view, a
 delver down or a box from it, a condition, a trap, luck to decide), and any key does.
@@ -20,6 +21,9 @@ from roguelike.engine.helpers.fight_sense import fight_foes
 from roguelike.engine.helpers.travel import Question, Run
 
 EXPLORING_ON = "The fight is over: exploring on."
+# Scuffles with Pillagers met again on the way that one press fights through (a crowd
+# looting round the party; past that, the keys go back).
+SCUFFLES = 6
 
 
 def pillager_scuffle(game: Game) -> bool:
@@ -38,6 +42,7 @@ class FightThenExplore:
         self.told = told
         self.fight = FightRun(game)
         self.walk: Run | None = None
+        self.scuffles = 0  # Pillagers fought again on the way (SCUFFLES at most)
         self.news = ""
 
     def refusal(self) -> str | None:
@@ -53,6 +58,16 @@ class FightThenExplore:
             return None
         stop = self.walk.advance(perform)
         if self.walk.news:
-            self.news = f"{self.news} {self.walk.news}" if self.news else self.walk.news
+            self._tell(self.walk.news)
             self.walk.news = ""
+        if isinstance(stop, str) and self.game.threats_in_view() \
+                and pillager_scuffle(self.game) and self.scuffles < SCUFFLES:
+            # (another Pillager strikes on the way: the player chose to fight them through)
+            self.scuffles += 1
+            self._tell(stop)
+            self.fight, self.walk = FightRun(self.game), None
+            return None
         return stop
+
+    def _tell(self, text: str) -> None:
+        self.news = f"{self.news} {text}" if self.news else text

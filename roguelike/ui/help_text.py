@@ -117,10 +117,11 @@ movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/
 the party's whole round for you, each delver on its count: shooters and casters from afar \
 (never walking into melee), a delver beside a foe strikes it, the others close in as far \
 as the move goes, the badly hurt step back while a companion holds the line, and nobody \
-steps onto a known trap; it stops when something new happens (a foe comes, a delver goes \
-down, a condition lands, luck is asked) or the fight ends. A fight with Pillagers alone \
-it plays round after round to its end (more Pillagers joining are no news), and [b]o[/b] \
-pressed in one fights it out the same way, then explores on."""
+steps onto a known trap, and one with nothing to reach drags a companion down beside a \
+foe back out of its reach where that is safe; it stops when something new happens (a \
+foe comes, a delver goes down, a condition lands, luck is asked) or the fight ends. A \
+fight with Pillagers alone it plays round after round to its end (more Pillagers joining \
+are no news), and [b]o[/b] pressed in one fights it out the same way, then explores on."""
 
 
 def _resting(content: Content) -> str:

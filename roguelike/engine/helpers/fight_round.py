@@ -26,7 +26,7 @@ from roguelike.engine.base.stats import is_disabled, name_of
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autofight import fight_step, no_foe
 from roguelike.engine.helpers.fight_sense import fight_foes
-from roguelike.engine.helpers.stalemate import stalemate_words
+from roguelike.engine.helpers.stalemate import drag_out, stalemate_words
 from roguelike.engine.helpers.travel import after_refusal, run
 from roguelike.engine.helpers.watch import direction_words, low_health
 from roguelike.engine.status.conditions import move_blocked
@@ -85,6 +85,8 @@ class FightRun:
         action = fight_step(game, eid)
         if isinstance(action, str):
             return action
+        if isinstance(action, Wait):  # (nothing to reach: a companion down to drag out?)
+            action = drag_out(game, eid) or action
         events = perform(action)
         self.actions += 1
         self.waits += isinstance(action, Wait)

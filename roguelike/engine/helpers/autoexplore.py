@@ -76,6 +76,7 @@ from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
+    FOES_IN_VIEW,
     NEIGHBOURS,
     Question,
     Sightings,
@@ -196,7 +197,7 @@ class Explorer:
     def _decide(self, game: Game, eid: int) -> Action | Question | str:
         combat = game.mode == "combat"  # (then only Pillagers in view, keeping away)
         if combat and game.threats_in_view():
-            return "Not with foes in view!"
+            return FOES_IN_VIEW
         barriers = barrier_doors(game)
         self.sightings.update(game)
         cost = _open_cost(game, eid, self.sightings.squares(game))

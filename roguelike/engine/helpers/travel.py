@@ -353,6 +353,10 @@ class Stepper(Protocol):
     def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None: ...
 
 
+# (a newcomer pressed `o` again and again at a kobold: the line names the key that fights)
+FOES_IN_VIEW = "Not with foes in view! F fights them."
+
+
 class Run:
     """One automatic walk: the decider's actions, one at a time, until it has none, asks a
     question, or the watch says stop. The UI's timer and the headless loops (`run`, the
@@ -384,7 +388,7 @@ class Run:
         if self.game.awaiting is None:
             return "Nobody is waiting to act."
         if self.game.threats_in_view():  # (Pillagers keep away unless engaged)
-            return "Not with foes in view!"
+            return FOES_IN_VIEW
         return None
 
     def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None:

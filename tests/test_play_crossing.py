@@ -100,3 +100,22 @@ async def test_o_then_enter_through_the_keys_crosses_the_saw(size):
 async def test_o_then_escape_through_the_keys_steps_into_nothing(size):
     game, _asked = await _o_then(size, "escape")
     assert not _past(game) and _hits_taken(game) == 0
+
+
+def test_a_crossing_chosen_that_cannot_start_is_not_asked_again():
+    """Found in play (copper hare 9, depth 2): Enter on the question, but the way in was
+    barred (a companion held in vines on it); the walk asked again at once, for ever.
+    Now it says the line, and the next `o` does not ask again."""
+    game = _gap()
+    explorer = Explorer()
+    leader = game.led
+    cost = travel.travel_cost(game, leader) * 0  # (no way anywhere: nothing to step on)
+    edge = [g for g in travel.frontier(game) if g[0] >= SAW[0]]
+    question = explorer.crossing.ask(game, leader, edge, travel.travel_cost(game, leader),
+                                     "Past")
+    assert isinstance(question, travel.Question)
+    explorer.answer(question, 0)
+    assert explorer.crossing.step(game, leader, cost) is None
+    again = explorer.again().crossing.ask(game, leader, edge,
+                                          travel.travel_cost(game, leader), "Past")
+    assert isinstance(again, str) and again.endswith("Step in yourself if you must.")

@@ -35,6 +35,7 @@ from roguelike.world.paths import UNREACHABLE
 WALK_THROUGH = "Walk through it, the shortest way"
 STAY_OUT = "Leave it: stay out"
 ENDING = ": a walk does not step into it. Step in yourself if you must."
+WAIT = "wait"  # (Crossing._next: nothing to do this time, the crossing kept)
 
 
 @dataclass
@@ -46,11 +47,14 @@ class Crossing:
     effect: int = 0  # the one being crossed (0: none)
     goals: list[tuple[int, int]] = field(default_factory=list)  # the ground past it
     declined: set[int] = field(default_factory=set)
+    moved: bool = False  # the crossing under way has taken a step
+    failed: set[int] = field(default_factory=set)  # chosen, no step to take: kept
     asked: tuple[int, list[tuple[int, int]]] | None = None  # the open question's
 
     def again(self) -> Crossing:
         """The next press: a crossing under way kept, the refusals asked again."""
-        return Crossing(effect=self.effect, goals=self.goals)
+        return Crossing(effect=self.effect, goals=self.goals, moved=self.moved,
+                        failed=self.failed)
 
     def ask(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
             what: str) -> Question | str:
@@ -60,7 +64,7 @@ class Crossing:
         if found is None:
             return ""
         words, effect = found
-        if effect in self.declined:
+        if effect in self.declined or effect in self.failed:
             return words + ENDING
         self.asked = (effect, list(goals))
         return Question(f"{words}. Walk through it?", (WALK_THROUGH, STAY_OUT), about=effect)
@@ -72,7 +76,7 @@ class Crossing:
         effect, goals = self.asked
         self.asked = None
         if index == 0:
-            self.effect, self.goals = effect, goals
+            self.effect, self.goals, self.moved = effect, goals, False
         else:
             self.declined.add(effect)
         return True
@@ -82,38 +86,49 @@ class Crossing:
         through (the one led not yet past), a step on (past, a companion still in it), the
         lead to a companion still on the near side (one that came round there), who then
         crosses; None when there is none (none chosen, all through, no way: the walk goes
-        on as ever)."""
+        on as ever, and a crossing that never took a step is not asked again this walk)."""
         if not self.effect or game.mode != "explore" or eid != game.led:
             return None
+        action = self._next(game, eid, cost)
+        if action == WAIT:
+            return None
+        if isinstance(action, Action):
+            self.moved = True
+            return action
+        if not self.moved:  # (chosen, but no step to take: not asked again)
+            self.failed.add(self.effect)
+        self.effect, self.moved = 0, False
+        return None
+
+    def _next(self, game: Game, eid: int, cost: np.ndarray) -> Action | str | None:
+        """The crossing's next action, WAIT (nothing this time, the crossing kept), or
+        None (done, or no way)."""
         squares = [xy for e, xy in harmful_effects(game) if e == self.effect]
         if not squares:  # (the effect is over: nothing to cross)
-            self.effect = 0
             return None
         opened, shut = cost.copy(), cost.copy()
         for x, y in squares:
             opened[y, x], shut[y, x] = HAZARD_COST, 0
+        positions = game.store.table(Position)
         goals = [g for g in self.goals if g not in squares]  # (the ground past it)
-        beyond = route_to(game, goals, shut) if goals else None
-        if beyond is None:
-            self.effect = 0
-            return None
+        if not goals:  # (the ground to explore is in it: a step in, then o as ever)
+            if positions[eid].xy in squares:
+                return None
+            return downhill(game, eid, route_to(game, self.goals, opened))
+        beyond = route_to(game, goals, shut)
         store = game.store
-        positions = store.table(Position)
         behind = [m for m in game.party if positions[m].depth == game.depth
                   and (positions[m].xy in squares
                        or beyond[positions[m].y, positions[m].x] >= UNREACHABLE)]
         if any(is_disabled(store, m) for m in behind):
-            return None  # (one down on the near side or in it: waited for as ever, then on)
-        action: Action | None = None
+            return WAIT  # (one down on the near side or in it: waited for as ever, then on)
         if eid in behind:
-            action = downhill(game, eid, route_to(game, goals, opened))
-        elif any(positions[m].xy in squares for m in behind):
-            action = self._on(game, eid, squares, opened)
-        elif behind:  # (on the near side, not following: it crosses in the lead)
-            action = Lead(store.get(behind[0], Character).order)
-        if action is None:
-            self.effect = 0  # (all through, or no way to go on)
-        return action
+            return downhill(game, eid, route_to(game, goals, opened))
+        if any(positions[m].xy in squares for m in behind):
+            return self._on(game, eid, squares, opened)
+        if behind:  # (on the near side, not following: it crosses in the lead)
+            return Lead(store.get(behind[0], Character).order)
+        return None
 
     def _on(self, game: Game, eid: int, squares: list[tuple[int, int]],
             opened: np.ndarray) -> Step | None:

@@ -10,14 +10,17 @@ import pytest
 from test_comfort_snapshots import SIZES, screen_text
 from test_snapshots_play import _settle as settle
 from test_walks_round_a_buzz_saw import ONE_WAY, _hits_taken, _saw
+from trap_helpers import place
 
-from roguelike.core.components import Position
+from roguelike.core.components import HitBoxes, Position
 from roguelike.core.explore_components import Treasure
 from roguelike.engine.game import Game
 from roguelike.engine.helpers import travel
 from roguelike.engine.helpers.autoexplore import Explorer
 from roguelike.engine.helpers.crossing import STAY_OUT, WALK_THROUGH
+from roguelike.engine.helpers.watch import lasting_effects
 from roguelike.engine.scenario import scenario
+from roguelike.engine.traps.trigger import spring
 from roguelike.ui.app import RoguelikeApp
 from roguelike.ui.options import Options
 from roguelike.ui.screens.info import ChoiceScreen
@@ -30,11 +33,25 @@ def own_save_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path))
 
 
-def _gap() -> Game:
-    """The party west of a buzz saw whirling in the only gap to a room still unexplored."""
+def _fire(game: Game, at: tuple[int, int]) -> None:
+    """Fire Jets sprung at `at` by a stand-in delver, put back whole: the fire lasts (1 Hit
+    to whoever steps in or ends a move there), and the party knows it (ochre finch 5's)."""
+    mage = game.party[2]
+    pos = game.store.get(mage, Position)
+    home = pos.xy
+    pos.x, pos.y = at
+    spring(game, place(game, "mk_fire_jets", at=at, placement="square"), mage)
+    pos.x, pos.y = home
+    for loc in game.store.get(mage, HitBoxes).locations:
+        loc.crossed = 0
+    assert lasting_effects(game) == [at]
+
+
+def _gap(saw: bool = False) -> Game:
+    """The party west of a fire (or a buzz saw) in the only gap to a room unexplored."""
     game = scenario(ONE_WAY)
     game.level.explored[:, 10:] = False
-    _saw(game, SAW)
+    (_saw if saw else _fire)(game, SAW)
     for eid, _item in list(game.store.query(Treasure)):  # (no question about loot here)
         game.store.destroy(eid)
     return game
@@ -58,7 +75,7 @@ def test_enter_walks_through_and_the_companions_come_out_too():
         explorer = explorer.again()
         if len(_past(game)) == 3:
             break
-    assert len(asked) == 1 and "buzz saw" in asked[0] and asked[0].endswith("Walk through it?")
+    assert len(asked) == 1 and "fire" in asked[0] and asked[0].endswith("Walk through it?")
     assert len(_past(game)) == 3  # (all through, nobody left standing in the saw)
     assert game.level.explored[1:4, 10:14].all()
 
@@ -119,3 +136,22 @@ def test_a_crossing_chosen_that_cannot_start_is_not_asked_again():
     again = explorer.again().crossing.ask(game, leader, edge,
                                           travel.travel_cost(game, leader), "Past")
     assert isinstance(again, str) and again.endswith("Step in yourself if you must.")
+
+
+def test_one_knocked_out_in_it_is_dragged_out_and_the_crossing_called_off():
+    """A buzz saw (1d6 Hits) knocks the Mage out as she crosses: she is dragged out, never
+    waited for in it (a harness run waited her out in a fire: struck each round), and
+    the crossing is not taken up again; the line says what is left."""
+    game = _gap(saw=True)
+    explorer = Explorer()
+    events = []
+    whys = []
+    for _ in range(4):
+        more, why = travel.run(game, explorer, answer=lambda q: 0)
+        events += more
+        whys.append(why)
+        explorer = explorer.again()
+    mage = game.party[2]
+    assert any(e.kind == "drag" and e.target == mage for e in events)
+    assert game.store.get(mage, Position).xy != SAW
+    assert whys[-1].endswith("Step in yourself if you must.")

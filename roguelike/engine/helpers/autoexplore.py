@@ -35,7 +35,7 @@ from roguelike.engine.actions.basic import Lead, Step, Wait
 from roguelike.engine.actions.marching import cut_off, held_fast, line
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.base.words import direction_words
+from roguelike.engine.base.words import direction_words, the_name
 from roguelike.engine.creatures.helpless import can_act, lost
 from roguelike.engine.creatures.inventory import PickUp, ledger
 from roguelike.engine.doors.doorways import (
@@ -632,7 +632,7 @@ def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.nda
         return ""
     e, xy = min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
                                        p[0]))
-    return (f"{PAST} the {name_of(game.store, e)} parked {direction_words(here, xy)}, "
+    return (f"{PAST} {the_name(game, e)} parked {direction_words(here, xy)}, "
             "which stays there: walk into it to fight it, or wait for it to move on.")
 
 

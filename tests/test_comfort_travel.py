@@ -45,7 +45,7 @@ def test_auto_explore_on_a_fixed_seed_stops_at_the_first_hostile():
     assert game.actions_taken > 15  # it walked a good way first
     assert int(game.level.explored.sum()) > explored_before + 30
     # with the foe in view, it refuses to go on
-    assert travel.run(game, Explorer()) == ([], "Not with foes in view!")
+    assert travel.run(game, Explorer()) == ([], "Not with foes in view! F fights them.")
 
 
 def test_auto_explore_explores_a_whole_level_without_foes():

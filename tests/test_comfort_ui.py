@@ -349,7 +349,7 @@ async def test_auto_explore_runs_until_a_foe_and_any_key_stops_it():
         assert screen.status.hint.startswith("You see ")
         assert app.game.mode == "combat"
         await pilot.press("o")
-        assert screen.status.hint == "Not with foes in view!"
+        assert screen.status.hint == "Not with foes in view! F fights them."
     app = RoguelikeApp(seed="walk-3", straight_in=True)  # animated: one step a tick
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -108,9 +108,11 @@ def test_o_stops_once_for_a_pillager_that_stays_and_does_not_back_off_again():
     assert why == ("Pillager is in the way (1 square east) and stays there, though the "
                    "party stood aside: walk into it to fight it, or wait.")
     assert g.store.get(p, Position).xy == PILLAGER_AT and _unhurt(g)
-    before = g.actions_taken
-    _events, again = travel.run(g, explorer.again(), limit=200)
-    assert again == why and g.actions_taken == before  # said at once: no walk back and forth
+    _events, again = travel.run(g, explorer.again(), limit=400)
+    # (not said again: with nothing else to explore, it searches the walls, then says in
+    # one line what is left: tests/test_play_parked.py)
+    assert "though the party stood aside" not in again
+    assert g.store.get(p, Position).xy == PILLAGER_AT and _unhurt(g)
 
 
 def test_a_creature_in_a_gap_on_the_way_is_gone_round_by_another_way():

@@ -2,7 +2,8 @@
 beside a foe that cannot move, the others behind. Before, `F` waited thirty rounds and said
 "Walk round, or fight by hand", press after press (the explore-rate harness's explore-54
 D2: 3,883 actions of it). Now it names the body in the way and how to clear it (drag them
-back: `a` toward them), and that the foe cannot follow out of its sight."""
+back: `a` toward them), and that the foe cannot follow out of its sight; and where the
+drag is safe, `F` does it (one behind stepping away to make room)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ CORRIDOR = """
 #.123j......#
 #############
 """
+# (no square behind the Warrior: nobody can step back, so nobody can drag the Mage)
+NO_ROOM = CORRIDOR.replace("#.123j", "##123j")
 
 
 @pytest.fixture(autouse=True)
@@ -33,8 +36,8 @@ def own_save_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("ROGUELIKE_SAVES", str(tmp_path))
 
 
-def _stuck():
-    g = scenario(CORRIDOR, monsters={"j": "jaws_of_doom"},
+def _stuck(plan: str = NO_ROOM):
+    g = scenario(plan, monsters={"j": "jaws_of_doom"},
                  party=(("leader", "warrior"), ("mercenary", "rogue"), ("apprentice", "mage")))
     g.streams.play = Steady(1)  # (nobody comes round early; every roll fails)
     _knock_out(g, g.party[2])  # the Mage, beside the jaws
@@ -58,7 +61,7 @@ def test_F_names_the_body_in_the_way_and_the_foe_that_cannot_move():
 def test_what_it_says_can_be_done():
     """The Rogue beside the Mage is offered the Drag the words name once the Warrior
     behind her has made room (the one dragging steps back: the words say so)."""
-    g = _stuck()
+    g = _stuck(CORRIDOR)
     warrior, rogue, _mage = g.party
     assert not [c for c in more_choices(g, rogue, 1, 0) if isinstance(c.action, Drag)]
     g.store.get(warrior, Position).x = 1  # (a step back, out of the Rogue's way)
@@ -80,3 +83,32 @@ async def test_through_the_keys_F_says_what_to_do(size):
         assert isinstance(screen, GameScreen)
         told = screen.status.hint + " ".join(m for m, _ in screen.log_view.messages)
         assert "lies beside Jaws of Doom" in told and "drag them back" in told
+
+
+def _mage_out_of_reach(g) -> bool:
+    mage = g.store.get(g.party[2], Position)
+    return mage.x <= 3  # (the jaws at x 5 reach one square)
+
+
+def test_F_drags_the_body_out_of_reach_where_there_is_room():
+    g = _stuck(CORRIDOR)
+    events, _why = play_round(g)
+    assert any(e.kind == "drag" for e in events)
+    assert _mage_out_of_reach(g)
+    assert all(g.store.get(e, Position).x <= 3 for e in g.party)  # (nobody beside it)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_through_the_keys_F_drags_the_body_out(size):
+    g = _stuck(CORRIDOR)
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
+    async with app.run_test(size=size) as pilot:
+        app.play(g)
+        await pilot.pause()
+        await pilot.press("F")
+        await until_idle(pilot, app)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        log = " ".join(m for m, _ in screen.log_view.messages)
+    assert "dragging Apprentice Mage" in log and _mage_out_of_reach(g)

@@ -126,7 +126,7 @@ def test_with_the_stairs_known_o_names_them_and_the_ground_past_the_saw():
 
 # ----- through the real keys ------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
-async def test_o_through_the_keys_stops_before_the_saw_and_shows_the_whole_line(size):
+async def test_o_through_the_keys_stops_before_the_saw_and_asks_with_the_whole_line(size):
     from test_play_light import settle
 
     from roguelike.ui.app import RoguelikeApp
@@ -145,6 +145,7 @@ async def test_o_through_the_keys_stops_before_the_saw_and_shows_the_whole_line(
         await settle(pilot, app)
         shown = " ".join(screen_text(app).split())
     assert _hits_taken(game) == 0
-    # the walk's last word, whole on the screen (its end too), at 80x24 as at 120x40
-    assert "Ground still to explore lies past" in shown and "Step in yourself if you must." in shown
+    # the question, whole on the screen (its end too), at 80x24 as at 120x40: Enter walks
+    # through (tests/test_play_crossing.py); here nothing has been stepped into yet
+    assert "Ground still to explore lies past" in shown and "Walk through it?" in shown
     assert all(game.store.get(e, Position).x < 9 for e in game.party)

@@ -35,7 +35,7 @@ from roguelike.engine.actions.basic import Lead, Step, Wait
 from roguelike.engine.actions.marching import cut_off, held_fast, line
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.stats import chebyshev, is_disabled, name_of
-from roguelike.engine.base.words import direction_words
+from roguelike.engine.base.words import direction_words, the_name
 from roguelike.engine.creatures.helpless import can_act, lost
 from roguelike.engine.creatures.inventory import PickUp, ledger
 from roguelike.engine.doors.doorways import (
@@ -71,10 +71,12 @@ from roguelike.engine.helpers.come_round import (
     pillager_refusal,
     wait_for_them,
 )
+from roguelike.engine.helpers.crossing import Crossing
 from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
 from roguelike.engine.helpers.travel import (
+    FOES_IN_VIEW,
     NEIGHBOURS,
     Question,
     Sightings,
@@ -148,6 +150,7 @@ class Explorer:
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
+    crossing: Crossing = field(default_factory=Crossing)  # a lasting effect walked through
 
     def again(self, search: bool = False) -> Explorer:
         """The decider for the next press of `o`: asked afresh about every door, but it
@@ -158,10 +161,12 @@ class Explorer:
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
-                        habit=self.habit)
+                        habit=self.habit, crossing=self.crossing.again())
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
+        if self.crossing.answer(question, index):
+            return
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
             self.plans[question.about] = ways[index]
@@ -192,12 +197,12 @@ class Explorer:
     def _decide(self, game: Game, eid: int) -> Action | Question | str:
         combat = game.mode == "combat"  # (then only Pillagers in view, keeping away)
         if combat and game.threats_in_view():
-            return "Not with foes in view!"
+            return FOES_IN_VIEW
         barriers = barrier_doors(game)
         self.sightings.update(game)
         cost = _open_cost(game, eid, self.sightings.squares(game))
-        for x, y in self.give_way.closed(game):  # (creatures gone round: not back)
-            cost[y, x] = 0
+        parked = self.give_way.parked_squares(game)  # (said once: explored round)
+        self._shut(game, cost)
         shut_out = False  # a captive nobody can reach yet: explore on to find the way
         for captive in captives(game):
             rescue = self._rescue(game, eid, captive, cost)
@@ -212,6 +217,9 @@ class Explorer:
                 freeing = self._free_held(game, eid, held, trap, cost)
                 if freeing is not None:
                     return freeing
+        crossing = self.crossing.step(game, eid, cost)  # (through a fire, as the player chose)
+        if crossing is not None:
+            return crossing
         resting = self._rest(game, eid)
         if resting is not None:
             return resting
@@ -237,6 +245,7 @@ class Explorer:
         here = game.store.get(eid, Position).xy
         open_goals = [g for g in edge if g not in barriers and g != here]
         shut = {xy for _e, xy in shut_effects(game, eid)}  # (route_to opens its goals)
+        shut.update(xy for _e, xy in parked)
         goals = [g for g in open_goals if g not in shut]
         if goals and not held_fast(game, eid):  # (a held one's steps are its tries)
             back = self._give_back(game, goals)
@@ -267,6 +276,9 @@ class Explorer:
         down = game.level.stairs_down
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)
+            return self.crossing.ask(game, eid, ahead, cost, PAST) or through
+        through = through or (parked_past(game, eid, ahead, cost, parked) if ahead else "")
+        if through and not known:  # (the way on is past a parked Pillager: the same)
             return through
         if self.search or not known:
             searching = self._search(game, eid, cost)
@@ -309,10 +321,20 @@ class Explorer:
         if not chosen or game.led == chosen or game.mode == "combat" \
                 or chosen not in game.party or not _can_work(game, chosen):
             return None
-        if goals is not None and downhill(
-                game, chosen, route_to(game, goals, _open_cost(game, chosen))) is None:
+        cost = self._shut(game, _open_cost(game, chosen)) if goals is not None else None
+        if cost is not None and goals is not None and downhill(
+                game, chosen, route_to(game, goals, cost)) is None:
             return None
         return Lead(game.store.get(chosen, Character).order)
+
+    def _shut(self, game: Game, cost: np.ndarray) -> np.ndarray:
+        """`cost` with the squares of the creatures this walk went round (not back to them)
+        and of those said to be parked (explored round, not named again) shut."""
+        for x, y in self.give_way.closed(game):
+            cost[y, x] = 0
+        for _e, (x, y) in self.give_way.parked_told.items():
+            cost[y, x] = 0
+        return cost
 
     def _rest(self, game: Game, eid: int) -> Action | str | None:
         """Rest first while anyone is wounded or down (DCSS's explore_auto_rest): R's rests
@@ -593,6 +615,25 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
     store = game.store
     return [e for e in game.hostiles_in_view()
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
+
+
+def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                parked: list[tuple[int, tuple[int, int]]]) -> str:
+    """When the only way over `cost` to `goals` is past a creature said to be parked on
+    it (give_way.GiveWay.parked_squares, shut in `cost`): what the player can do, in
+    words; '' otherwise."""
+    if not parked:
+        return ""
+    here = game.store.get(eid, Position).xy
+    opened = cost.copy()
+    for _e, (x, y) in parked:
+        opened[y, x] = 1
+    if int(route_to(game, goals, opened)[here[1], here[0]]) >= UNREACHABLE:
+        return ""
+    e, xy = min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
+                                       p[0]))
+    return (f"{PAST} {the_name(game, e)} parked {direction_words(here, xy)}, "
+            "which stays there: walk into it to fight it, or wait for it to move on.")
 
 
 def _lead_free(game: Game, chosen: int = 0) -> Action | str:

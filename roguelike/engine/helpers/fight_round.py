@@ -6,13 +6,19 @@ actions), until the round is played or something new happens: a foe newly in vie
 delver down or newly a wound from going down, a condition on a delver, a trap going off,
 luck to decide, the fight over. The UI drives it a timer tick at a time (ui/autorun.py,
 which any key stops); `play_round` drives it headless for tests and tools.
+
+A fight with Pillagers alone is played on round after round to its end (found in play:
+copper hare 9's depth 1, where a dozen Pillagers loot, took an `F` a round, 21 of 60
+presses, each the same answer): more Pillagers joining it are no news; anything else
+that stops a round stops it (a monster in view, a delver down or a box from it, a
+condition, a trap, luck to decide), and so does any key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from roguelike.core.components import Position
+from roguelike.core.components import Actor, Position
 from roguelike.core.events import Event
 from roguelike.engine.actions.basic import Step, Wait
 from roguelike.engine.base.action import Action
@@ -20,7 +26,7 @@ from roguelike.engine.base.stats import is_disabled, name_of
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autofight import fight_step, no_foe
 from roguelike.engine.helpers.fight_sense import fight_foes
-from roguelike.engine.helpers.stalemate import stalemate_words
+from roguelike.engine.helpers.stalemate import drag_out, stalemate_words
 from roguelike.engine.helpers.travel import after_refusal, run
 from roguelike.engine.helpers.watch import direction_words, low_health
 from roguelike.engine.status.conditions import move_blocked
@@ -31,6 +37,7 @@ ACTION_CAP = 120  # actions in one press at most (a round of three delvers takes
 # event kinds that stop the round when they happen to a delver, or at all
 STOP_KINDS = frozenset({"condition", "trap", "luck_offer", "level", "gameover"})
 ROUND_DONE = "Round played: F plays the next."
+FIGHT_OVER = "The fight is over."
 IDLE_ROUND = ("Nobody could reach a foe this round, nor strike one from afar: the party "
               "waited.")
 IDLE_ADVICE = "Walk round, or fight by hand."  # (when stalemate_words has nothing better)
@@ -38,6 +45,9 @@ IDLE_ADVICE = "Walk round, or fight by hand."  # (when stalemate_words has nothi
 # foe beyond a knocked-out delver in a corridor: one press a round for sixty rounds was
 # bookkeeping); anything new stops it sooner, as any key does.
 IDLE_ROUNDS = 30
+# Rounds one press plays on in a fight with Pillagers alone (a scuffle takes two or three;
+# one that lasts this long is worth a look).
+PILLAGER_ROUNDS = 12
 
 
 class FightRun:
@@ -51,6 +61,7 @@ class FightRun:
         self.actions = 0
         self.waits = 0  # of them, turns that only waited (nothing to reach or do)
         self.idle_rounds = 0  # rounds waited through in a row with nothing to reach
+        self.rounds = 0  # rounds played on in a fight with Pillagers alone
         self.news = ""  # (a fight's round has no waiting to tell of: travel.Stepper)
         self.retried = False
 
@@ -74,6 +85,8 @@ class FightRun:
         action = fight_step(game, eid)
         if isinstance(action, str):
             return action
+        if isinstance(action, Wait):  # (nothing to reach: a companion down to drag out?)
+            action = drag_out(game, eid) or action
         events = perform(action)
         self.actions += 1
         self.waits += isinstance(action, Wait)
@@ -114,16 +127,17 @@ class FightRun:
             if eid not in self.low and low_health(game, eid) is not None:
                 return f"{name_of(store, eid)}'s {low_health(game, eid)} has one box left!"
         if not fight_foes(game):
-            return "The fight is over."
-        new = [f for f in game.threats_in_view() if f not in self.seen]
+            return FIGHT_OVER
+        threats = game.threats_in_view()
+        new = [f for f in threats if f not in self.seen]
         self.seen.update(game.hostiles_in_view())
-        if new:
+        if new and not pillagers_only(game, threats):  # (more Pillagers: no news)
             here = store.get(game.awaiting or game.led, Position).xy
             where = direction_words(here, store.get(new[0], Position).xy)
             return f"You see {name_of(store, new[0])}, {where}."
         if game.round != self.round:
             if self.waits < self.actions:
-                return ROUND_DONE
+                return self._next_round()
             if self.idle_rounds + 1 < IDLE_ROUNDS:  # nobody could do anything: wait on
                 self.idle_rounds += 1
                 self.round = game.round
@@ -134,6 +148,24 @@ class FightRun:
             # (the party can still act: how, where it can tell)
             return f"{waited} {stalemate_words(game) or IDLE_ADVICE}"
         return None
+
+
+    def _next_round(self) -> str | None:
+        """A round played: with Pillagers alone to fight, on to the next (up to
+        PILLAGER_ROUNDS); else the keys go back."""
+        game = self.game
+        if self.rounds + 1 >= PILLAGER_ROUNDS or not pillagers_only(game, fight_foes(game)):
+            return ROUND_DONE
+        self.rounds += 1
+        self.round = game.round
+        self.actions = self.waits = 0  # (ACTION_CAP is a round's)
+        return None
+
+
+def pillagers_only(game: Game, foes: list[int]) -> bool:
+    """Whether every one of `foes` is a Pillager (none: False)."""
+    actors = game.store.table(Actor)
+    return bool(foes) and all(actors[f].side == "pillager" for f in foes)
 
 
 def play_round(game: Game) -> tuple[list[Event], str]:

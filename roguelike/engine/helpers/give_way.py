@@ -116,11 +116,28 @@ class GiveWay:
     # -> the square it stood on when the party stood aside for it (kept across walks): it
     # is parked when it stands in the way there again
     stood_aside: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # -> where one said to be parked was last seen (kept across walks): said once, then
+    # the walk goes elsewhere (found in play: each further `o` said the same line again)
+    parked_told: dict[int, tuple[int, int]] = field(default_factory=dict)
     news: str = ""
 
     def again(self) -> GiveWay:
         """The dealings of the next walk: only the parked ones remembered."""
-        return GiveWay(stood_aside=self.stood_aside)
+        return GiveWay(stood_aside=self.stood_aside, parked_told=self.parked_told)
+
+    def parked_squares(self, game: Game) -> list[tuple[int, tuple[int, int]]]:
+        """(creature, square) of those said to be parked on this level, where the party
+        last saw each (one shifting about its camp is not named again): squares the walk
+        leaves shut."""
+        positions = game.store.table(Position)
+        seen = game.visible
+        for e in list(self.parked_told):
+            pos = positions.get(e)
+            if pos is None or pos.depth != game.depth or is_disabled(game.store, e):
+                del self.parked_told[e]
+            elif seen[pos.y, pos.x]:
+                self.parked_told[e] = pos.xy
+        return list(self.parked_told.items())
 
     def step(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
              dist: np.ndarray) -> Action | str:
@@ -143,6 +160,7 @@ class GiveWay:
         first = min(standing, key=lambda e: (chebyshev(store.get(e, Position), here), e))
         where = direction_words(here.xy, store.get(first, Position).xy)
         if self.parked(game, standing):
+            self.parked_told.update((e, store.get(e, Position).xy) for e in standing)
             return (f"{name_of(store, first)} is in the way ({where}) and stays there, "
                     "though the party stood aside: walk into it to fight it, or wait.")
         self.passing = {e: store.get(e, Position).xy for e in standing}

@@ -193,21 +193,30 @@ def effect_in_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
     """Why a walk over `cost` finds no way to `goals`, when the only way is through a
     known harmful lasting effect (shut_effects): `what`, the effect and where; ''
     otherwise."""
+    found = effect_on_the_way(game, eid, goals, cost, what)
+    if found is None:
+        return ""
+    return f"{found[0]}: a walk does not step into it. Step in yourself if you must."
+
+
+def effect_on_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
+                      cost: np.ndarray, what: str) -> tuple[str, int] | None:
+    """When the only way over `cost` to `goals` is through a known harmful lasting effect
+    (shut_effects): `what`, the nearest such effect and where, in words, and the effect;
+    None otherwise."""
     level = game.level
     shut = [(e, (x, y)) for e, (x, y) in shut_effects(game, eid)
             if level.explored[y, x] and level.is_walkable(x, y)]
     if not shut:
-        return ""
+        return None
     opened = cost.copy()
     for _e, (x, y) in shut:
         opened[y, x] = HAZARD_COST
     if downhill(game, eid, route_to(game, goals, opened)) is None:
-        return ""
+        return None
     here = game.store.get(eid, Position).xy
     e, xy = min(shut, key=lambda s: (max(abs(s[1][0] - here[0]), abs(s[1][1] - here[1])), s[0]))
-    return (f"{what} the {hazard_words(game, e)}, "
-            f"{direction_words(here, xy)}: a walk does not step into it. Step in "
-            "yourself if you must.")
+    return f"{what} the {hazard_words(game, e)}, {direction_words(here, xy)}", e
 
 
 def route_to(game: Game, goals: list[tuple[int, int]], cost: np.ndarray | None = None
@@ -344,6 +353,10 @@ class Stepper(Protocol):
     def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None: ...
 
 
+# (a newcomer pressed `o` again and again at a kobold: the line names the key that fights)
+FOES_IN_VIEW = "Not with foes in view! F fights them."
+
+
 class Run:
     """One automatic walk: the decider's actions, one at a time, until it has none, asks a
     question, or the watch says stop. The UI's timer and the headless loops (`run`, the
@@ -375,7 +388,7 @@ class Run:
         if self.game.awaiting is None:
             return "Nobody is waiting to act."
         if self.game.threats_in_view():  # (Pillagers keep away unless engaged)
-            return "Not with foes in view!"
+            return FOES_IN_VIEW
         return None
 
     def advance(self, perform: Callable[[Action], list[Event]]) -> str | Question | None:

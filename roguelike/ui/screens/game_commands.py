@@ -19,6 +19,7 @@ from roguelike.engine.base.stats import is_disabled, name_of
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.helpers.autoexplore import EXPLORED, Explorer
 from roguelike.engine.helpers.fight_round import FightRun
+from roguelike.engine.helpers.scuffle import FightThenExplore, pillager_scuffle
 from roguelike.engine.helpers.watch import step_risk
 from roguelike.engine.items.spells import harmful
 from roguelike.engine.items.supplies import with_fuel
@@ -177,7 +178,11 @@ class Commands:
         explorer = last.again(search) if last is not None else Explorer(search=search,
                                                                          told=self.told)
         self.explorer = explorer
-        screen.start_auto(AutoRun(screen, explorer, screen.options.reduced_motion, self.told))
+        # (with Pillagers alone to fight: fought out with F's choices, then on: scuffle)
+        decide: Explorer | FightThenExplore = explorer
+        if screen.game.threats_in_view() and pillager_scuffle(screen.game):
+            decide = FightThenExplore(screen.game, explorer, self.told)
+        screen.start_auto(AutoRun(screen, decide, screen.options.reduced_motion, self.told))
 
     def cmd_autofight(self) -> None:
         """The party's round of a fight (DCSS's Tab, for the whole party): see

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from test_comfort_snapshots import SIZES, screen_text
 from test_snapshots_play import _settle as settle
-from test_walks_round_a_buzz_saw import ONE_WAY, _hits_taken, _saw
+from test_walks_round_a_buzz_saw import ONE_WAY, TWO_WAYS, _hits_taken, _saw
 from trap_helpers import place
 
 from roguelike.core.components import HitBoxes, Position
@@ -155,3 +155,17 @@ def test_one_knocked_out_in_it_is_dragged_out_and_the_crossing_called_off():
     assert any(e.kind == "drag" and e.target == mage for e in events)
     assert game.store.get(mage, Position).xy != SAW
     assert whys[-1].endswith("Step in yourself if you must.")
+
+
+def test_an_effect_with_a_way_round_it_is_not_named_as_the_way_on():
+    """Found in play (copper hare 9, depth 2): the ground ahead could be reached without
+    stepping in, yet `o` named a Spiked Pit's spikes as the only way on, asked to walk
+    through, and the crossing, finding nobody behind them, never took a step. Only an
+    effect with no way round it is the way on."""
+    game = scenario(TWO_WAYS)
+    game.level.explored[:, :] = True  # (both ways known)
+    _fire(game, (9, 1))  # (the top way: the bottom way to (13, 3) is open)
+    eid = game.led
+    cost = travel.travel_cost(game, eid)
+    assert travel.effect_on_the_way(game, eid, [(13, 3)], cost, "Past") is None
+    assert travel.effect_on_the_way(game, eid, [(13, 1)], cost, "Past") is not None

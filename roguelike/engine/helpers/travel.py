@@ -209,6 +209,10 @@ def effect_on_the_way(game: Game, eid: int, goals: list[tuple[int, int]],
             if level.explored[y, x] and level.is_walkable(x, y)]
     if not shut:
         return None
+    inside = {xy for _e, xy in shut}
+    ways = [g for g in goals if g not in inside]  # (route_to opens its goals)
+    if ways and downhill(game, eid, route_to(game, ways, cost)) is not None:
+        return None  # (a way there without stepping in: the effect is not what blocks it)
     opened = cost.copy()
     for _e, (x, y) in shut:
         opened[y, x] = HAZARD_COST

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import os
 import subprocess
 import sys
 from dataclasses import field
@@ -122,8 +123,10 @@ def answers(classes: dict[str, type], name: str) -> list[Any]:
     for a in made:
         # repr names the class by its qualified name, which holds the making function's
         out.append(repr(a).replace(f"{shapes.__qualname__}.<locals>.", ""))
+        # the hash itself differs on purpose (stable_hash); equal objects hash equal
         out.append("none" if cls.__hash__ is None
-                   else "identity" if cls.__hash__ is object.__hash__ else hash(a))
+                   else "identity" if cls.__hash__ is object.__hash__
+                   else [hash(a) == hash(b) for b in made if a == b])
         out.extend([a == b for b in made] + [a == 1, a.__eq__(object())])
     return out
 
@@ -217,3 +220,53 @@ def test_either_maker_builds_on_the_others_classes() -> None:
         dataclasses.dataclass(type("Thawed", (LEAN["Frozen"],), {}))
     with pytest.raises(dataclasses.FrozenInstanceError):
         Ours(1).more = 2  # type: ignore[misc]
+
+
+STABLE = """
+import enum
+from roguelike.core.lean_dataclass import dataclass, stable_hash
+
+class Kind(enum.Enum):
+    ORC = "orc"
+
+@dataclass(frozen=True)
+class Inner:
+    name: str
+
+@dataclass(frozen=True)
+class Outer:
+    name: str
+    at: tuple[int, int]
+    kind: Kind
+    inner: Inner
+    tags: frozenset[str]
+    gone: None = None
+
+made = [Outer(f"rat {i}", (i, -i), Kind.ORC, Inner(str(i)), frozenset({"a", str(i)}))
+        for i in range(40)]
+print([hash(m) for m in made[:5]], [m.name for m in set(made)], stable_hash(("x", 1)))
+"""
+
+
+def test_a_frozen_classs_hash_is_the_same_under_every_pythonhashseed() -> None:
+    """The built-in hash() of a text changes with PYTHONHASHSEED; the frozen classes' does
+    not, so even a set of them comes out in one order on every run."""
+    outs = set()
+    for seed in ("0", "1", "4242", "random"):
+        run = subprocess.run([sys.executable, "-c", STABLE], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        outs.add(run.stdout)
+    assert len(outs) == 1, outs
+
+
+def test_stable_hash_keeps_equal_values_equal_and_refuses_what_cannot_be_hashed() -> None:
+    stable = lean_dataclass.stable_hash
+    assert stable((1, "a")) == stable((1, "a")) != stable(("a", 1))
+    assert stable(frozenset({"a", "b"})) == stable(frozenset({"b", "a"}))
+    assert stable(True) == stable(1) and stable(3) == 3
+    with pytest.raises(TypeError, match="unhashable type: 'list'"):
+        stable(([1],))
+    frozen = LEAN["Frozen"]
+    assert hash(frozen(1, "a")) == hash(frozen(1, "a"))
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(LEAN["Mutable"](1))

@@ -6,19 +6,25 @@ and it asks `inspect` for a signature to write a docstring for each class withou
 Here it only finds the fields (and says whether the class is frozen where another dataclass
 is below it, so that it makes its checks). `__eq__`, `__hash__`, `__repr__` and a frozen
 class's guards are shared closures over the field names, giving what the standard library's
-give: the same tuples of the same fields compared (`NotImplemented` for another class) and
-hashed, the same text, the same refusals, and its rules for when a class keeps its own
+give: the same tuples of the same fields compared (`NotImplemented` for another class), the
+same text, the same refusals, and its rules for when a class keeps its own
 method or gets `__hash__ = None`. `__init__`, the one method whose compiled shape matters
 to speed, is compiled from the standard library's own text, when the class is first made.
+A frozen class's `__hash__` is the one answer that differs, on purpose: the standard
+library's is the built-in `hash()` of the fields, which for a text changes with
+PYTHONHASHSEED (a set of such objects would be ordered differently on every run); here it is
+`stable_hash`, the same everywhere, and equal objects still hash equal.
 A class without a docstring is documented by its name. `tests/test_lean_dataclass.py`
 holds every shape the game uses to the standard library's answers."""
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import operator
 import reprlib
 import sys
+import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
@@ -55,9 +61,59 @@ def _eq(key: Key) -> Callable[[Any, object], Any]:
     return __eq__
 
 
+_MASK = (1 << 64) - 1
+_P1, _P2, _P5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+_NONE = 0x6E6F6E65
+
+
+def _mixed(values: Any, ordered: bool = True) -> int:
+    """xxHash's way of folding many lanes into one (as CPython's tuple hash), on integers:
+    the same on every run, every PYTHONHASHSEED and every Python."""
+    if not ordered:  # a frozenset's members in no order: folded by a sum
+        return (sum(stable_hash(v) for v in values) * _P2 + len(values)) & _MASK
+    acc = _P5
+    for value in values:
+        acc = (acc + (stable_hash(value) & _MASK) * _P2) & _MASK
+        acc = (((acc << 31) | (acc >> 33)) & _MASK) * _P1 & _MASK
+    return (acc + (len(values) ^ _P5 ^ 3527539)) & _MASK
+
+
+def stable_hash(value: Any) -> int:
+    """A frozen dataclass's hash of its fields. The built-in `hash()` of a text differs
+    with PYTHONHASHSEED, so a set of such objects would come out in another order on each
+    run; here texts are hashed by their CRC-32, numbers are themselves, tuples, frozensets
+    and enumerations are folded from their parts, and this module's own frozen classes
+    by this function. Any other object is hashed as it hashes itself (a list refuses, as
+    it does in the standard library's dataclasses)."""
+    kind = value.__class__
+    if kind is int or kind is bool:
+        return int(value)
+    if kind is str:
+        return zlib.crc32(value.encode("utf-8", "surrogatepass"))
+    if kind is tuple:
+        return _mixed(value)
+    if value is None:
+        return _NONE
+    if isinstance(value, enum.Enum):
+        return _mixed((kind.__qualname__, value.value))
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (str, bytes)):
+        return zlib.crc32(value.encode("utf-8", "surrogatepass") if isinstance(value, str)
+                          else value)
+    if isinstance(value, tuple):
+        return _mixed(value)
+    if isinstance(value, frozenset):
+        return _mixed(value, ordered=False)
+    if kind.__hash__ is None:
+        raise TypeError(f"unhashable type: '{kind.__name__}'")
+    made: int = value.__hash__()  # its own (this module's frozen classes land here too)
+    return made
+
+
 def _hash(key: Key) -> Callable[[Any], int]:
     def __hash__(self: Any) -> int:
-        return hash(key(self))
+        return _mixed(key(self))
 
     return __hash__
 

@@ -103,13 +103,19 @@ def _keep(path: Path, raw: bytes, data: dict[str, Any]) -> None:
         text = json.dumps({"digest": _digest(raw), "data": data}, allow_nan=False)
     except (TypeError, ValueError):
         return
-    target = _kept_path(path)
+    write_kept(_kept_path(path), text)
+
+
+def write_kept(target: Path, text: str) -> None:
+    """Write a kept file whole or not at all (for a start beside this one), in a
+    `__pycache__` made if missing; where this user may not write (a host's run-as user),
+    nothing is kept."""
     temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(exist_ok=True)
         temp.write_text(text, encoding="utf-8")
-        os.replace(temp, target)  # whole or not at all, for a start beside this one
-    except OSError:  # a folder this user may not write (a host's run-as user): not kept
+        os.replace(temp, target)
+    except OSError:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
 

@@ -83,7 +83,7 @@ def test_a_kept_folder_another_user_made_is_read_without_keeping(tmp_path, monke
     def refuse(*args, **kwargs):
         raise PermissionError("not this user's folder")
 
-    monkeypatch.setattr(data_files.Path, "write_text", refuse)
+    monkeypatch.setattr(data_files.Path, "write_bytes", refuse)
     monkeypatch.setattr(data_files.Path, "unlink", refuse)
     assert read_labelled(path, "things.toml") == {"x": 1}
     assert not kept_file(path).exists()

@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from roguelike.content.data_files import write_kept
+from roguelike.core.kept_file import write_kept
 
 FORMAT = 1
 KEPT_NAME = "checked-tables.json"
@@ -138,7 +138,7 @@ def keep(root: Path, print_: str, tables: Any) -> None:
         body = json.dumps(_encode(tables), allow_nan=False, separators=(",", ":"))
     except (NotKeepable, ValueError):
         return
-    write_kept(kept_path(root), f'{{"fingerprint": "{print_}", "tables": {body}}}')
+    write_kept(kept_path(root), f'{{"fingerprint": "{print_}", "tables": {body}}}'.encode())
 
 
 def checking() -> bool:

@@ -22,6 +22,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
+from roguelike.core.kept_inits import code_for
+
 T = TypeVar("T")
 Key = Callable[[Any], tuple[Any, ...]]
 
@@ -154,9 +156,7 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool,
             f" def __init__({args})->_return_type:\n{lines}\n return __init__")
     module = sys.modules.get(cls.__module__)
     space: dict[str, Any] = {}
-    # compiled without this module's `from __future__ import annotations`, as the standard
-    # library's is: the parameters' annotations are the field types themselves
-    code = compile(text, "<string>", "exec", dont_inherit=True)
+    code = code_for(text)  # compiled, or kept from an earlier start (kept_inits.py)
     exec(code, module.__dict__ if module else {}, space)
     made: Callable[..., None] = space["__create_fn__"](**closure)
     return made

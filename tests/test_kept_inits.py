@@ -46,6 +46,8 @@ def restart(monkeypatch: pytest.MonkeyPatch) -> kept_inits._Kept:
 def test_a_text_compiled_once_is_read_back_the_same_code(kept, monkeypatch):
     first = kept_inits.code_for(TEXT)
     assert first == compile(TEXT, "<string>", "exec", dont_inherit=True)
+    assert not kept.path().exists()  # written once, as the process ends
+    kept.write()
     assert kept.path().is_file()
     restart(monkeypatch)
     no_compiling(monkeypatch)
@@ -56,6 +58,7 @@ def test_a_dataclass_made_from_a_kept_init_is_the_standard_librarys(kept, monkey
     def make() -> Any:
         @lean_dataclass.dataclass(frozen=True)
         class Point:
+            __module__ = kept_inits.__name__  # the game's own classes' inits are kept
             x: int
             y: int = 2
             tags: list[str] = dataclasses.field(default_factory=list)
@@ -63,6 +66,7 @@ def test_a_dataclass_made_from_a_kept_init_is_the_standard_librarys(kept, monkey
         return Point
 
     compiled = make()(1)
+    kept.write()
     restart(monkeypatch)
     no_compiling(monkeypatch)
     read_back = make()
@@ -75,8 +79,19 @@ def test_a_dataclass_made_from_a_kept_init_is_the_standard_librarys(kept, monkey
         read_back()  # x is required, as ever
 
 
+def test_a_class_not_of_the_game_is_compiled_but_not_kept(kept):
+    @lean_dataclass.dataclass
+    class Local:
+        z: int
+
+    assert Local(3).z == 3
+    kept.write()
+    assert kept.read() == {} and not kept.path().exists()
+
+
 def test_another_interpreters_or_a_damaged_file_is_ignored(kept, monkeypatch):
     kept_inits.code_for(TEXT)
+    kept.write()
     path = kept.path()
     raw = path.read_bytes()
     for other in (b"\0\0\r\n" + raw[4:], raw[: len(raw) // 2], b""):
@@ -85,6 +100,7 @@ def test_another_interpreters_or_a_damaged_file_is_ignored(kept, monkeypatch):
         assert again.read() == {}
         assert kept_inits.code_for(TEXT) == compile(TEXT, "<string>", "exec",
                                                    dont_inherit=True)
+        again.write()
     assert path.read_bytes() == raw  # written again, whole
 
 
@@ -106,6 +122,7 @@ def test_nothing_is_kept_where_this_user_may_not_write(kept, monkeypatch):
 
     monkeypatch.setattr(Path, "mkdir", refuse)
     assert kept_inits.code_for(TEXT) == compile(TEXT, "<string>", "exec", dont_inherit=True)
+    kept.write()
     assert not kept.path().exists()
 
 

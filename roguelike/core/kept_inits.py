@@ -9,8 +9,9 @@ module's compiled code beside it; nothing here is pickled), each under the diges
 text it was compiled from. A code object is a function of its text, the interpreter and
 the compile's flags alone: the file names the interpreter's bytecode version
 (`importlib.util.MAGIC_NUMBER`) and the optimisation level, and is ignored for any other,
-so a kept answer is never stale. A text not kept is compiled and the file written again,
-whole; nothing is written where this user may not write. As the content's kept parse
+so a kept answer is never stale. A text not kept is compiled, and the file is written again,
+whole, as the process ends (once, however many were new); nothing is written where this
+user may not write. As the content's kept parse
 (content/data_files.py), it is written under PYTHONDONTWRITEBYTECODE too: hosts,
 containers and this project's own sessions set that variable, and these codes are made by
 the game at run time, not by importing a module. Under ROGUELIKE_CHECK_KEPT=1 each kept
@@ -19,6 +20,7 @@ code is held to a fresh compile.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import marshal
@@ -43,10 +45,12 @@ class _Kept:
 
     def __init__(self) -> None:
         self.codes: dict[bytes, CodeType] | None = None
+        self.read_count = 0  # how many the file held
+        tag = sys.implementation.cache_tag or "python"
+        self.file = FOLDER / f"lean-inits.{tag}.opt{sys.flags.optimize}.marshal"
 
     def path(self) -> Path:
-        tag = sys.implementation.cache_tag or "python"
-        return FOLDER / f"lean-inits.{tag}.opt{sys.flags.optimize}.marshal"
+        return self.file
 
     def header(self) -> bytes:
         return MAGIC_NUMBER + bytes([sys.flags.optimize])
@@ -62,10 +66,11 @@ class _Kept:
                     if isinstance(table, dict):
                         self.codes = {k: v for k, v in table.items()
                                       if isinstance(k, bytes) and isinstance(v, CodeType)}
+            self.read_count = len(self.codes)
         return self.codes
 
     def write(self) -> None:
-        if self.codes is not None:
+        if self.codes is not None and len(self.codes) > self.read_count:  # new ones
             write_kept(self.path(), self.header() + marshal.dumps(self.codes))
 
 
@@ -78,14 +83,18 @@ def _compile(text: str) -> CodeType:
     return compile(text, "<string>", "exec", dont_inherit=True)
 
 
-def code_for(text: str) -> CodeType:
-    """The compiled `text` (a dataclass's `__init__` maker): kept, else compiled and kept."""
+def code_for(text: str, keep: bool = True) -> CodeType:
+    """The compiled `text` (a dataclass's `__init__` maker): kept, else compiled (and kept
+    if `keep`: the game's own classes, not a test's)."""
     key = hashlib.blake2b(text.encode(), digest_size=16).digest()
     codes = _KEPT.read()
     code = codes.get(key)
     if code is None:
-        code = codes[key] = _compile(text)
-        _KEPT.write()
+        code = _compile(text)
+        if keep:
+            if len(codes) == _KEPT.read_count:  # the first new one: written once, at exit
+                atexit.register(_KEPT.write)
+            codes[key] = code
     elif os.environ.get(CHECK_ENV, "") not in ("", "0") and code != _compile(text):
         raise StaleInit(f"the kept __init__ of {text.splitlines()[1].strip()} differs")
     return code

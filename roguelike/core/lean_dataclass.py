@@ -156,7 +156,8 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool,
             f" def __init__({args})->_return_type:\n{lines}\n return __init__")
     module = sys.modules.get(cls.__module__)
     space: dict[str, Any] = {}
-    code = code_for(text)  # compiled, or kept from an earlier start (kept_inits.py)
+    # compiled, or kept from an earlier start (kept_inits.py): the game's classes only
+    code = code_for(text, keep=cls.__module__.startswith("roguelike."))
     exec(code, module.__dict__ if module else {}, space)
     made: Callable[..., None] = space["__create_fn__"](**closure)
     return made

@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from roguelike.content import data_files
+from roguelike.content import data_files, kept_tables
 from roguelike.content.data_files import content_root, read_labelled
 from roguelike.content.loader import load_content
 from roguelike.content.schema import ContentError
@@ -83,7 +83,7 @@ def test_a_kept_folder_another_user_made_is_read_without_keeping(tmp_path, monke
     def refuse(*args, **kwargs):
         raise PermissionError("not this user's folder")
 
-    monkeypatch.setattr(data_files.Path, "write_text", refuse)
+    monkeypatch.setattr(data_files.Path, "write_bytes", refuse)
     monkeypatch.setattr(data_files.Path, "unlink", refuse)
     assert read_labelled(path, "things.toml") == {"x": 1}
     assert not kept_file(path).exists()
@@ -91,6 +91,7 @@ def test_a_kept_folder_another_user_made_is_read_without_keeping(tmp_path, monke
 
 def test_the_game_content_from_kept_copies_is_the_parsed_content(monkeypatch):
     root = content_root()
+    monkeypatch.setattr(kept_tables, "read", lambda root, fingerprint: None)  # each file
     load_content(root)  # (keeps every file's copy, if not yet kept)
     with monkeypatch.context() as m:
         no_parser(m)

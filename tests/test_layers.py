@@ -128,6 +128,12 @@ LAZY_FOR_A_REASON: dict[tuple[str, str], str] = {
     ("roguelike/cli.py", "roguelike.ui.app"): "Textual and the screens, for play only",
     ("roguelike/cli.py", "roguelike.ui.replay"): "Textual, for `replay` only",
     ("roguelike/cli.py", "roguelike.tools.sim"): "the bot and the engine, for `sim` only",
+    # a start builds and imports only the parser of the command given (issue 31: start-up)
+    ("roguelike/cli.py", "roguelike.records.commands"): "records' parsers, for their commands",
+    ("roguelike/cli.py", "roguelike.challenges.arguments"): "challenges' parsers, likewise",
+    ("roguelike/cli.py", "roguelike.host.cli"): "the host's parsers, for host, lobby, play",
+    ("roguelike/cli.py", "roguelike.terminal"): "the terminal check, for a screen only",
+    ("roguelike/cli.py", "roguelike.crash"): "the crash report and traceback, for a crash",
     ("roguelike/cli.py", "roguelike.tools.dump"): "the engine, for `dump` only",
     ("roguelike/cli.py", "roguelike.challenges.commands"):
         "the network client and the boards, for `submit`, `board`, `challenges` and "

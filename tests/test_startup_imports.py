@@ -36,8 +36,14 @@ HELP_ALSO_NEVER = ("numpy", "tcod._libtcod", "roguelike.content.loader",
                    "roguelike.engine.game", "roguelike.records.replay")
 # what the game's work does not need once the content's parse is kept (the TOML parser), nor
 # `verify` the bot; each cost start-up time when it crept in (issue 31)
-WORK_NEVER = ("tomllib", "roguelike.challenges.commands", "roguelike.tools.dump")
+WORK_NEVER = ("tomllib", "roguelike.challenges.commands", "roguelike.tools.dump",
+              # only the command given builds its parser and imports its modules (the
+              # host's and challenges' parsers, the crash report and its traceback only
+              # for a crash, the terminal check only for a screen)
+              "roguelike.host", "roguelike.challenges", "roguelike.crash", "traceback",
+              "roguelike.terminal")
 VERIFY_ALSO_NEVER = ("roguelike.bot", "roguelike.tools.sim")
+SIM_ALSO_NEVER = ("roguelike.records.commands",)
 
 
 def run_probe(*argv: str) -> dict[str, Any]:
@@ -77,6 +83,7 @@ def test_sim_and_verify_load_the_engine_without_screens_tcod_package_or_host(arg
     if argv[0] == "verify":
         assert not found(modules, VERIFY_ALSO_NEVER)
     else:
+        assert not found(modules, SIM_ALSO_NEVER)
         assert "roguelike.bot.player" in modules
 
 

@@ -12,7 +12,7 @@ import time
 import pytest
 from conftest import ROOT
 
-from roguelike import __version__
+from roguelike import __version__, cli
 from roguelike.cli import build_parser
 from roguelike.host.cli import INTERNAL_COMMANDS
 
@@ -132,3 +132,40 @@ def test_headless_commands_run_without_a_terminal(tmp_path):
     assert run("scores", "--json", stdin=subprocess.DEVNULL).stdout.strip() == "[]"
     daily = run("daily", "--print", stdin=subprocess.DEVNULL)
     assert daily.returncode == 0 and daily.stdout.strip()
+
+
+def _shape(parser: argparse.ArgumentParser) -> list[tuple[object, ...]]:
+    return [(type(a).__name__, tuple(a.option_strings), a.dest, a.help,
+             getattr(a.type, "__qualname__", a.type), a.default,
+             a.required, a.nargs, a.metavar, a.choices and tuple(a.choices))
+            for a in parser._actions] + [(parser.prog, parser.description, parser.usage)]
+
+
+def test_each_command_alone_has_the_parser_it_has_among_all():
+    """A start builds only the parser of the command given (cli.command_given, issue 31):
+    the table of commands is every command, in --help's order, and each built alone is
+    the same parser as when all are built."""
+    every = _subparsers(build_parser())
+    assert list(cli.COMMANDS) == list(every)
+    for name, full in every.items():
+        alone = _subparsers(build_parser(name))
+        assert list(alone) == [name]
+        assert _shape(alone[name]) == _shape(full), name
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    ([], None), (["--help"], None), (["-h", "sim"], None), (["-V"], None),
+    (["sim", "--seed", "x"], "sim"), (["verify", "f.json"], "verify"),
+    (["play", "--help"], "play"), (["bogus"], None), (["--", "sim"], None),
+    (["lobby", "--data", "d"], "lobby"), (["--bogus", "sim"], "sim"),
+])
+def test_the_command_given_is_the_first_word_before_any_top_level_option(argv, command):
+    assert cli.command_given(argv) == command
+
+
+def test_a_command_built_alone_answers_bad_arguments_as_before():
+    out = run("sim", "--seed", "x", "--actions", "-1")
+    assert out.returncode == 2
+    assert "argument --actions: -1 is out of range: 0 or more" in out.stderr
+    out = run("simm")
+    assert out.returncode == 2 and "no command 'simm'; the commands are play," in out.stderr

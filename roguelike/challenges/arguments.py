@@ -5,6 +5,7 @@ parser without loading the network client or the boards (commands.py does the wo
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from roguelike.argtypes import int_range
@@ -12,7 +13,22 @@ from roguelike.argtypes import int_range
 COMMANDS = ("submit", "board", "challenges")
 
 
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                 names: Sequence[str] = COMMANDS) -> None:
+    """The parsers of `names` (cli.py builds only the one of the command given)."""
+    if "submit" in names:
+        _add_submit(sub)
+    if "board" in names:
+        _add_board(sub)
+    if "challenges" in names:
+        listing = sub.add_parser("challenges", help="the challenges open on a host",
+                                 description="List a host's challenges: open, coming and "
+                                             "lately closed.")
+        _host_option(listing)
+        listing.add_argument("--json", action="store_true", help="as JSON")
+
+
+def _add_submit(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     submit = sub.add_parser(
         "submit", help="send a game's replay to a host, to be proved and put on its boards",
         description="Send a replay to a host: it re-simulates the game and puts it on the "
@@ -25,6 +41,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     submit.add_argument("--wait", type=int_range(0, 86400), default=600, metavar="S",
                         help="seconds to wait for the verdict (default 600; 0: do not wait)")
     submit.add_argument("--json", action="store_true", help="the last line is the JSON answer")
+
+
+def _add_board(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     board = sub.add_parser(
         "board", help="a challenge's board (or a seed's) on a host",
         description="Print a challenge's board: rank, player, score, deepest depth, "
@@ -37,11 +56,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     board.add_argument("--limit", type=int_range(1, 10000), default=100, metavar="N",
                        help="rows (default 100)")
     board.add_argument("--json", action="store_true", help="the board as JSON")
-    listing = sub.add_parser("challenges", help="the challenges open on a host",
-                             description="List a host's challenges: open, coming and "
-                                         "lately closed.")
-    _host_option(listing)
-    listing.add_argument("--json", action="store_true", help="as JSON")
 
 
 def _host_option(p: argparse.ArgumentParser) -> None:

@@ -14,7 +14,6 @@ Python's, and hosts and containers often set that variable.)
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from roguelike.content.schema import ContentError, build
+from roguelike.core.kept_file import write_kept
 from roguelike.places import PACKAGE_DIR, checkout_root
 
 T = TypeVar("T")
@@ -103,15 +103,7 @@ def _keep(path: Path, raw: bytes, data: dict[str, Any]) -> None:
         text = json.dumps({"digest": _digest(raw), "data": data}, allow_nan=False)
     except (TypeError, ValueError):
         return
-    target = _kept_path(path)
-    temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    try:
-        target.parent.mkdir(exist_ok=True)
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, target)  # whole or not at all, for a start beside this one
-    except OSError:  # a folder this user may not write (a host's run-as user): not kept
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+    write_kept(_kept_path(path), text.encode())
 
 
 def entries(

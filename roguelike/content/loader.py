@@ -11,6 +11,7 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
+from roguelike.content import kept_tables
 from roguelike.content.data_files import content_root, entries, read_toml
 from roguelike.content.explore import ExploreData, load_explore
 from roguelike.content.fight_tables import FightTables, check_monsters, load_fight_tables
@@ -69,10 +70,30 @@ def _digest(root: Path) -> str:
 
 
 def load_content(root: Path | None = None) -> Content:
+    """The content of `root` (the game's own by default): the tables kept by an earlier
+    load of the same files and code (kept_tables.py), else read and checked afresh."""
     root = root or content_root()
     if not root.is_dir():
         raise ContentError(str(root), "", "", "content folder not found")
+    digest = _digest(root)
+    fingerprint = kept_tables.fingerprint(digest)
+    kept = kept_tables.read(root, fingerprint)
+    if isinstance(kept, Content):
+        kept.root = root  # (the folder may have moved; nothing else depends on where)
+        if not kept_tables.checking():
+            return kept
+    fresh = _load_checked(root, digest)
+    if isinstance(kept, Content):
+        if kept != fresh:
+            raise kept_tables.StaleTables(f"{kept_tables.kept_path(root)} differs from a "
+                                          "fresh load of the same files")
+    else:
+        kept_tables.keep(root, fingerprint, fresh)
+    return fresh
 
+
+def _load_checked(root: Path, digest: str) -> Content:
+    """Every file read and every table built and checked."""
     rules_data = read_toml(root / "rules.toml", root)
     rules = build(CoreRules, rules_data, "rules.toml")
 
@@ -122,7 +143,7 @@ def load_content(root: Path | None = None) -> Content:
         fight=fight,
         explore=load_explore(root),
         ranges=load_ranges(root),
-        digest=_digest(root),
+        digest=digest,
     )
 
 

@@ -28,6 +28,8 @@ import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
+from roguelike.core.kept_inits import code_for
+
 T = TypeVar("T")
 Key = Callable[[Any], tuple[Any, ...]]
 
@@ -210,9 +212,8 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool,
             f" def __init__({args})->_return_type:\n{lines}\n return __init__")
     module = sys.modules.get(cls.__module__)
     space: dict[str, Any] = {}
-    # compiled without this module's `from __future__ import annotations`, as the standard
-    # library's is: the parameters' annotations are the field types themselves
-    code = compile(text, "<string>", "exec", dont_inherit=True)
+    # compiled, or kept from an earlier start (kept_inits.py): the game's classes only
+    code = code_for(text, keep=cls.__module__.startswith("roguelike."))
     exec(code, module.__dict__ if module else {}, space)
     made: Callable[..., None] = space["__create_fn__"](**closure)
     return made

@@ -6,6 +6,7 @@ import argparse
 import ipaddress
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,20 @@ def play_options(args: argparse.Namespace) -> dict[str, Any]:
             "status_fd": args.status_fd, "go_fd": args.go_fd}
 
 
-def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                      names: Sequence[str] = ("host", "lobby")) -> None:
+    """The parsers of `names` (cli.py builds only the one of the command given)."""
+    if "host" in names:
+        _add_host(sub)
+    if "lobby" in names:
+        # internal: the host starts it in each player's terminal; no help, so not listed
+        lobby = sub.add_parser("lobby")
+        lobby.add_argument("--data", required=True)
+        lobby.add_argument("--player-id", type=int, required=True)
+        lobby.add_argument("--link-fd", type=int, required=True)
+
+
+def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     # (a short usage line: a bad argument's message stays a line or two, not the whole list)
     host = sub.add_parser("host", help="run the game server (SSH and the web)",
                           usage="%(prog)s [options]  (roguelike host --help lists them)",
@@ -97,11 +111,6 @@ def add_host_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     host.add_argument("--migrate-from", metavar="sqlite:///DIR",
                       help="move the data of the host whose data folder is DIR into the "
                            "--db database, then exit")
-    # internal: the host starts it in each player's terminal; no help, so not listed
-    lobby = sub.add_parser("lobby")
-    lobby.add_argument("--data", required=True)
-    lobby.add_argument("--player-id", type=int, required=True)
-    lobby.add_argument("--link-fd", type=int, required=True)
 
 
 def dispatch(args: argparse.Namespace) -> int:

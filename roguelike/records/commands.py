@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from roguelike.argtypes import int_range
@@ -21,19 +21,35 @@ COMMANDS = ("daily", "verify", "replay", "scores")
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-                 seed_type: Callable[[str], str]) -> None:
+                 seed_type: Callable[[str], str], names: Sequence[str] = COMMANDS) -> None:
+    """The parsers of `names` (cli.py builds only the one of the command given)."""
+    if "daily" in names:
+        _add_daily(sub)
+    if "verify" in names:
+        verify = sub.add_parser(
+            "verify", help="re-simulate a replay or save and check its claims",
+            description="Re-simulate a replay or save; the last line is JSON; exit code 0 "
+                        "only if every claim holds.")
+        verify.add_argument("file", type=Path, help="the replay or save file")
+    if "replay" in names:
+        replay = sub.add_parser("replay", help="watch a replay",
+                                description="Watch a replay: Space pauses, +/- speed, . one "
+                                            "action, 1-9 jump to a depth, Home restarts, q "
+                                            "quits.")
+        replay.add_argument("file", type=Path, help="the replay file")
+    if "scores" in names:
+        _add_scores(sub, seed_type)
+
+
+def _add_daily(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     daily = sub.add_parser("daily", help="play today's (UTC) seed, the same for everyone",
                            description="Play today's seed (UTC): everyone gets the same "
                                        "dungeon today.")
     daily.add_argument("--print", action="store_true", help="only print today's seed")
-    verify = sub.add_parser("verify", help="re-simulate a replay or save and check its claims",
-                            description="Re-simulate a replay or save; the last line is JSON; "
-                                        "exit code 0 only if every claim holds.")
-    verify.add_argument("file", type=Path, help="the replay or save file")
-    replay = sub.add_parser("replay", help="watch a replay",
-                            description="Watch a replay: Space pauses, +/- speed, . one "
-                                        "action, 1-9 jump to a depth, Home restarts, q quits.")
-    replay.add_argument("file", type=Path, help="the replay file")
+
+
+def _add_scores(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                seed_type: Callable[[str], str]) -> None:
     scores = sub.add_parser("scores", help="the high-score table",
                             description="Print the high-score table.")
     scores.add_argument("--seed", type=seed_type, help="only games on this seed")

@@ -228,7 +228,11 @@ def test_a_loaded_level_map_gives_fov_maps_fields_of_view():
                         clear[y, x] = False
                 loaded = LevelSight(clear)
                 for x, y in squares:
-                    assert np.array_equal(loaded.fov(x, y), fov_map(clear, x, y, 0)), \
-                        (seed, depth, x, y)
-                    checked += 1
-    assert checked > 1000, checked
+                    # (0: the whole field of view; the rest: lights' radii, the scan
+                    # stopped there, as fov_map's window computes it)
+                    for radius in (0, 2, 5, 0, 1, 10):
+                        assert np.array_equal(loaded.fov(x, y, radius),
+                                              fov_map(clear, x, y, radius)), \
+                            (seed, depth, x, y, radius)
+                        checked += 1
+    assert checked > 6000, checked

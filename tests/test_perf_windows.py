@@ -6,6 +6,7 @@ follower's route from a window round its goal (exact where it is read)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from roguelike.core.components import Door, Position
 from roguelike.core.explore_components import LightSource
@@ -228,7 +229,30 @@ def test_a_loaded_level_map_gives_fov_maps_fields_of_view():
                         clear[y, x] = False
                 loaded = LevelSight(clear)
                 for x, y in squares:
-                    assert np.array_equal(loaded.fov(x, y), fov_map(clear, x, y, 0)), \
-                        (seed, depth, x, y)
-                    checked += 1
-    assert checked > 1000, checked
+                    # (0: the whole field of view; the rest: lights' radii, the scan
+                    # stopped there, as fov_map's window computes it)
+                    for radius in (0, 2, 5, 0, 1, 10):
+                        assert np.array_equal(loaded.fov(x, y, radius),
+                                              fov_map(clear, x, y, radius)), \
+                            (seed, depth, x, y, radius)
+                        checked += 1
+    assert checked > 6000, checked
+
+
+def test_a_lights_kept_field_of_view_is_held_to_a_fresh_scan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game.fov_from keeps a light's field of view by square and radius; under the switch
+    every read of it is held to fov_map's fresh scan, so a write to it fails."""
+    from roguelike.engine.base import kept
+
+    monkeypatch.setenv(kept.CHECK_ENV, "1")
+    game = Game("light-play")
+    clear = game.transparency()
+    x, y = game.store.get(game.party[0], Position).xy
+    fov = game.fov_from(clear, x, y, 5)
+    assert np.array_equal(fov, fov_map(clear, x, y, 5))
+    assert fov[max(0, y - 5):y + 6, max(0, x - 5):x + 6].sum() == fov.sum()  # (none past 5)
+    assert game.fov_from(clear, x, y, 5) is fov  # (kept, and equal to a fresh one)
+    fov[y, x] = False
+    with pytest.raises(kept.StaleAnswer, match="fovs"):
+        game.fov_from(clear, x, y, 5)

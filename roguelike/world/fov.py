@@ -78,8 +78,10 @@ class LevelSight:
         self._cdata = ffi.new("struct TCOD_Map*",
                               (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", self._cells)))
 
-    def fov(self, x: int, y: int) -> np.ndarray:
-        """fov_map(clear, x, y, 0): the whole field of view from (x, y), a new array."""
+    def fov(self, x: int, y: int, radius: int = 0) -> np.ndarray:
+        """fov_map(clear, x, y, radius): the field of view from (x, y), a new array (a
+        radius of 0 or less: the whole of it; else cut to the square of `radius`, and
+        the scan stops there)."""
         self._cells[...] = self._blank
-        lib.TCOD_map_compute_fov(self._cdata, x, y, 0, True, lib.FOV_RESTRICTIVE)
+        lib.TCOD_map_compute_fov(self._cdata, x, y, radius, True, lib.FOV_RESTRICTIVE)
         return self._fov.copy()

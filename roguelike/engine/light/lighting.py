@@ -45,7 +45,7 @@ class Sighted(Protocol):
 
     def transparency(self) -> np.ndarray: ...
 
-    def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray: ...
+    def fov_from(self, clear: np.ndarray, x: int, y: int, radius: int = 0) -> np.ndarray: ...
 
 
 def light_maps(game: Game) -> tuple[np.ndarray, np.ndarray]:
@@ -104,29 +104,27 @@ def _kept_lights(game: Sighted, clear: np.ndarray) -> list:  # type: ignore[type
 def _cut_fovs(game: Sighted, clear: np.ndarray, lights: list[tuple[int, int, str]],
               bright: bool) -> np.ndarray:
     """The squares the lights show (bright: within their bright radius; else lit: within
-    their outer dim radius or the bright one). A light's field of view is the whole field
-    of view from its square cut to the square of its radius: tcod's restrictive
-    shadowcasting decides a square from nearer squares alone, so a radius only stops the
-    scan (tests/test_perf_windows.py). The whole one is kept by the game (Game.fov_from),
-    and is the bearer's own when its field of view is asked for (party_sight, when a light
-    lies where no standing delver does). Of two radii the larger window holds the
-    smaller."""
+    their outer dim radius or the bright one), a new array. A light's field of view is
+    the whole field of view from its square cut to the square of its radius: tcod's
+    restrictive shadowcasting decides a square from nearer squares alone, so a radius
+    only stops the scan (tests/test_perf_windows.py): tcod is asked for it with the
+    radius, and scans no further. Each is kept by the game (Game.fov_from, by square and
+    radius), so a light that stays where it is needs no new scan."""
     defs = game.content.explore.lights
-    mask = np.zeros(clear.shape, dtype=bool)
-    first = True
+    masks = []
     for x, y, kind in lights:
         ldef = defs[kind]
         radius = ldef.bright_radius if bright \
             else max(ldef.dim_outer_radius, ldef.bright_radius)
         if radius > 0:
-            full = game.fov_from(clear, x, y)
-            window = (slice(max(0, y - radius), y + radius + 1),
-                      slice(max(0, x - radius), x + radius + 1))
-            if first:  # (the mask is all False yet: a copy is an OR, at half the cost)
-                mask[window] = full[window]
-                first = False
-            else:
-                mask[window] |= full[window]
+            masks.append(game.fov_from(clear, x, y, radius))
+    if not masks:
+        return np.zeros(clear.shape, dtype=bool)
+    if len(masks) == 1:
+        return masks[0].copy()  # (a kept field of view is never handed out to be written)
+    mask: np.ndarray = masks[0] | masks[1]
+    for more in masks[2:]:
+        mask |= more
     return mask
 
 
@@ -142,8 +140,7 @@ def party_sight(game: Sighted) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray
     clear = game.transparency()
     kept = _kept_lights(game, clear)
     lit = kept[2]
-    standing = _standing(game)
-    squares = [(pos.x, pos.y) for pos in standing]
+    squares = _standing(game)
     if all((x, y) in squares for x, y, _kind in kept[1]):
         # Every light is borne by a standing delver (the usual case: it is carried): each
         # light's field of view is its bearer's, cut, so the delvers' fields of view ORed
@@ -172,13 +169,14 @@ def party_sight(game: Sighted) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray
     return view, (raw, lit)
 
 
-def _standing(game: Sighted) -> list[Position]:
+def _standing(game: Sighted) -> list[tuple[int, int]]:
+    """The squares of the party's standing members on this level, in party order."""
     # (the tables read directly: asked for every new view, after every delver's step)
     store = game.store
     disabled = store.by_type.get(Disabled, ())
     positions = store.table(Position)
     depth = game.depth
-    return [pos for eid in game.party
+    return [(pos.x, pos.y) for eid in game.party
             if eid not in disabled and (pos := positions[eid]).depth == depth]
 
 
@@ -197,7 +195,7 @@ def sight_reaches(game: Sighted, sight: tuple[np.ndarray, np.ndarray], x: int, y
     if raw[block].any() or lit[block].any():
         return True
     h, w = raw.shape
-    viewers = [(p.x, p.y) for p in _standing(game)] + [(lx, ly) for lx, ly, _d in _shining(game)]
+    viewers = _standing(game) + [(lx, ly) for lx, ly, _d in _shining(game)]
     return any(vx in (0, w - 1) or vy in (0, h - 1) for vx, vy in viewers)
 
 

@@ -110,10 +110,12 @@ def _terrain_key(game: Game) -> tuple[object, ...]:
     hazard_ids = store.ids(Hazard, Position)
     hazards: tuple[object, ...] = ()
     if hazard_ids:  # (content steps are fixed: profile and step name say what it does)
+        # (a hazard's squares list is held itself, not copied: a hazard that moves is
+        # given a new list, as hazards._covering_ids also relies on; the tuple compares
+        # it by identity first, then by value)
         table, positions, round_ = store.table(Hazard), store.table(Position), game.round
-        hazards = tuple([(e, positions[e].depth, round_ >= table[e].starts, table[e].profile,
-                          table[e].step, tuple(map(tuple, table[e].squares)))
-                         for e in hazard_ids])
+        hazards = tuple([(e, positions[e].depth, round_ >= (row := table[e]).starts,
+                          row.profile, row.step, row.squares) for e in hazard_ids])
     changes = game.kept.changes
     # (the id lists themselves, not their id(): a freed list's id comes back)
     return (game.depth, changes["tiles"], changes["doors"], changes["traps"],

@@ -64,9 +64,10 @@ CLEAR = declare("transparency", __name__, ("level", "doors"), told=("tiles",), w
     "the level's transparency: its tiles less its closed doors, keyed by the depth and "
     "the closed doors (one pass over the doors' open flags while their list is the same)"))
 FOVS = declare("fovs", __name__, ("map",), told=("tiles",), why=(
-    "[serials, fovs, loaded]: a serial for each transparency key, the whole field of view "
-    "from a square by (serial, x, y), and the tcod map the transparency is loaded in; "
-    "dropped only with the transparency, whose serial names its fields of view"))
+    "[serials, fovs, loaded]: a serial for each transparency key, the field of view from "
+    "a square by (serial, x, y, radius) (0: the whole of it), and the tcod map the "
+    "transparency is loaded in; dropped only with the transparency, whose serial names "
+    "its fields of view"))
 KNOWN = declare("known_tiles", __name__, ("level", "entities"), told=("tiles",), why=(
     "the level's tiles with unfound secret doors as wall, keyed by the depth and the "
     "hidden squares"))
@@ -263,12 +264,14 @@ class PartySight:
             VIEW.check(self, view, party_sight(self))
         return view[0]
 
-    def fov_from(self, clear: np.ndarray, x: int, y: int) -> np.ndarray:
+    def fov_from(self, clear: np.ndarray, x: int, y: int, radius: int = 0) -> np.ndarray:
         """The whole field of view from (x, y) over `clear` (this level's transparency),
+        or with a radius that of a light there (cut to the square of the radius),
         remembered while the walls and doors stay the same: when one delver steps, the
-        others' and the lights they carry need no new FOV (replays verify faster)."""
+        others' and the lights they carry need no new FOV (replays verify faster). Do
+        not modify it."""
         last: _Clear | None = self.kept.values.get("transparency")
-        key = (last.serial if last is not None else -1, x, y)
+        key = (last.serial if last is not None else -1, x, y, radius)
         fovs = self._fovs()
         fov: np.ndarray | None = fovs[1].get(key)
         if fov is None:
@@ -277,9 +280,9 @@ class PartySight:
             loaded = fovs[2]  # (clear loaded into a tcod map once, not per FOV)
             if loaded is None or loaded.clear is not clear:
                 loaded = fovs[2] = LevelSight(clear)
-            fov = fovs[1][key] = loaded.fov(x, y)  # light limits sight (light/lighting.py)
+            fov = fovs[1][key] = loaded.fov(x, y, radius)
         elif self.kept.check:
-            FOVS.check(self, fov, fov_map(clear, x, y, 0))
+            FOVS.check(self, fov, fov_map(clear, x, y, radius))
         return fov
 
     def transparency_key(self) -> object:

@@ -65,6 +65,7 @@ from roguelike.engine.helpers.autoexplore_loot import (
     thing_words,
 )
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.helpers.carry_habit import CarryHabit
 from roguelike.engine.helpers.come_round import (
     beyond_reach,
     in_hazards,
@@ -150,6 +151,7 @@ class Explorer:
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
+    carry: CarryHabit = field(default_factory=CarryHabit)  # who carried the last treasure
     crossing: Crossing = field(default_factory=Crossing)  # a lasting effect walked through
 
     def again(self, search: bool = False) -> Explorer:
@@ -161,7 +163,8 @@ class Explorer:
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
-                        habit=self.habit, crossing=self.crossing.again())
+                        habit=self.habit, crossing=self.crossing.again(),
+                        carry=self.carry)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -173,6 +176,8 @@ class Explorer:
             what = self.door_kinds.get(question.about)
             if what:  # (kept for the next door of its kind: door_habit)
                 self.habit.remember(what, ways[index])
+            elif ways[-1].kind == "leave":  # (a treasure: kept for the next, carry_habit)
+                self.carry.remember(index, ways)
 
     # a companion cut off from the party by a door is this decider's job (door_between):
     # the walk does not stop for it (travel.Run._together)
@@ -461,9 +466,14 @@ class Explorer:
             if not ways:  # (nobody can carry it and keep up: left lying, unasked)
                 self.left.add(thing)
                 return self._loot(game, eid, cost, within)
+            where = direction_words(store.get(eid, Position).xy, at)
+            usual = self.carry.pick(thing, ways)
+            if usual is not None:  # (as the player answered at the last treasure: unasked)
+                self.plans[thing] = usual
+                self.news = self.carry.words(thing_words(game, thing), where, usual)
+                return self._loot(game, eid, cost, within)
             ways.append(Plan(eid, "leave", "Leave it lying"))
             self.offered[thing] = ways
-            where = direction_words(store.get(eid, Position).xy, at)
             return Question(f"{thing_words(game, thing)} lies {where}. Pick it up? (each "
                             "treasure carried costs its bearer 1 Speed until banked)",
                             tuple(w.label for w in ways), thing)

@@ -69,6 +69,8 @@ from roguelike.engine.helpers.carry_habit import CarryHabit
 from roguelike.engine.helpers.come_round import (
     beyond_reach,
     in_hazards,
+    in_reach_words,
+    no_rest_left,
     pillager_refusal,
     wait_for_them,
 )
@@ -147,7 +149,10 @@ class Explorer:
     sightings: Sightings = field(default_factory=Sightings)  # Pillagers seen: gone round
     retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
-    unrested: bool = False  # told why it explores on instead of resting (once a press)
+    # the levels on which it said why it explores on instead of resting (once a level:
+    # the same line every press was bookkeeping found in play)
+    unrested: set[int] = field(default_factory=set)
+    unrested_news: str = ""  # that line, told once the walk does explore on
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
@@ -164,7 +169,7 @@ class Explorer:
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
                         habit=self.habit, crossing=self.crossing.again(),
-                        carry=self.carry)
+                        carry=self.carry, unrested=self.unrested)
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
@@ -189,6 +194,9 @@ class Explorer:
             if game.led != self.handed or not self.chosen:
                 self.chosen, self.handed = game.led, 0
         decision = self._decide(game, eid)
+        if self.unrested_news and isinstance(decision, Action):  # (else the stop says)
+            self.news = f"{self.news} {self.unrested_news}".strip()
+        self.unrested_news = ""
         if isinstance(decision, Lead):
             orders = game.store.table(Character)
             to = next(e for e in game.party if orders[e].order == decision.order)
@@ -289,10 +297,10 @@ class Explorer:
             searching = self._search(game, eid, cost)
             if searching is not None:
                 return searching
+        where = direction_words(here, down) if known and down is not None else ""
         unrested = pillager_refusal(game) if rest_needs(game, healing_only=True) else ""
         if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
-            return self._away_to_rest(game, eid, cost) or unrested
-        where = direction_words(here, down) if known and down is not None else ""
+            return self._away_to_rest(game, eid, cost) or no_rest_left(unrested, where)
         past = f" {through}" if through else ""
         if known and not self.search:
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
@@ -310,11 +318,14 @@ class Explorer:
             return None
         if self.retreat >= RETREAT_STEPS:  # (it keeps coming: the player's to decide)
             return None
-        if not self.retreat:
-            self.news = f"{pillager_refusal(game)} Moving away from it to rest."
-        self.retreat += 1
         goals = beyond_reach(game, cost)
-        return downhill(game, eid, route_to(game, goals, cost)) if goals else None
+        step = downhill(game, eid, route_to(game, goals, cost)) if goals else None
+        if step is not None:  # (moving away, not exploring on: said instead)
+            self.unrested_news = ""
+        if step is not None and not self.retreat:  # (said only when it does move away)
+            self.news = f"{in_reach_words(pillager_refusal(game))} Moving away from it to rest."
+        self.retreat += 1
+        return step
 
     def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
                    ) -> Action | None:
@@ -361,9 +372,10 @@ class Explorer:
                 return None
             waiting = wait_for_them(game)  # (a Pillager in reach: wait, do not rest)
             if waiting is None and rest_needs(game, healing_only=True) \
-                    and not self.unrested:  # (exploring on: say why, once)
-                self.unrested = True
-                self.news = pillager_refusal(game)
+                    and game.depth not in self.unrested:  # (exploring on: say why, once)
+                self.unrested.add(game.depth)
+                self.unrested_news = (f"{in_reach_words(pillager_refusal(game))} Exploring on: o "
+                             "rests once the party is out of its reach.")
             return waiting
         if clock < self.no_rest_before:  # a companion down is not left behind: its
             self.resting = None  # knock-out is waited out

@@ -19,7 +19,7 @@ from roguelike.engine.actions.basic import EndMove, Step, Wait
 from roguelike.engine.actions.marching import cut_off, lagging
 from roguelike.engine.base.action import DIRECTIONS, Action
 from roguelike.engine.base.luck_queue import waiting
-from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
+from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of, speed
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
@@ -27,6 +27,7 @@ from roguelike.engine.helpers.come_round import waiting_words
 from roguelike.engine.helpers.watch import Watch, harmful_effects, known_hazards
 from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.status.conditions import move_blocked
+from roguelike.engine.status.conditions import speed as speed_now
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.describe import hazard_words
 from roguelike.world import tiles as T
@@ -316,6 +317,15 @@ def whole_action(game: Game, eid: int, action: Action) -> Action:
     return EndMove() if act.actions_left <= 0 and act.move_points > 0 else action
 
 
+def _slower(game: Game, eid: int, than: int) -> bool:
+    """Whether `eid` moves fewer squares a Move than `than`: a lag that comes back every
+    few steps of a walk, said once a walk; a companion as quick, left behind by a job (a
+    door picked, a marker checked), closes up in the one turn waited, which is said only
+    when it does not (found in play: the line came with most presses of `o`)."""
+    store = game.store
+    return speed_now(game, eid, speed(store, eid)) < speed_now(game, than, speed(store, than))
+
+
 def after_refusal(game: Game, eid: int) -> Action | None:
     """What an automatic walk does when a step is refused for want of a whole action (a
     stuck door to force with only movement points left): end the move and go on next turn."""
@@ -450,8 +460,9 @@ class Run:
         self.waits += 1
         if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
-        if lag.eid not in self.waited_for:
-            self.waited_for.add(lag.eid)
+        if lag.eid not in self.waited_for and (self.waits > 1 or lag.kind == "held"
+                                               or _slower(game, lag.eid, eid)):
+            self.waited_for.add(lag.eid)  # (a turn's wait for one as quick: not news)
             self._tell(lag.why)
         return Wait()
 

@@ -61,6 +61,7 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.scuffle": 7,
     "roguelike.engine.helpers.door_habit": 7,
     "roguelike.engine.helpers.carry_habit": 7,
+    "roguelike.engine.helpers.parked_walk": 7,
     "roguelike.engine.helpers.stalemate": 7,
     "roguelike.engine.scenario": 7,
     "roguelike.engine.helpers.travel": 7,

@@ -78,6 +78,7 @@ from roguelike.engine.helpers.crossing import Crossing
 from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
+from roguelike.engine.helpers.parked_walk import WalkUp
 from roguelike.engine.helpers.travel import (
     FOES_IN_VIEW,
     NEIGHBOURS,
@@ -157,6 +158,7 @@ class Explorer:
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
     carry: CarryHabit = field(default_factory=CarryHabit)  # who carried the last treasure
+    parked: WalkUp = field(default_factory=WalkUp)  # a walk up to a parked Pillager
     crossing: Crossing = field(default_factory=Crossing)  # a lasting effect walked through
 
     def again(self, search: bool = False) -> Explorer:
@@ -169,11 +171,12 @@ class Explorer:
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
                         habit=self.habit, crossing=self.crossing.again(),
-                        carry=self.carry, unrested=self.unrested)
+                        carry=self.carry, unrested=self.unrested,
+                        parked=self.parked.again())
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
-        if self.crossing.answer(question, index):
+        if self.crossing.answer(question, index) or self.parked.answer(question, index):
             return
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
@@ -290,8 +293,14 @@ class Explorer:
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)
             return self.crossing.ask(game, eid, ahead, cost, PAST) or through
+        if not through and not known and ahead:  # (the way on is past a parked Pillager)
+            onward = self.parked.step(game, eid, cost,
+                                      parked_on_the_way(game, eid, ahead, cost, parked),
+                                      parked_past(game, eid, ahead, cost, parked))
+            if onward is not None:
+                return onward
         through = through or (parked_past(game, eid, ahead, cost, parked) if ahead else "")
-        if through and not known:  # (the way on is past a parked Pillager: the same)
+        if through and not known:  # (left where it stands: the line alone)
             return through
         if self.search or not known:
             searching = self._search(game, eid, cost)
@@ -639,21 +648,32 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
-def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
-                parked: list[tuple[int, tuple[int, int]]]) -> str:
+def parked_on_the_way(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                      parked: list[tuple[int, tuple[int, int]]]
+                      ) -> tuple[int, tuple[int, int]] | None:
     """When the only way over `cost` to `goals` is past a creature said to be parked on
-    it (give_way.GiveWay.parked_squares, shut in `cost`): what the player can do, in
-    words; '' otherwise."""
+    it (give_way.GiveWay.parked_squares, shut in `cost`): the nearest such one and its
+    square; None otherwise."""
     if not parked:
-        return ""
+        return None
     here = game.store.get(eid, Position).xy
     opened = cost.copy()
     for _e, (x, y) in parked:
         opened[y, x] = 1
     if int(route_to(game, goals, opened)[here[1], here[0]]) >= UNREACHABLE:
+        return None
+    return min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
+                                      p[0]))
+
+
+def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                parked: list[tuple[int, tuple[int, int]]]) -> str:
+    """parked_on_the_way's creature, and what the player can do, in words; '' when none."""
+    found = parked_on_the_way(game, eid, goals, cost, parked)
+    if found is None:
         return ""
-    e, xy = min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
-                                       p[0]))
+    e, xy = found
+    here = game.store.get(eid, Position).xy
     return (f"{PAST} {the_name(game, e)} parked {direction_words(here, xy)}, "
             "which stays there: walk into it to fight it, or wait for it to move on.")
 

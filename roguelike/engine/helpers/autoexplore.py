@@ -546,8 +546,9 @@ class Explorer:
         """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
         store = game.store
         plan = self.plans.get(subject)
-        if plan is not None and not _can_work(game, plan.worker, plan.kind == "struggle"):
-            del self.plans[subject]  # its worker is down or gone: ask again
+        if plan is not None and (not _can_work(game, plan.worker, plan.kind == "struggle")
+                                 or not _still_fits(game, subject, plan)):
+            del self.plans[subject]  # its worker is down or gone, or the door changed: anew
             plan = None
         worker = eid if plan is None else plan.worker
         if worker != eid:
@@ -736,6 +737,20 @@ def _beside(game: Game, at: tuple[int, int], cost: np.ndarray) -> list[tuple[int
     return [(x, y) for x, y in ((sx + ax, sy + ay) for ax, ay in NEIGHBOURS)
             if game.level.in_bounds(x, y) and cost[y, x] > 0
             and (not seen[y, x] or game.creature_at(x, y) in (None, *game.party))]
+
+
+def _still_fits(game: Game, subject: int, plan: Plan) -> bool:
+    """Whether a door's chosen way still fits the door: a lock picked that turns out
+    stuck on opening (a door a trap's seal locked is met for the first time only then)
+    is forced or broken, never picked again ("That door is not locked.", found in play)."""
+    state = game.store.try_get(subject, Door)
+    if state is None or plan.kind not in DOOR_ACTIONS:
+        return True
+    if plan.kind == "pick_lock":
+        return state.locked
+    if plan.kind == "force_door":
+        return not state.locked and game.store.has(subject, Stuck)
+    return True
 
 
 def _plan_action(game: Game, plan: Plan, dx: int, dy: int) -> Action | None:

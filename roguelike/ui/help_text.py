@@ -106,23 +106,23 @@ own Moves; travel (G) and auto-explore (o) wait for one left behind (saying so w
 the slower, or not up after a turn), wait (or rest) for one knocked out to come round, and \
 go round a Pillager standing in the way when there is another way; with none, the party \
 steps back into the open (the delver at the back leading) to let it pass, then goes on (one \
-that stays put is named once, then explored round); o asks who carries the first treasure it \
-finds and takes that answer again at the next (any key stops; o then asks); o walks out of a \
-Pillager's reach to rest (where there is no such ground it says what else to do), and where \
-the only way on is through a lasting trap effect (a fire, a buzz saw) asks once, Enter \
-walking the party through; and a command that needs an action of its own (pick up, use, \
-search, cast ...) after a step ends the move by itself, in the next turn if the move was the \
-last action. With a foe in view each delver acts on its own count. The status line says \
-whose turn it is, which action and the movement points left; [b].[/b] ends a move early, or \
-the turn. In a fight [b]F[/b] plays the party's whole round for you, each delver on its \
-count: shooters and casters from afar (never walking into melee), a delver beside a foe \
-strikes it, the others close in as far as the move goes, the badly hurt step back while a \
-companion holds the line, and nobody steps onto a known trap, and one with nothing to reach \
-drags a companion down beside a foe back out of its reach where that is safe; it stops when \
-something new happens (a foe comes, a delver goes down, a condition lands, luck is asked) or \
-the fight ends. A fight with Pillagers alone it plays round after round to its end (more \
-Pillagers joining are no news), and [b]o[/b] pressed in one fights it out the same way, then \
-explores on."""
+that stays put is named once, then explored round, and with nothing else left o offers to \
+walk up to it); o asks who carries the first treasure it finds and takes that answer again \
+at the next (any key stops; o then asks); o walks out of a Pillager's reach to rest (where \
+there is no such ground it says what else to do), and where the only way on is through a \
+lasting trap effect (a fire, a buzz saw) asks once, Enter walking the party through; and a \
+command that needs an action of its own (pick up, use, search, cast ...) after a step ends \
+the move by itself, in the next turn if the move was the last action. With a foe in view \
+each delver acts on its own count. The status line says whose turn it is, which action and \
+the movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/b] plays \
+the party's whole round for you, each delver on its count: shooters and casters from afar \
+(never walking into melee), a delver beside a foe strikes it, the others close in as far as \
+the move goes, the badly hurt step back while a companion holds the line, and nobody steps \
+onto a known trap, and one with nothing to reach drags a companion down beside a foe back \
+out of its reach where that is safe; it stops when something new happens (a foe comes, a \
+delver goes down, a condition lands, luck is asked) or the fight ends. A fight with \
+Pillagers alone it plays round after round to its end (more Pillagers joining are no news), \
+and [b]o[/b] pressed in one fights it out the same way, then explores on."""
 
 
 def _resting(content: Content) -> str:

@@ -203,3 +203,14 @@ async def test_G_to_the_stairs_waits_for_one_knocked_out_and_brings_them(size):
     assert _waiting(log)
     await _play(g, size, ">")
     assert g.depth == 2 and all(g.store.get(e, Position).depth == 2 for e in g.party)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_with_the_level_done_says_one_line_with_the_way_down(size):
+    """Nothing to explore and no walls left to search: every o says the same line and
+    how to go down (in play the presses alternated "o again searches the walls" and
+    "Nothing left ...", o searching nothing)."""
+    said = await _hints(_hall(), size, "o", "o")
+    assert said[0] == said[1], said
+    assert said[0].startswith("Nothing left to explore or search here. Stairs down: ")
+    assert "(G then > goes there)" in said[0]

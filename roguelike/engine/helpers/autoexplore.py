@@ -23,7 +23,7 @@ knows (explored squares, doors found locked or stuck, traps known), never the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -311,11 +311,12 @@ class Explorer:
         if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
             return self._away_to_rest(game, eid, cost) or no_rest_left(unrested, where)
         past = f" {through}" if through else ""
-        if known and not self.search:
+        if known and not self.search and self._search_left(game, cost):
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
                     f"searches the walls for secret doors).{past}")
-        if known:
-            return f"Nothing left to explore or search here. Stairs down: {where}.{past}"
+        if known:  # (the same line at every press: o again searched nothing, found in play)
+            return (f"Nothing left to explore or search here. Stairs down: {where} (G then > "
+                    f"goes there).{past}")
         return "Nothing left to explore or search here, and no stairs down found."
 
     def _away_to_rest(self, game: Game, eid: int, cost: np.ndarray) -> Step | None:
@@ -616,12 +617,17 @@ class Explorer:
         return way
 
     # ----- secret doors ----------------------------------------------------------------
-    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
-        """The next step or search of the hunt for secret doors; None when it is done."""
+    def _search_left(self, game: Game, cost: np.ndarray) -> bool:
+        """Whether a delver has walls left to search (an offer of `o` again means it)."""
+        return any(True for _m, _s in self._spots(game, game.led, cost))
+
+    def _spots(self, game: Game, eid: int, cost: np.ndarray
+               ) -> Iterator[tuple[int, tuple[int, int]]]:
+        """(delver, the square it searches from next), `eid` first."""
         radius = game.content.explore.doors.search_radius
         walls = suspect_walls(game)
         if not walls:
-            return None
+            return
         store = game.store
         members = [eid] if game.mode == "combat" else sorted(
             (e for e in game.party if _can_work(game, e)),
@@ -629,8 +635,13 @@ class Explorer:
         for member in members:
             spot = best_spot(game, member, cost, unsearched(game, member, walls, radius),
                              radius)
-            if spot is None:
-                continue
+            if spot is not None:
+                yield member, spot
+
+    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next step or search of the hunt for secret doors; None when it is done."""
+        store = game.store
+        for member, spot in self._spots(game, eid, cost):
             if member != eid:
                 return Lead(store.get(member, Character).order)
             if spot == store.get(eid, Position).xy:

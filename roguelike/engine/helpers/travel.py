@@ -50,6 +50,17 @@ NARROW = 3
 # Steps in a row with nothing new in sight after which a walk stops (longer than any route
 # across a level: a walk that long is going round in circles).
 STALL_STEPS = 600
+# Steps in a row the one led takes between the same two squares, nothing new seen: a walk
+# whose way flips at every step (hunt-6's depth 3: Pillagers beside the way stepping in and
+# out of sight; it paced the whole STALL_STEPS, 50 rounds a press, press after press).
+# The walk then waits HOLD_ROUNDS turns where it stands for them to move (the watch stops
+# it for anything new), saying so once, and walks on, HOLDS times at most; STALL_STEPS
+# still ends it.
+TO_AND_FRO = 8
+HOLD_ROUNDS = 10
+HOLDS = 3  # waits a walk makes so at most (a decider's bug paces on regardless)
+TO_AND_FRO_WORDS = ("Going to and fro, the way on changing at every step (creatures near it "
+                    "coming into and out of sight): waiting for them to move.")
 # Turns in a row the one led waits for a companion before the walk stops (one who has spent
 # its turn catches up in its next: more means it cannot).
 MAX_WAITS = 3
@@ -385,6 +396,9 @@ class Run:
                                                                              None))
         self.retried = False
         self.idle_steps = 0  # steps in a row that brought no new ground in sight
+        self.trail: list[tuple[int, int]] = []  # where the one led stood after each of them
+        self.holding = 0  # turns still to wait where it stands (TO_AND_FRO)
+        self.holds = 0  # waits made so (HOLDS at most); the first says why
         self.known = int(np.count_nonzero(game.level.explored))
         self.waits = 0  # turns in a row the one led has waited for a companion
         self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
@@ -414,6 +428,10 @@ class Run:
             return "Nobody is waiting to act."
         if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
             return "A roll waits on your luck."
+        if self.holding > 0 and game.mode == "explore":  # (to and fro: wait for them)
+            self.holding -= 1
+            return self.watch.stop_reason(game, perform(Wait()))
+        self.holding = 0
         action = self.decide(game, eid)
         if isinstance(self.decide, Telling) and self.decide.news:
             self._tell(self.decide.news)
@@ -472,9 +490,18 @@ class Run:
         (the UI's timer would, and a player would see the party pace to and fro)."""
         known = int(np.count_nonzero(self.game.level.explored))
         if not isinstance(action, Step) or known > self.known:
-            self.idle_steps, self.known = 0, known
+            self.idle_steps, self.known, self.trail = 0, known, []
             return None
         self.idle_steps += 1
+        here = self.game.store.get(self.game.led, Position).xy
+        self.trail = [*self.trail[1 - TO_AND_FRO:], here]
+        if len(self.trail) == TO_AND_FRO and len(set(self.trail)) == 2 \
+                and all(a != b for a, b in zip(self.trail, self.trail[1:], strict=False)):
+            self.trail = []
+            if self.holds < HOLDS:
+                self.holding, self.holds = HOLD_ROUNDS, self.holds + 1
+                if self.holds == 1:
+                    self._tell(TO_AND_FRO_WORDS)
         if self.idle_steps < STALL_STEPS:
             return None
         return f"Stopped: {STALL_STEPS} steps and nothing new seen."

@@ -60,6 +60,8 @@ LAYERS: dict[str, int] = {
     "roguelike.engine.helpers.give_way": 7,
     "roguelike.engine.helpers.scuffle": 7,
     "roguelike.engine.helpers.door_habit": 7,
+    "roguelike.engine.helpers.carry_habit": 7,
+    "roguelike.engine.helpers.parked_walk": 7,
     "roguelike.engine.helpers.stalemate": 7,
     "roguelike.engine.scenario": 7,
     "roguelike.engine.helpers.travel": 7,

@@ -41,6 +41,15 @@ async def _travel_down(pilot, app: RoguelikeApp) -> None:
     await until_idle(pilot, app)
 
 
+async def _down_logged(pilot, app: RoguelikeApp, game: Game) -> list[str]:
+    """`G >` to the stairs down, reached; the log's lines after."""
+    await _travel_down(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    assert _xy(game, game.led) == game.level.stairs_down
+    return [text for text, _gen in screen.log_view.messages]
+
+
 def _xy(game: Game, eid: int) -> tuple[int, int]:
     return game.store.get(eid, Position).xy
 
@@ -173,6 +182,23 @@ async def test_auto_explore_gives_the_lead_back_to_the_delver_the_player_chose(s
 
 
 @pytest.mark.parametrize("size", SIZES)
+async def test_a_turn_waited_for_one_as_quick_left_behind_is_not_news(size):
+    """The one led 7 squares ahead (a job done, the lead given back): the Mage, as quick,
+    closes up in the turn waited, and the walk says nothing of it (the line came with most
+    presses of `o` in play)."""
+    game = scenario(HALL, rolls=[6] * 600)
+    game.level.explored[:] = True
+    game.store.get(game.led, Position).x = 10
+    app = _app()
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        lines = await _down_logged(pilot, app, game)
+        assert [a["kind"] for _r, a in game.history].count("wait") == 1
+        assert not any("to catch up" in t for t in lines), lines
+        assert "to catch up" not in app.screen.status.hint
+
+
+@pytest.mark.parametrize("size", SIZES)
 async def test_a_slower_companion_is_waited_for_and_the_log_says_so(size):
     game = scenario(HALL, rolls=[6] * 600)
     game.level.explored[:] = True
@@ -181,12 +207,8 @@ async def test_a_slower_companion_is_waited_for_and_the_log_says_so(size):
     app = _app()
     async with app.run_test(size=size) as pilot:
         app.play(game)
-        await _travel_down(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        assert _xy(game, game.led) == game.level.stairs_down
+        lines = await _down_logged(pilot, app, game)
         assert "wait" in [a["kind"] for _r, a in game.history]
-        lines = [text for text, _gen in screen.log_view.messages]
         assert any(t.startswith("Waiting for Apprentice Mage to catch up") for t in lines)
         await pilot.press(">")  # the party is gathered: down the stairs together
         await pilot.pause()

@@ -15,6 +15,8 @@ from test_play_light import game_screen, settle
 from roguelike.core.components import HitBoxes, Position
 from roguelike.engine.base.stats import chebyshev, is_disabled
 from roguelike.engine.combat.attack import wound
+from roguelike.engine.helpers import travel
+from roguelike.engine.helpers.autoexplore import Explorer
 from roguelike.engine.helpers.come_round import coming_round
 from roguelike.engine.scenario import scenario
 from roguelike.ui.app import RoguelikeApp
@@ -69,6 +71,20 @@ async def _play(g, size, *keys: str) -> list[str]:
             await pilot.press(*key.split())
             await settle(pilot, app)
         return [m for m, _ in game_screen(app).log_view.messages]
+
+
+async def _hints(g, size, *keys: str) -> list[str]:
+    """Press each of `keys` in the real app; what the status line said after each."""
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
+    async with app.run_test(size=size) as pilot:
+        app.play(g)
+        await pilot.pause()
+        hints = []
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot, app)
+            hints.append(game_screen(app).status.hint)
+        return hints
 
 
 def _kinds(g) -> list[str]:
@@ -129,10 +145,49 @@ SMALL = """
 async def test_o_says_why_it_will_not_rest_with_a_pillager_in_reach(size):
     g = _hall(pillager_at=(5, 1), plan=SMALL)
     g.store.get(g.party[0], HitBoxes).location("legs").crossed = 1
-    why = (await _play(g, size, "o"))[-1]  # (why the run stopped)
+    said = await _hints(g, size, "o", "o")
+    why = said[-1]  # (why the run stopped)
     assert why.startswith("Not with a Pillager in reach ("), why
-    assert " of " in why and "Move away from it first." in why  # where, from whom
+    assert " of " in why  # where, from whom
+    assert "Move away from it first" not in why  # (o moves when it can: what else to do)
+    assert "walk into it to fight it, or . waits for it to move on." in why
+    assert said[0] == why  # (each o says the one line)
     assert "rest" not in _kinds(g)
+
+
+# The same, with the stairs down in the room (a Pillager camp at the stairs, in play).
+SMALL_STAIRS = """
+#######
+#1....#
+#2..>.#
+#3....#
+#######
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_names_the_stairs_when_a_pillager_there_forbids_the_rest(size):
+    g = _hall(pillager_at=(5, 1), plan=SMALL_STAIRS)
+    g.store.get(g.party[0], HitBoxes).location("legs").crossed = 1
+    why = (await _hints(g, size, "o"))[-1]
+    assert why.startswith("Not with a Pillager in reach ("), why
+    assert "G then > takes the stairs down (3 squares east)" in why, why
+
+
+def test_o_says_once_a_level_why_it_explores_on_unrested():
+    g = _hall(pillager_at=(5, 1))
+    g.level.explored[:, 9:] = False  # (ground east still to explore)
+    g.store.get(g.party[0], HitBoxes).location("legs").crossed = 1
+    explorer = Explorer()
+    said = []
+    for _ in range(3):  # (three presses of o, each stopped after a step: a key)
+        walk = travel.Run(g, explorer)
+        travel.run(g, walk, limit=1)
+        said.append(walk.news)
+        explorer = explorer.again()
+    told = [n for n in said if "Exploring on" in n]
+    assert len(told) == 1 and told[0].startswith("Not with a Pillager in reach ("), said
+    assert "Move away from it first" not in told[0]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -148,3 +203,14 @@ async def test_G_to_the_stairs_waits_for_one_knocked_out_and_brings_them(size):
     assert _waiting(log)
     await _play(g, size, ">")
     assert g.depth == 2 and all(g.store.get(e, Position).depth == 2 for e in g.party)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_with_the_level_done_says_one_line_with_the_way_down(size):
+    """Nothing to explore and no walls left to search: every o says the same line and
+    how to go down (in play the presses alternated "o again searches the walls" and
+    "Nothing left ...", o searching nothing)."""
+    said = await _hints(_hall(), size, "o", "o")
+    assert said[0] == said[1], said
+    assert said[0].startswith("Nothing left to explore or search here. Stairs down: ")
+    assert "(G then > goes there)" in said[0]

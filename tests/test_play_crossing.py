@@ -7,12 +7,13 @@ player had to step through by hand). Any other answer steps into nothing.
 from __future__ import annotations
 
 import pytest
+from explore_kit import Steady
 from test_comfort_snapshots import SIZES, screen_text
 from test_snapshots_play import _settle as settle
 from test_walks_round_a_buzz_saw import ONE_WAY, TWO_WAYS, _hits_taken, _saw
 from trap_helpers import place
 
-from roguelike.core.components import HitBoxes, Position
+from roguelike.core.components import Door, HitBoxes, Position
 from roguelike.core.explore_components import Treasure
 from roguelike.engine.game import Game
 from roguelike.engine.helpers import travel
@@ -169,3 +170,69 @@ def test_an_effect_with_a_way_round_it_is_not_named_as_the_way_on():
     cost = travel.travel_cost(game, eid)
     assert travel.effect_on_the_way(game, eid, [(13, 3)], cost, "Past") is None
     assert travel.effect_on_the_way(game, eid, [(13, 1)], cost, "Past") is not None
+
+
+# A door in the fire, the only way on, found locked as the crossing reaches it (hunt-4's
+# depth 3, a gas over a door: every o stopped, "The door is locked.", the crossing walking
+# into it again).
+DOOR_PAST = """
+###################
+#123.....#....#...#
+#........#....#...#
+#.............+...#
+###################
+"""
+
+
+DOOR = (14, 3)
+
+
+def _door_past() -> Game:
+    game = scenario(DOOR_PAST)
+    game.level.explored[:, 15:] = False
+    _fire(game, DOOR)
+    game.streams.play = Steady(2)  # (the door, first met in the fire, is locked: 1-2)
+    assert not game.store.get(game.door_at(*DOOR), Door).checked
+    for eid, _item in list(game.store.query(Treasure)):
+        game.store.destroy(eid)
+    return game
+
+
+def test_the_crossing_stops_short_of_a_locked_door_and_o_asks_about_it():
+    game = _door_past()
+    explorer = Explorer()
+    asked: list[str] = []
+    whys = []
+    for _ in range(6):
+        _events, why = travel.run(game, explorer,
+                                  answer=lambda q: asked.append(q.text) or 0)
+        whys.append(why)
+        explorer = explorer.again()
+        if any("locked door" in a for a in asked):
+            break
+    assert "The door is locked." not in whys, whys
+    assert asked[0].endswith("Walk through it?")
+    assert any(a.startswith("The way on is through a locked door") for a in asked), asked
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_through_the_fire_to_a_locked_door_through_the_keys(size):
+    game = _door_past()
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
+    async with app.run_test(size=size) as pilot:
+        app.play(game)
+        await pilot.pause()
+        screen = app.screen
+        titles, hints = [], []
+        for _ in range(8):  # (o, Enter at the fire; a wound stops the walk: o again)
+            await pilot.press("o")
+            await settle(pilot, app)
+            if isinstance(app.screen, ChoiceScreen):
+                titles.append(app.screen.title_text)
+                if "locked door" in titles[-1]:
+                    break
+                await pilot.press("enter")
+                await settle(pilot, app)
+            hints.append(screen.status.hint)
+        assert any("locked door" in t for t in titles), (titles, hints)
+        assert not any("The door is locked." in h for h in hints), hints

@@ -147,3 +147,46 @@ async def test_o_asks_at_the_first_locked_door_only(size):
         assert _kinds(g).count("pick_lock") == 2 and "break_door" not in _kinds(g)
         log = [m for m, _ in screen.log_view.messages]
         assert any("as at the last locked door" in m for m in log)
+
+
+# ----- a lock picked that turns out stuck (found in play: "That door is not locked.") ------
+def _locked_and_stuck() -> Game:
+    """The first door locked and stuck at once, as a trap's seal leaves a door it locks:
+    the lock picked, the door still will not open. Every die shows 4: the Rogue's pick
+    (Wits 4) works, a force (5 or 6) does not."""
+    g = _two_doors()
+    g.streams.play = Steady(4)
+    g.store.add(door_at(g, 7, 1), Stuck())
+    return g
+
+
+def test_a_lock_picked_that_stays_stuck_is_asked_about_not_picked_again():
+    g = _locked_and_stuck()
+    asked: list[Question] = []
+    travel.run(g, Explorer(), limit=400, answer=lambda q: asked.append(q) or 0)
+    assert len(asked) == 2 and "stuck door" in asked[1].text, [q.text for q in asked]
+    assert not any("not locked" in e.text for e in g.log)
+    assert "break_door" in _kinds(g)  # (Enter: the way through a stuck door)
+    assert all(g.store.get(door_at(g, x, 1), Door).open for x in (7, 13))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_o_never_picks_a_door_that_is_not_locked_through_the_keys(size):
+    g = _locked_and_stuck()
+    app = RoguelikeApp(options=Options(reduced_motion=True, luck_prompt="never"))
+    async with app.run_test(size=size) as pilot:
+        app.play(g)
+        await pilot.pause()
+        screen = app.screen
+        asked = []
+        await pilot.press("o")
+        for _ in range(3):
+            await until_idle(pilot, app)
+            await pilot.pause()
+            if not isinstance(app.screen, ChoiceScreen):
+                break
+            asked.append(app.screen.title_text)
+            await pilot.press("enter")
+        assert len(asked) == 2 and "stuck door" in asked[1], asked
+        assert "not locked" not in screen.status.hint
+        assert not any("not locked" in m for m, _ in screen.log_view.messages)

@@ -23,6 +23,7 @@ from roguelike.engine.base.stats import chebyshev
 from roguelike.engine.game import Game
 from roguelike.engine.helpers.autoexplore import PAST, Explorer
 from roguelike.engine.helpers.autofight import fight_step, foes_in_view
+from roguelike.engine.helpers.parked_walk import BESIDE
 from roguelike.engine.helpers.travel import (
     HAZARD_COST,
     Question,
@@ -190,6 +191,8 @@ def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = 
         result.stops[_kind(why)] += 1
         if why.startswith(PAST) and step_in(game):  # (as its words say: the player's call)
             continue
+        if why.startswith(BESIDE) and walk_into(game):  # (walked up to it: as it says)
+            continue
         if IN_THE_WAY in why:  # a creature at rest on the only way on: go and fight it
             for _ in range(BLOCKER_ACTIONS):
                 if game.over or game.threats_in_view() or not stand_in.fight(game):
@@ -208,6 +211,23 @@ def explore_level(game: Game, cap: int = ACTION_CAP, stand_in: StandIn | None = 
     if not result.found and game.actions_taken - start >= cap:
         result.why = f"cap of {cap} actions ({result.why})"
     return result
+
+
+def walk_into(game: Game) -> bool:
+    """Walk into the parked creature `o` walked up to ("walk into it to fight it"), as a
+    player would: a Step into the nearest creature in view beside the one awaiting."""
+    eid = game.awaiting
+    if eid is None:
+        return False
+    here = game.store.get(eid, Position)
+    beside = [c for c in game.hostiles_in_view()
+              if chebyshev(game.store.get(c, Position), here) == 1]
+    if not beside:
+        return False
+    there = game.store.get(min(beside), Position)
+    before = game.actions_taken
+    game.perform(Step(there.x - here.x, there.y - here.y))
+    return game.actions_taken > before
 
 
 def step_in(game: Game) -> bool:

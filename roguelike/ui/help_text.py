@@ -94,34 +94,35 @@ failed roll, or never). With luck left, a spent Head or \
 Torso only knocks a delver out."""
 
 TURN = """\
-Every round every creature and the Pillagers roll a d6 for initiative; the count runs from \
-6 down to 1 (ties: the higher Rank, then Speed), and each takes [b]two actions[/b]: Move \
-(up to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
-marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act \
-(out of an acid pool: a step back, hauling them into your square), Pick up. With no foe \
-in view (a Pillager keeping its distance is none: it fights only once walked into, or when \
-it strikes a delver in its way) [b]the party moves together[/b]: its turns come at one \
-count, the one you lead (Tab) first and in front; the others follow it step for step out \
-of their own Moves; \
-travel (G) and auto-explore (o) wait for one left behind and say why, wait (or rest) \
-for one knocked out to come round, and go round a Pillager standing in the way when \
-there is another way; with none, the party steps back into the open (the delver at the \
-back leading) to let it pass, then goes on (one that stays put is named once, then \
-explored round); o walks \
-out of a Pillager's reach to rest, and where the only way on is through a lasting trap \
-effect (a fire, a buzz saw) asks once, Enter walking the party through; and a command that \
-needs an action of its own (pick up, use, search, cast ...) after a step ends the move by \
-itself, in the next turn if the move was the last action. With a foe in view each delver \
-acts on its own count. The status line says whose turn it is, which action and the \
-movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/b] plays \
+Every round every creature and the Pillagers roll a d6 for initiative; the count runs from 6 \
+down to 1 (ties: the higher Rank, then Speed), and each takes [b]two actions[/b]: Move (up \
+to Speed squares), Attack, Cast a spell, Use or throw an item, Break a door, Retry a \
+marker's Wits check, Lock or unlock, Give, Take from or Drag a companion who cannot act (out \
+of an acid pool: a step back, hauling them into your square), Pick up. With no foe in view \
+(a Pillager keeping its distance is none: it fights only once walked into, or when it \
+strikes a delver in its way) [b]the party moves together[/b]: its turns come at one count, \
+the one you lead (Tab) first and in front; the others follow it step for step out of their \
+own Moves; travel (G) and auto-explore (o) wait for one left behind (saying so when it is \
+the slower, or not up after a turn), wait (or rest) for one knocked out to come round, and \
+go round a Pillager standing in the way when there is another way; with none, the party \
+steps back into the open (the delver at the back leading) to let it pass, then goes on (one \
+that stays put is named once, then explored round, and with nothing else left o offers to \
+walk up to it); o asks who carries the first treasure it finds and takes that answer again \
+at the next (any key stops; o then asks); o walks out of a Pillager's reach to rest (where \
+there is no such ground it says what else to do), and where the only way on is through a \
+lasting trap effect (a fire, a buzz saw) asks once, Enter walking the party through; and a \
+command that needs an action of its own (pick up, use, search, cast ...) after a step ends \
+the move by itself, in the next turn if the move was the last action. With a foe in view \
+each delver acts on its own count. The status line says whose turn it is, which action and \
+the movement points left; [b].[/b] ends a move early, or the turn. In a fight [b]F[/b] plays \
 the party's whole round for you, each delver on its count: shooters and casters from afar \
-(never walking into melee), a delver beside a foe strikes it, the others close in as far \
-as the move goes, the badly hurt step back while a companion holds the line, and nobody \
-steps onto a known trap, and one with nothing to reach drags a companion down beside a \
-foe back out of its reach where that is safe; it stops when something new happens (a \
-foe comes, a delver goes down, a condition lands, luck is asked) or the fight ends. A \
-fight with Pillagers alone it plays round after round to its end (more Pillagers joining \
-are no news), and [b]o[/b] pressed in one fights it out the same way, then explores on."""
+(never walking into melee), a delver beside a foe strikes it, the others close in as far as \
+the move goes, the badly hurt step back while a companion holds the line, and nobody steps \
+onto a known trap, and one with nothing to reach drags a companion down beside a foe back \
+out of its reach where that is safe; it stops when something new happens (a foe comes, a \
+delver goes down, a condition lands, luck is asked) or the fight ends. A fight with \
+Pillagers alone it plays round after round to its end (more Pillagers joining are no news), \
+and [b]o[/b] pressed in one fights it out the same way, then explores on."""
 
 
 def _resting(content: Content) -> str:

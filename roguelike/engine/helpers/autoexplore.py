@@ -23,7 +23,7 @@ knows (explored squares, doors found locked or stuck, traps known), never the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -65,9 +65,12 @@ from roguelike.engine.helpers.autoexplore_loot import (
     thing_words,
 )
 from roguelike.engine.helpers.autoexplore_search import best_spot, suspect_walls, unsearched
+from roguelike.engine.helpers.carry_habit import CarryHabit
 from roguelike.engine.helpers.come_round import (
     beyond_reach,
     in_hazards,
+    in_reach_words,
+    no_rest_left,
     pillager_refusal,
     wait_for_them,
 )
@@ -75,6 +78,7 @@ from roguelike.engine.helpers.crossing import Crossing
 from roguelike.engine.helpers.door_habit import DoorHabit
 from roguelike.engine.helpers.give_way import GiveWay, way_round
 from roguelike.engine.helpers.interact import d6_odds
+from roguelike.engine.helpers.parked_walk import WalkUp
 from roguelike.engine.helpers.travel import (
     FOES_IN_VIEW,
     NEIGHBOURS,
@@ -146,10 +150,15 @@ class Explorer:
     sightings: Sightings = field(default_factory=Sightings)  # Pillagers seen: gone round
     retreat: int = 0  # steps walked away from Pillagers in reach to rest (this press)
     news: str = ""  # what the player should be told as the walk goes on (travel.Run)
-    unrested: bool = False  # told why it explores on instead of resting (once a press)
+    # the levels on which it said why it explores on instead of resting (once a level:
+    # the same line every press was bookkeeping found in play)
+    unrested: set[int] = field(default_factory=set)
+    unrested_news: str = ""  # that line, told once the walk does explore on
     give_way: GiveWay = field(default_factory=GiveWay)  # creatures on the way (a press)
     habit: DoorHabit = field(default_factory=DoorHabit)  # the way chosen at the last door
     door_kinds: dict[int, str] = field(default_factory=dict)  # door asked about -> kind
+    carry: CarryHabit = field(default_factory=CarryHabit)  # who carried the last treasure
+    parked: WalkUp = field(default_factory=WalkUp)  # a walk up to a parked Pillager
     crossing: Crossing = field(default_factory=Crossing)  # a lasting effect walked through
 
     def again(self, search: bool = False) -> Explorer:
@@ -161,11 +170,13 @@ class Explorer:
                         no_rest_before=self.no_rest_before, told=self.told,
                         chosen=self.chosen, handed=self.handed, left=self.left,
                         sightings=self.sightings, give_way=self.give_way.again(),
-                        habit=self.habit, crossing=self.crossing.again())
+                        habit=self.habit, crossing=self.crossing.again(),
+                        carry=self.carry, unrested=self.unrested,
+                        parked=self.parked.again())
 
     def answer(self, question: Question, index: int) -> None:
         """The player chose option `index` of a question (Enter: 0)."""
-        if self.crossing.answer(question, index):
+        if self.crossing.answer(question, index) or self.parked.answer(question, index):
             return
         ways = self.offered.get(question.about, [])
         if 0 <= index < len(ways):
@@ -173,6 +184,8 @@ class Explorer:
             what = self.door_kinds.get(question.about)
             if what:  # (kept for the next door of its kind: door_habit)
                 self.habit.remember(what, ways[index])
+            elif ways[-1].kind == "leave":  # (a treasure: kept for the next, carry_habit)
+                self.carry.remember(index, ways)
 
     # a companion cut off from the party by a door is this decider's job (door_between):
     # the walk does not stop for it (travel.Run._together)
@@ -184,6 +197,9 @@ class Explorer:
             if game.led != self.handed or not self.chosen:
                 self.chosen, self.handed = game.led, 0
         decision = self._decide(game, eid)
+        if self.unrested_news and isinstance(decision, Action):  # (else the stop says)
+            self.news = f"{self.news} {self.unrested_news}".strip()
+        self.unrested_news = ""
         if isinstance(decision, Lead):
             orders = game.store.table(Character)
             to = next(e for e in game.party if orders[e].order == decision.order)
@@ -277,23 +293,30 @@ class Explorer:
         known = down is not None and bool(game.level.explored[down[1], down[0]])
         if through and not known:  # (the way on is through a buzz saw: the player's call)
             return self.crossing.ask(game, eid, ahead, cost, PAST) or through
+        if not through and not known and ahead:  # (the way on is past a parked Pillager)
+            onward = self.parked.step(game, eid, cost,
+                                      parked_on_the_way(game, eid, ahead, cost, parked),
+                                      parked_past(game, eid, ahead, cost, parked))
+            if onward is not None:
+                return onward
         through = through or (parked_past(game, eid, ahead, cost, parked) if ahead else "")
-        if through and not known:  # (the way on is past a parked Pillager: the same)
+        if through and not known:  # (left where it stands: the line alone)
             return through
         if self.search or not known:
             searching = self._search(game, eid, cost)
             if searching is not None:
                 return searching
+        where = direction_words(here, down) if known and down is not None else ""
         unrested = pillager_refusal(game) if rest_needs(game, healing_only=True) else ""
         if unrested:  # (done but for a rest a Pillager in reach forbids: away, or say so)
-            return self._away_to_rest(game, eid, cost) or unrested
-        where = direction_words(here, down) if known and down is not None else ""
+            return self._away_to_rest(game, eid, cost) or no_rest_left(unrested, where)
         past = f" {through}" if through else ""
-        if known and not self.search:
+        if known and not self.search and self._search_left(game, cost):
             return (f"{EXPLORED} Stairs down: {where} (G then > goes there; o again "
                     f"searches the walls for secret doors).{past}")
-        if known:
-            return f"Nothing left to explore or search here. Stairs down: {where}.{past}"
+        if known:  # (the same line at every press: o again searched nothing, found in play)
+            return (f"Nothing left to explore or search here. Stairs down: {where} (G then > "
+                    f"goes there).{past}")
         return "Nothing left to explore or search here, and no stairs down found."
 
     def _away_to_rest(self, game: Game, eid: int, cost: np.ndarray) -> Step | None:
@@ -305,11 +328,14 @@ class Explorer:
             return None
         if self.retreat >= RETREAT_STEPS:  # (it keeps coming: the player's to decide)
             return None
-        if not self.retreat:
-            self.news = f"{pillager_refusal(game)} Moving away from it to rest."
-        self.retreat += 1
         goals = beyond_reach(game, cost)
-        return downhill(game, eid, route_to(game, goals, cost)) if goals else None
+        step = downhill(game, eid, route_to(game, goals, cost)) if goals else None
+        if step is not None:  # (moving away, not exploring on: said instead)
+            self.unrested_news = ""
+        if step is not None and not self.retreat:  # (said only when it does move away)
+            self.news = f"{in_reach_words(pillager_refusal(game))} Moving away from it to rest."
+        self.retreat += 1
+        return step
 
     def _give_back(self, game: Game, goals: list[tuple[int, int]] | None
                    ) -> Action | None:
@@ -356,9 +382,10 @@ class Explorer:
                 return None
             waiting = wait_for_them(game)  # (a Pillager in reach: wait, do not rest)
             if waiting is None and rest_needs(game, healing_only=True) \
-                    and not self.unrested:  # (exploring on: say why, once)
-                self.unrested = True
-                self.news = pillager_refusal(game)
+                    and game.depth not in self.unrested:  # (exploring on: say why, once)
+                self.unrested.add(game.depth)
+                self.unrested_news = (f"{in_reach_words(pillager_refusal(game))} Exploring on: o "
+                             "rests once the party is out of its reach.")
             return waiting
         if clock < self.no_rest_before:  # a companion down is not left behind: its
             self.resting = None  # knock-out is waited out
@@ -461,9 +488,14 @@ class Explorer:
             if not ways:  # (nobody can carry it and keep up: left lying, unasked)
                 self.left.add(thing)
                 return self._loot(game, eid, cost, within)
+            where = direction_words(store.get(eid, Position).xy, at)
+            usual = self.carry.pick(thing, ways)
+            if usual is not None:  # (as the player answered at the last treasure: unasked)
+                self.plans[thing] = usual
+                self.news = self.carry.words(thing_words(game, thing), where, usual)
+                return self._loot(game, eid, cost, within)
             ways.append(Plan(eid, "leave", "Leave it lying"))
             self.offered[thing] = ways
-            where = direction_words(store.get(eid, Position).xy, at)
             return Question(f"{thing_words(game, thing)} lies {where}. Pick it up? (each "
                             "treasure carried costs its bearer 1 Speed until banked)",
                             tuple(w.label for w in ways), thing)
@@ -515,8 +547,9 @@ class Explorer:
         """Walk the chosen worker next to `subject` and do the chosen way, or ask."""
         store = game.store
         plan = self.plans.get(subject)
-        if plan is not None and not _can_work(game, plan.worker, plan.kind == "struggle"):
-            del self.plans[subject]  # its worker is down or gone: ask again
+        if plan is not None and (not _can_work(game, plan.worker, plan.kind == "struggle")
+                                 or not _still_fits(game, subject, plan)):
+            del self.plans[subject]  # its worker is down or gone, or the door changed: anew
             plan = None
         worker = eid if plan is None else plan.worker
         if worker != eid:
@@ -584,12 +617,17 @@ class Explorer:
         return way
 
     # ----- secret doors ----------------------------------------------------------------
-    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
-        """The next step or search of the hunt for secret doors; None when it is done."""
+    def _search_left(self, game: Game, cost: np.ndarray) -> bool:
+        """Whether a delver has walls left to search (an offer of `o` again means it)."""
+        return any(True for _m, _s in self._spots(game, game.led, cost))
+
+    def _spots(self, game: Game, eid: int, cost: np.ndarray
+               ) -> Iterator[tuple[int, tuple[int, int]]]:
+        """(delver, the square it searches from next), `eid` first."""
         radius = game.content.explore.doors.search_radius
         walls = suspect_walls(game)
         if not walls:
-            return None
+            return
         store = game.store
         members = [eid] if game.mode == "combat" else sorted(
             (e for e in game.party if _can_work(game, e)),
@@ -597,8 +635,13 @@ class Explorer:
         for member in members:
             spot = best_spot(game, member, cost, unsearched(game, member, walls, radius),
                              radius)
-            if spot is None:
-                continue
+            if spot is not None:
+                yield member, spot
+
+    def _search(self, game: Game, eid: int, cost: np.ndarray) -> Action | None:
+        """The next step or search of the hunt for secret doors; None when it is done."""
+        store = game.store
+        for member, spot in self._spots(game, eid, cost):
             if member != eid:
                 return Lead(store.get(member, Character).order)
             if spot == store.get(eid, Position).xy:
@@ -617,21 +660,32 @@ def _crowding(game: Game, at: tuple[int, int]) -> list[int]:
             if chebyshev(store.get(e, Position), Position(game.depth, *at)) <= 1]
 
 
-def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
-                parked: list[tuple[int, tuple[int, int]]]) -> str:
+def parked_on_the_way(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                      parked: list[tuple[int, tuple[int, int]]]
+                      ) -> tuple[int, tuple[int, int]] | None:
     """When the only way over `cost` to `goals` is past a creature said to be parked on
-    it (give_way.GiveWay.parked_squares, shut in `cost`): what the player can do, in
-    words; '' otherwise."""
+    it (give_way.GiveWay.parked_squares, shut in `cost`): the nearest such one and its
+    square; None otherwise."""
     if not parked:
-        return ""
+        return None
     here = game.store.get(eid, Position).xy
     opened = cost.copy()
     for _e, (x, y) in parked:
         opened[y, x] = 1
     if int(route_to(game, goals, opened)[here[1], here[0]]) >= UNREACHABLE:
+        return None
+    return min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
+                                      p[0]))
+
+
+def parked_past(game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,
+                parked: list[tuple[int, tuple[int, int]]]) -> str:
+    """parked_on_the_way's creature, and what the player can do, in words; '' when none."""
+    found = parked_on_the_way(game, eid, goals, cost, parked)
+    if found is None:
         return ""
-    e, xy = min(parked, key=lambda p: (max(abs(p[1][0] - here[0]), abs(p[1][1] - here[1])),
-                                       p[0]))
+    e, xy = found
+    here = game.store.get(eid, Position).xy
     return (f"{PAST} {the_name(game, e)} parked {direction_words(here, xy)}, "
             "which stays there: walk into it to fight it, or wait for it to move on.")
 
@@ -694,6 +748,20 @@ def _beside(game: Game, at: tuple[int, int], cost: np.ndarray) -> list[tuple[int
     return [(x, y) for x, y in ((sx + ax, sy + ay) for ax, ay in NEIGHBOURS)
             if game.level.in_bounds(x, y) and cost[y, x] > 0
             and (not seen[y, x] or game.creature_at(x, y) in (None, *game.party))]
+
+
+def _still_fits(game: Game, subject: int, plan: Plan) -> bool:
+    """Whether a door's chosen way still fits the door: a lock picked that turns out
+    stuck on opening (a door a trap's seal locked is met for the first time only then)
+    is forced or broken, never picked again ("That door is not locked.", found in play)."""
+    state = game.store.try_get(subject, Door)
+    if state is None or plan.kind not in DOOR_ACTIONS:
+        return True
+    if plan.kind == "pick_lock":
+        return state.locked
+    if plan.kind == "force_door":
+        return not state.locked and game.store.has(subject, Stuck)
+    return True
 
 
 def _plan_action(game: Game, plan: Plan, dx: int, dy: int) -> Action | None:

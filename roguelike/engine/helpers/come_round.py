@@ -51,6 +51,26 @@ def pillager_refusal(game: Game) -> str:
     return rest_refusal(game)
 
 
+MOVE_AWAY = " Move away from it first."  # rest_refusal's last words, for the player's `R`
+
+
+def in_reach_words(refusal: str) -> str:
+    """rest_refusal's line without its bidding ("Move away from it first"), for a walk
+    that does the moving, or says what else there is to do."""
+    return refusal.removesuffix(MOVE_AWAY)
+
+
+def no_rest_left(refusal: str, stairs: str) -> str:
+    """Why `o` stops with the level done but for a rest a Pillager in reach forbids and no
+    known ground out of its reach to rest on, and what the player can do (`stairs`: where
+    the stairs down lie, '' unknown). Found in play: a Pillager camp at the stairs, and
+    every `o` said only "Move away from it first"."""
+    way = f"G then > takes the stairs down ({stairs}), or" if stairs else "walk into it to " \
+        "fight it, or"
+    return (f"{in_reach_words(refusal)} Nothing else is left here and no known ground lies "
+            f"out of its reach to rest on: {way} . waits for it to move on.")
+
+
 def in_hazards(game: Game) -> list[int]:
     """The delvers on this level inside a lasting trap effect that acts on them round after
     round (an acid pool, a gas cloud: hazards.harms_over_time)."""

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from roguelike.core.components import Character, Position
+from roguelike.core.components import Character, Door, Position
+from roguelike.core.explore_components import Stuck
 from roguelike.engine.actions.basic import Lead, Step
 from roguelike.engine.actions.drag import Drag, drag_steps
 from roguelike.engine.base.action import Action
@@ -122,8 +123,9 @@ class Crossing:
         if not squares:  # (the effect is over: nothing to cross)
             return None
         opened, shut = cost.copy(), cost.copy()
-        for x, y in squares:
-            opened[y, x], shut[y, x] = HAZARD_COST, 0
+        for x, y in squares:  # (a door in it the party knows shut stays shut: a walk
+            shut[y, x] = 0  # into it was refused at every press, hunt-4's depth 3)
+            opened[y, x] = 0 if _shut_door(game, (x, y)) else HAZARD_COST
         positions = game.store.table(Position)
         level = game.level
         goals = [g for g in self.goals if g not in squares  # (the ground past it)
@@ -187,3 +189,12 @@ class Crossing:
             return None
         goals = list(zip(xs.tolist(), ys.tolist(), strict=True))
         return downhill(game, eid, route_to(game, goals, opened))
+
+
+def _shut_door(game: Game, at: tuple[int, int]) -> bool:
+    """Whether a closed door the party knows to be locked or stuck stands on `at`."""
+    door = game.door_at(*at)
+    if door is None:
+        return False
+    state = game.store.get(door, Door)
+    return not state.open and (state.locked or game.store.has(door, Stuck))

@@ -137,6 +137,8 @@ class GiveWay:
                 del self.parked_told[e]
             elif seen[pos.y, pos.x]:
                 self.parked_told[e] = pos.xy
+            elif seen[self.parked_told[e][1], self.parked_told[e][0]]:
+                del self.parked_told[e]  # (its square seen without it: gone from there)
         return list(self.parked_told.items())
 
     def step(self, game: Game, eid: int, goals: list[tuple[int, int]], cost: np.ndarray,

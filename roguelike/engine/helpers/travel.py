@@ -19,7 +19,7 @@ from roguelike.engine.actions.basic import EndMove, Step, Wait
 from roguelike.engine.actions.marching import cut_off, lagging
 from roguelike.engine.base.action import DIRECTIONS, Action
 from roguelike.engine.base.luck_queue import waiting
-from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of
+from roguelike.engine.base.stats import chebyshev, hostile, is_disabled, name_of, speed
 from roguelike.engine.base.words import direction_words
 from roguelike.engine.creatures.helpless import can_act
 from roguelike.engine.game import Game
@@ -27,6 +27,7 @@ from roguelike.engine.helpers.come_round import waiting_words
 from roguelike.engine.helpers.watch import Watch, harmful_effects, known_hazards
 from roguelike.engine.rest.resting_turn import Rest
 from roguelike.engine.status.conditions import move_blocked
+from roguelike.engine.status.conditions import speed as speed_now
 from roguelike.engine.traps import confine
 from roguelike.engine.traps.describe import hazard_words
 from roguelike.world import tiles as T
@@ -49,6 +50,17 @@ NARROW = 3
 # Steps in a row with nothing new in sight after which a walk stops (longer than any route
 # across a level: a walk that long is going round in circles).
 STALL_STEPS = 600
+# Steps in a row the one led takes between the same two squares, nothing new seen: a walk
+# whose way flips at every step (hunt-6's depth 3: Pillagers beside the way stepping in and
+# out of sight; it paced the whole STALL_STEPS, 50 rounds a press, press after press).
+# The walk then waits HOLD_ROUNDS turns where it stands for them to move (the watch stops
+# it for anything new), saying so once, and walks on, HOLDS times at most; STALL_STEPS
+# still ends it.
+TO_AND_FRO = 8
+HOLD_ROUNDS = 10
+HOLDS = 3  # waits a walk makes so at most (a decider's bug paces on regardless)
+TO_AND_FRO_WORDS = ("Going to and fro, the way on changing at every step (creatures near it "
+                    "coming into and out of sight): waiting for them to move.")
 # Turns in a row the one led waits for a companion before the walk stops (one who has spent
 # its turn catches up in its next: more means it cannot).
 MAX_WAITS = 3
@@ -316,6 +328,15 @@ def whole_action(game: Game, eid: int, action: Action) -> Action:
     return EndMove() if act.actions_left <= 0 and act.move_points > 0 else action
 
 
+def _slower(game: Game, eid: int, than: int) -> bool:
+    """Whether `eid` moves fewer squares a Move than `than`: a lag that comes back every
+    few steps of a walk, said once a walk; a companion as quick, left behind by a job (a
+    door picked, a marker checked), closes up in the one turn waited, which is said only
+    when it does not (found in play: the line came with most presses of `o`)."""
+    store = game.store
+    return speed_now(game, eid, speed(store, eid)) < speed_now(game, than, speed(store, than))
+
+
 def after_refusal(game: Game, eid: int) -> Action | None:
     """What an automatic walk does when a step is refused for want of a whole action (a
     stuck door to force with only movement points left): end the move and go on next turn."""
@@ -375,6 +396,9 @@ class Run:
                                                                              None))
         self.retried = False
         self.idle_steps = 0  # steps in a row that brought no new ground in sight
+        self.trail: list[tuple[int, int]] = []  # where the one led stood after each of them
+        self.holding = 0  # turns still to wait where it stands (TO_AND_FRO)
+        self.holds = 0  # waits made so (HOLDS at most); the first says why
         self.known = int(np.count_nonzero(game.level.explored))
         self.waits = 0  # turns in a row the one led has waited for a companion
         self.news = ""  # why it waits, for the player (the UI shows it; then emptied)
@@ -404,6 +428,10 @@ class Run:
             return "Nobody is waiting to act."
         if waiting(game):  # (the answer is the player's: no walk goes on past an offer)
             return "A roll waits on your luck."
+        if self.holding > 0 and game.mode == "explore":  # (to and fro: wait for them)
+            self.holding -= 1
+            return self.watch.stop_reason(game, perform(Wait()))
+        self.holding = 0
         action = self.decide(game, eid)
         if isinstance(self.decide, Telling) and self.decide.news:
             self._tell(self.decide.news)
@@ -450,8 +478,9 @@ class Run:
         self.waits += 1
         if self.waits > (MAX_HELD_WAITS if lag.kind == "held" else MAX_WAITS):
             return f"{name_of(game.store, lag.eid)} does not catch up: stopped."
-        if lag.eid not in self.waited_for:
-            self.waited_for.add(lag.eid)
+        if lag.eid not in self.waited_for and (self.waits > 1 or lag.kind == "held"
+                                               or _slower(game, lag.eid, eid)):
+            self.waited_for.add(lag.eid)  # (a turn's wait for one as quick: not news)
             self._tell(lag.why)
         return Wait()
 
@@ -461,9 +490,18 @@ class Run:
         (the UI's timer would, and a player would see the party pace to and fro)."""
         known = int(np.count_nonzero(self.game.level.explored))
         if not isinstance(action, Step) or known > self.known:
-            self.idle_steps, self.known = 0, known
+            self.idle_steps, self.known, self.trail = 0, known, []
             return None
         self.idle_steps += 1
+        here = self.game.store.get(self.game.led, Position).xy
+        self.trail = [*self.trail[1 - TO_AND_FRO:], here]
+        if len(self.trail) == TO_AND_FRO and len(set(self.trail)) == 2 \
+                and all(a != b for a, b in zip(self.trail, self.trail[1:], strict=False)):
+            self.trail = []
+            if self.holds < HOLDS:
+                self.holding, self.holds = HOLD_ROUNDS, self.holds + 1
+                if self.holds == 1:
+                    self._tell(TO_AND_FRO_WORDS)
         if self.idle_steps < STALL_STEPS:
             return None
         return f"Stopped: {STALL_STEPS} steps and nothing new seen."

@@ -13,11 +13,13 @@ import pytest
 from roguelike.bot.player import Bot
 from roguelike.core.components import FightState
 from roguelike.core.events import Event
+from roguelike.core.rng import Stream
 from roguelike.engine.base.action import Action
 from roguelike.engine.base.kept import StaleAnswer
 from roguelike.engine.game import Game
 from roguelike.engine.monsters import pillagers
 from roguelike.engine.turns import turn_loop
+from roguelike.engine.turns.initiative import order_by_initiative
 
 SEED = "amber wolf 17"
 ACTIONS = 1500  # (its rests: some 240 rounds, most settled whole)
@@ -95,3 +97,20 @@ def test_a_broken_proof_fails_under_the_check(monkeypatch: pytest.MonkeyPatch,
     assert _rest_twice(check=False) != fresh
     with pytest.raises(StaleAnswer, match="quiet_turns"):
         _rest_twice(check=True)
+
+
+def test_initiative_without_its_record_throws_the_same_dice() -> None:
+    """The turn loop keeps no record of the roll-offs (initiative's `thrown`): the same
+    order from the same draws, round after round of a big tied group and small ties."""
+    kept, lean = Stream("quiet", "initiative"), Stream("quiet", "initiative")
+    entrants = list(range(1, 12))
+    for _ in range(300):
+        rolls = {e: 3 if e > 4 else kept.d(6) for e in entrants}
+        assert lean.d(6) and lean.d(6) and lean.d(6) and lean.d(6)  # (the same 4 dice)
+        speed = {e: 2 + e % 2 if e > 6 else 2 for e in entrants}
+        order, thrown = order_by_initiative(entrants, rolls, lambda e: e % 3 and 1,
+                                            speed.__getitem__, kept)
+        order_lean, none = order_by_initiative(entrants, rolls, lambda e: e % 3 and 1,
+                                               speed.__getitem__, lean, thrown=False)
+        assert (order_lean, none) == (order, {}) and thrown
+        assert lean.s == kept.s and lean.draws == kept.draws

@@ -230,14 +230,21 @@ def begin_turn(game: Game) -> list[Event]:
 
 def quiet_turns(game: Game) -> tuple[bool, list[Event]]:
     """A rest's round, just rolled: its turns from the first, as the loop takes them, for as
-    long as they are quiet; whether any was begun, and their events. A Pillager kept from its
-    way whose decision still holds (pillagers.waits_again) has its turn's start and its
-    Wait written in place: what begin_turn, ai.take_action and pillagers.take_action do for
-    it, without them (RULES.md, "A rest's quiet rounds"). Any other turn is begun as the loop
-    begins it; one that does not end at once (someone acts) is left to the loop, as is
-    whatever follows a look at the view that told anything. The view is looked at after a
-    Pillager's Wait as the loop looks, but only once after anything else: a Wait changes
-    nothing a look reads, so the next look sees what the last one saw and adds nothing."""
+    long as they are quiet; whether any was begun, and their events (README's Performance,
+    issue 31's fifth pass). The round itself (new_round: the clocks, every d6 and roll-off)
+    is the loop's own; so is every turn but one kind, each begun by begin_turn, and one
+    that does not end at once (someone acts, a roll waits on luck) is left to the loop.
+    The one kind: a Pillager kept from its way whose Wait still holds (_waiting_pillager).
+    Its turn in the loop is fight_hooks.start_turn (no condition of its own: its fight
+    state's cleaves 0 and granted its two actions), the turn's event, ai.take_action ->
+    monster_ai.take_turn (not engaged) -> pillagers.take_action, whose kept Wait is
+    returned (wait_events: no action left, no draw), then update_mode. Those writes are
+    made here in place. update_mode is called after such a Wait as the loop calls it, but
+    after a look that told nothing and changed no mode, the next Pillager's Wait changes
+    nothing a look reads (its own actions and fight state's cleaves and granted; no move,
+    door, light, creature or pursuit), so the next look would see, write and tell the
+    same: it is skipped until any other turn begins or ends with events. Anything a
+    look tells hands the rest of the round back to the loop."""
     st = game.state
     order, queue = st.order, st.luck_queue.items
     actors = game.store.table(Actor)
@@ -400,7 +407,8 @@ def new_round(game: Game) -> list[Event]:
     if st.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
         events += fight_hooks.initiative_pledges(game, rolls)
     st.order, _ = order_by_initiative(
-        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
+        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die,
+        thrown=False)
     text = ""
     ticked = trap_clock(game)  # condition clocks tick in fight_hooks.new_round
     if st.mode == "combat":

@@ -240,6 +240,16 @@ def take_action(game: Game, eid: int, here: bool = True) -> list[Event]:
     return events
 
 
+def waits_again(game: Game, eid: int) -> bool:
+    """Whether the Pillager's decision on the level played, taken now within the turn
+    loop, would be the Wait it last decided with nothing since that could turn it into a
+    step (take_action's kept answer, without the decision): the bulk of a rest's quiet
+    rounds (turn_loop.quiet_turns) stands on it."""
+    kept = game.kept
+    waits: dict[int, tuple[object, ...]] | None = kept.values.get(WAITS.name)
+    return kept.in_run and waits is not None and waits.get(eid) == _wait_key(game, eid, True)
+
+
 def _wait_key(game: Game, eid: int, here: bool) -> tuple[object, ...]:
     """What a Pillager's Wait with no delver near and no step open was decided from:
     where it stands and whether it hauls; the party; the counters of every move, door,

@@ -14,8 +14,11 @@ def order_by_initiative(
     speed: Callable[[int], int],
     rng: Stream,
     die: int = 6,
+    thrown: bool = True,
 ) -> tuple[list[int], dict[int, list[int]]]:
-    """Sort entrants; returns the order and the roll-off dice each tied entrant threw."""
+    """Sort entrants; returns the order and the roll-off dice each tied entrant threw
+    (`thrown` False: no record of them, {}; the turn loop keeps none, and a rest's
+    rounds roll off a group of Pillagers each round). The same dice either way."""
     rolloffs: dict[int, list[int]] = {}  # (made for those who roll off: few do)
     d = rng.d
 
@@ -26,6 +29,11 @@ def order_by_initiative(
             return group
         if len(group) == 2:  # the usual tie, rolled off until settled (no subgroups)
             a, b = group
+            if not thrown:
+                while True:
+                    ra, rb = d(die), d(die)
+                    if ra != rb:
+                        return group if ra > rb else [b, a]
             a_rolls, b_rolls = rolloffs.setdefault(a, []), rolloffs.setdefault(b, [])
             while True:
                 ra, rb = d(die), d(die)
@@ -39,11 +47,12 @@ def order_by_initiative(
         subgroups: dict[int, list[int]] = {}
         for e in group:
             value = d(die)
-            thrown = rolloffs.get(e)
-            if thrown is None:
-                rolloffs[e] = [value]
-            else:
-                thrown.append(value)
+            if thrown:
+                mine = rolloffs.get(e)
+                if mine is None:
+                    rolloffs[e] = [value]
+                else:
+                    mine.append(value)
             tied = subgroups.get(value)
             if tied is None:
                 subgroups[value] = [e]

@@ -11,6 +11,7 @@ come into or leave the party's view. Game.perform calls it after each player act
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -20,18 +21,20 @@ from roguelike.core.components import (
     Character,
     Conditions,
     Disabled,
+    FightState,
     Position,
 )
 from roguelike.core.events import Event
 from roguelike.engine.base.kept import declare
-from roguelike.engine.base.kept_events import kept_event
+from roguelike.engine.base.kept_events import kept_event, wait_events
 from roguelike.engine.base.stats import name_of, speed
 from roguelike.engine.base.words import plural
 from roguelike.engine.creatures import helpless
 from roguelike.engine.monsters import ai, pillagers
+from roguelike.engine.rest.resting_turn import resting
 from roguelike.engine.traps.trigger import tick as trap_clock
 from roguelike.engine.turns import explore_hooks as explore
-from roguelike.engine.turns import fight_hooks
+from roguelike.engine.turns import fight_hooks, quiet_check
 from roguelike.engine.turns.initiative import order_by_initiative
 
 if TYPE_CHECKING:
@@ -95,13 +98,21 @@ def run(game: Game) -> list[Event]:
 
 
 def _loop(game: Game) -> list[Event]:
+    return update_mode(game) + _turns(game)
+
+
+def _turns(game: Game, stop: Callable[[Game], bool] | None = None) -> list[Event]:
+    """The turns, until a delver the player steers must act, a roll waits on luck or the
+    game ends; `stop`: also where it says (quiet_check runs a round's turns on a twin)."""
     st = game.state  # (the rule state: the loop reads and writes it directly)
-    events = update_mode(game)
+    events: list[Event] = []
     guard = 0
     round_ = st.round
     actors = game.store.table(Actor)
     queue = st.luck_queue.items  # (the list itself: it stays the state's for the game)
     while not st.over:
+        if stop is not None and stop(game):
+            break
         guard += 1
         if guard > 100_000:
             # Rounds may pass without a decision while no delver can act (time runs
@@ -136,6 +147,16 @@ def _loop(game: Game) -> list[Event]:
     return events
 
 
+def turn_over(game: Game) -> bool:
+    """Whether the current turn is over: it cannot go on or nothing is left of it (the
+    turn loop then starts the next one)."""
+    current = game.state.current
+    if current is None or not can_start(game, current):
+        return True
+    act = game.store.table(Actor)[current]
+    return act.actions_left <= 0 and act.move_points <= 0
+
+
 def entrants(game: Game) -> list[int]:
     """The creatures awake and not Disabled on the level played, ascending: from the
     level's kept creature lists (Game.level_foes, level_allies), not the creatures of every
@@ -153,18 +174,36 @@ def entrants(game: Game) -> list[int]:
 
 def next_turn(game: Game) -> list[Event]:
     st = game.state  # (the rule state: the loop reads and writes it directly)
-    tables = game.store.by_type
-    ending = st.current
-    # (end_turn hands back a list of its own, so it is extended in place; it has nothing
-    # to do without active conditions, which most creatures have none of)
-    conds = tables.get(Conditions)
-    events = [] if ending is None or not conds or ending not in conds \
-        or not conds[ending].active else fight_hooks.end_turn(game, ending)
+    events = end_turn(game)
     st.turn_index += 1
     if st.turn_index >= len(st.order):
         events += new_round(game)
+        # (a rest's quiet turns settled without the loop: quiet_turns; when any was, the
+        # loop goes on from where they stopped)
+        if st.order and game.kept.in_run and resting(game):
+            settled, quiet = quiet_check.settled(game, quiet_turns, _one_round)
+            if settled:
+                return events + quiet
     if not st.order:
         return events
+    return events + begin_turn(game)
+
+
+def end_turn(game: Game) -> list[Event]:
+    """The current turn ends: its conditions' end-of-turn rules."""
+    ending = game.state.current
+    # (end_turn hands back a list of its own, so it is extended in place; it has nothing
+    # to do without active conditions, which most creatures have none of)
+    conds = game.store.by_type.get(Conditions)
+    return [] if ending is None or not conds or ending not in conds \
+        or not conds[ending].active else fight_hooks.end_turn(game, ending)
+
+
+def begin_turn(game: Game) -> list[Event]:
+    """The turn of `order[turn_index]` begins (when it can start at all)."""
+    st = game.state
+    tables = game.store.by_type
+    events: list[Event] = []
     current = st.current = st.order[st.turn_index]
     if not can_start(game, current):  # (a turn that cannot start is finished)
         return events
@@ -187,6 +226,91 @@ def next_turn(game: Game) -> list[Event]:
                             f"(initiative {act.initiative}).", st.current,
                             roll=act.initiative))
     return events
+
+
+def quiet_turns(game: Game) -> tuple[bool, list[Event]]:
+    """A rest's round, just rolled: its turns from the first, as the loop takes them, for as
+    long as they are quiet; whether any was begun, and their events (README's Performance,
+    issue 31's fifth pass). The round itself (new_round: the clocks, every d6 and roll-off)
+    is the loop's own; so is every turn but one kind, each begun by begin_turn, and one
+    that does not end at once (someone acts, a roll waits on luck) is left to the loop.
+    The one kind: a Pillager kept from its way whose Wait still holds (_waiting_pillager).
+    Its turn in the loop is fight_hooks.start_turn (no condition of its own: its fight
+    state's cleaves 0 and granted its two actions), the turn's event, ai.take_action ->
+    monster_ai.take_turn (not engaged) -> pillagers.take_action, whose kept Wait is
+    returned (wait_events: no action left, no draw), then update_mode. Those writes are
+    made here in place. update_mode is called after such a Wait as the loop calls it, but
+    after a look that told nothing and changed no mode, the next Pillager's Wait changes
+    nothing a look reads (its own actions and fight state's cleaves and granted; no move,
+    door, light, creature or pursuit), so the next look would see, write and tell the
+    same: it is skipped until any other turn begins or ends with events. Anything a
+    look tells hands the rest of the round back to the loop."""
+    st = game.state
+    order, queue = st.order, st.luck_queue.items
+    actors = game.store.table(Actor)
+    per_turn = game.content.rules.actions_per_turn
+    events: list[Event] = []
+    viewed = False  # a look at the view told nothing, and only Waits came since
+    begun = 0
+    while begun < len(order) and not st.over and not queue:
+        if begun:  # (the first turn's end before it was the last round's)
+            ended = end_turn(game)
+            if ended:
+                events += ended
+                viewed = False
+            st.turn_index = begun
+        eid = order[begun]
+        begun += 1
+        act = actors[eid]
+        state = _waiting_pillager(game, eid, act.side)
+        if state is None:
+            events += begin_turn(game)
+            viewed = False
+            if queue or st.over or not turn_over(game):
+                break
+            continue
+        st.current = eid
+        state.cleaves, state.granted = 0, per_turn  # (fight_hooks.start_turn's)
+        events.append(turn_event(game, eid, act.initiative))
+        events += wait_events(game, eid)
+        if not viewed:
+            looked = update_mode(game)
+            if looked or st.mode != "explore":
+                events += looked
+                break
+            viewed = True
+    return begun > 0, events
+
+
+def _waiting_pillager(game: Game, eid: int, side: str) -> FightState | None:
+    """The FightState of a Pillager whose turn, begun now, would be a Wait again with no
+    other effect: out of a fight, it can start, no condition of its own acts at its turn's
+    start or end, not engaged (monster_ai.take_turn's way to its decision) and its last
+    decision holds (pillagers.waits_again). None otherwise."""
+    if side != "pillager" or game.state.mode != "explore" or not can_start(game, eid):
+        return None
+    tables = game.store.by_type
+    state = tables[FightState].get(eid) if FightState in tables else None
+    if state is None or state.engaged_by:
+        return None
+    conds = tables.get(Conditions)
+    mine = conds.get(eid) if conds else None
+    if mine is not None and mine.active:
+        return None
+    return state if pillagers.waits_again(game, eid) else None
+
+
+def _one_round(twin: Game, game: Game) -> list[Event]:
+    """The loop's own turns of `twin`'s round, just rolled, from its first to where
+    quiet_turns left `game` (its turn, and whether it is over): quiet_check's fresh run."""
+    st = game.state
+    at = (st.round, st.turn_index, turn_over(game))
+
+    def there(g: Game) -> bool:
+        return (g.state.round, g.state.turn_index, turn_over(g)) == at
+
+    events = begin_turn(twin)
+    return events + _turns(twin, there)
 
 
 def begin_party_turn(game: Game) -> list[Event]:
@@ -283,7 +407,8 @@ def new_round(game: Game) -> list[Event]:
     if st.mode == "combat":  # luck pledged on a fight's initiative (DungeonPunk)
         events += fight_hooks.initiative_pledges(game, rolls)
     st.order, _ = order_by_initiative(
-        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die)
+        present, rolls, lambda e: actors[e].rank, partial(speed, game.store), rng, die,
+        thrown=False)
     text = ""
     ticked = trap_clock(game)  # condition clocks tick in fight_hooks.new_round
     if st.mode == "combat":

@@ -88,7 +88,7 @@ async def test_o_names_a_parked_pillager_once_and_explores_elsewhere_through_the
     assert g.level.explored[ELSEWHERE].all() and _unhurt(g)
 
 
-# ----- with nothing else left, o offers to walk up to it (issue 38, point 2) -------------
+# ----- with nothing else left, o offers to walk up to it (stop 38, point 2) -------------
 def _named_and_left() -> tuple[Game, int, Explorer]:
     """The Pillager named once, the party backed off into the room; nothing else left."""
     g, p = _parked(elsewhere=False)

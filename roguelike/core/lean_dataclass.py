@@ -11,7 +11,7 @@ same text, the same refusals, and its rules for when a class keeps its own
 method or gets `__hash__ = None`. `__init__`, the one method whose compiled shape matters
 to speed, is compiled from the standard library's own text, when the class is first made.
 A frozen class's `__hash__` is the one answer that differs, on purpose: the standard
-library's is the built-in `hash()` of the fields, which for a text changes with
+library's is Python's own hash of the fields' tuple, which for a text changes with
 PYTHONHASHSEED (a set of such objects would be ordered differently on every run); here it is
 `stable_hash`, the same everywhere, and equal objects still hash equal.
 A class without a docstring is documented by its name. `tests/test_lean_dataclass.py`
@@ -27,8 +27,6 @@ import sys
 import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, dataclass_transform, overload
-
-from roguelike.core.kept_inits import code_for
 
 T = TypeVar("T")
 Key = Callable[[Any], tuple[Any, ...]]
@@ -81,7 +79,7 @@ def _mixed(values: Any, ordered: bool = True) -> int:
 
 
 def stable_hash(value: Any) -> int:
-    """A frozen dataclass's hash of its fields. The built-in `hash()` of a text differs
+    """A frozen dataclass's hash of its fields. Python's own hash of a text differs
     with PYTHONHASHSEED, so a set of such objects would come out in another order on each
     run; here texts are hashed by their CRC-32, numbers are themselves, tuples, frozensets
     and enumerations are folded from their parts, and this module's own frozen classes
@@ -212,8 +210,9 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool,
             f" def __init__({args})->_return_type:\n{lines}\n return __init__")
     module = sys.modules.get(cls.__module__)
     space: dict[str, Any] = {}
-    # compiled, or kept from an earlier start (kept_inits.py): the game's classes only
-    code = code_for(text, keep=cls.__module__.startswith("roguelike."))
+    # compiled without this module's `from __future__ import annotations`, as the standard
+    # library's is: the parameters' annotations are the field types themselves
+    code = compile(text, "<string>", "exec", dont_inherit=True)
     exec(code, module.__dict__ if module else {}, space)
     made: Callable[..., None] = space["__create_fn__"](**closure)
     return made
